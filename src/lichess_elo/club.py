@@ -22,7 +22,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
-from typing import cast
 
 from lichess_elo import fide
 from lichess_elo.club_model import (
@@ -141,12 +140,10 @@ def expected(own: Decimal, opponent: Decimal, rules: Rules) -> Decimal:
             method="table",
             cap=rules.cap_used,
         )
-    # fide.expected_score is annotated for whole ratings, but its formula path is exact
-    # Decimal arithmetic on D = own - opponent, so unrounded ratings go through unchanged
-    # (tests/unit/test_club.py pins this; the lead was asked to widen the annotation).
-    return fide.expected_score(
-        cast(int, own), cast(int, opponent), method="formula", cap=rules.cap_used
-    )
+    difference = own - opponent
+    if rules.cap_used and own < fide.CAP_EXEMPT_FROM and abs(difference) > fide.CAP_DIFFERENCE:
+        difference = Decimal(fide.CAP_DIFFERENCE if difference > 0 else -fide.CAP_DIFFERENCE)
+    return fide.logistic_expected(difference)
 
 
 def name_key(name: str) -> str:

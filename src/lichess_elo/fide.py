@@ -36,14 +36,46 @@ from typing import Literal
 from lichess_elo.errors import BadInput
 
 __all__ = [
-    "CAP_DIFFERENCE", "CAP_EXEMPT_FROM", "HYPOTHETICAL_DRAWS", "HYPOTHETICAL_OPPONENT",
-    "INITIAL_MIN_GAMES", "INITIAL_RATING_MAX", "JUNIOR_AGE", "JUNIOR_RATING_BELOW", "K_2400",
-    "K_JUNIOR", "K_NEW", "K_STANDARD", "K_TIMES_GAMES_MAX", "MAX_RATING", "MIN_RATING",
-    "NEW_PLAYER_GAMES", "PUBLICATION_FLOOR", "RATING_FOR_K10", "TABLE_LIMIT", "GameResult",
-    "InitialRating", "KReason", "Method", "PeriodResult", "RatedGame", "check_rating",
-    "difference_used", "dp", "expected_score", "initial_rating", "initial_rating_details",
-    "is_publishable", "k_factor", "limit_k", "parse_game", "parse_score", "performance_rating",
-    "rate_period", "round_half_away",
+    "CAP_DIFFERENCE",
+    "CAP_EXEMPT_FROM",
+    "HYPOTHETICAL_DRAWS",
+    "HYPOTHETICAL_OPPONENT",
+    "INITIAL_MIN_GAMES",
+    "INITIAL_RATING_MAX",
+    "JUNIOR_AGE",
+    "JUNIOR_RATING_BELOW",
+    "K_2400",
+    "K_JUNIOR",
+    "K_NEW",
+    "K_STANDARD",
+    "K_TIMES_GAMES_MAX",
+    "MAX_RATING",
+    "MIN_RATING",
+    "NEW_PLAYER_GAMES",
+    "PUBLICATION_FLOOR",
+    "RATING_FOR_K10",
+    "TABLE_LIMIT",
+    "GameResult",
+    "InitialRating",
+    "KReason",
+    "Method",
+    "PeriodResult",
+    "RatedGame",
+    "check_rating",
+    "difference_used",
+    "dp",
+    "expected_score",
+    "initial_rating",
+    "initial_rating_details",
+    "is_publishable",
+    "k_factor",
+    "limit_k",
+    "logistic_expected",
+    "parse_game",
+    "parse_score",
+    "performance_rating",
+    "rate_period",
+    "round_half_away",
 ]  # fmt: skip
 
 Method = Literal["table", "formula"]
@@ -265,7 +297,13 @@ def _table_pd(diff: int) -> Decimal:
     raise AssertionError(f"table 8.1.2 has no row for D = {diff}")  # pragma: no cover
 
 
-def _logistic(diff: int) -> Decimal:
+def logistic_expected(difference: int | Decimal) -> Decimal:
+    """The logistic expected score 1/(1+10^(-D/400)), unrounded, for a possibly fractional D.
+
+    This is the formula, not FIDE's rule (table 8.1.2 is the rule); clubs that keep
+    unrounded ratings use it directly.
+    """
+    diff = Decimal(difference)
     with localcontext() as ctx:
         ctx.prec = 28
         return _ONE / (_ONE + Decimal(10) ** (Decimal(-diff) / Decimal(400)))
@@ -287,7 +325,7 @@ def expected_score(
         PD as a ``Decimal``, e.g. ``Decimal("0.64")`` for D = 100.
     """
     diff, _ = difference_used(own, opponent, cap=cap)
-    return _table_pd(diff) if method == "table" else _logistic(diff)
+    return _table_pd(diff) if method == "table" else logistic_expected(diff)
 
 
 def dp(p: Decimal) -> int:

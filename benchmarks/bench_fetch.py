@@ -1,0 +1,171 @@
+"""Benchmark ``lichess.fetch_games`` against the fake Lichess server over loopback.
+
+Usage: ``python benchmarks/bench_fetch.py [--games 20000] [--repeat 2]``
+
+The fake server (tests/integration/fake_lichess.py) runs in a child process, so the numbers
+below are the client's. It holds two accounts with the same ``--games`` generated games
+(gen_games.py): ``Bench48`` spread over 48 months (2021-01 .. 2024-12) and ``Bench6`` squeezed
+into 6 months (2021-01 .. 2021-06).
+
+In this process:
+
+- **baseline**: a plain ``requests.Session`` downloads the same 48 monthly NDJSON windows
+  and ``json.loads`` every line (no berserk, no cache, no ``Game``);
+- **cold**: ``fetch_games`` into an empty SQLite cache (berserk, requests-cache, parsing);
+- **warm**: the same call again, every month served from the cache;
+- **memory**: peak traced Python memory (tracemalloc) of a cold fetch of ``Bench48`` and of
+  ``Bench6``: the same games in 8x fewer, 8x larger months, split into what the result
+  keeps (the ``Game`` objects) and the transient rest (one month's response and parsing).
+  Flat in the number of months means the 48-month peak is not above the 6-month one.
+
+Timings are the best of ``--repeat`` runs, without tracemalloc.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(REPO), str(REPO / "src"), str(REPO / "benchmarks")]
+
+import requests  # noqa: E402
+
+from lichess_elo.lichess import Source, export_params, fetch_games, month_windows  # noqa: E402
+
+START = datetime(2021, 1, 1, tzinfo=UTC)
+UNTIL = {"Bench48": date(2025, 1, 1), "Bench6": date(2021, 7, 1)}
+
+
+def _serve(n: int, port_queue: Any) -> None:
+    """Child process: build the accounts and serve until terminated."""
+    from gen_games import generate_games
+    from tests.integration.fake_lichess import FakeLichess
+
+    server = FakeLichess()
+    start_ms = int(START.timestamp() * 1000)
+    for user, factor in (("Bench48", 1.0), ("Bench6", 6 / 49)):
+        games = generate_games(n, seed=1, user=user)
+        for game in games:
+            game["createdAt"] = start_ms + int((game["createdAt"] - start_ms) * factor)
+            game["lastMoveAt"] = game["createdAt"] + 300_000
+        server.add_user(user, START, games)
+    server.start()
+    port_queue.put(server.url)
+    while True:
+        time.sleep(3600)
+
+
+def _best(repeat: int, run: Callable[[], Any]) -> tuple[float, Any]:
+    best, value = float("inf"), None
+    for _ in range(repeat):
+        began = time.perf_counter()
+        value = run()
+        best = min(best, time.perf_counter() - began)
+    return best, value
+
+
+def _baseline(url: str) -> int:
+    count = 0
+    with requests.Session() as session:
+        session.headers["User-Agent"] = "lichess-elo/bench"
+        for month in month_windows(START, datetime(2024, 12, 31, tzinfo=UTC)):
+            response = session.get(
+                f"{url}/api/games/user/bench48",
+                params=export_params(month),
+                headers={"Accept": "application/x-ndjson"},
+                stream=True,
+                timeout=60,
+            )
+            for line in response.iter_lines():
+                if line:
+                    json.loads(line)
+                    count += 1
+    return count
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the benchmark and print the figures (and ``--json`` for the notes)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20_000)
+    parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
+    args = parser.parse_args(argv)
+
+    context = multiprocessing.get_context("spawn")
+    queue = context.Queue()
+    child = context.Process(target=_serve, args=(args.games, queue), daemon=True)
+    child.start()
+    try:
+        url = queue.get(timeout=300)
+        figures = _measure(url, args.games, args.repeat)
+    finally:
+        child.terminate()
+        child.join()
+    n = args.games
+    print(f"fetch of {n} generated games over loopback (fake server in a child process)")
+    for key in ("baseline", "cold", "warm"):
+        seconds = figures[f"{key}_s"]
+        print(f"  {key:<8} {seconds:7.2f} s  {n / seconds:9.0f} games/s")
+    print(f"  cold/baseline: {figures['cold_s'] / figures['baseline_s']:.2f}x")
+    for user in ("Bench48", "Bench6"):
+        peak = figures[f"peak_mib_{user}"]
+        print(
+            f"  peak traced memory, {user} ({figures[f'months_{user}']} months): {peak:.1f} MiB"
+            f" = {figures[f'result_mib_{user}']:.1f} MiB of Game objects kept"
+            f" + {figures[f'transient_mib_{user}']:.1f} MiB transient"
+        )
+    if args.json:
+        print(json.dumps(figures, indent=2))
+
+
+def _measure(url: str, n: int, repeat: int) -> dict[str, Any]:
+    figures: dict[str, Any] = {}
+    figures["baseline_s"], count = _best(repeat, lambda: _baseline(url))
+    assert count == n, count
+
+    def cold() -> int:
+        with tempfile.TemporaryDirectory() as folder:
+            source = Source(api_url=url, cache_dir=Path(folder))
+            return len(fetch_games("Bench48", source, until=UNTIL["Bench48"]).games)
+
+    figures["cold_s"], count = _best(repeat, cold)
+    assert count == n, count
+    with tempfile.TemporaryDirectory() as folder:
+        source = Source(api_url=url, cache_dir=Path(folder))
+        fetch_games("Bench48", source, until=UNTIL["Bench48"])
+        figures["warm_s"], result = _best(
+            repeat, lambda: fetch_games("Bench48", source, until=UNTIL["Bench48"])
+        )
+        assert result.months_from_cache == result.months_total == 48
+        figures["cache_mib"] = (Path(folder) / "http.sqlite").stat().st_size / 2**20
+    for user in ("Bench48", "Bench6"):
+        with tempfile.TemporaryDirectory() as folder:
+            tracemalloc.start()
+            result = fetch_games(
+                user, Source(api_url=url, cache_dir=Path(folder)), until=UNTIL[user]
+            )
+            retained, peak = tracemalloc.get_traced_memory()  # result still alive
+            tracemalloc.stop()
+        assert len(result.games) == n
+        figures[f"months_{user}"] = result.months_total
+        figures[f"peak_mib_{user}"] = peak / 2**20
+        figures[f"result_mib_{user}"] = retained / 2**20
+        figures[f"transient_mib_{user}"] = (peak - retained) / 2**20
+        del result
+    for key in ("baseline", "cold", "warm"):
+        figures[f"{key}_games_per_s"] = round(n / figures[f"{key}_s"])
+    return figures
+
+
+if __name__ == "__main__":
+    main()

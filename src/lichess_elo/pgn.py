@@ -1,0 +1,232 @@
+"""Read a Lichess PGN export into the same ``Game`` objects as the JSON parser.
+
+Pure code, no I/O: ``read_pgn`` takes the text. It reads the tags Lichess writes
+(``Site``, ``GameId``, ``UTCDate``/``UTCTime``, ``White``/``Black``, ``WhiteElo``,
+``WhiteRatingDiff``, ``WhiteTitle``, ``Variant``, ``TimeControl``, ``Event``,
+``Termination``, ``Result``, ``FEN``/``SetUp``) and the moves (python-chess checks them
+and writes them back as SAN). A game that cannot be read is skipped with a warning that
+names it; the others are kept.
+
+What a PGN export does not carry stays ``None`` (``lastMoveAt``, ``source``, the
+``provisional`` flag, an arena's id when ``Event`` holds only its name).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+import chess
+import chess.pgn
+
+from lichess_elo.games import Clock, Color, Game, Side
+
+#: PGN ``Variant`` tag -> Lichess variant key.
+VARIANTS = {
+    "standard": "standard",
+    "chess960": "chess960",
+    "crazyhouse": "crazyhouse",
+    "antichess": "antichess",
+    "atomic": "atomic",
+    "horde": "horde",
+    "king of the hill": "kingOfTheHill",
+    "racing kings": "racingKings",
+    "three-check": "threeCheck",
+    "from position": "fromPosition",
+}
+
+#: Lichess's speed limits on initial + 40 x increment seconds (lila ``Speed.scala``).
+SPEED_LIMITS = (
+    (30, "ultraBullet"),
+    (180, "bullet"),
+    (480, "blitz"),
+    (1500, "rapid"),
+    (21600, "classical"),
+)
+
+_ID = re.compile(r"lichess\.org/(?:embed/)?(?:game/export/)?([A-Za-z0-9]{8})")
+_TOURNAMENT = re.compile(r"lichess\.org/tournament/([A-Za-z0-9]+)")
+_SWISS = re.compile(r"lichess\.org/swiss/([A-Za-z0-9]+)")
+_AI = re.compile(r"^lichess AI level (\d)$", re.IGNORECASE)
+_RESULTS: dict[str, Color | None] = {"1-0": "white", "0-1": "black", "1/2-1/2": None, "*": None}
+
+
+class _Builder(chess.pgn.GameBuilder[chess.pgn.Game]):
+    """python-chess's builder, collecting errors without logging them."""
+
+    def handle_error(self, error: Exception) -> None:
+        self.game.errors.append(error)
+
+
+def speed_of(clock: Clock | None) -> str:
+    """Lichess's speed for a clock: by initial + 40 x increment; no clock = correspondence."""
+    if clock is None:
+        return "correspondence"
+    total = clock.estimated_total
+    for limit, name in SPEED_LIMITS:
+        if total < limit:
+            return name
+    return "correspondence"
+
+
+def _clock(tag: str) -> Clock | None:
+    if tag in ("", "-", "?"):
+        return None
+    initial, _, increment = tag.partition("+")
+    try:
+        return Clock(initial=int(initial), increment=int(increment or 0))
+    except ValueError as exc:
+        raise ValueError(f"bad TimeControl {tag!r}") from exc
+
+
+def _int_tag(value: str | None, name: str) -> int | None:
+    if value is None or value.strip() in ("", "?", "-"):
+        return None
+    text = value.strip().rstrip("?")
+    try:
+        return int(text)
+    except ValueError as exc:
+        raise ValueError(f"bad {name} {value!r}") from exc
+
+
+def _side(headers: chess.pgn.Headers, color: str) -> Side:
+    name = headers.get(color, "?").strip()
+    ai = _AI.match(name)
+    if ai:
+        return Side(ai_level=int(ai.group(1)))
+    if name in ("", "?", "Anonymous"):
+        return Side()
+    elo = headers.get(f"{color}Elo")
+    return Side(
+        user_id=name.lower(),
+        name=name,
+        title=headers.get(f"{color}Title") or None,
+        rating=_int_tag(elo, f"{color}Elo"),
+        rating_diff=_int_tag(headers.get(f"{color}RatingDiff"), f"{color}RatingDiff"),
+        provisional=bool(elo and elo.strip().endswith("?") and elo.strip() != "?"),
+    )
+
+
+def _created_at(headers: chess.pgn.Headers) -> datetime:
+    date = headers.get("UTCDate") or headers.get("Date") or ""
+    time = headers.get("UTCTime") or headers.get("Time") or "00:00:00"
+    try:
+        return datetime.strptime(f"{date} {time}", "%Y.%m.%d %H:%M:%S").replace(tzinfo=UTC)
+    except ValueError as exc:
+        raise ValueError(f"bad date {date!r} {time!r}") from exc
+
+
+def _status(termination: str, winner: Color | None, result: str, board: chess.Board) -> str:
+    term = termination.strip().lower()
+    if term == "normal":
+        if board.is_checkmate():
+            return "mate"
+        if board.is_variant_end():
+            return "variantEnd"
+        if board.is_stalemate():
+            return "variantEnd" if board.uci_variant == "antichess" else "stalemate"
+        return "resign" if winner is not None else "draw"
+    if term == "time forfeit":
+        return "outoftime"
+    if term == "abandoned":
+        return "timeout" if board.move_stack else "aborted"
+    if term == "rules infraction":
+        return "cheat"
+    if term == "unterminated" or result == "*":
+        return "started"
+    return "unknownFinish"
+
+
+def _game(pgn: chess.pgn.Game) -> Game:
+    headers = pgn.headers
+    if pgn.errors:
+        raise ValueError(str(pgn.errors[0]))
+    game_id = headers.get("GameId") or ""
+    if not game_id:
+        found = _ID.search(headers.get("Site", ""))
+        if not found:
+            raise ValueError(f"no Lichess game id in Site {headers.get('Site', '')!r}")
+        game_id = found.group(1)
+    variant_tag = headers.get("Variant", "Standard").strip()
+    variant = VARIANTS.get(variant_tag.lower())
+    if variant is None:
+        raise ValueError(f"unknown Variant {variant_tag!r}")
+    if variant == "standard" and headers.get("SetUp") == "1" and headers.get("FEN"):
+        variant = "fromPosition"
+    clock = _clock(headers.get("TimeControl", "-").strip())
+    speed = speed_of(clock)
+    result = headers.get("Result", "*").strip()
+    if result not in _RESULTS:
+        raise ValueError(f"bad Result {result!r}")
+    winner = _RESULTS[result]
+    start = pgn.board()
+    board = start.copy(stack=False)
+    moves: list[str] = []
+    for move in pgn.mainline_moves():
+        san = board.san(move)
+        moves.append("P" + san if san.startswith("@") else san)  # Lichess: "P@e4"
+        board.push(move)
+    event = headers.get("Event", "")
+    tournament = _TOURNAMENT.search(event)
+    swiss = _SWISS.search(event)
+    white, black = _side(headers, "White"), _side(headers, "Black")
+    if event.lower().startswith("casual"):
+        rated = False
+    elif event.lower().startswith("rated"):
+        rated = True
+    else:  # a tournament's name: rated when ratings changed
+        rated = white.rating_diff is not None or black.rating_diff is not None
+    fen = headers.get("FEN")
+    return Game(
+        id=game_id,
+        rated=rated,
+        variant=variant,
+        speed=speed,
+        perf=speed if variant in ("standard", "fromPosition") else variant,
+        created_at=_created_at(headers),
+        status=_status(headers.get("Termination", ""), winner, result, board),
+        white=white,
+        black=black,
+        winner=winner,
+        moves=tuple(moves),
+        initial_fen=fen if fen and headers.get("SetUp", "1") == "1" else None,
+        tournament_id=tournament.group(1) if tournament else None,
+        swiss_id=swiss.group(1) if swiss else None,
+        clock=clock,
+    )
+
+
+def read_pgn(text: str, *, on_warning: Callable[[str], None] | None = None) -> list[Game]:
+    """Read every game of a Lichess PGN export.
+
+    Args:
+        text: The PGN text (one or more games).
+        on_warning: Called with a one-line message for each game that cannot be read
+            (naming it by its Site/GameId or its number in the file); the game is skipped.
+    """
+    stream = io.StringIO(text)
+    games: list[Game] = []
+    number = 0
+    while True:
+        before = stream.tell()
+        try:
+            pgn = chess.pgn.read_game(stream, Visitor=_Builder)
+        except (ValueError, KeyError) as exc:  # python-chess failing on a tag it needs
+            number += 1
+            if on_warning is not None:
+                on_warning(f"PGN game {number}: skipped ({exc})")
+            if stream.tell() == before:
+                break
+            continue
+        if pgn is None:
+            break
+        number += 1
+        try:
+            games.append(_game(pgn))
+        except (ValueError, KeyError) as exc:
+            if on_warning is not None:
+                name = pgn.headers.get("GameId") or pgn.headers.get("Site") or "?"
+                on_warning(f"PGN game {number} ({name}): skipped ({exc})")
+    return games

@@ -1,0 +1,200 @@
+"""The Lichess PGN reader: the real export of q7ZvsdUF against the same game's JSON, then
+tag rules on small hand-written exports."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lichess_elo.games import Clock, Game, parse_game
+from lichess_elo.pgn import read_pgn, speed_of
+
+LICHESS = Path(__file__).parent.parent / "data" / "lichess"
+
+
+def test_real_export_matches_the_json_field_by_field() -> None:
+    [pgn] = read_pgn((LICHESS / "game-export-q7ZvsdUF.pgn").read_text())
+    line = next(
+        line
+        for line in (LICHESS / "games-api-examples-production.ndjson").read_text().splitlines()
+        if '"q7ZvsdUF"' in line
+    )
+    api = parse_game(json.loads(line))
+    for field in ("id", "rated", "variant", "speed", "perf", "status", "winner"):
+        assert getattr(pgn, field) == getattr(api, field), field
+    # Players: names, titles, ratings and ratingDiffs ("+4" / "-4") are the same.
+    assert pgn.white == api.white
+    assert pgn.black == api.black
+    # The same 125 SAN moves (the PGN's annotations "?!", "??" are not part of the SAN).
+    assert pgn.moves == api.moves and len(pgn.moves) == 125
+    assert pgn.clock == api.clock == Clock(300, 3)
+    assert pgn.initial_fen is api.initial_fen is None
+    # UTCDate/UTCTime carry whole seconds: createdAt 1514505150384 ms = 23:52:30.384.
+    assert pgn.created_at == api.created_at.replace(microsecond=0)
+    assert pgn.created_at == datetime(2017, 12, 28, 23, 52, 30, tzinfo=UTC)
+    # What PGN does not carry: the arena id (Event holds only its name "2017 Winter
+    # Marathon", the JSON's arenaTour id is "winter17"), lastMoveAt and source.
+    assert api.tournament_id == "winter17" and pgn.tournament_id is None
+    assert pgn.last_move_at is None and pgn.source is None
+
+
+def _pgn(moves: str = "1. e4 e5 *", **tags: str) -> str:
+    base = {
+        "Event": "Rated Blitz game",
+        "Site": "https://lichess.org/abcd1234",
+        "UTCDate": "2024.03.05",
+        "UTCTime": "10:11:12",
+        "White": "Alice",
+        "Black": "Bob",
+        "Result": "*",
+        "WhiteElo": "1500",
+        "BlackElo": "1600",
+        "Variant": "Standard",
+        "TimeControl": "180+2",
+        "Termination": "Normal",
+    }
+    base.update(tags)
+    head = "\n".join(f'[{k} "{v}"]' for k, v in base.items() if v != "")
+    return f"{head}\n\n{moves}\n\n"
+
+
+def _one(text: str) -> Game:
+    warnings: list[str] = []
+    games = read_pgn(text, on_warning=warnings.append)
+    assert warnings == [] and len(games) == 1
+    return games[0]
+
+
+@pytest.mark.parametrize(
+    ("initial", "increment", "speed"),
+    [
+        # Lichess: estimate = initial + 40 x increment; < 30 ultraBullet, < 180 bullet,
+        # < 480 blitz, < 1500 rapid, < 21600 classical, else correspondence.
+        (15, 0, "ultraBullet"),  # 15
+        (0, 1, "bullet"),  # 40
+        (120, 1, "bullet"),  # 160
+        (180, 0, "blitz"),  # 180 (not < 180)
+        (180, 2, "blitz"),  # 260
+        (300, 5, "rapid"),  # 500
+        (600, 0, "rapid"),  # 600
+        (900, 15, "classical"),  # 1500 (not < 1500)
+        (1800, 20, "classical"),  # 2600
+        (21600, 0, "correspondence"),  # 21600
+    ],
+)
+def test_speed_from_time_control(initial: int, increment: int, speed: str) -> None:
+    assert speed_of(Clock(initial, increment)) == speed
+    game = _one(_pgn(TimeControl=f"{initial}+{increment}"))
+    assert (game.speed, game.perf) == (speed, speed)
+
+
+def test_no_time_control_is_correspondence() -> None:
+    game = _one(_pgn(TimeControl="-"))
+    assert (game.speed, game.clock) == ("correspondence", None)
+
+
+@pytest.mark.parametrize(
+    ("termination", "result", "moves", "status", "winner"),
+    [
+        ("Normal", "0-1", "1. f3 e5 2. g4 Qh4# 0-1", "mate", "black"),
+        ("Normal", "1-0", "1. e4 e5 2. Nf3 1-0", "resign", "white"),
+        ("Normal", "1/2-1/2", "1. e4 e5 1/2-1/2", "draw", None),
+        ("Time forfeit", "1-0", "1. e4 e5 1-0", "outoftime", "white"),
+        ("Abandoned", "0-1", "1. e4 e5 0-1", "timeout", "black"),
+        ("Abandoned", "*", "*", "aborted", None),
+        ("Rules infraction", "1-0", "1. e4 1-0", "cheat", "white"),
+        ("Unterminated", "*", "1. e4 *", "started", None),
+    ],
+)
+def test_status_from_termination_result_and_position(
+    termination: str, result: str, moves: str, status: str, winner: str | None
+) -> None:
+    game = _one(_pgn(moves, Termination=termination, Result=result))
+    assert (game.status, game.winner) == (status, winner)
+
+
+def test_normal_stalemate() -> None:
+    # Qb6 leaves the black king on a8 without a move and not in check.
+    text = _pgn(
+        "1. Qb6 1/2-1/2",
+        Variant="From Position",
+        SetUp="1",
+        FEN="k7/8/8/1Q6/8/8/8/4K3 w - - 0 1",
+        Result="1/2-1/2",
+    )
+    game = _one(text)
+    assert game.status == "stalemate"
+    assert game.variant == "fromPosition"
+    assert game.initial_fen == "k7/8/8/1Q6/8/8/8/4K3 w - - 0 1"
+
+
+def test_ratings_diffs_titles_and_casual() -> None:
+    text = _pgn(
+        Event="Casual Rapid game",
+        WhiteElo="?",
+        BlackElo="2100",
+        WhiteRatingDiff="+12",
+        BlackRatingDiff="-7",
+        BlackTitle="BOT",
+    )
+    game = _one(text)
+    assert game.rated is False
+    assert (game.white.rating, game.white.rating_diff) == (None, 12)
+    assert game.black.rating_diff == -7 and game.black.is_bot
+    assert game.white.user_id == "alice"
+
+
+def test_tournament_and_swiss_ids_from_the_event() -> None:
+    arena = _one(_pgn(Event="Rated Blitz tournament https://lichess.org/tournament/aBcD1234"))
+    assert arena.tournament_id == "aBcD1234" and arena.rated
+    swiss = _one(_pgn(Event="Rated Rapid swiss https://lichess.org/swiss/XyZ98765"))
+    assert swiss.swiss_id == "XyZ98765"
+
+
+def test_variants_and_ai_opponents() -> None:
+    crazy = _one(_pgn("1. e4 d5 2. exd5 Qxd5 3. P@e4 *", Variant="Crazyhouse"))
+    assert (crazy.variant, crazy.perf) == ("crazyhouse", "crazyhouse")
+    assert crazy.moves[-1] == "P@e4"  # Lichess writes pawn drops with the P
+    koth = _one(_pgn(Variant="King of the Hill"))
+    assert koth.perf == "kingOfTheHill"
+    three = _one(_pgn(Variant="Three-check"))
+    assert three.perf == "threeCheck"
+    ai = _one(_pgn(White="lichess AI level 3", WhiteElo="?"))
+    assert ai.white.ai_level == 3 and ai.white.user_id is None
+
+
+def test_a_bad_game_is_skipped_with_a_warning_naming_it() -> None:
+    good = _pgn()
+    illegal = _pgn("1. e4 e5 2. Ke3 *", Site="https://lichess.org/bad00001")
+    no_id = _pgn(Site="https://example.org/x")
+    weird = _pgn(Variant="Fairy", Site="https://lichess.org/bad00002")
+    no_date = _pgn(UTCDate="????.??.??", Site="https://lichess.org/bad00003")
+    warnings: list[str] = []
+    games = read_pgn(illegal + good + no_id + weird + no_date, on_warning=warnings.append)
+    assert [g.id for g in games] == ["abcd1234"]
+    assert len(warnings) == 4
+    assert "bad00001" in warnings[0] and "Ke3" in warnings[0]
+    assert "example.org" in warnings[1]
+    assert "bad00002" in warnings[2] and "Fairy" in warnings[2]
+    assert "bad00003" in warnings[3] and "date" in warnings[3]
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    cut=st.integers(0, 4000),
+    junk=st.text(max_size=30),
+    where=st.integers(0, 4000),
+)
+def test_damaged_exports_never_crash(cut: int, junk: str, where: int) -> None:
+    # A real export cut short and/or with junk spliced in: games come back or are skipped
+    # with a warning; read_pgn itself never raises.
+    text = (LICHESS / "game-export-q7ZvsdUF.pgn").read_text()
+    damaged = text[:where] + junk + text[where:cut] if cut > where else text[:cut] + junk
+    warnings: list[str] = []
+    games = read_pgn(damaged, on_warning=warnings.append)
+    assert all(g.id and g.created_at for g in games)

@@ -1,0 +1,276 @@
+"""Replay: real games replay valid, damaged copies are caught at the right ply, and a
+random legal game made by python-chess replays to the FEN python-chess reached."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from pathlib import Path
+
+import chess
+import chess.variant
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lichess_elo.games import Game, Side, parse_game, parse_ndjson
+from lichess_elo.pgn import read_pgn
+from lichess_elo.replay import replay_game
+
+LICHESS = Path(__file__).parent.parent / "data" / "lichess"
+
+
+def _real_games() -> list[Game]:
+    games: list[Game] = []
+    for name in (
+        "games-user-export-onboard247-2023-01-02.ndjson",
+        "games-api-examples-production.ndjson",
+        "games-user-export-thibault-lastfen.ndjson",
+    ):
+        games += parse_ndjson((LICHESS / name).read_text().splitlines())
+    for name in ("game-export-ai-opponent-qVChCOTc.json", "game-export-threecheck-1vdsvmxp.json"):
+        games.append(parse_game(json.loads((LICHESS / name).read_text())))
+    games += read_pgn((LICHESS / "game-export-q7ZvsdUF.pgn").read_text())
+    return games
+
+
+REAL = _real_games()
+BY_ID = {g.id: g for g in REAL}
+
+
+def test_the_real_data_holds_the_variants_the_issue_names() -> None:
+    # 221 + 14 + 3 NDJSON lines, the AI game, the threeCheck game and the PGN copy of
+    # q7ZvsdUF (same id as a production line, kept twice on purpose).
+    assert len(REAL) == 221 + 14 + 3 + 1 + 1 + 1
+    variants = {g.variant for g in REAL}
+    assert {"standard", "chess960", "threeCheck", "fromPosition"} <= variants
+
+
+@pytest.mark.parametrize("game", REAL, ids=[f"{g.id}-{g.variant}" for g in REAL])
+def test_every_real_game_replays_valid(game: Game) -> None:
+    facts = replay_game(game)
+    assert facts.valid, facts.error
+    assert facts.error is None and facts.error_ply is None and facts.bad_move is None
+    assert facts.plies == len(game.moves)
+    # The status claims about the final position hold (mate/stalemate/variantEnd).
+    assert facts.status_agrees in (None, True)
+
+
+def test_real_claims_are_checked_not_skipped() -> None:
+    facts = [replay_game(g) for g in REAL]
+    # The onboard247 history alone has mates and two stalemates (its README), and
+    # 1vdsvmxp is a threeCheck variantEnd: each is checked against the final position.
+    claims = [f for f, g in zip(facts, REAL, strict=True) if g.status == "mate"]
+    assert claims and all(f.checkmate and f.status_agrees for f in claims)
+    stalemates = [f for f, g in zip(facts, REAL, strict=True) if g.status == "stalemate"]
+    assert len(stalemates) == 2 and all(f.stalemate for f in stalemates)
+    assert replay_game(BY_ID["1vdsvmxp"]).variant_end
+
+
+def test_a_real_mate_is_recognised() -> None:
+    # SzBydaBZ ends 17. Qe6# (README of the data: status mate, white wins): the replay finds
+    # checkmate, not stalemate, and so agrees with Lichess's status.
+    facts = replay_game(BY_ID["SzBydaBZ"])
+    assert facts.checkmate and not facts.stalemate and facts.status_agrees is True
+    assert facts.plies == 17
+
+
+def _damaged(game: Game, **changes: object) -> Game:
+    return dataclasses.replace(game, **changes)  # type: ignore[arg-type]
+
+
+# SzBydaBZ: d4 d5 c4 dxc4 e3 b5 a4 bxa4 Bxc4 Bd7 Qf3 Bc6 Bxf7+ Kd7 Qf5+ Kd6 Qe6# (status mate)
+MATE = BY_ID["SzBydaBZ"]
+
+
+def test_an_illegal_move_is_caught_at_its_ply() -> None:
+    # Ply 5 is white's 3rd move e3; "e5" cannot be played there (no white pawn reaches e5).
+    moves = list(MATE.moves)
+    moves[4] = "e5"
+    facts = replay_game(_damaged(MATE, moves=tuple(moves)))
+    assert not facts.valid
+    assert (facts.error_ply, facts.bad_move, facts.plies) == (5, "e5", 4)
+    assert facts.error is not None and facts.error.startswith("illegal move")
+    assert facts.status_agrees is None  # no claim checked on a broken move list
+
+
+def test_an_unparsable_move_is_caught_at_its_ply() -> None:
+    moves = list(MATE.moves)
+    moves[9] = "Zz9"  # ply 10 (black's 5th move Bd7) replaced by something that is not SAN
+    facts = replay_game(_damaged(MATE, moves=tuple(moves)))
+    assert (facts.valid, facts.error_ply, facts.bad_move) == (False, 10, "Zz9")
+    assert facts.error is not None and facts.error.startswith("unparsable move")
+
+
+def test_an_ambiguous_move_is_caught_at_its_ply() -> None:
+    # After 1. d4 d5 2. Nf3 e6 both white knights (b1, f3) reach the empty d2: "Nd2" at
+    # ply 5 is ambiguous (SAN needs Nbd2 or Nfd2).
+    game = _damaged(MATE, moves=("d4", "d5", "Nf3", "e6", "Nd2"), status="resign")
+    facts = replay_game(game)
+    assert (facts.valid, facts.error_ply, facts.bad_move) == (False, 5, "Nd2")
+    assert facts.error is not None and facts.error.startswith("ambiguous move")
+
+
+def test_a_move_after_mate_is_illegal() -> None:
+    facts = replay_game(_damaged(MATE, moves=(*MATE.moves, "Kc5")))
+    assert (facts.valid, facts.error_ply) == (False, 18)
+
+
+def test_a_truncated_move_list_disagrees_with_status_mate() -> None:
+    # Without 17. Qe6# every move is legal, but the position after ply 16 is not mate while
+    # Lichess says "mate": invalid, and the missing ply 17 is where it went wrong.
+    facts = replay_game(_damaged(MATE, moves=MATE.moves[:16]))
+    assert not facts.valid
+    assert facts.status_agrees is False
+    assert (facts.plies, facts.error_ply, facts.bad_move) == (16, 17, None)
+    assert facts.error is not None and "status mate" in facts.error
+
+
+def test_a_broken_fen_is_caught_before_the_first_move() -> None:
+    chess960 = next(g for g in REAL if g.variant == "chess960")
+    assert chess960.initial_fen is not None
+    broken = chess960.initial_fen.replace("/8/8/8/8/", "/8/8/8/")  # 7 ranks
+    facts = replay_game(_damaged(chess960, initial_fen=broken))
+    assert (facts.valid, facts.error_ply, facts.plies, facts.final_fen) == (False, 0, 0, None)
+    assert facts.error is not None and "broken FEN" in facts.error
+
+
+def test_a_position_without_kings_is_caught() -> None:
+    game = _damaged(MATE, variant="fromPosition", initial_fen="8/8/8/8/8/8/8/8 w - - 0 1")
+    facts = replay_game(game)
+    assert (facts.valid, facts.error_ply) == (False, 0)
+
+
+def test_an_unknown_variant_is_invalid_not_a_crash() -> None:
+    facts = replay_game(_damaged(MATE, variant="fairyChess"))
+    assert (facts.valid, facts.error_ply) == (False, 0)
+    assert facts.error == "unknown variant 'fairyChess'"
+
+
+def test_chess960_needs_the_chess960_rules() -> None:
+    # onboard247's chess960 games replay valid above with chess960=True. Read with the
+    # standard rules, their FEN's castling rights "KQkq" name no rook on a/h beside a king on
+    # e1/e8, so the position is impossible; without the FEN there is no start at all.
+    for game in (g for g in REAL if g.variant == "chess960"):
+        as_standard = replay_game(_damaged(game, variant="fromPosition"))
+        assert (as_standard.valid, as_standard.error_ply) == (False, 0)
+        assert not replay_game(_damaged(game, initial_fen=None)).valid
+
+
+def test_material_counts_1_3_3_5_9() -> None:
+    # White: Q R B N P = 9+5+3+3+1 = 21; black: R R P P = 5+5+1+1 = 12.
+    fen = "r3k2r/pp6/8/8/8/8/P7/1NB1KQR1 w - - 0 1"
+    game = _damaged(MATE, variant="fromPosition", initial_fen=fen, moves=(), status="draw")
+    facts = replay_game(game)
+    assert (facts.material_white, facts.material_black) == (21, 12)
+    assert facts.material("white") == 9 and facts.material("black") == -9
+
+
+def test_insufficient_material_and_stalemate() -> None:
+    # K+B v K after Bxe... : the final position K B vs K is insufficient (FIDE 9.6 / 6.9).
+    game = _damaged(
+        MATE,
+        variant="fromPosition",
+        initial_fen="4k3/8/8/8/8/8/3n4/2B1K3 w - - 0 1",
+        moves=("Bxd2",),
+        status="draw",
+        winner=None,
+    )
+    facts = replay_game(game)
+    assert facts.valid and facts.insufficient_material and not facts.stalemate
+    # Black king a8, white queen b6 after Qb6: black to move has no legal move, no check.
+    stale = _damaged(
+        MATE,
+        variant="fromPosition",
+        initial_fen="k7/8/8/1Q6/8/8/8/4K3 w - - 0 1",
+        moves=("Qb6",),
+        status="stalemate",
+        winner=None,
+    )
+    facts = replay_game(stale)
+    assert facts.valid and facts.stalemate and facts.status_agrees is True
+
+
+# --- property: random legal games ---------------------------------------------------------
+
+VARIANT_BOARDS: dict[str, type[chess.Board]] = {
+    "standard": chess.Board,
+    "chess960": chess.Board,
+    "crazyhouse": chess.variant.CrazyhouseBoard,
+    "atomic": chess.variant.AtomicBoard,
+    "antichess": chess.variant.AntichessBoard,
+    "horde": chess.variant.HordeBoard,
+    "kingOfTheHill": chess.variant.KingOfTheHillBoard,
+    "threeCheck": chess.variant.ThreeCheckBoard,
+    "racingKings": chess.variant.RacingKingsBoard,
+}
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    variant=st.sampled_from(sorted(VARIANT_BOARDS)),
+    position=st.integers(0, 959),
+    picks=st.lists(st.integers(0, 10**6), max_size=120),
+)
+def test_a_random_legal_game_replays_to_python_chess_fen(
+    variant: str, position: int, picks: list[int]
+) -> None:
+    if variant == "chess960":
+        board = chess.Board.from_chess960_pos(position)
+        initial_fen: str | None = board.fen()
+    else:
+        board = VARIANT_BOARDS[variant]()
+        initial_fen = None
+    sans: list[str] = []
+    for pick in picks:
+        moves = list(board.legal_moves)
+        if not moves or board.is_variant_end():
+            break
+        move = moves[pick % len(moves)]
+        sans.append(board.san(move))
+        board.push(move)
+    game = Game(
+        id="prop0001",
+        rated=True,
+        variant=variant,
+        speed="blitz",
+        perf=variant,
+        created_at=MATE.created_at,
+        status="resign",
+        white=Side(),
+        black=Side(),
+        moves=tuple(sans),
+        initial_fen=initial_fen,
+    )
+    facts = replay_game(game)
+    assert facts.valid, facts.error
+    assert facts.plies == len(sans)
+    assert facts.final_fen == board.fen()
+
+
+SAN_ALPHABET = "KQRBNPabcdefgh12345678xO-+#=@"
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    variant=st.sampled_from([*sorted(VARIANT_BOARDS), "fromPosition", "nope"]),
+    fen=st.one_of(
+        st.none(),
+        st.text(alphabet="kqrbnpKQRBNP12345678/ wb-", max_size=60),
+        st.sampled_from(["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]),
+    ),
+    moves=st.lists(st.text(alphabet=SAN_ALPHABET, min_size=0, max_size=7), max_size=8),
+    status=st.sampled_from(["mate", "stalemate", "variantEnd", "resign", "draw"]),
+)
+def test_garbage_never_crashes(
+    variant: str, fen: str | None, moves: list[str], status: str
+) -> None:
+    # Whatever the variant, FEN and move text, the replay answers instead of raising; and
+    # an invalid answer always carries a reason and a ply.
+    game = dataclasses.replace(
+        MATE, variant=variant, initial_fen=fen, moves=("e4", *moves), status=status
+    )
+    facts = replay_game(game)
+    if not facts.valid:
+        assert facts.error and facts.error_ply is not None
+    assert 0 <= facts.plies <= len(game.moves)

@@ -1,0 +1,105 @@
+"""replay_all: the SQLite cache (second run replays nothing new, a new version replays all)
+and the process pool (same facts as serial)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from lichess_elo import replay
+from lichess_elo.games import Game, parse_ndjson
+
+DATA = Path(__file__).parent.parent / "data" / "lichess"
+
+
+@pytest.fixture(scope="module")
+def games() -> list[Game]:
+    text = (DATA / "games-user-export-onboard247-2023-01-02.ndjson").read_text()
+    return list(parse_ndjson(text.splitlines()))
+
+
+def _run(
+    games: list[Game], cache: Path | None, workers: int = 1
+) -> tuple[dict[str, replay.ReplayFacts], list[tuple[int, int]]]:
+    calls: list[tuple[int, int]] = []
+    result = replay.replay_all(
+        games, cache_dir=cache, workers=workers, progress=lambda d, t: calls.append((d, t))
+    )
+    assert list(result) == [g.id for g in games]
+    return result, calls
+
+
+def _rows(cache: Path) -> list[tuple[str, int]]:
+    with sqlite3.connect(cache / "replay.sqlite") as conn:
+        return list(conn.execute("SELECT game_id, version FROM replay ORDER BY game_id"))
+
+
+def test_second_run_replays_only_new_games(games: list[Game], tmp_path: Path) -> None:
+    first, calls = _run(games[:200], tmp_path)
+    # progress reports (replayed, to replay): all 200 were replayed.
+    assert calls[-1] == (200, 200)
+    assert len(_rows(tmp_path)) == 200
+    again, calls = _run(games[:200], tmp_path)
+    assert calls == []  # nothing replayed at all
+    assert again == first  # and the facts read back are the same
+    more, calls = _run(games, tmp_path)
+    assert calls[-1] == (21, 21)  # only the 21 new games (221 - 200)
+    assert len(_rows(tmp_path)) == 221
+    assert {k: more[k] for k in first} == first
+
+
+def test_a_new_replay_version_replays_everything(
+    games: list[Game], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _run(games[:50], tmp_path)
+    monkeypatch.setattr(replay, "REPLAY_VERSION", replay.REPLAY_VERSION + 1)
+    _, calls = _run(games[:50], tmp_path)
+    assert calls[-1] == (50, 50)
+    versions = {v for _, v in _rows(tmp_path)}
+    assert versions == {replay.REPLAY_VERSION - 1, replay.REPLAY_VERSION}
+
+
+def test_cached_invalid_facts_round_trip(games: list[Game], tmp_path: Path) -> None:
+    # Every field, including the error fields and a None status claim, survives the cache.
+    damaged = [
+        Game(**{**_fields(games[0]), "moves": ("e4", "Ke3")}),  # ply 2: Ke8-e3 is illegal
+        Game(**{**_fields(games[1]), "variant": "fairy"}),
+    ]
+    direct = [replay.replay_game(g) for g in damaged]
+    first, _ = _run(damaged, tmp_path)
+    second, calls = _run(damaged, tmp_path)
+    assert calls == []
+    assert list(first.values()) == direct == list(second.values())
+    assert second[damaged[0].id].error_ply == 2
+    assert second[damaged[1].id].error == "unknown variant 'fairy'"
+
+
+def _fields(game: Game) -> dict[str, object]:
+    return {name: getattr(game, name) for name in Game.__slots__}
+
+
+def test_without_cache_dir_nothing_is_written(games: list[Game], tmp_path: Path) -> None:
+    _, calls = _run(games[:5], None)
+    assert calls[-1] == (5, 5)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_damaged_cache_is_started_again(games: list[Game], tmp_path: Path) -> None:
+    (tmp_path / "replay.sqlite").write_bytes(b"this is not a database" * 100)
+    result, calls = _run(games[:5], tmp_path)
+    assert calls[-1] == (5, 5) and all(f.valid for f in result.values())
+    assert len(_rows(tmp_path)) == 5  # the damaged file was replaced by a working cache
+    _, calls = _run(games[:5], tmp_path)
+    assert calls == []
+
+
+def test_the_pool_gives_the_serial_result(
+    games: list[Game], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    serial, _ = _run(games, None, workers=1)
+    monkeypatch.setattr(replay, "POOL_THRESHOLD", 10)  # use the pool on 221 games
+    pooled, calls = _run(games, None, workers=2)
+    assert calls[-1] == (221, 221)
+    assert pooled == serial

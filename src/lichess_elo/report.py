@@ -1,0 +1,429 @@
+"""The report model: a player's Lichess games under FIDE Elo rules, next to Glicko-2.
+
+Pure code, no I/O. ``build_report`` takes the games (any perfs, oldest first or not),
+the replay facts and the settings and returns one ``PerfReport`` per selected perf:
+
+- **Selection.** A game counts when it is rated, finished, has a ``ratingDiff`` for the
+  player and the opponent has a rating. Every other game of the player is counted under one
+  exclusion reason (``selection.EXCLUSION_REASONS``; the selection lives in ``selection.py``).
+- **Periods.** ``month`` (``2023-01``), ISO ``week`` (``2023-W05``), ``day``
+  (``2023-01-31``) or ``game`` (the game id), all on the UTC ``created_at``.
+- **The Elo track** (FIDE rating regulations 2024, amended 1 Oct 2025, via ``fide.py``):
+  the player's rating is frozen at the period start; each opponent's rating is their
+  Lichess rating in that game; the period change is rounded once, half away from zero.
+  ``shadow`` starts once from the first Lichess rating (or ``start_rating``);
+  ``lichess`` restarts every period from the Lichess rating before its first game.
+- **The Glicko track**: Lichess's own pre-game ratings and ``ratingDiff`` values, with a
+  chain check: a game whose rating is not the previous game's rating + diff has a *gap*
+  of the difference before it (missing games or a Lichess adjustment).
+
+The summary (totals, correlation, disagreements, endings) is in ``summary.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import TYPE_CHECKING, Literal
+
+from lichess_elo import fide
+from lichess_elo.games import Color, Game
+from lichess_elo.replay import ReplayFacts, endings
+from lichess_elo.selection import (
+    EXCLUSION_REASONS,
+    classify,
+    in_range,
+    select_perfs,
+)
+from lichess_elo.summary import LONG_BREAK_DAYS, Summary, summarize
+
+if TYPE_CHECKING:
+    from lichess_elo.lichess import UserInfo
+
+Track = Literal["shadow", "lichess"]
+PeriodKind = Literal["month", "week", "day", "game"]
+
+#: The player's score by (winner, player's colour); a counted game is always finished.
+_SCORES: dict[tuple[str | None, str], Decimal] = {
+    (None, "white"): Decimal("0.5"),
+    (None, "black"): Decimal("0.5"),
+    ("white", "white"): Decimal(1),
+    ("black", "black"): Decimal(1),
+    ("white", "black"): Decimal(0),
+    ("black", "white"): Decimal(0),
+}
+
+
+@dataclass(frozen=True)
+class ReportSettings:
+    """What the user asked for (the ``report`` command's options).
+
+    Attributes:
+        perfs: Perfs to report; empty = the perf with most counted games; ``("all",)`` =
+            every perf with at least one counted game.
+        track: ``shadow`` (one Elo rating from the start) or ``lichess`` (each period
+            restarts from the Lichess rating).
+        period: Rating period: ``month``, ``week``, ``day`` or ``game``.
+        start_rating: Shadow track's starting Elo (default: the first Lichess rating).
+        k: A fixed K (the 700 rule still applies), or ``None`` for the FIDE rules.
+        games_before: Rated games in the perf before the first held game (overrides the
+            count taken from the user's public data).
+        born: Birth year, for the junior rule.
+        method: ``table`` (FIDE table 8.1.2) or ``formula`` (logistic).
+        cap: Apply the 400-point rule (players below 2650).
+        since: Only games created at or after this UTC time.
+        until: Only games created before this UTC time.
+    """
+
+    perfs: tuple[str, ...] = ()
+    track: Track = "shadow"
+    period: PeriodKind = "month"
+    start_rating: int | None = None
+    k: int | None = None
+    games_before: int | None = None
+    born: int | None = None
+    method: fide.Method = "table"
+    cap: bool = True
+    since: datetime | None = None
+    until: datetime | None = None
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One counted game, from the player's side, on both tracks."""
+
+    id: str
+    url: str
+    played_at: datetime
+    period: str
+    color: Color
+    opponent: str
+    opponent_title: str | None
+    opponent_rating: int
+    opponent_provisional: bool
+    opponent_bot: bool
+    score: Decimal
+    status: str
+    endings: tuple[str, ...]
+    lichess_rating: int
+    lichess_diff: int
+    provisional: bool
+    gap_before: int | None
+    days_since_previous: float | None
+    elo_rating: int
+    expected: Decimal
+    k: int
+    elo_change: Decimal
+    capped: bool
+    replay_valid: bool | None
+    plies: int | None
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        """``provisional``, ``cap``, ``bot``, ``gap``, ``invalid_replay`` as they apply."""
+        marks = (
+            ("provisional", self.provisional),
+            ("cap", self.capped),
+            ("bot", self.opponent_bot),
+            ("gap", self.gap_before is not None),
+            ("invalid_replay", self.replay_valid is False),
+        )
+        return tuple(name for name, on in marks if on)
+
+
+@dataclass(frozen=True)
+class Gap:
+    """A break in Lichess's rating chain: ``size`` points appeared before game ``before``."""
+
+    before: str
+    size: int
+
+
+@dataclass(frozen=True)
+class PeriodRow:
+    """One rating period on both tracks.
+
+    ``lichess_start`` is the rating before the period's first game (a gap right before it,
+    ``gap_before_start``, is already inside it); ``lichess_change`` is the sum of the
+    period's ratingDiffs and ``lichess_end`` the rating after its last game, so
+    ``end = start + change + gap_points_inside``. ``gaps`` lists every gap found at this
+    period's games, the one before its first game included.
+    """
+
+    label: str
+    games: int
+    score: Decimal
+    expected: Decimal
+    performance: int | None
+    games_before: int
+    k: int
+    k_requested: int
+    k_reason: str
+    k_limited: bool
+    elo_start: int
+    elo_change_exact: Decimal
+    elo_change: int
+    elo_end: int
+    lichess_start: int
+    lichess_change: int
+    lichess_end: int
+    gaps: tuple[Gap, ...]
+    long_break: bool
+    gap_before_start: int | None = None
+
+    @property
+    def gap_points_inside(self) -> int:
+        """The gaps between this period's own games: ``end - start - change``."""
+        return sum(g.size for g in self.gaps) - (self.gap_before_start or 0)
+
+    @property
+    def difference(self) -> int:
+        """Elo end minus Lichess end after this period."""
+        return self.elo_end - self.lichess_end
+
+    @property
+    def change_difference(self) -> int:
+        """Elo change minus Lichess change in this period."""
+        return self.elo_change - self.lichess_change
+
+
+@dataclass(frozen=True)
+class PerfReport:
+    """The report of one perf: settings used, game rows, period rows and summary.
+
+    Attributes:
+        start_rating: The first period's Elo start (``None`` without games).
+        excluded: The player's other games in range, counted by exclusion reason.
+        message: Why the report is empty, or ``None``.
+        missing_games: Rated games counted before the first held game (for K).
+    """
+
+    user: str
+    perf: str
+    settings: ReportSettings
+    start_rating: int | None
+    games: tuple[GameRow, ...]
+    periods: tuple[PeriodRow, ...]
+    excluded: Mapping[str, int]
+    summary: Summary
+    message: str | None = None
+    missing_games: int = 0
+
+
+def period_label(game: Game, kind: PeriodKind) -> str:
+    """The rating period of ``game``: ``2023-01``, ``2023-W05``, ``2023-01-31`` or its id."""
+    when = game.created_at
+    if kind == "month":
+        return f"{when.year}-{when.month:02d}"
+    if kind == "week":
+        year, week, _ = when.isocalendar()
+        return f"{year}-W{week:02d}"
+    if kind == "day":
+        return f"{when.year}-{when.month:02d}-{when.day:02d}"
+    return game.id
+
+
+def _missing_games(
+    perf: str, held: int, settings: ReportSettings, user_info: UserInfo | None
+) -> int:
+    """Rated games of ``perf`` played before the held history (``--since``) began."""
+    if settings.games_before is not None:
+        return settings.games_before
+    if user_info is None or settings.since is None or settings.since <= user_info.created_at:
+        return 0
+    stats = user_info.perfs.get(perf)
+    return max(0, stats.games - held) if stats is not None else 0
+
+
+def _game_row(
+    game: Game,
+    color: Color,
+    label: str,
+    previous: tuple[Game, Color] | None,
+    facts: ReplayFacts | None,
+    rated: fide.RatedGame,
+    rating: int,
+    k: int,
+) -> GameRow:
+    me, opp = game.side(color), game.opponent(color)
+    assert me.rating is not None and me.rating_diff is not None and opp.rating is not None
+    gap: int | None = None
+    days: float | None = None
+    if previous is not None:
+        prev_game, prev_color = previous
+        prev = prev_game.side(prev_color)
+        assert prev.rating is not None and prev.rating_diff is not None
+        if me.rating != prev.rating + prev.rating_diff:
+            gap = me.rating - (prev.rating + prev.rating_diff)
+        days = (game.created_at - prev_game.created_at).total_seconds() / 86400
+    return GameRow(
+        id=game.id,
+        url=game.url,
+        played_at=game.created_at,
+        period=label,
+        color=color,
+        opponent=opp.name or opp.label,
+        opponent_title=opp.title,
+        opponent_rating=opp.rating,
+        opponent_provisional=opp.provisional,
+        opponent_bot=opp.is_bot,
+        score=rated.score,
+        status=game.status,
+        endings=tuple(endings(game, color, facts)) if facts is not None else (),
+        lichess_rating=me.rating,
+        lichess_diff=me.rating_diff,
+        provisional=me.provisional,
+        gap_before=gap,
+        days_since_previous=days,
+        elo_rating=rating,
+        expected=rated.expected,
+        k=k,
+        elo_change=rated.change,
+        capped=rated.capped,
+        replay_valid=facts.valid if facts is not None else None,
+        plies=facts.plies if facts is not None else None,
+    )
+
+
+def _perf_report(
+    user: str,
+    perf: str,
+    held: Sequence[tuple[Game, Color]],
+    facts: Mapping[str, ReplayFacts],
+    settings: ReportSettings,
+    user_info: UserInfo | None,
+    excluded: Mapping[str, int],
+) -> PerfReport:
+    missing = _missing_games(perf, len(held), settings, user_info)
+    chosen = [
+        (i, g, c) for i, (g, c) in enumerate(held) if in_range(g, settings.since, settings.until)
+    ]
+    groups: dict[str, list[tuple[int, Game, Color]]] = {}
+    for item in chosen:
+        groups.setdefault(period_label(item[1], settings.period), []).append(item)
+
+    first = chosen[0] if chosen else None
+    start: int | None = None
+    if first is not None:
+        start = settings.start_rating or first[1].side(first[2]).rating
+    rating = start or 0
+    reached_2400 = False
+    rows: list[GameRow] = []
+    periods: list[PeriodRow] = []
+    previous: tuple[Game, Color] | None = None
+    for label, items in groups.items():
+        head_game, head_color = items[0][1], items[0][2]
+        lichess_start = head_game.side(head_color).rating or 0
+        if settings.track == "lichess":
+            rating = lichess_start
+        games_before = missing + items[0][0]
+        reached_2400 = reached_2400 or rating >= 2400
+        if settings.k is not None:
+            k_wanted, reason = settings.k, "fixed"
+        else:
+            k_wanted, reason = fide.k_factor(
+                rating,
+                games_before=games_before,
+                birth_year=settings.born,
+                year=head_game.created_at.year,
+                reached_2400=reached_2400,
+            )
+        results = [
+            fide.GameResult(opponent=g.opponent(c).rating or 0, score=_SCORES[g.winner, c])
+            for _, g, c in items
+        ]
+        result = fide.rate_period(
+            rating, results, k=k_wanted, method=settings.method, cap=settings.cap
+        )
+        period_rows = []
+        for (_, game, color), rated in zip(items, result.games, strict=True):
+            period_rows.append(
+                _game_row(game, color, label, previous, facts.get(game.id), rated, rating, result.k)
+            )
+            previous = (game, color)
+        rows.extend(period_rows)
+        last = items[-1][1].side(items[-1][2])
+        lichess_change = sum(r.lichess_diff for r in period_rows)
+        gaps = tuple(Gap(r.id, r.gap_before) for r in period_rows if r.gap_before is not None)
+        head_days = period_rows[0].days_since_previous
+        periods.append(
+            PeriodRow(
+                label=label,
+                games=len(items),
+                score=result.points,
+                expected=result.expected,
+                performance=result.performance,
+                games_before=games_before,
+                k=result.k,
+                k_requested=result.k_requested,
+                k_reason=reason,
+                k_limited=result.k_limited,
+                elo_start=rating,
+                elo_change_exact=result.change,
+                elo_change=result.rounded_change,
+                elo_end=result.new_rating,
+                lichess_start=lichess_start,
+                lichess_change=lichess_change,
+                lichess_end=(last.rating or 0) + (last.rating_diff or 0),
+                gaps=gaps,
+                long_break=head_days is not None and head_days >= LONG_BREAK_DAYS,
+                gap_before_start=period_rows[0].gap_before,
+            )
+        )
+        rating = result.new_rating
+        reached_2400 = reached_2400 or rating >= 2400
+
+    message = None
+    if not rows:
+        message = f"{user} has no counted {perf} games (rated, finished, with a rating change)" + (
+            " in the selected range" if settings.since or settings.until else ""
+        )
+    summary = summarize(tuple(rows), tuple(periods), settings.track, start)
+    return PerfReport(
+        user=user,
+        perf=perf,
+        settings=settings,
+        start_rating=start,
+        games=tuple(rows),
+        periods=tuple(periods),
+        excluded=excluded,
+        summary=summary,
+        message=message,
+        missing_games=missing,
+    )
+
+
+def build_report(
+    user: str,
+    games: Sequence[Game],
+    facts: Mapping[str, ReplayFacts],
+    *,
+    settings: ReportSettings,
+    user_info: UserInfo | None = None,
+) -> list[PerfReport]:
+    """Build the report, one ``PerfReport`` per selected perf.
+
+    Args:
+        user: The player's Lichess name (any case).
+        games: The games held (any perfs, any order); games before ``settings.since``
+            still count toward "rated games before the period" for K.
+        facts: Replay facts by game id (``replay.replay_all``); missing ones are allowed.
+        settings: The options.
+        user_info: The user's public data, for the default perf and the games played
+            before ``--since``.
+
+    Raises:
+        BadInput: an unknown perf.
+    """
+    counted, excluded, held_in_range = classify(user, games, settings.since, settings.until)
+    perfs = select_perfs(settings.perfs, counted, user_info)
+    total = sum(held_in_range.values())
+    reports = []
+    for perf in perfs:
+        reasons = {r: excluded[perf, r] for r in EXCLUSION_REASONS}
+        reasons["other_perf"] = total - held_in_range[perf]
+        held = counted.get(perf, [])
+        reports.append(_perf_report(user, perf, held, facts, settings, user_info, reasons))
+    return reports

@@ -1,0 +1,108 @@
+"""Run a report end to end: load the games, replay them, build the report (an edge module).
+
+``run_report`` is the one library call behind ``lichess-elo report``: it brings the cache
+up to date (or reads a PGN file), replays the games through the replay cache and calls the
+pure ``report.build_report``.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from datetime import UTC, date, datetime
+from pathlib import Path
+
+from lichess_elo import lichess, pgn
+from lichess_elo.errors import BadInput
+from lichess_elo.games import Game
+from lichess_elo.replay import replay_all
+from lichess_elo.report import PerfReport, ReportSettings, build_report
+from lichess_elo.selection import check_perfs
+
+
+@dataclass(frozen=True)
+class ReportRun:
+    """The outcome of ``run_report``: the user's display name and one report per perf."""
+
+    user: str
+    reports: tuple[PerfReport, ...]
+    games_held: int
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector for the block, then restore it.
+
+    A report builds hundreds of thousands of small acyclic objects (games, rows, JSON
+    dicts); each automatic collection rescans everything alive, which cost about a quarter
+    of a warm 20,000-game report (benchmarks/bench_report.py). Nothing here makes cycles,
+    so reference counting frees it all the same.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+def _utc(day: date | None) -> datetime | None:
+    return datetime(day.year, day.month, day.day, tzinfo=UTC) if day is not None else None
+
+
+def _read_pgn(path: Path, on_warning: Callable[[str], None] | None) -> list[Game]:
+    try:
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError as exc:
+        raise BadInput(f"--pgn {path}: {exc.strerror or exc}") from None
+    return pgn.read_pgn(text, on_warning=on_warning)
+
+
+def run_report(
+    username: str,
+    source: lichess.Source,
+    settings: ReportSettings,
+    *,
+    pgn_file: Path | None = None,
+    since: date | None = None,
+    until: date | None = None,
+    progress: lichess.Progress | None = None,
+    replay_progress: Callable[[int, int], None] | None = None,
+    on_warning: Callable[[str], None] | None = None,
+) -> ReportRun:
+    """Load the games (Lichess or ``pgn_file``), replay them and build the report.
+
+    Args:
+        username: The player.
+        source: Where games come from (network, cache, cassette) and the cache folder.
+        settings: The report options (``since``/``until`` are filled in from the args).
+        pgn_file: Read the games from this Lichess PGN export instead of Lichess.
+        since: First day to include.
+        until: First day not to include.
+        progress: The fetch progress display.
+        replay_progress: Called with (done, total) while games are replayed.
+        on_warning: Called with one-line warnings (skipped games, retries).
+
+    Raises:
+        BadInput: a bad name, perf or file; the import's errors (``UserNotFound``,
+            ``NotCached``, ``CassetteMissing``...) pass through.
+    """
+    check_perfs(settings.perfs)
+    settings = replace(settings, since=_utc(since), until=_utc(until))
+    user_info = None
+    if pgn_file is not None:
+        games = _read_pgn(pgn_file, on_warning)
+        shown = username
+    else:
+        username = lichess.validate_username(username)
+        result = lichess.fetch_games(
+            username, source, since=since, until=until, progress=progress, on_warning=on_warning
+        )
+        games, user_info, shown = list(result.games), result.user, result.user.username
+    cache_dir = lichess.resolve_cache_dir(source)
+    facts = replay_all(games, cache_dir=cache_dir, progress=replay_progress)
+    reports = build_report(shown, games, facts, settings=settings, user_info=user_info)
+    return ReportRun(user=shown, reports=tuple(reports), games_held=len(games))

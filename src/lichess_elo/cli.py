@@ -155,31 +155,989 @@ QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar."
 
 # --- calc (rating core) ----------------------------------------------------------------
 
+_CALC_ARGS_HELP = (
+    "RATING (0..4000), then one OPP:SCORE per game, e.g. 1400:1 1600:0.5 1550:0. "
+    "A score is 1, 0.5, ½, 1/2, 0, w, d or l. With --unrated there is no RATING."
+)
+
+
+def _calc_int(text: str, name: str, low: int, high: int) -> int:
+    """Parse a whole number for ``name`` within ``low..high`` or fail with a one-line message."""
+    try:
+        value = int(text.strip())
+    except ValueError:
+        fail(f"{name} {text!r} is not a whole number")
+    if not low <= value <= high:
+        fail(f"{name} {value} is outside {low}..{high}")
+    return value
+
+
+@app.command("calc", context_settings={"ignore_unknown_options": True})
+def calc(
+    args: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="RATING OPP:SCORE...", help=_CALC_ARGS_HELP, show_default=False),
+    ] = None,
+    k: Annotated[
+        str | None,
+        typer.Option(
+            "--k",
+            metavar="N",
+            help="The player's K (e.g. 20), instead of working it out from --games/--born. "
+            "The 700 rule still applies. A player once rated 2400+ has K 10: pass --k 10.",
+            show_default=False,
+        ),
+    ] = None,
+    games: Annotated[
+        str | None,
+        typer.Option(
+            "--games",
+            metavar="N",
+            help="Rated games played before this period; fewer than 30 gives K 40. "
+            "Default without --k: 30 (an established player), and the output says so.",
+            show_default=False,
+        ),
+    ] = None,
+    born: Annotated[
+        str | None,
+        typer.Option(
+            "--born",
+            metavar="YEAR",
+            help="Year of birth: K 40 through the year of the 18th birthday while the "
+            "rating is below 2300 (the current year is used).",
+            show_default=False,
+        ),
+    ] = None,
+    formula: Annotated[
+        bool,
+        typer.Option(
+            "--formula",
+            help="Expected score from the logistic 1/(1+10^(-D/400)) instead of FIDE table 8.1.2.",
+        ),
+    ] = False,
+    no_cap: Annotated[
+        bool,
+        typer.Option(
+            "--no-cap",
+            help="Use the real rating difference: switch off the 400-point rule "
+            "(which FIDE applies to players below 2650).",
+        ),
+    ] = False,
+    unrated: Annotated[
+        bool,
+        typer.Option(
+            "--unrated",
+            help="No RATING: compute an initial rating (FIDE 8.2) from at least 5 games, "
+            "e.g. calc --unrated 1902:0.5 1877:0.5 1884:1 2012:0 1832:1",
+        ),
+    ] = False,
+    output: Annotated[
+        str,
+        typer.Option("--format", metavar="table|json", help="Output format: table or json."),
+    ] = "table",
+) -> None:
+    """FIDE Elo for one rating period: each game's expected score and change, the new rating.
+
+    Example: [bold]lichess-elo calc 1500 1400:1 1600:0.5 1550:0 --k 20[/bold]
+    prints +7.2, +2.8, -8.6, total +1.4 and the new rating 1501.
+
+    Without --k, K follows FIDE 8.3.3 from the rating, --games and --born. The period
+    change is rounded once, 0.5 away from zero. A difference marked * was capped at 400.
+    """
+    from datetime import date
+
+    from lichess_elo import fide, render
+
+    fmt = output.strip().lower()
+    if fmt not in ("table", "json"):
+        fail(f"--format {output!r} is not table or json")
+    items = list(args or [])
+    for item in items:
+        if item.startswith("-") and not item[1:2].isdigit():
+            fail(f"no such option: {item}")
+    this_year = date.today().year
+    with library_errors():
+        if unrated:
+            for flag, given in (("--k", k), ("--games", games), ("--born", born)):
+                if given is not None:
+                    fail(f"{flag} does not apply with --unrated")
+            for flag, on in (("--formula", formula), ("--no-cap", no_cap)):
+                if on:
+                    fail(f"{flag} does not apply with --unrated")
+            if not items:
+                fail("missing argument OPP:SCORE: --unrated needs at least 5 games")
+            results = [fide.parse_game(item) for item in items]
+            details = fide.initial_rating_details(results)
+            performance = fide.performance_rating([r.opponent for r in results], details.points)
+            if fmt == "json":
+                typer.echo(render.calc_initial_json(details, performance))
+            else:
+                typer.echo(render.calc_initial_table(details, performance))
+            return
+        if not items:
+            fail("missing argument RATING, e.g. lichess-elo calc 1500 1400:1 1600:0.5")
+        if ":" in items[0]:
+            fail(f"missing argument RATING before {items[0]!r} (or add --unrated)")
+        rating = _calc_int(items[0], "RATING", fide.MIN_RATING, fide.MAX_RATING)
+        if len(items) < 2:
+            fail("missing argument OPP:SCORE: give at least one game, e.g. 1400:1")
+        results = [fide.parse_game(item) for item in items[1:]]
+        games_assumed = False
+        if k is not None:
+            for flag, given in (("--games", games), ("--born", born)):
+                if given is not None:
+                    fail(f"{flag} does not apply with --k (K is given)")
+            k_value, rule = _calc_int(k, "--k", 1, fide.K_TIMES_GAMES_MAX), "given"
+        else:
+            games_assumed = games is None
+            games_before = (
+                fide.NEW_PLAYER_GAMES if games is None else _calc_int(games, "--games", 0, 100_000)
+            )
+            birth = None if born is None else _calc_int(born, "--born", 1900, this_year)
+            k_value, rule = fide.k_factor(
+                rating, games_before=games_before, birth_year=birth, year=this_year
+            )
+            games_assumed = games_assumed and rule in ("standard", "new")
+        result = fide.rate_period(
+            rating,
+            results,
+            k=k_value,
+            method="formula" if formula else "table",
+            cap=not no_cap,
+        )
+        if fmt == "json":
+            typer.echo(render.calc_json(result, rule, games_assumed=games_assumed))
+        else:
+            typer.echo(render.calc_table(result, rule, games_assumed=games_assumed))
+
 
 # --- glicko (rating core) --------------------------------------------------------------
+
+
+@app.command("glicko")
+def glicko_command(
+    white: Annotated[
+        str,
+        typer.Argument(
+            help="White before the game: RATING/RD\\[/VOLATILITY], e.g. 1500/60 or 1500/60/0.06 "
+            "(volatility defaults to 0.09).",
+            show_default=False,
+        ),
+    ],
+    black: Annotated[
+        str,
+        typer.Argument(
+            help="Black before the game, same form, e.g. 1600/80.",
+            show_default=False,
+        ),
+    ],
+    result: Annotated[
+        str,
+        typer.Argument(help="1-0, 0-1 or 1/2-1/2 (½-½ works too).", show_default=False),
+    ],
+    perf: Annotated[
+        str | None,
+        typer.Option(
+            "--perf",
+            help="Lichess perf whose rating regulator applies (gains x1.005 in blitz, x1.015 in "
+            "bullet/rapid/classical, ...), e.g. --perf blitz. Without it no regulator is applied.",
+            show_default=False,
+        ),
+    ] = None,
+    advantage: Annotated[
+        str,
+        typer.Option(
+            "--advantage",
+            help="Colour advantage: standard (11.782457 points, standard chess), crazyhouse "
+            "(20.30966) or none (other variants, and games before late November 2025), "
+            "e.g. --advantage none.",
+        ),
+    ] = "standard",
+    days_white: Annotated[
+        str,
+        typer.Option(
+            "--days-white",
+            metavar="DAYS",
+            help="Days since White's previous rated game in this perf; RD grows with them "
+            "(0: no growth), e.g. --days-white 2.",
+        ),
+    ] = "0",
+    days_black: Annotated[
+        str,
+        typer.Option(
+            "--days-black",
+            metavar="DAYS",
+            help="Days since Black's previous rated game in this perf, e.g. --days-black 30.5.",
+        ),
+    ] = "0",
+    bot: Annotated[
+        str | None,
+        typer.Option(
+            "--bot",
+            metavar="white|black",
+            help="The side played by a BOT account; the human's change is halved, "
+            "e.g. --bot black.",
+            show_default=False,
+        ),
+    ] = None,
+    output: Annotated[
+        str,
+        typer.Option(
+            "--format", metavar="table|json", help="Output: table or json, e.g. --format json."
+        ),
+    ] = "table",
+) -> None:
+    """What Lichess would do with one rated game (Glicko-2, tau 0.75, one game = one period).
+
+    Prints each side's rating, RD and volatility before and after the game, and the ratingDiff
+    Lichess shows: trunc(new rating) - trunc(old rating). The ±700 limit, RD bounds 45..500,
+    volatility cap 0.1 and rating floor 400 apply as on Lichess.
+
+    Example: lichess-elo glicko 1500/60 1600/80 1-0 --perf blitz --days-black 30
+    """
+    from lichess_elo import glicko, render
+
+    if output not in ("table", "json"):
+        fail(f"--format: expected table or json, got {output!r}")
+    if advantage not in glicko.ADVANTAGE:
+        fail(f"--advantage: expected standard, crazyhouse or none, got {advantage!r}")
+    if bot not in (None, "white", "black"):
+        fail(f"--bot: expected white or black, got {bot!r}")
+    days = {"--days-white": days_white, "--days-black": days_black}
+    parsed_days: dict[str, float] = {}
+    for option, text in days.items():
+        try:
+            parsed_days[option] = float(text)
+        except ValueError:
+            fail(f"{option}: expected a number of days, got {text!r}")
+        if not 0 <= parsed_days[option] < float("inf"):
+            fail(f"{option}: days must be 0 or more, got {text!r}")
+    with library_errors():
+        white_before = glicko.parse_player(white, "WHITE")
+        black_before = glicko.parse_player(black, "BLACK")
+        score = glicko.parse_result(result)
+        white_side, black_side = glicko.lichess_game(
+            white_before,
+            black_before,
+            score,
+            perf=perf,
+            advantage=glicko.ADVANTAGE[advantage],
+            days_white=parsed_days["--days-white"],
+            days_black=parsed_days["--days-black"],
+            bot="white" if bot == "white" else "black" if bot == "black" else None,
+        )
+    if output == "json":
+        typer.echo(render.dump_json(render.glicko_json(white_side, black_side)))
+        return
+    heading = render.glicko_heading(
+        result.strip(),
+        perf=perf,
+        factor=glicko.regulator_factor(perf),
+        advantage=advantage,
+        points=glicko.ADVANTAGE[advantage],
+        bot=bot,
+    )
+    typer.echo(render.glicko_text(white_side, black_side, heading=heading))
 
 
 # --- fetch (import) --------------------------------------------------------------------
 
 
+@app.command("fetch")
+def fetch_command(
+    username: UsernameArg,
+    token: TokenOpt = None,
+    offline: OfflineOpt = False,
+    refresh: RefreshOpt = False,
+    replay: ReplayOpt = None,
+    api_url: ApiUrlOpt = "https://lichess.org",
+    cache_dir: CacheDirOpt = None,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
+    output: Annotated[
+        OutputFormat, typer.Option("--format", help="table or json.")
+    ] = OutputFormat.table,
+    quiet: QuietOpt = False,
+) -> None:
+    """Fetch every game of USERNAME from Lichess, one request per month, into the cache.
+
+    Example: lichess-elo fetch OnBoard247 --replay cassettes/onboard247.yaml
+    """
+    from lichess_elo import lichess, render
+
+    if output is OutputFormat.csv:
+        fail("--format csv is not available for fetch; use table or json")
+    with library_errors():
+        first = lichess.parse_date_option(since, "--since") if since else None
+        stop = lichess.parse_date_option(until, "--until") if until else None
+        source = lichess.Source(
+            api_url=api_url,
+            token=token or None,
+            cache_dir=cache_dir,
+            offline=offline,
+            refresh=refresh,
+            replay=replay,
+        )
+        try:
+            with render.fetch_progress(quiet) as bar:
+                result = lichess.fetch_games(
+                    username, source, since=first, until=stop, progress=bar, on_warning=warn
+                )
+        except (LichessEloError, typer.Exit):
+            raise
+        except Exception as exc:  # never a traceback (unless --debug)
+            if _state["debug"]:
+                raise
+            text = f"{type(exc).__name__}: {exc}"
+            fail(f"unexpected error: {text.replace(token, '***') if token else text}", 1)
+    if output is OutputFormat.json:
+        typer.echo(render.dump_json(render.fetch_document(result)))
+    else:
+        render.print_fetch_summary(result, replay=replay is not None)
+
+
 # --- games (replay) --------------------------------------------------------------------
+
+
+@app.command("games")
+def games_command(
+    username: UsernameArg,
+    perf: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--perf",
+            metavar="PERF",
+            help="Only this perf (repeatable), e.g. --perf blitz --perf rapid.",
+            show_default=False,
+        ),
+    ] = None,
+    rated: Annotated[
+        bool | None,
+        typer.Option(
+            "--rated/--casual",
+            help="Only rated or only casual games (default both).",
+            show_default=False,
+        ),
+    ] = None,
+    pgn_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--pgn",
+            metavar="FILE",
+            help="Read the games from this Lichess PGN export instead of Lichess.",
+            show_default=False,
+        ),
+    ] = None,
+    output: Annotated[
+        OutputFormat, typer.Option("--format", help="table, csv or json.")
+    ] = OutputFormat.table,
+    token: TokenOpt = None,
+    offline: OfflineOpt = False,
+    refresh: RefreshOpt = False,
+    replay: ReplayOpt = None,
+    api_url: ApiUrlOpt = "https://lichess.org",
+    cache_dir: CacheDirOpt = None,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """List a player's games with what the replay found: validity, material, how it ended.
+
+    Example: lichess-elo games OnBoard247 --replay cassettes/onboard247.yaml --perf blitz
+    """
+    from lichess_elo import lichess, pgn, render
+    from lichess_elo import replay as replays
+
+    with library_errors():
+        name = lichess.validate_username(username)
+        perfs = replays.check_perfs(perf or ())
+        first = lichess.parse_date_option(since, "--since") if since else None
+        stop = lichess.parse_date_option(until, "--until") if until else None
+        source = lichess.Source(
+            api_url=api_url,
+            token=token,
+            cache_dir=cache_dir,
+            offline=offline,
+            refresh=refresh,
+            replay=replay,
+        )
+        if pgn_file is not None:
+            try:
+                text = pgn_file.read_text(encoding="utf-8", errors="replace")
+            except OSError as exc:
+                fail(f"cannot read --pgn {pgn_file}: {exc.strerror or exc}")
+            found = pgn.read_pgn(text, on_warning=warn)
+            user = name
+        else:
+            with render.fetch_progress(quiet) as bar:
+                fetched = lichess.fetch_games(
+                    name, source, since=first, until=stop, progress=bar, on_warning=warn
+                )
+            found, user = list(fetched.games), fetched.user.username or name
+        with render.report_replay_progress(quiet) as replay_bar:
+            rows = replays.list_games(
+                user,
+                found,
+                cache_dir=lichess.resolve_cache_dir(source),
+                perfs=perfs,
+                rated=rated,
+                since=first,
+                until=stop,
+                progress=replay_bar,
+                on_warning=warn,
+            )
+    if output is OutputFormat.json:
+        typer.echo(render.dump_json(render.games_document(user, rows)))
+    elif output is OutputFormat.csv:
+        typer.echo(render.games_csv(rows), nl=False)
+    else:
+        render.print_games(user, rows, render.console())
 
 
 # --- report ------------------------------------------------------------------------------
 
 
+import typing as _report_typing  # noqa: E402  (kept in this section)
+
+if _report_typing.TYPE_CHECKING:
+    from lichess_elo.report_job import ReportRun
+
+
+class Track(StrEnum):
+    """The Elo track's starting point."""
+
+    shadow = "shadow"
+    lichess = "lichess"
+
+
+class Period(StrEnum):
+    """Rating period length."""
+
+    month = "month"
+    week = "week"
+    day = "day"
+    game = "game"
+
+
+class View(StrEnum):
+    """What the table and CSV show."""
+
+    periods = "periods"
+    games = "games"
+    summary = "summary"
+
+
+def _check_output(path: Path) -> None:
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir() or not folder.is_dir() or not os.access(folder, os.W_OK):
+        fail(f"--output {path}: cannot write there")
+    if path.exists() and not os.access(path, os.W_OK):
+        fail(f"--output {path}: not writable")
+
+
+@app.command("report")
+def report_command(
+    username: UsernameArg,
+    perf: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--perf",
+            metavar="PERF",
+            help="Perf to report, repeatable (--perf blitz --perf rapid), or 'all'. "
+            "Default: the perf with the most rated games.",
+            show_default=False,
+        ),
+    ] = None,
+    track: Annotated[
+        Track,
+        typer.Option(
+            "--track",
+            help="shadow: one Elo rating from the first Lichess rating on, moved only by FIDE "
+            "rules; lichess: every period restarts from the Lichess rating, e.g. --track lichess.",
+        ),
+    ] = Track.shadow,
+    period: Annotated[
+        Period,
+        typer.Option(
+            "--period",
+            help="Rating period on UTC dates: month (2023-01, like FIDE lists), week "
+            "(2023-W05), day (2023-01-31) or game, e.g. --period week.",
+        ),
+    ] = Period.month,
+    start_rating: Annotated[
+        int | None,
+        typer.Option(
+            "--start-rating",
+            metavar="N",
+            help="Shadow track's first Elo rating, e.g. --start-rating 1800 "
+            "(default: the Lichess rating before the first game).",
+            show_default=False,
+        ),
+    ] = None,
+    k: Annotated[
+        int | None,
+        typer.Option(
+            "--k",
+            metavar="N",
+            help="A fixed K for every period, e.g. --k 20 (the 700 rule still applies). "
+            "Default: FIDE's rules (40 new / junior, 20, 10 once 2400 is reached).",
+            show_default=False,
+        ),
+    ] = None,
+    games_before: Annotated[
+        int | None,
+        typer.Option(
+            "--games-before",
+            metavar="N",
+            help="Rated games in the perf before the first game held, e.g. --games-before 500 "
+            "(default: from the user's public game count when --since cuts history).",
+            show_default=False,
+        ),
+    ] = None,
+    born: Annotated[
+        int | None,
+        typer.Option(
+            "--born",
+            metavar="YEAR",
+            help="Birth year for the junior rule (K 40 through the year you turn 18 while "
+            "below 2300), e.g. --born 2008.",
+            show_default=False,
+        ),
+    ] = None,
+    formula: Annotated[
+        bool,
+        typer.Option(
+            "--formula", help="Expected score from 1/(1+10^(-D/400)) instead of FIDE table 8.1.2."
+        ),
+    ] = False,
+    no_cap: Annotated[
+        bool,
+        typer.Option("--no-cap", help="Switch off the 400-point rule (real differences)."),
+    ] = False,
+    view: Annotated[
+        View,
+        typer.Option(
+            "--view",
+            help="Table/CSV content: periods, games or summary (JSON has everything), "
+            "e.g. --view games.",
+        ),
+    ] = View.periods,
+    output_format: Annotated[
+        OutputFormat,
+        typer.Option("--format", help="table (rich), csv or json, e.g. --format json."),
+    ] = OutputFormat.table,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            metavar="FILE",
+            help="Write the output to this file instead of the terminal, e.g. --output r.json.",
+            show_default=False,
+        ),
+    ] = None,
+    chart: Annotated[
+        Path | None,
+        typer.Option(
+            "--chart",
+            metavar="FILE",
+            help="Also draw both ratings over time to a .png or .svg, e.g. --chart me.png.",
+            show_default=False,
+        ),
+    ] = None,
+    pgn_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--pgn",
+            metavar="FILE",
+            help="Read the games from a Lichess PGN export instead of Lichess, "
+            "e.g. --pgn my_games.pgn.",
+            show_default=False,
+        ),
+    ] = None,
+    token: TokenOpt = None,
+    offline: OfflineOpt = False,
+    refresh: RefreshOpt = False,
+    replay: ReplayOpt = None,
+    api_url: ApiUrlOpt = "https://lichess.org",
+    cache_dir: CacheDirOpt = None,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """What FIDE-style Elo would have made of a player's Lichess games, next to Glicko-2.
+
+    Example: [bold]lichess-elo report OnBoard247 --replay cassettes/onboard247.yaml
+    --chart onboard247.png[/bold]
+    """
+    from lichess_elo import chart as chart_mod
+    from lichess_elo import fide, lichess, render
+    from lichess_elo.report import ReportSettings
+    from lichess_elo.report_job import paused_gc, run_report
+
+    with library_errors():
+        if chart is not None:
+            chart_mod.check_chart_path(chart)
+        if output is not None:
+            _check_output(output)
+        if start_rating is not None:
+            fide.check_rating(start_rating, "--start-rating")
+        if k is not None and not 1 <= k <= 700:
+            fail(f"--k {k} is not between 1 and 700")
+        if games_before is not None and games_before < 0:
+            fail(f"--games-before {games_before} is negative")
+        if born is not None and not 1900 <= born <= 2100:
+            fail(f"--born {born} is not a year between 1900 and 2100")
+        if pgn_file is not None and not pgn_file.is_file():
+            fail(f"--pgn {pgn_file}: no such file")
+        settings = ReportSettings(
+            perfs=tuple(perf or ()),
+            track=track.value,
+            period=period.value,
+            start_rating=start_rating,
+            k=k,
+            games_before=games_before,
+            born=born,
+            method="formula" if formula else "table",
+            cap=not no_cap,
+        )
+        source = lichess.Source(
+            api_url=api_url,
+            token=token,
+            cache_dir=cache_dir,
+            offline=offline,
+            refresh=refresh,
+            replay=replay,
+        )
+        since_day = lichess.parse_date_option(since, "--since") if since else None
+        until_day = lichess.parse_date_option(until, "--until") if until else None
+        with paused_gc():
+            with (
+                render.fetch_progress(quiet or pgn_file is not None) as progress,
+                render.report_replay_progress(quiet) as replay_progress,
+            ):
+                run = run_report(
+                    username,
+                    source,
+                    settings,
+                    pgn_file=pgn_file,
+                    since=since_day,
+                    until=until_day,
+                    progress=progress,
+                    replay_progress=replay_progress,
+                    on_warning=warn,
+                )
+            for report in run.reports:
+                if report.message:
+                    warn(report.message)
+            _report_output(run, output_format, view, output)
+            if chart is not None:
+                chart_mod.write_chart(run.reports, chart, user=run.user)
+                if output_format == OutputFormat.table and not quiet:
+                    typer.echo(f"chart written to {chart}", err=True)
+
+
+def _report_output(
+    run: ReportRun, output_format: OutputFormat, view: View, output: Path | None
+) -> None:
+    """Print the report (or write it to ``output``) in the chosen format and view."""
+    from lichess_elo import render
+
+    if output_format == OutputFormat.json:
+        text = render.report_json(run.user, run.reports)
+    elif output_format == OutputFormat.csv:
+        text = render.report_csv(run.reports, view.value)
+    elif output is not None:
+        text = render.report_text(run.reports, view.value)
+    else:
+        render.print_report(run.reports, view.value, render.console())
+        return
+    if output is not None:
+        output.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+
+
 # --- club --------------------------------------------------------------------------------
 
 
+class ClubUpdate(StrEnum):
+    """When club ratings change."""
+
+    event = "event"
+    month = "month"
+    game = "game"
+
+
+class ClubMethodOpt(StrEnum):
+    """How the club computes expected scores."""
+
+    formula = "formula"
+    fide_table = "fide-table"
+
+
+class ClubRounding(StrEnum):
+    """When club ratings are rounded."""
+
+    display = "display"
+    update = "update"
+
+
+@app.command("club")
+def club_command(
+    inputs: Annotated[
+        list[str],
+        typer.Argument(
+            help="Players/games CSV files, PGN files and Lichess arena or swiss tournaments "
+            "(id or URL), in any mix, e.g. players.csv games.csv https://lichess.org/swiss/ID.",
+            show_default=False,
+        ),
+    ],
+    config: Annotated[
+        Path | None,
+        typer.Option("--config", help="The club's rules, e.g. club.toml.", show_default=False),
+    ] = None,
+    k: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--k",
+            help="K: 20 (default), or per group/player: --k children=40. Repeatable.",
+            show_default=False,
+        ),
+    ] = None,
+    start: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--start",
+            help="Newcomers' rating: 1000, fide (FIDE initial rating after 5 games), or per "
+            "group/player: --start beginner=800. Repeatable.",
+            show_default=False,
+        ),
+    ] = None,
+    update: Annotated[
+        ClubUpdate | None,
+        typer.Option(
+            "--update",
+            help="event (ratings frozen per event, default), month or game.",
+            show_default=False,
+        ),
+    ] = None,
+    method: Annotated[
+        ClubMethodOpt | None,
+        typer.Option(
+            "--method",
+            help="formula 1/(1+10^(-D/400)) (default) or fide-table (table 8.1.2).",
+            show_default=False,
+        ),
+    ] = None,
+    rounding: Annotated[
+        ClubRounding | None,
+        typer.Option(
+            "--rounding",
+            help="display: keep full precision, round what is shown (default); update: round "
+            "each change.",
+            show_default=False,
+        ),
+    ] = None,
+    cap: Annotated[
+        bool | None,
+        typer.Option(
+            "--cap/--no-cap",
+            help="The 400-point rule (default: off for formula, on for fide-table).",
+            show_default=False,
+        ),
+    ] = None,
+    newcomers: Annotated[
+        bool | None,
+        typer.Option(
+            "--newcomers/--no-newcomers",
+            help="Allow players missing from the players file.",
+            show_default=False,
+        ),
+    ] = None,
+    provisional: Annotated[
+        str | None,
+        typer.Option(
+            "--provisional",
+            help="Provisional K for the first games, K:GAMES, e.g. 40:12.",
+            show_default=False,
+        ),
+    ] = None,
+    return_k: Annotated[
+        str | None,
+        typer.Option(
+            "--return-k",
+            help="Higher K after a break, K:MONTHS:GAMES, e.g. 40:6:5 (K 40 for 5 games after "
+            "more than 6 months away).",
+            show_default=False,
+        ),
+    ] = None,
+    count_event: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--count-event",
+            help="Only events matching this pattern count, e.g. 'Club*'.",
+            show_default=False,
+        ),
+    ] = None,
+    count_time_control: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--count-time-control",
+            help="Only these time controls count, e.g. 15+10 or rapid.",
+            show_default=False,
+        ),
+    ] = None,
+    exclude_event: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--exclude-event", help="Events matching this pattern do not count.", show_default=False
+        ),
+    ] = None,
+    player: Annotated[
+        str | None,
+        typer.Option(
+            "--player", help="Show one player's history and progress only.", show_default=False
+        ),
+    ] = None,
+    output_format: Annotated[
+        OutputFormat, typer.Option("--format", help="table, csv or json.")
+    ] = OutputFormat.table,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", help="Write to this file instead of stdout.", show_default=False),
+    ] = None,
+    chart: Annotated[
+        Path | None,
+        typer.Option(
+            "--chart",
+            help="PNG of the rating over time: --player's, or the top --top players.",
+            show_default=False,
+        ),
+    ] = None,
+    top: Annotated[int, typer.Option("--top", help="Players in the chart.", min=1)] = 5,
+    token: TokenOpt = None,
+    offline: OfflineOpt = False,
+    replay: ReplayOpt = None,
+    api_url: ApiUrlOpt = "https://lichess.org",
+    cache_dir: CacheDirOpt = None,
+) -> None:
+    """An internal Elo ladder for a chess club, from CSV, PGN or Lichess tournaments.
+
+    Example: lichess-elo club players.csv games.csv --config club.toml --k 40
+    """
+    from lichess_elo import club, club_io, club_rules, lichess, render
+
+    if chart is not None and chart.suffix.lower() != ".png":
+        fail(f"--chart {chart}: the chart is a .png file")
+    with library_errors():
+        prov = club_rules.parse_numbers(provisional, "--provisional", ("K", "GAMES"))
+        ret = club_rules.parse_numbers(return_k, "--return-k", ("K", "MONTHS", "GAMES"))
+        overrides = {
+            "update": update.value if update else None,
+            "method": method.value if method else None,
+            "rounding": rounding.value if rounding else None,
+            "cap": cap,
+            "newcomers": newcomers,
+            "provisional_k": prov[0] if prov else None,
+            "provisional_games": prov[1] if prov else None,
+            "return_k": ret[0] if ret else None,
+            "return_months": ret[1] if ret else None,
+            "return_games": ret[2] if ret else None,
+            "count_events": tuple(count_event) if count_event else None,
+            "count_time_controls": tuple(count_time_control) if count_time_control else None,
+            "exclude_events": tuple(exclude_event) if exclude_event else None,
+        }
+        source = lichess.Source(
+            api_url=api_url,
+            token=token or None,
+            cache_dir=cache_dir,
+            offline=offline,
+            replay=replay,
+        )
+        try:
+            result = club_io.load_club(
+                inputs,
+                config=config,
+                k=k or (),
+                start=start or (),
+                overrides=overrides,
+                source=source,
+                on_warning=warn,
+            )
+        except (LichessEloError, typer.Exit):
+            raise
+        except Exception as exc:  # never a traceback (unless --debug)
+            if _state["debug"]:
+                raise
+            text = f"{type(exc).__name__}: {exc}"
+            fail(f"unexpected error: {text.replace(token, '***') if token else text}", 1)
+        for note in result.notes:
+            typer.echo(f"lichess-elo: note: {note}", err=True)
+        if player is not None:
+            standing = club.find_player(result, player)
+            recent = club.recent_change(standing, result.last_day, club.RECENT_MONTHS)
+            target = club.next_target(standing, result.rules)
+            if output_format is OutputFormat.json:
+                text = render.dump_json(
+                    render.club_player_json(standing, recent, club.RECENT_MONTHS, target)
+                )
+            elif output_format is OutputFormat.csv:
+                text = render.club_player_csv(standing)
+            else:
+                text = render.club_player_text(standing, recent, club.RECENT_MONTHS, target)
+            names = [standing.name]
+        else:
+            if output_format is OutputFormat.json:
+                text = render.dump_json(render.club_json(result))
+            elif output_format is OutputFormat.csv:
+                text = render.club_csv(result)
+            else:
+                text = render.club_text(result)
+            names = [s.name for s in result.standings[:top]]
+        try:
+            if chart is not None:
+                render.write_club_chart(result, names, chart)
+            if output is not None:
+                render.write_atomic(output, text if text.endswith("\n") else text + "\n")
+        except OSError as exc:
+            fail(f"cannot write {exc.filename or output}: {exc.strerror}", 1)
+    if output is None:
+        typer.echo(text.rstrip("\n"))
+
+
 def main() -> None:
-    """Entry point: run the app and turn library errors into one-line messages."""
+    """Entry point: run the app and turn every error into a one-line message.
+
+    Usage errors found by the option parser itself (a missing argument, an unknown option)
+    are caught here too, so the shell sees one line and exit code 2, not a boxed panel.
+    """
+    command = typer.main.get_command(app)
     try:
-        app()
+        code = command.main(prog_name="lichess-elo", standalone_mode=False)
+        sys.exit(code if isinstance(code, int) else 0)
     except LichessEloError as exc:
         if _state["debug"]:
             raise
         typer.echo(f"lichess-elo: error: {exc}", err=True)
         sys.exit(exc.exit_code)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, typer.Abort):
         typer.echo("lichess-elo: interrupted", err=True)
         sys.exit(130)
+    except Exception as exc:
+        # The parser's own errors (click's UsageError family, vendored by typer) carry an
+        # exit code and a message; duck-typed so it works across typer versions.
+        code = getattr(exc, "exit_code", None)
+        if not isinstance(code, int) or not hasattr(exc, "format_message"):
+            if _state["debug"]:
+                raise
+            typer.echo(f"lichess-elo: error: unexpected {type(exc).__name__}: {exc}", err=True)
+            sys.exit(1)
+        message = str(exc.format_message())
+        if type(exc).__name__ == "NoArgsIsHelpError":
+            typer.echo(message)
+            sys.exit(code)
+        ctx = getattr(exc, "ctx", None)
+        where = getattr(ctx, "command_path", "lichess-elo") if ctx is not None else "lichess-elo"
+        first_line = message.strip().splitlines()[0] if message.strip() else type(exc).__name__
+        typer.echo(f"lichess-elo: error: {first_line} (see '{where} --help')", err=True)
+        sys.exit(code)

@@ -1,0 +1,223 @@
+"""``lichess-elo club`` with Lichess tournaments: real berserk over real HTTP, and a cassette.
+
+A small tournament server on 127.0.0.1 serves the real-shaped arena and swiss files in
+tests/data/club (the info objects follow lichess.org's ``/api/tournament/{id}`` and
+``/api/swiss/{id}`` answers, the games the ``/games`` NDJSON export). The shared fake
+server (fake_lichess.py) has no tournament endpoints, so this one is kept here.
+
+``cassettes/club-swiss.yaml`` was recorded from this server through the real command path
+(``python -m tests.integration.test_club_lichess``) with the host rewritten to lichess.org.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from lichess_elo.cli import app
+
+DATA = Path(__file__).parent.parent / "data" / "club"
+REPO = Path(__file__).parent.parent.parent
+CASSETTE = REPO / "cassettes" / "club-swiss.yaml"
+SWISS = "Zr5kTq1B"
+ARENA = "clubAr26"
+
+
+class TournamentServer:
+    """Serves /api/tournament/{id}[/games] and /api/swiss/{id}[/games] from tests/data/club."""
+
+    def __init__(self) -> None:
+        self.requests: list[str] = []
+        state = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, format: str, *args: Any) -> None:
+                pass
+
+            def do_GET(self) -> None:
+                state.requests.append(self.path)
+                path = self.path.split("?", 1)[0]
+                parts = path.strip("/").split("/")
+                kind = {"tournament": "arena", "swiss": "swiss"}.get(
+                    parts[1] if len(parts) > 1 else ""
+                )
+                if len(parts) < 3 or parts[0] != "api" or kind is None:
+                    self._send(404, "application/json", b'{"error":"Not found"}')
+                    return
+                base = DATA / f"{kind}-{parts[2]}"
+                if len(parts) == 3 and base.with_name(base.name + "-info.json").exists():
+                    body = base.with_name(base.name + "-info.json").read_bytes()
+                    self._send(200, "application/json", body)
+                elif len(parts) == 4 and parts[3] == "games":
+                    file = base.with_name(base.name + "-games.ndjson")
+                    if file.exists():
+                        self._send(200, "application/x-ndjson", file.read_bytes())
+                        return
+                    self._send(404, "application/json", b'{"error":"Not found"}')
+                else:
+                    self._send(404, "application/json", b'{"error":"Not found"}')
+
+            def _send(self, status: int, kind: str, body: bytes) -> None:
+                self.send_response(status)
+                self.send_header("Content-Type", kind)
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}"
+
+    def __enter__(self) -> TournamentServer:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+
+@pytest.fixture
+def server() -> Iterator[TournamentServer]:
+    with TournamentServer() as srv:
+        yield srv
+
+
+def _run(*args: str) -> Any:
+    return CliRunner().invoke(app, ["club", *args])
+
+
+# All six swiss players start at 1000 (no players file), so every expected score in the
+# single event is 0.5 and each change is K x (points - 0.5 x games) with K 20:
+#   round 1: Filip beats Ewa, Ania beats Bartek, Celina-Dawid draw
+#   round 2: Ania-Filip draw, Bartek beats Dawid (black), Celina beats Ewa (black)
+#   round 3: Bartek beats Ewa, Ania beats Celina (black), Filip beats Dawid
+#   Ania 2.5/3 -> 20 x (2.5 - 1.5) = +20 -> 1020; Filip 2.5 -> 1020; Bartek 2 -> 1010;
+#   Celina 1.5 -> 1000; Dawid 0.5 -> 980; Ewa 0 -> 970. Total stays 6000.
+SWISS_EXPECTED = {
+    "Ania_N": 1020,
+    "Filip_M": 1020,
+    "Bartek_L": 1010,
+    "Celina_W": 1000,
+    "Dawid_S": 980,
+    "Ewa_K": 970,
+}
+
+
+def test_swiss_over_http_then_offline_from_cache(server: TournamentServer, tmp_path: Path) -> None:
+    url = f"https://lichess.org/swiss/{SWISS}"
+    common = ["--api-url", server.url, "--cache-dir", str(tmp_path), "--format", "json"]
+    first = _run(url, *common)
+    assert first.exit_code == 0, first.output
+    doc = json.loads(first.stdout)
+    assert {p["name"]: p["rating"] for p in doc["players"]} == SWISS_EXPECTED
+    assert doc["events"] == [{"name": "Thursday Club Swiss", "date": "2026-10-01", "games": 9}]
+    assert [r.split("?")[0] for r in server.requests] == [
+        f"/api/swiss/{SWISS}",
+        f"/api/swiss/{SWISS}/games",
+    ]
+    # offline: the same answer from the SQLite cache, no request sent
+    before = len(server.requests)
+    again = _run(url, *common, "--offline")
+    assert again.exit_code == 0, again.output
+    assert json.loads(again.stdout) == doc
+    assert len(server.requests) == before
+
+
+def test_bare_id_tries_arena_then_swiss_and_arena_skips_aborted(
+    server: TournamentServer, tmp_path: Path
+) -> None:
+    # A bare id is tried as an arena first (404 here), then as a swiss.
+    result = _run(SWISS, "--api-url", server.url, "--cache-dir", str(tmp_path), "--format", "json")
+    assert result.exit_code == 0, result.output
+    assert server.requests[0].startswith(f"/api/tournament/{SWISS}")
+    assert server.requests[1].startswith(f"/api/swiss/{SWISS}")
+    # The arena: 4 finished games (the aborted 5th does not count), all at 1000, K 20:
+    # Ania beats Dawid, Bartek-Celina draw, Bartek beats Dawid (black), Celina beats Ania
+    # Ania 1/2 -> 1000, Bartek 1.5/2 -> 1010, Celina 1.5/2 -> 1010, Dawid 0/2 -> 980.
+    arena = _run(
+        f"https://lichess.org/tournament/{ARENA}",
+        "--api-url", server.url, "--cache-dir", str(tmp_path), "--format", "json",
+    )  # fmt: skip
+    assert arena.exit_code == 0, arena.output
+    doc = json.loads(arena.stdout)
+    assert {p["name"]: p["rating"] for p in doc["players"]} == {
+        "Bartek_L": 1010,
+        "Celina_W": 1010,
+        "Ania_N": 1000,
+        "Dawid_S": 980,
+    }
+    assert doc["events"] == [{"name": "September Club Arena", "date": "2026-09-24", "games": 4}]
+
+
+def test_unknown_tournament_is_bad_input(server: TournamentServer, tmp_path: Path) -> None:
+    result = _run("NoSuch12", "--api-url", server.url, "--cache-dir", str(tmp_path))
+    assert result.exit_code == 2
+    assert "NoSuch12: no Lichess tournament with this id" in result.stderr
+
+
+def test_swiss_cassette_replay_through_the_cli() -> None:
+    result = _run(
+        f"https://lichess.org/swiss/{SWISS}", "--replay", str(CASSETTE), "--format", "json"
+    )
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    assert {p["name"]: p["rating"] for p in doc["players"]} == SWISS_EXPECTED
+
+
+def test_swiss_cassette_replay_in_a_subprocess_with_csv(tmp_path: Path) -> None:
+    # A mix in one run: the club's CSV evening (players file + games) and the swiss.
+    # Lichess names are not in the players file, so newcomers are allowed (start 1000).
+    out = tmp_path / "ladder.csv"
+    cmd = [
+        sys.executable, "-m", "lichess_elo", "club",
+        str(DATA / "players.csv"), str(DATA / "games.csv"), f"swiss:{SWISS}",
+        "--replay", str(CASSETTE), "--newcomers", "--k", "20", "--format", "csv",
+        "--output", str(out),
+    ]  # fmt: skip
+    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == ""
+    rows = out.read_text(encoding="utf-8").splitlines()
+    assert rows[0] == "rank,name,rating,change,games,provisional"
+    names = [r.split(",")[1] for r in rows[1:]]
+    assert "Ania_N" in names and "Ania Nowak" in names
+    ania_n = next(r for r in rows[1:] if r.split(",")[1] == "Ania_N")
+    # the swiss is the last event, so its change is the "change since the last update"
+    assert ania_n.split(",")[2:5] == ["1020", "20", "3"]
+    assert "ignored the rating columns" in proc.stderr
+
+
+def build_cassette(path: Path) -> None:
+    """Record the swiss with the same berserk calls as ``club_io.tournament_fetcher``
+    (plain requests session: vcrpy and requests-cache do not record together), then point
+    the cassette at lichess.org."""
+    import berserk
+    import requests
+    import vcr
+
+    with TournamentServer() as srv:
+        client = berserk.Client(session=requests.Session(), base_url=srv.url)
+        recorder = vcr.VCR(record_mode="all", decode_compressed_response=True)
+        with recorder.use_cassette(str(path)):
+            client.tournaments.get_swiss(SWISS)
+            list(client.tournaments.export_swiss_games(SWISS, moves=False, evals=False))
+        text = path.read_text(encoding="utf-8").replace(srv.url, "https://lichess.org")
+    path.write_text(text, encoding="utf-8")
+
+
+if __name__ == "__main__":
+    build_cassette(CASSETTE)
+    print(f"wrote {CASSETTE}")

@@ -1,0 +1,533 @@
+"""``lichess-elo report`` end to end on the real OnBoard247 games.
+
+Two real paths: the bundled vcrpy cassette (``--replay cassettes/onboard247.yaml``) and
+the fake Lichess server on 127.0.0.1 (berserk over real HTTP, real SQLite caches in
+tmp_path). The expected Elo numbers are worked out by hand below from FIDE table 8.1.2
+(notes/fide-rules.md §2.1: the row holding |D|, column H when D >= 0, L when D < 0), the
+K rules (§4.3) and the raw games in tests/data/lichess (own rating, opponent rating,
+result). OnBoard247's account is dated 2023-01-24 on the fake server and in the cassette,
+so "rated games before the period" counts from the first game held.
+
+Games per perf and month (the data's README and a count of the NDJSON lines):
+blitz 62/68, bullet 15/42, rapid 3/12, classical 2/6, chess960 1/4, correspondence 0/6.
+"""
+
+from __future__ import annotations
+
+import json
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from lichess_elo.cli import app
+from tests.conftest import REPO
+from tests.integration.fake_lichess import FakeLichess
+
+CASSETTE = REPO / "cassettes" / "onboard247.yaml"
+runner = CliRunner()
+
+
+def _run(*args: str) -> Any:
+    return runner.invoke(app, ["report", *args])
+
+
+@pytest.fixture(scope="module")
+def cassette_doc(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The JSON report of every perf, from the cassette."""
+    cache = tmp_path_factory.mktemp("cache")
+    result = _run(
+        "OnBoard247",
+        "--replay",
+        str(CASSETTE),
+        "--cache-dir",
+        str(cache),
+        "--perf",
+        "all",
+        "--format",
+        "json",
+    )
+    assert result.exit_code == 0, result.output
+    doc: dict[str, Any] = json.loads(result.stdout)
+    return doc
+
+
+def _report(doc: dict[str, Any], perf: str) -> dict[str, Any]:
+    (report,) = [r for r in doc["reports"] if r["perf"] == perf]
+    return report
+
+
+def _period(doc: dict[str, Any], perf: str, label: str) -> dict[str, Any]:
+    (period,) = [p for p in _report(doc, perf)["periods"] if p["period"] == label]
+    return period
+
+
+def test_games_per_perf_and_month(cassette_doc: dict[str, Any]) -> None:
+    counts = {
+        (r["perf"], p["period"]): p["games"] for r in cassette_doc["reports"] for p in r["periods"]
+    }
+    assert counts == {
+        ("blitz", "2023-01"): 62,
+        ("blitz", "2023-02"): 68,
+        ("bullet", "2023-01"): 15,
+        ("bullet", "2023-02"): 42,
+        ("rapid", "2023-01"): 3,
+        ("rapid", "2023-02"): 12,
+        ("classical", "2023-01"): 2,
+        ("classical", "2023-02"): 6,
+        ("chess960", "2023-01"): 1,
+        ("chess960", "2023-02"): 4,
+        ("correspondence", "2023-02"): 6,
+    }
+    assert cassette_doc["user"] == "OnBoard247"
+    blitz = _report(cassette_doc, "blitz")
+    # 221 games, 130 of them blitz: 91 excluded as another perf, nothing else.
+    assert blitz["summary"]["excluded"] == {
+        "other_perf": 91,
+        "ai_opponent": 0,
+        "casual": 0,
+        "aborted": 0,
+        "no_rating_change": 0,
+    }
+    played = [g["played_at"] for g in blitz["games"]]
+    assert played == sorted(played)  # oldest first
+
+
+def test_rapid_by_hand(cassette_doc: dict[str, Any]) -> None:
+    # January. Start = Lichess rating before the first rapid game = 2590 (u316qmdF).
+    # K 10: the rating is >= 2400 (FIDE 8.3.3).
+    #   u316qmdF v 2365: D 225 -> row 216-225 -> PD .78; won:  1 - .78 = +0.22
+    #   vDS9f394 v 2414: D 176 -> row 171-179 -> PD .73; won:  1 - .73 = +0.27
+    #   MkIsj7Ls v 2602: D -12 -> row 11-17  -> PD .48 (L); drew: .5 - .48 = +0.02
+    # Sum +0.51 (2.5 points - 1.99 expected); x 10 = +5.1 -> +5 -> 2595.
+    # Performance: Ra = (2365 + 2414 + 2602) / 3 = 2460.33, p = 2.5/3 = .83 -> dp 273
+    # -> 2733.33 -> 2733.
+    # Lichess: 2590, +6 +7 +0 = +13 -> 2603; no gaps.
+    jan = _period(cassette_doc, "rapid", "2023-01")
+    assert (jan["k"], jan["k_reason"], jan["k_700_rule"]) == (10, "2400", False)
+    assert (jan["score"], jan["expected"], jan["performance"]) == (2.5, 1.99, 2733)
+    assert jan["elo"] == {"start": 2590, "change": 5, "change_exact": 5.1, "end": 2595}
+    assert jan["lichess"] == {"start": 2590, "change": 13, "end": 2603}
+    assert jan["gaps"] == []
+    # February at 2595 (frozen), K 10 (reached 2400):
+    #   v 2667 D -72 (L .40) lost -0.40;  v 2672 D -77 (L .39) won +0.61;
+    #   v 2421 D 174 (.73) won +0.27;     v 2497 D 98 (.63) lost -0.63;
+    #   v 2404 D 191 (.75) won +0.25;     v 2347 D 248 (.81) won +0.19;
+    #   v 2247 D 348 (.89) won +0.11;     v 2335 D 260 (.82) won +0.18;
+    #   v 2455 D 140 (.69) won +0.31;     v 2409 D 186 (.74) won +0.26;
+    #   v 2511 D 84 (.62) won +0.38;      v 2500 D 95 (.63) drew -0.13.
+    # Expected .40+.39+.73+.63+.75+.81+.89+.82+.69+.74+.62+.63 = 8.10; points 9.5;
+    # sum +1.40 x 10 = +14.0 -> +14 -> 2609.
+    # Lichess: 2603 -11 +16 +6 -16 +6 +4 +3 +4 +7 +6 +8 -4 = 2603 + 29 = 2632, chain intact.
+    feb = _period(cassette_doc, "rapid", "2023-02")
+    assert (feb["k"], feb["games_before"], feb["score"], feb["expected"]) == (10, 3, 9.5, 8.1)
+    assert feb["elo"] == {"start": 2595, "change": 14, "change_exact": 14, "end": 2609}
+    assert feb["lichess"] == {"start": 2603, "change": 29, "end": 2632}
+    games = _report(cassette_doc, "rapid")["games"]
+    assert [g["elo"]["expected"] for g in games[3:]] == [
+        0.40, 0.39, 0.73, 0.63, 0.75, 0.81, 0.89, 0.82, 0.69, 0.74, 0.62, 0.63
+    ]  # fmt: skip
+    assert games[3]["elo"] == {"rating": 2595, "expected": 0.4, "k": 10, "change": -4}
+    summary = _report(cassette_doc, "rapid")["summary"]
+    assert (summary["elo_final"], summary["lichess_final"]) == (2609, 2632)
+    assert (summary["elo_change"], summary["lichess_change"], summary["gap_count"]) == (19, 42, 0)
+
+
+def test_classical_by_hand(cassette_doc: dict[str, Any]) -> None:
+    # January at 2383. No classical game before (account 2023-01-24) -> fewer than 30
+    # -> K 40 "new" (2383 < 2400, no birth year).
+    #   6T3K6vPY v 2129: D 254 -> row 246-256 -> .81; won +0.19
+    #   WFbsvZMz v 2431: D -48 -> row 47-53 -> .43 (L); won +0.57
+    # Sum +0.76 x 40 = +30.4 -> +30 -> 2413.
+    jan = _period(cassette_doc, "classical", "2023-01")
+    assert (jan["k"], jan["k_reason"], jan["games_before"]) == (40, "new", 0)
+    assert jan["elo"] == {"start": 2383, "change": 30, "change_exact": 30.4, "end": 2413}
+    # February at 2413: January ended at 2413 >= 2400 -> K 10 "2400".
+    #   v 2172 D 241 (.80) won +0.20;  v 2296 D 117 (.66) drew -0.16;
+    #   v 2247 D 166 (.72) won +0.28;  v 2219 D 194 (.75) won +0.25;
+    #   v 2564 D -151 (L .30) drew +0.20;  v 2225 D 188 (.74) won +0.26.
+    # Expected 3.97, points 5.0, sum +1.03 x 10 = +10.3 -> +10 -> 2423.
+    feb = _period(cassette_doc, "classical", "2023-02")
+    assert (feb["k"], feb["k_reason"], feb["expected"], feb["score"]) == (10, "2400", 3.97, 5)
+    assert feb["elo"] == {"start": 2413, "change": 10, "change_exact": 10.3, "end": 2423}
+    # Lichess: 2407 +7 -5 +10 +8 +5 +7 = +32 -> 2439.
+    assert feb["lichess"] == {"start": 2407, "change": 32, "end": 2439}
+
+
+def test_bullet_by_hand(cassette_doc: dict[str, Any]) -> None:
+    # January at 2399 (e0iZhAZU). 0 bullet games before, 2399 < 2400 -> K 40 "new";
+    # 15 x 40 = 600 <= 700, so the 700 rule does not cut it.
+    #   v 2471 D -72 (L .40) won +.60     v 2392 D 7 (.51) won +.49
+    #   v 2355 D 44 (.56) lost -.56       v 2261 D 138 (.69) won +.31
+    #   v 2220 D 179 (.73) lost -.73      v 2460 D -61 (L .42) lost -.42
+    #   v 2480 D -81 (L .39) lost -.39    v 2498 D -99 (L .36) lost -.36
+    #   v 2393 D 6 (.51) lost -.51        v 2330 D 69 (.60) won +.40
+    #   v 2227 D 172 (.73) won +.27       v 2362 D 37 (.55) lost -.55
+    #   v 2615 D -216 (L .22) drew +.28   v 2309 D 90 (.62) lost -.62
+    #   v 2375 D 24 (.53) won +.47
+    # Expected 7.82, points 6.5, sum -1.32 x 40 = -52.8 -> -53 -> 2346.
+    jan = _period(cassette_doc, "bullet", "2023-01")
+    assert (jan["k"], jan["k_reason"], jan["expected"], jan["score"]) == (40, "new", 7.82, 6.5)
+    assert jan["elo"] == {"start": 2399, "change": -53, "change_exact": -52.8, "end": 2346}
+    # February: 15 games before (< 30), 2346 < 2400 and 2400 never reached (2399, 2346)
+    # -> K 40 "new"; 42 games x 40 = 1680 > 700 -> 700 rule: floor(700 / 42) = 16.
+    feb = _period(cassette_doc, "bullet", "2023-02")
+    assert (feb["games_before"], feb["k_requested"], feb["k"], feb["k_700_rule"]) == (
+        15,
+        40,
+        16,
+        True,
+    )
+    assert feb["k_reason"] == "new" and feb["elo"]["start"] == 2346
+    assert {g["elo"]["k"] for g in _report(cassette_doc, "bullet")["games"][15:]} == {16}
+
+
+def test_blitz_january_by_hand(cassette_doc: dict[str, Any]) -> None:
+    # January at 2450 (3HugIJ1u), K 10 (>= 2400). D = 2450 - opponent; PD from 8.1.2:
+    #  1 2410 D 40 .56  0 | 2 2475 D -25 .47 1 | 3 2315 D 135 .68 1 | 4 2484 D -34 .45 1
+    #  5 2487 D -37 .45 0 | 6 2284 D 166 .72 1 | 7 2456 D -6 .49 0  | 8 2375 D 75 .60 1
+    #  9 2357 D 93 .63 0  |10 2528 D -78 .39 1 |11 2522 D -72 .40 0 |12 2526 D -76 .40 0
+    # 13 2531 D -81 .39 0 |14 2535 D -85 .38 1 |15 2528 D -78 .39 1 |16 2522 D -72 .40 ½
+    # 17 2521 D -71 .40 0 |18 2525 D -75 .40 0 |19 2408 D 42 .56 0  |20 2348 D 102 .64 1
+    # 21 2285 D 165 .72 1 |22 2342 D 108 .65 0 |23 2357 D 93 .63 0  |24 2328 D 122 .67 1
+    # 25 2411 D 39 .55 0  |26 2424 D 26 .54 1  |27 2462 D -12 .48 0 |28 2412 D 38 .55 0
+    # 29 2378 D 72 .60 1  |30 2546 D -96 .37 0 |31 2517 D -67 .41 0 |32 2443 D 7 .51 0
+    # 33 2518 D -68 .41 0 |34 2296 D 154 .71 1 |35 2275 D 175 .73 1 |36 2489 D -39 .45 ½
+    # 37 2475 D -25 .47 0 |38 2480 D -30 .46 0 |39 2485 D -35 .45 0 |40 2490 D -40 .44 0
+    # 41 2495 D -45 .44 0 |42 2383 D 67 .59 1  |43 2088 D 362 .90 0 |44 1631 D 819->400 .92 1
+    # 45 2293 D 157 .71 ½ |46 1920 D 530->400 .92 1 |47 2304 D 146 .70 1 |48 2217 D 233 .79 1
+    # 49 2291 D 159 .71 0 |50 2068 D 382 .91 0 |51 2303 D 147 .70 ½ |52 2378 D 72 .60 ½
+    # 53 2121 D 329 .88 1 |54 2291 D 159 .71 0 |55 1806 D 644->400 .92 1 |56 2297 D 153 .70 1
+    # 57 2160 D 290 .84 1 |58 2209 D 241 .80 1 |59 2271 D 179 .73 1 |60 2226 D 224 .78 ½
+    # 61 2117 D 333 .88 1 |62 2374 D 76 .60 1
+    # Expected by tens: 5.44 + 4.36 + 5.76 + 5.04 + 7.59 + 7.66 + 1.48 = 37.33.
+    # Points by tens: 6 + 3.5 + 4 + 2.5 + 5.5 + 7.5 + 2 = 31.0.
+    # Sum 31.0 - 37.33 = -6.33 x 10 = -63.3 -> -63 -> 2387. Games 44, 46, 55 capped.
+    jan = _period(cassette_doc, "blitz", "2023-01")
+    assert (jan["games"], jan["score"], jan["expected"], jan["k"]) == (62, 31, 37.33, 10)
+    assert jan["elo"] == {"start": 2450, "change": -63, "change_exact": -63.3, "end": 2387}
+    games = _report(cassette_doc, "blitz")["games"][:62]
+    capped = [i + 1 for i, g in enumerate(games) if "cap" in g["flags"]]
+    assert capped == [44, 46, 55]
+    # February starts from the January end.
+    assert _period(cassette_doc, "blitz", "2023-02")["elo"]["start"] == 2387
+
+
+def test_blitz_gaps_are_reported(cassette_doc: dict[str, Any]) -> None:
+    # The export is a subset of the account's games: the blitz rating chain breaks 27
+    # times (tests/data/lichess/README.md).
+    blitz = _report(cassette_doc, "blitz")
+    gaps = [g for g in blitz["games"] if g["gap_before"] is not None]
+    assert len(gaps) == 27 == blitz["summary"]["gap_count"]
+    assert all("gap" in g["flags"] for g in gaps)
+    assert sum(len(p["gaps"]) for p in blitz["periods"]) == 27
+    # Each gap is this game's rating minus the previous game's rating + diff.
+    games = blitz["games"]
+    for before, after in pairwise(games):
+        expected = after["lichess"]["rating"] - (
+            before["lichess"]["rating"] + before["lichess"]["diff"]
+        )
+        assert after["gap_before"] == (expected or None)
+    s = blitz["summary"]
+    # First rating + diffs + gaps = final rating (2400 on the public profile).
+    assert (
+        s["lichess_start"] + s["lichess_change"] + s["lichess_gaps"] == s["lichess_final"] == 2400
+    )
+    # Per period: the rating before February's first blitz game is 2410, while January
+    # ended at 2419 (computed from the raw NDJSON: last January game's rating + diff), so a
+    # -9 gap sits right before February's first game; the start already includes it and the
+    # rest reconciles: start + Σdiffs + gaps between the period's own games = end.
+    january, february = blitz["periods"]
+    assert (january["lichess"]["end"], february["lichess"]["start"]) == (2419, 2410)
+    assert february["gap_before_start"] == -9
+    assert january["gap_before_start"] is None
+    for p in blitz["periods"]:
+        inside = sum(g["size"] for g in p["gaps"]) - (p["gap_before_start"] or 0)
+        assert p["gap_points_inside"] == inside
+        assert p["lichess"]["start"] + p["lichess"]["change"] + inside == p["lichess"]["end"]
+
+
+def test_table_and_chart_from_the_cassette(tmp_path: Path) -> None:
+    # The README's main command.
+    chart = tmp_path / "onboard247.png"
+    result = _run(
+        "OnBoard247",
+        "--replay",
+        str(CASSETTE),
+        "--cache-dir",
+        str(tmp_path / "cache"),
+        "--chart",
+        str(chart),
+    )
+    assert result.exit_code == 0, result.output
+    assert "blitz: FIDE Elo (shadow track) vs Lichess, by month" in result.stdout
+    (january,) = [line for line in result.stdout.splitlines() if line.startswith("2023-01")]
+    # The hand derivation of test_blitz_january_by_hand: 62 games, 31 points, 37.33
+    # expected, K 10 (2400), 2450 -> 2387 (-63).
+    assert january.split()[:4] == ["2023-01", "62", "31.0", "37.33"]
+    assert "10 (reached 2400)" in january and "2450→2387 (-63)" in january
+    assert "+35 in 27 gaps" in result.stdout
+    assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    svg = tmp_path / "c.svg"
+    again = _run(
+        "OnBoard247",
+        "--replay",
+        str(CASSETTE),
+        "--cache-dir",
+        str(tmp_path / "cache"),
+        "--perf",
+        "rapid",
+        "--perf",
+        "bullet",
+        "--chart",
+        str(svg),
+        "--view",
+        "summary",
+    )
+    assert again.exit_code == 0, again.output
+    assert "<svg" in svg.read_text(encoding="utf-8")
+    assert "Largest disagreements (games):" in again.stdout
+
+
+def test_csv_views_and_output_file(tmp_path: Path) -> None:
+    base = ["OnBoard247", "--replay", str(CASSETTE), "--cache-dir", str(tmp_path / "c")]
+    periods = _run(*base, "--perf", "rapid", "--format", "csv")
+    assert periods.exit_code == 0, periods.output
+    lines = periods.stdout.splitlines()
+    assert lines[0].startswith("perf,period,games,score,expected,performance")
+    assert lines[1].startswith("rapid,2023-01,3,2.5,1.99,2733,0,10,10,2400,False,2590,5,")
+    out = tmp_path / "games.csv"
+    games = _run(
+        *base, "--perf", "rapid", "--format", "csv", "--view", "games", "--output", str(out)
+    )
+    assert games.exit_code == 0 and games.stdout == ""
+    rows = out.read_text(encoding="utf-8").splitlines()
+    assert len(rows) == 1 + 15
+    # u316qmdF: createdAt 1674682797364 ms = 2023-01-25 21:39:57.364 UTC (seconds shown).
+    assert rows[1].split(",")[:6] == [
+        "rapid",
+        "u316qmdF",
+        "https://lichess.org/u316qmdF",
+        "2023-01-25T21:39:57Z",
+        "2023-01",
+        "white",
+    ]
+
+
+def test_period_week_and_lichess_track(tmp_path: Path) -> None:
+    result = _run(
+        "OnBoard247",
+        "--replay",
+        str(CASSETTE),
+        "--cache-dir",
+        str(tmp_path / "c"),
+        "--perf",
+        "rapid",
+        "--period",
+        "week",
+        "--track",
+        "lichess",
+        "--format",
+        "json",
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)["reports"][0]
+    # Rapid games fall on 25 and 27 Jan (ISO week 4: 23-29 Jan), 1-2 Feb (week 5),
+    # 12 Feb (a Sunday, still week 6) and 15 Feb (week 7).
+    assert [p["period"] for p in report["periods"]] == [
+        "2023-W04",
+        "2023-W05",
+        "2023-W06",
+        "2023-W07",
+    ]
+    # The lichess track restarts each period from the Lichess rating before it.
+    assert [p["elo"]["start"] for p in report["periods"]] == [
+        p["lichess"]["start"] for p in report["periods"]
+    ]
+    assert report["settings"] == {
+        "track": "lichess",
+        "period": "week",
+        "k": "auto",
+        "method": "table",
+        "cap": True,
+        "start_rating": 2590,
+        "games_before": 0,
+        "born": None,
+        "since": None,
+        "until": None,
+    }
+
+
+# --- through the fake server --------------------------------------------------------------
+
+
+def test_fake_server_gives_the_same_numbers(onboard_server: FakeLichess, tmp_path: Path) -> None:
+    args = [
+        "OnBoard247",
+        "--api-url",
+        onboard_server.url,
+        "--cache-dir",
+        str(tmp_path / "cache"),
+        "--until",
+        "2023-03",
+        "--perf",
+        "classical",
+        "--format",
+        "json",
+    ]
+    first = _run(*args)
+    assert first.exit_code == 0, first.output
+    report = json.loads(first.stdout)["reports"][0]
+    # The classical derivation above: 2383 -> +30 -> 2413 -> +10 -> 2423.
+    assert [(p["elo"]["start"], p["elo"]["change"]) for p in report["periods"]] == [
+        (2383, 30),
+        (2413, 10),
+    ]
+    # A second run is served from the caches (HTTP and replay), with the same result.
+    requests_before = len(onboard_server.games_requests())
+    second = _run(*args[:-2], "--format", "json", "--offline")
+    assert second.exit_code == 0, second.output
+    assert json.loads(second.stdout) == json.loads(first.stdout)
+    assert len(onboard_server.games_requests()) == requests_before
+    assert (tmp_path / "cache" / "replay.sqlite").exists()
+
+
+def test_since_counts_the_missing_games_from_public_data(
+    onboard_server: FakeLichess, tmp_path: Path
+) -> None:
+    # --since 2023-02: the fake account (created 2023-01-24) has 15 rated rapid games;
+    # 12 are held from February, so 3 are missing before. February: 3 games before.
+    result = _run(
+        "OnBoard247",
+        "--api-url",
+        onboard_server.url,
+        "--cache-dir",
+        str(tmp_path / "cache"),
+        "--since",
+        "2023-02",
+        "--until",
+        "2023-03",
+        "--perf",
+        "rapid",
+        "--format",
+        "json",
+    )
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)["reports"][0]
+    assert report["settings"]["games_before"] == 3
+    assert [p["games_before"] for p in report["periods"]] == [3]
+    assert report["periods"][0]["elo"]["start"] == 2603  # the Lichess rating before zc10asnN
+
+
+# --- bad input and edges --------------------------------------------------------------------
+
+
+def test_unknown_perf_exits_2_listing_the_valid_ones(
+    onboard_server: FakeLichess, tmp_path: Path
+) -> None:
+    result = _run("OnBoard247", "--api-url", onboard_server.url, "--perf", "blits")
+    assert result.exit_code == 2
+    assert "unknown perf 'blits'; valid: all, ultraBullet, bullet, blitz" in result.stderr
+    assert "Traceback" not in result.output
+    assert onboard_server.requests == []  # refused before any work
+
+
+def test_unwritable_chart_fails_before_any_work(
+    onboard_server: FakeLichess, tmp_path: Path
+) -> None:
+    for chart, why in (
+        (tmp_path / "nowhere" / "c.png", "does not exist"),
+        (tmp_path / "c.pdf", "must end in .png or .svg"),
+    ):
+        result = _run("OnBoard247", "--api-url", onboard_server.url, "--chart", str(chart))
+        assert result.exit_code == 2
+        assert why in result.stderr and len(result.stderr.strip().splitlines()) == 1
+    assert onboard_server.requests == []
+
+
+def test_no_counted_games_is_an_empty_report_exit_0(tmp_path: Path) -> None:
+    base = ["OnBoard247", "--replay", str(CASSETTE), "--cache-dir", str(tmp_path / "c")]
+    result = _run(*base, "--perf", "ultraBullet")
+    assert result.exit_code == 0
+    assert "OnBoard247 has no counted ultraBullet games" in result.stderr
+    as_json = _run(*base, "--perf", "ultraBullet", "--format", "json")
+    report = json.loads(as_json.stdout)["reports"][0]
+    assert report["games"] == [] and report["periods"] == []
+    assert report["message"].startswith("OnBoard247 has no counted ultraBullet games")
+
+
+def test_pgn_input(data_dir: Path, tmp_path: Path) -> None:
+    # q7ZvsdUF: lance5500 (2389, +4) draws tryinghard87 (2498) in a rated blitz arena.
+    # Start 2389, 1 game held -> K 40 "new"; D -109 -> row 107-113 -> .35 (L);
+    # drew: .5 - .35 = +0.15 x 40 = +6.0 -> 2395.
+    result = _run(
+        "lance5500",
+        "--pgn",
+        str(data_dir / "lichess" / "game-export-q7ZvsdUF.pgn"),
+        "--cache-dir",
+        str(tmp_path / "c"),
+        "--format",
+        "json",
+    )
+    assert result.exit_code == 0, result.output
+    (period,) = json.loads(result.stdout)["reports"][0]["periods"]
+    assert (period["k"], period["expected"]) == (40, 0.35)
+    assert period["elo"] == {"start": 2389, "change": 6, "change_exact": 6, "end": 2395}
+    assert period["lichess"] == {"start": 2389, "change": 4, "end": 2393}
+    missing = _run("lance5500", "--pgn", str(tmp_path / "none.pgn"))
+    assert missing.exit_code == 2 and "no such file" in missing.stderr
+
+
+# --- the edge-case cassette (Lance5500: casual, aborted, AI, provisional, variants) ---------
+
+
+def test_edge_cases_cassette(tmp_path: Path) -> None:
+    # cassettes/edgecases.yaml: Lance5500's 13 real production games plus an AI game
+    # (qVChCOTc, blitz, unrated) and a rated threeCheck game (1vdsvmxp); the provenance
+    # table is in tests/data/lichess/README.md.
+    result = _run(
+        "Lance5500",
+        "--replay",
+        str(REPO / "cassettes" / "edgecases.yaml"),
+        "--cache-dir",
+        str(tmp_path / "c"),
+        "--perf",
+        "all",
+        "--format",
+        "json",
+    )
+    assert result.exit_code == 0, result.output
+    reports = {r["perf"]: r for r in json.loads(result.stdout)["reports"]}
+    assert list(reports) == ["blitz", "classical", "threeCheck"]
+    # Blitz: 3 rated games count (q7ZvsdUF, Lr0wZGIA, 8y40iLEJ). Excluded: the AI game;
+    # 7 unrated blitz games (wVI5NKlo, SzBydaBZ, kmVDKlen, IlekPICj, OOrSy6bR, zfZawvxl
+    # and xerffrRn, which was also aborted: casual is tested first); 4 other-perf games
+    # (nfjOkkBQ bullet, X2XgFMIc classical, sOGnIulY and 1vdsvmxp threeCheck).
+    assert reports["blitz"]["summary"]["excluded"] == {
+        "other_perf": 4,
+        "ai_opponent": 1,
+        "casual": 7,
+        "aborted": 0,
+        "no_rating_change": 0,
+    }
+    # Classical X2XgFMIc: Lance5500 2543 (provisional, +34) beat 2369: D 174 -> row
+    # 171-179 -> .73; +0.27 x K 10 (2543 >= 2400) = +2.7 -> +3 -> 2546.
+    (classical,) = reports["classical"]["games"]
+    assert classical["flags"] == ["provisional"]
+    assert classical["elo"] == {"rating": 2543, "expected": 0.73, "k": 10, "change": 2.7}
+    assert reports["classical"]["summary"]["top_games"][0]["reasons"] == ["high RD"]
+    # threeCheck, rounding half away from zero twice:
+    #   1vdsvmxp 2485 lost to 2448: D 37 -> .55; -0.55 x 10 = -5.5 -> -6 -> 2479.
+    #   sOGnIulY (5 years later) 2479 lost to 2179: D 300 -> row 291-302 -> .85;
+    #   -8.5 -> -9 -> 2470. Lichess shows 2301 there, not 2485 - 6 = 2479: a gap of -178.
+    first, second = reports["threeCheck"]["periods"]
+    assert first["elo"] == {"start": 2485, "change": -6, "change_exact": -5.5, "end": 2479}
+    assert second["elo"] == {"start": 2479, "change": -9, "change_exact": -8.5, "end": 2470}
+    assert second["gaps"] == [{"before": "sOGnIulY", "size": -178}] and second["long_break"]
+    assert reports["threeCheck"]["summary"]["top_periods"][0]["reasons"] == [
+        "long break",
+        "gap",
+        "ratings apart",  # 2479 against 2301
+    ]

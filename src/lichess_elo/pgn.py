@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import re
+import sys
 from collections.abc import Callable
 from datetime import UTC, datetime
 
@@ -190,7 +191,7 @@ def _game(pgn: chess.pgn.Game) -> Game:
         white=white,
         black=black,
         winner=winner,
-        moves=tuple(moves),
+        moves=tuple(map(sys.intern, moves)),
         initial_fen=fen if fen and headers.get("SetUp", "1") == "1" else None,
         tournament_id=tournament.group(1) if tournament else None,
         swiss_id=swiss.group(1) if swiss else None,

@@ -613,7 +613,9 @@ def test_rating_diff_is_difference_of_truncations(
         assert side.rating_diff == math.trunc(side.after.rating) - math.trunc(before.rating)
         assert 45 <= side.after.deviation <= 500
         assert side.after.volatility <= 0.1
-        assert abs(side.after.rating - before.rating) <= 700
+        # The clamp stores old + 700 exactly as lila does in doubles; subtracting old again
+        # can leave one ulp over (1348.512902563333 + 700 - 1348.512902563333 = 700.0000000000002).
+        assert abs(side.after.rating - before.rating) <= 700 + 1e-9
 
 
 @settings(max_examples=60, deadline=None)

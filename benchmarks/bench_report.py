@@ -41,10 +41,10 @@ sys.path[:0] = [str(REPO), str(REPO / "src"), str(REPO / "benchmarks")]
 import chess  # noqa: E402
 from gen_games import generate_games  # noqa: E402
 
-from lichess_elo import render  # noqa: E402
+from lichess_elo import render_report  # noqa: E402
 from lichess_elo.games import Game, parse_games  # noqa: E402
 from lichess_elo.lichess import Source  # noqa: E402
-from lichess_elo.replay import replay_all  # noqa: E402
+from lichess_elo.replay_cache import replay_all  # noqa: E402
 from lichess_elo.report import ReportSettings, build_report  # noqa: E402
 from lichess_elo.report_job import paused_gc, run_report  # noqa: E402
 
@@ -90,9 +90,9 @@ def _report(url: str, cache: Path, offline: bool, fmt: str = "table") -> int:
     with paused_gc():  # as the CLI does
         run = run_report(USER, source, SETTINGS, until=UNTIL)
         if fmt == "json":
-            text = render.report_json(run.user, run.reports)
+            text = render_report.report_json(run.user, run.reports)
         else:
-            text = render.report_text(run.reports, "periods")
+            text = render_report.report_text(run.reports, "periods")
     assert run.games_held > 0 and sum(len(r.games) for r in run.reports) > 0
     return len(text)
 
@@ -125,7 +125,7 @@ def main(argv: list[str] | None = None) -> None:
             def model(_: int) -> None:
                 with paused_gc():
                     reports = build_report(USER, games, facts, settings=SETTINGS)
-                    render.report_json(USER, reports)
+                    render_report.report_json(USER, reports)
 
             model_only = best_of(args.repeat, model)
     finally:

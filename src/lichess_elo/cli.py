@@ -13,12 +13,16 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
 from lichess_elo import __version__
 from lichess_elo.errors import LichessEloError
+
+if TYPE_CHECKING:
+    from lichess_elo import lichess
+    from lichess_elo.report_job import ReportRun
 
 app = typer.Typer(
     name="lichess-elo",
@@ -68,6 +72,24 @@ def library_errors() -> Iterator[None]:
         if _state["debug"]:
             raise
         fail(str(exc), exc.exit_code)
+
+
+@contextmanager
+def unexpected_errors(token: str | None) -> Iterator[None]:
+    """Turn any other exception raised inside the block into a one-line message, exit 1.
+
+    Used around the network-facing calls (fetch, club): never a traceback (unless
+    ``--debug``), and the token is scrubbed from the message.
+    """
+    try:
+        yield
+    except (LichessEloError, typer.Exit):
+        raise
+    except Exception as exc:
+        if _state["debug"]:
+            raise
+        text = f"{type(exc).__name__}: {exc}"
+        fail(f"unexpected error: {text.replace(token, '***') if token else text}", 1)
 
 
 def _version_callback(value: bool) -> None:
@@ -151,6 +173,28 @@ UntilOpt = Annotated[
     ),
 ]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+
+
+def _source(
+    api_url: str,
+    token: str | None,
+    cache_dir: Path | None,
+    offline: bool,
+    replay: Path | None,
+    *,
+    refresh: bool = False,
+) -> lichess.Source:
+    """The ``lichess.Source`` the shared source options describe (an empty token is none)."""
+    from lichess_elo import lichess
+
+    return lichess.Source(
+        api_url=api_url,
+        token=token or None,
+        cache_dir=cache_dir,
+        offline=offline,
+        refresh=refresh,
+        replay=replay,
+    )
 
 
 # --- calc (rating core) ----------------------------------------------------------------
@@ -468,28 +512,12 @@ def fetch_command(
     if output is OutputFormat.csv:
         fail("--format csv is not available for fetch; use table or json")
     with library_errors():
-        first = lichess.parse_date_option(since, "--since") if since else None
-        stop = lichess.parse_date_option(until, "--until") if until else None
-        source = lichess.Source(
-            api_url=api_url,
-            token=token or None,
-            cache_dir=cache_dir,
-            offline=offline,
-            refresh=refresh,
-            replay=replay,
-        )
-        try:
-            with render.fetch_progress(quiet) as bar:
-                result = lichess.fetch_games(
-                    username, source, since=first, until=stop, progress=bar, on_warning=warn
-                )
-        except (LichessEloError, typer.Exit):
-            raise
-        except Exception as exc:  # never a traceback (unless --debug)
-            if _state["debug"]:
-                raise
-            text = f"{type(exc).__name__}: {exc}"
-            fail(f"unexpected error: {text.replace(token, '***') if token else text}", 1)
+        first, stop = lichess.parse_date_range(since, until)
+        source = _source(api_url, token, cache_dir, offline, replay, refresh=refresh)
+        with unexpected_errors(token), render.fetch_progress(quiet) as bar:
+            result = lichess.fetch_games(
+                username, source, since=first, until=stop, progress=bar, on_warning=warn
+            )
     if output is OutputFormat.json:
         typer.echo(render.dump_json(render.fetch_document(result)))
     else:
@@ -545,22 +573,13 @@ def games_command(
 
     Example: lichess-elo games OnBoard247 --replay cassettes/onboard247.yaml --perf blitz
     """
-    from lichess_elo import lichess, pgn, render
-    from lichess_elo import replay as replays
+    from lichess_elo import lichess, listing, pgn, render, selection
 
     with library_errors():
         name = lichess.validate_username(username)
-        perfs = replays.check_perfs(perf or ())
-        first = lichess.parse_date_option(since, "--since") if since else None
-        stop = lichess.parse_date_option(until, "--until") if until else None
-        source = lichess.Source(
-            api_url=api_url,
-            token=token,
-            cache_dir=cache_dir,
-            offline=offline,
-            refresh=refresh,
-            replay=replay,
-        )
+        perfs = selection.check_perfs(perf or (), allow_all=False)
+        first, stop = lichess.parse_date_range(since, until)
+        source = _source(api_url, token, cache_dir, offline, replay, refresh=refresh)
         if pgn_file is not None:
             try:
                 text = pgn_file.read_text(encoding="utf-8", errors="replace")
@@ -574,8 +593,8 @@ def games_command(
                     name, source, since=first, until=stop, progress=bar, on_warning=warn
                 )
             found, user = list(fetched.games), fetched.user.username or name
-        with render.report_replay_progress(quiet) as replay_bar:
-            rows = replays.list_games(
+        with render.replay_progress(quiet) as replay_bar:
+            rows = listing.list_games(
                 user,
                 found,
                 cache_dir=lichess.resolve_cache_dir(source),
@@ -595,12 +614,6 @@ def games_command(
 
 
 # --- report ------------------------------------------------------------------------------
-
-
-import typing as _report_typing  # noqa: E402  (kept in this section)
-
-if _report_typing.TYPE_CHECKING:
-    from lichess_elo.report_job import ReportRun
 
 
 class Track(StrEnum):
@@ -625,14 +638,6 @@ class View(StrEnum):
     periods = "periods"
     games = "games"
     summary = "summary"
-
-
-def _check_output(path: Path) -> None:
-    folder = path.parent if str(path.parent) else Path(".")
-    if path.is_dir() or not folder.is_dir() or not os.access(folder, os.W_OK):
-        fail(f"--output {path}: cannot write there")
-    if path.exists() and not os.access(path, os.W_OK):
-        fail(f"--output {path}: not writable")
 
 
 @app.command("report")
@@ -770,25 +775,15 @@ def report_command(
     --chart onboard247.png[/bold]
     """
     from lichess_elo import chart as chart_mod
-    from lichess_elo import fide, lichess, render
-    from lichess_elo.report import ReportSettings
+    from lichess_elo import lichess, render
+    from lichess_elo.report import ReportSettings, check_settings
     from lichess_elo.report_job import paused_gc, run_report
 
     with library_errors():
         if chart is not None:
             chart_mod.check_chart_path(chart)
         if output is not None:
-            _check_output(output)
-        if start_rating is not None:
-            fide.check_rating(start_rating, "--start-rating")
-        if k is not None and not 1 <= k <= 700:
-            fail(f"--k {k} is not between 1 and 700")
-        if games_before is not None and games_before < 0:
-            fail(f"--games-before {games_before} is negative")
-        if born is not None and not 1900 <= born <= 2100:
-            fail(f"--born {born} is not a year between 1900 and 2100")
-        if pgn_file is not None and not pgn_file.is_file():
-            fail(f"--pgn {pgn_file}: no such file")
+            render.check_output_path(output)
         settings = ReportSettings(
             perfs=tuple(perf or ()),
             track=track.value,
@@ -800,20 +795,15 @@ def report_command(
             method="formula" if formula else "table",
             cap=not no_cap,
         )
-        source = lichess.Source(
-            api_url=api_url,
-            token=token,
-            cache_dir=cache_dir,
-            offline=offline,
-            refresh=refresh,
-            replay=replay,
-        )
-        since_day = lichess.parse_date_option(since, "--since") if since else None
-        until_day = lichess.parse_date_option(until, "--until") if until else None
+        check_settings(settings)
+        if pgn_file is not None and not pgn_file.is_file():
+            fail(f"--pgn {pgn_file}: no such file")
+        source = _source(api_url, token, cache_dir, offline, replay, refresh=refresh)
+        since_day, until_day = lichess.parse_date_range(since, until)
         with paused_gc():
             with (
                 render.fetch_progress(quiet or pgn_file is not None) as progress,
-                render.report_replay_progress(quiet) as replay_progress,
+                render.replay_progress(quiet) as replay_progress,
             ):
                 run = run_report(
                     username,
@@ -840,19 +830,19 @@ def _report_output(
     run: ReportRun, output_format: OutputFormat, view: View, output: Path | None
 ) -> None:
     """Print the report (or write it to ``output``) in the chosen format and view."""
-    from lichess_elo import render
+    from lichess_elo import render, render_report
 
     if output_format == OutputFormat.json:
-        text = render.report_json(run.user, run.reports)
+        text = render_report.report_json(run.user, run.reports)
     elif output_format == OutputFormat.csv:
-        text = render.report_csv(run.reports, view.value)
+        text = render_report.report_csv(run.reports, view.value)
     elif output is not None:
-        text = render.report_text(run.reports, view.value)
+        text = render_report.report_text(run.reports, view.value)
     else:
-        render.print_report(run.reports, view.value, render.console())
+        render_report.print_report(run.reports, view.value, render.console())
         return
     if output is not None:
-        output.write_text(text, encoding="utf-8")
+        render.write_atomic(output, text)
     else:
         sys.stdout.write(text)
 
@@ -1025,7 +1015,7 @@ def club_command(
 
     Example: lichess-elo club players.csv games.csv --config club.toml --k 40
     """
-    from lichess_elo import club, club_io, club_rules, lichess, render
+    from lichess_elo import club, club_io, club_rules, render, render_club
 
     if chart is not None and chart.suffix.lower() != ".png":
         fail(f"--chart {chart}: the chart is a .png file")
@@ -1047,14 +1037,8 @@ def club_command(
             "count_time_controls": tuple(count_time_control) if count_time_control else None,
             "exclude_events": tuple(exclude_event) if exclude_event else None,
         }
-        source = lichess.Source(
-            api_url=api_url,
-            token=token or None,
-            cache_dir=cache_dir,
-            offline=offline,
-            replay=replay,
-        )
-        try:
+        source = _source(api_url, token, cache_dir, offline, replay)
+        with unexpected_errors(token):
             result = club_io.load_club(
                 inputs,
                 config=config,
@@ -1064,39 +1048,21 @@ def club_command(
                 source=source,
                 on_warning=warn,
             )
-        except (LichessEloError, typer.Exit):
-            raise
-        except Exception as exc:  # never a traceback (unless --debug)
-            if _state["debug"]:
-                raise
-            text = f"{type(exc).__name__}: {exc}"
-            fail(f"unexpected error: {text.replace(token, '***') if token else text}", 1)
         for note in result.notes:
             typer.echo(f"lichess-elo: note: {note}", err=True)
+        fmt = output_format.value
         if player is not None:
             standing = club.find_player(result, player)
             recent = club.recent_change(standing, result.last_day, club.RECENT_MONTHS)
             target = club.next_target(standing, result.rules)
-            if output_format is OutputFormat.json:
-                text = render.dump_json(
-                    render.club_player_json(standing, recent, club.RECENT_MONTHS, target)
-                )
-            elif output_format is OutputFormat.csv:
-                text = render.club_player_csv(standing)
-            else:
-                text = render.club_player_text(standing, recent, club.RECENT_MONTHS, target)
+            text = render_club.club_player_output(standing, recent, club.RECENT_MONTHS, target, fmt)
             names = [standing.name]
         else:
-            if output_format is OutputFormat.json:
-                text = render.dump_json(render.club_json(result))
-            elif output_format is OutputFormat.csv:
-                text = render.club_csv(result)
-            else:
-                text = render.club_text(result)
+            text = render_club.club_output(result, fmt)
             names = [s.name for s in result.standings[:top]]
         try:
             if chart is not None:
-                render.write_club_chart(result, names, chart)
+                render_club.write_club_chart(result, names, chart)
             if output is not None:
                 render.write_atomic(output, text if text.endswith("\n") else text + "\n")
         except OSError as exc:

@@ -147,6 +147,17 @@ def validate_username(name: str) -> str:
     return name
 
 
+def parse_date_range(since: str | None, until: str | None) -> tuple[date | None, date | None]:
+    """Parse the ``--since`` and ``--until`` options (each ``None`` or empty when not given).
+
+    Raises:
+        BadInput: a malformed date (``parse_date_option``).
+    """
+    first = parse_date_option(since, "--since") if since else None
+    stop = parse_date_option(until, "--until") if until else None
+    return first, stop
+
+
 def parse_date_option(text: str, option: str) -> date:
     """Parse ``YYYY-MM`` (first day of the month) or ``YYYY-MM-DD``.
 

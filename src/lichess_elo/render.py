@@ -1,7 +1,8 @@
 """Terminal, JSON and CSV output for the commands (an edge module: it writes text, no maths).
 
-The shared helpers at the top are used by every command; below them each command owner has
-one marked section.
+The shared helpers at the top are used by every command; below them the calc, glicko, fetch
+and games commands each have one marked section. The report and club outputs live in
+``render_report`` and ``render_club``.
 """
 
 from __future__ import annotations
@@ -10,13 +11,19 @@ import contextlib
 import csv
 import io
 import json
+import os
+import secrets
+import stat
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from datetime import date, datetime
 from decimal import Decimal
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 
 def console() -> Console:
@@ -31,10 +38,11 @@ def err_console() -> Console:
 
 def dump_json(obj: Any) -> str:
     """Serialise ``obj`` as indented JSON; numbers stay numbers (Decimal becomes a number too)."""
-    return json.dumps(obj, indent=2, ensure_ascii=False, default=_json_default)
+    return json.dumps(obj, indent=2, ensure_ascii=False, default=json_default)
 
 
-def _json_default(value: Any) -> Any:
+def json_default(value: Any) -> Any:
+    """``json.dumps`` ``default``: Decimal as a number, dates as ISO text."""
     if isinstance(value, Decimal):
         return int(value) if value == value.to_integral_value() else float(value)
     if isinstance(value, datetime | date):
@@ -50,6 +58,72 @@ def write_csv(rows: Iterable[Mapping[str, Any]], fieldnames: Sequence[str]) -> s
     for row in rows:
         writer.writerow(row)
     return buffer.getvalue()
+
+
+def write_atomic(path: Path, data: str | bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file in the same folder and a rename,
+    so a failure never leaves a half-written file behind.
+
+    The file gets the permissions a plain write would give it: an existing file keeps its
+    mode, a new one gets 0666 less the umask.
+    """
+    folder = path.parent if str(path.parent) else Path(".")
+    while True:
+        tmp = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            break
+        except FileExistsError:
+            continue
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            with contextlib.suppress(OSError):  # no file yet: the umask already applied
+                os.fchmod(handle.fileno(), stat.S_IMODE(os.stat(path).st_mode))
+            handle.write(data.encode("utf-8") if isinstance(data, str) else data)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def check_output_path(path: Path) -> None:
+    """Check that ``--output`` can be written to ``path`` (before any work is done).
+
+    Raises:
+        BadInput: ``path`` is a folder, its folder is missing or not writable, or the file
+            exists and is not writable.
+    """
+    from lichess_elo.errors import BadInput
+
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir() or not folder.is_dir() or not os.access(folder, os.W_OK):
+        raise BadInput(f"--output {path}: cannot write there")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise BadInput(f"--output {path}: not writable")
+
+
+@contextmanager
+def replay_progress(
+    quiet: bool,
+) -> Iterator[Callable[[int, int], None] | None]:
+    """A rich progress bar for replaying games (``None`` when quiet or not a terminal)."""
+    if quiet or not sys.stderr.isatty():
+        yield None
+        return
+    with Progress(
+        TextColumn("replaying games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        console=err_console(),
+        transient=True,
+    ) as bar:
+        task = bar.add_task("replay", total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield update
 
 
 # --- calc ---
@@ -295,13 +369,6 @@ def glicko_text(white: SideResult, black: SideResult, *, heading: str) -> str:
 # ``lichess-elo fetch``: the progress bar (a ``lichess.Progress``) and the summary.
 # ``fetch_document`` is the JSON contract (README "fetch").
 
-from collections.abc import Iterator as _FetchIterator  # noqa: E402
-from contextlib import contextmanager as _fetch_contextmanager  # noqa: E402
-
-from rich.progress import BarColumn as _BarColumn  # noqa: E402
-from rich.progress import MofNCompleteColumn as _MofNColumn  # noqa: E402
-from rich.progress import Progress as _RichProgress  # noqa: E402
-from rich.progress import TextColumn as _TextColumn  # noqa: E402
 from rich.progress import TimeElapsedColumn as _ElapsedColumn  # noqa: E402
 from rich.table import Table as _FetchTable  # noqa: E402
 
@@ -312,7 +379,7 @@ if TYPE_CHECKING:
 class FetchBar:
     """Months done of the total, games so far, the last month and any wait (on stderr)."""
 
-    def __init__(self, bar: _RichProgress | None) -> None:
+    def __init__(self, bar: Progress | None) -> None:
         self._bar = bar
         self._task: Any = None
 
@@ -335,18 +402,18 @@ class FetchBar:
             self._bar.update(self._task, note=f"waiting {seconds:.3g} s: {reason}")
 
 
-@_fetch_contextmanager
-def fetch_progress(quiet: bool) -> _FetchIterator[FetchBar]:
+@contextmanager
+def fetch_progress(quiet: bool) -> Iterator[FetchBar]:
     """A progress bar on stderr; silent when ``quiet`` or stderr is not a terminal."""
     err = err_console()
     if quiet or not err.is_terminal:
         yield FetchBar(None)
         return
-    bar = _RichProgress(
-        _TextColumn("{task.description:>8}"),
-        _BarColumn(),
-        _MofNColumn(),
-        _TextColumn("months  {task.fields[games]} games {task.fields[note]}"),
+    bar = Progress(
+        TextColumn("{task.description:>8}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("months  {task.fields[games]} games {task.fields[note]}"),
         _ElapsedColumn(),
         console=err,
         transient=True,
@@ -407,7 +474,8 @@ from rich.box import SIMPLE_HEAD as _games_box  # noqa: E402
 from rich.table import Table as _GamesTable  # noqa: E402
 
 if TYPE_CHECKING:
-    from lichess_elo.replay import Ending, ListedGame
+    from lichess_elo.listing import ListedGame
+    from lichess_elo.replay import Ending
 
 ENDING_LABELS: dict[str, str] = {
     "lost_on_time_ahead": "lost on time, ahead",
@@ -547,711 +615,3 @@ def print_games(user: str, rows: Sequence[ListedGame], out: Console) -> None:
     found = "; ".join(f"{ENDING_LABELS[k]}: {v}" for k, v in counts.items())
     games = f"{len(rows)} game" + ("" if len(rows) == 1 else "s")
     out.print(f"{games}, {invalid} invalid" + (f"; {found}" if found else ""))
-
-
-# --- report ---
-#
-# The report's three outputs. ``report_document`` is the JSON contract (README "JSON
-# format"): games oldest first, numbers as numbers, every key always present.
-
-from collections.abc import Callable as _ReportCallable  # noqa: E402  (kept in this section)
-from collections.abc import Iterator as _ReportIterator  # noqa: E402
-from contextlib import contextmanager as _report_contextmanager  # noqa: E402
-from datetime import UTC  # noqa: E402
-
-from rich import box as _report_box  # noqa: E402
-from rich.progress import BarColumn as _ReportBar  # noqa: E402
-from rich.progress import MofNCompleteColumn as _ReportMofN  # noqa: E402
-from rich.progress import Progress as _ReportProgress  # noqa: E402
-from rich.progress import TextColumn as _ReportText  # noqa: E402
-from rich.table import Table as _ReportTable  # noqa: E402
-
-if TYPE_CHECKING:
-    from lichess_elo.report import GameRow, PerfReport, PeriodRow
-    from lichess_elo.summary import Disagreement
-
-
-def _num(value: Decimal | None, places: int = 2) -> float | int | None:
-    """A Decimal as a JSON number: an int when whole, else a float rounded to ``places``."""
-    if value is None:
-        return None
-    number = float(value)
-    return int(number) if number.is_integer() else round(number, places)
-
-
-def _iso(when: datetime) -> str:
-    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
-
-
-def _report_settings(report: PerfReport) -> dict[str, Any]:
-    s = report.settings
-    return {
-        "track": s.track,
-        "period": s.period,
-        "k": "auto" if s.k is None else s.k,
-        "method": s.method,
-        "cap": s.cap,
-        "start_rating": report.start_rating,
-        "games_before": report.missing_games,
-        "born": s.born,
-        "since": _iso(s.since) if s.since else None,
-        "until": _iso(s.until) if s.until else None,
-    }
-
-
-def _game_json(row: GameRow) -> dict[str, Any]:
-    return {
-        "id": row.id,
-        "url": row.url,
-        "played_at": _iso(row.played_at),
-        "period": row.period,
-        "color": row.color,
-        "opponent": row.opponent,
-        "opponent_title": row.opponent_title,
-        "opponent_rating": row.opponent_rating,
-        "opponent_provisional": row.opponent_provisional,
-        "score": _num(row.score),
-        "status": row.status,
-        "endings": list(row.endings),
-        "lichess": {
-            "rating": row.lichess_rating,
-            "diff": row.lichess_diff,
-            "provisional": row.provisional,
-        },
-        "elo": {
-            "rating": row.elo_rating,
-            "expected": _num(row.expected, 4),
-            "k": row.k,
-            "change": _num(row.elo_change, 4),
-        },
-        "replay": {"valid": row.replay_valid, "plies": row.plies},
-        "gap_before": row.gap_before,
-        "flags": list(row.flags),
-    }
-
-
-def _period_json(p: PeriodRow) -> dict[str, Any]:
-    return {
-        "period": p.label,
-        "games": p.games,
-        "score": _num(p.score),
-        "expected": _num(p.expected, 4),
-        "performance": p.performance,
-        "games_before": p.games_before,
-        "k": p.k,
-        "k_requested": p.k_requested,
-        "k_reason": p.k_reason,
-        "k_700_rule": p.k_limited,
-        "elo": {
-            "start": p.elo_start,
-            "change": p.elo_change,
-            "change_exact": _num(p.elo_change_exact, 4),
-            "end": p.elo_end,
-        },
-        "lichess": {"start": p.lichess_start, "change": p.lichess_change, "end": p.lichess_end},
-        "difference": p.difference,
-        "change_difference": p.change_difference,
-        "gaps": [{"before": g.before, "size": g.size} for g in p.gaps],
-        "gap_before_start": p.gap_before_start,
-        "gap_points_inside": p.gap_points_inside,
-        "long_break": p.long_break,
-    }
-
-
-def _disagreement_json(d: Disagreement, key: str) -> dict[str, Any]:
-    return {
-        key: d.key,
-        "elo": _num(d.elo, 4),
-        "lichess": d.lichess,
-        "difference": _num(d.difference, 4),
-        "reasons": list(d.reasons),
-    }
-
-
-def _summary_json(report: PerfReport) -> dict[str, Any]:
-    s = report.summary
-    return {
-        "games": s.games,
-        "periods": s.periods,
-        "elo_start": s.elo_start,
-        "elo_final": s.elo_final,
-        "elo_change": s.elo_change,
-        "elo_peak": s.elo_peak,
-        "lichess_start": s.lichess_start,
-        "lichess_final": s.lichess_final,
-        "lichess_change": s.lichess_change,
-        "lichess_gaps": s.lichess_gaps,
-        "gap_count": s.gap_count,
-        "lichess_peak": s.lichess_peak,
-        "correlation": None if s.correlation is None else round(s.correlation, 4),
-        "mean_abs_difference": (
-            None if s.mean_abs_difference is None else round(s.mean_abs_difference, 2)
-        ),
-        "top_games": [_disagreement_json(d, "id") for d in s.top_games],
-        "top_periods": [_disagreement_json(d, "period") for d in s.top_periods],
-        "excluded": dict(report.excluded),
-        "endings": [
-            {
-                "ending": e.ending,
-                "label": e.label,
-                "games": e.games,
-                "elo": _num(e.elo, 4),
-                "lichess": e.lichess,
-            }
-            for e in s.endings
-        ],
-        "provisional_games": s.provisional_games,
-        "bot_games": s.bot_games,
-        "capped_games": s.capped_games,
-        "invalid_replays": s.invalid_replays,
-    }
-
-
-def report_document(user: str, reports: Sequence[PerfReport]) -> dict[str, Any]:
-    """The ``--format json`` document: ``{"user", "reports": [...]}`` (see the README)."""
-    return {
-        "user": user,
-        "reports": [
-            {
-                "perf": r.perf,
-                "message": r.message,
-                "settings": _report_settings(r),
-                "games": [_game_json(g) for g in r.games],
-                "periods": [_period_json(p) for p in r.periods],
-                "summary": _summary_json(r),
-            }
-            for r in reports
-        ],
-    }
-
-
-def _compact(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "), default=_json_default)
-
-
-def report_json(user: str, reports: Sequence[PerfReport]) -> str:
-    """``report_document`` as JSON text: indented, with one game or period per line.
-
-    (``json.dumps(indent=...)`` runs Python's slow encoder; a line per game keeps the file
-    readable and lets the C encoder write 20,000 games in a fraction of the time.)
-    """
-    doc = report_document(user, reports)
-    blocks = []
-    for report in doc["reports"]:
-        lines = []
-        for key, value in report.items():
-            if key in ("games", "periods") and value:
-                rows = ",\n        ".join(_compact(v) for v in value)
-                lines.append(f'      "{key}": [\n        {rows}\n      ]')
-            elif key in ("settings", "summary"):
-                inner = json.dumps(value, indent=2, ensure_ascii=False, default=_json_default)
-                lines.append(f'      "{key}": ' + inner.replace("\n", "\n      "))
-            else:
-                lines.append(f'      "{key}": {_compact(value)}')
-        blocks.append("    {\n" + ",\n".join(lines) + "\n    }")
-    reports_text = "[\n" + ",\n".join(blocks) + "\n  ]" if blocks else "[]"
-    return f'{{\n  "user": {_compact(doc["user"])},\n  "reports": {reports_text}\n}}\n'
-
-
-REPORT_GAME_FIELDS = (
-    "perf", "id", "url", "played_at", "period", "color", "opponent", "opponent_title",
-    "opponent_rating",
-    "opponent_provisional", "score", "status", "endings", "lichess_rating", "lichess_diff",
-    "provisional", "elo_rating", "expected", "k", "elo_change", "replay_valid", "plies",
-    "gap_before", "flags",
-)  # fmt: skip
-REPORT_PERIOD_FIELDS = (
-    "perf", "period", "games", "score", "expected", "performance", "games_before", "k",
-    "k_requested", "k_reason", "k_700_rule", "elo_start", "elo_change", "elo_change_exact",
-    "elo_end", "lichess_start", "lichess_change", "lichess_end", "difference",
-    "change_difference", "gap_count", "gap_points", "gap_before_start", "long_break",
-)  # fmt: skip
-
-
-def report_csv(reports: Sequence[PerfReport], view: str) -> str:
-    """CSV, one row per game (``view == "games"``) or per period (otherwise)."""
-    rows: list[dict[str, Any]] = []
-    for r in reports:
-        if view == "games":
-            for g in r.games:
-                row = {k: getattr(g, k, None) for k in REPORT_GAME_FIELDS}
-                row.update(
-                    perf=r.perf,
-                    played_at=_iso(g.played_at),
-                    score=_num(g.score),
-                    expected=_num(g.expected, 4),
-                    elo_change=_num(g.elo_change, 4),
-                    endings=" ".join(g.endings),
-                    flags=" ".join(g.flags),
-                )
-                rows.append(row)
-        else:
-            for p in r.periods:
-                row = _period_json(p)
-                rows.append(
-                    {
-                        "perf": r.perf,
-                        **{k: row[k] for k in REPORT_PERIOD_FIELDS[1:11]},
-                        "elo_start": p.elo_start,
-                        "elo_change": p.elo_change,
-                        "elo_change_exact": _num(p.elo_change_exact, 4),
-                        "elo_end": p.elo_end,
-                        "lichess_start": p.lichess_start,
-                        "lichess_change": p.lichess_change,
-                        "lichess_end": p.lichess_end,
-                        "difference": p.difference,
-                        "change_difference": p.change_difference,
-                        "gap_count": len(p.gaps),
-                        "gap_points": sum(g.size for g in p.gaps),
-                        "gap_before_start": p.gap_before_start,
-                        "long_break": p.long_break,
-                    }
-                )
-    fields = REPORT_GAME_FIELDS if view == "games" else REPORT_PERIOD_FIELDS
-    return write_csv(rows, fields)
-
-
-def _signed(value: int | Decimal | None, places: int = 0) -> str:
-    if value is None:
-        return "-"
-    if value == 0:
-        return "0"
-    return f"{value:+.{places}f}" if places else f"{int(value):+d}"
-
-
-_K_REASONS = {
-    "2400": "reached 2400",
-    "junior": "junior",
-    "new": "under 30 games",
-    "standard": "standard",
-    "fixed": "--k",
-}
-
-
-def _k_text(p: PeriodRow) -> str:
-    reason = _K_REASONS.get(p.k_reason, p.k_reason)
-    if p.k_limited:
-        return f"{p.k} (700 rule: {p.k_requested}, {reason})"
-    return f"{p.k} ({reason})"
-
-
-def _moved(start: int, change: int, end: int) -> str:
-    return f"{start}→{end} ({_signed(change)})"
-
-
-def _periods_table(report: PerfReport) -> _ReportTable:
-    table = _ReportTable(
-        title=f"{report.perf}: FIDE Elo ({report.settings.track} track) vs Lichess, "
-        f"by {report.settings.period}",
-        box=_report_box.SIMPLE_HEAD,
-        padding=(0, 1, 0, 0),  # with the box's blank divider: 2 spaces between columns
-        show_edge=False,
-    )
-    table.add_column("Period", no_wrap=True)
-    for name in ("Games", "Score", "ΣE", "Perf"):
-        table.add_column(name, justify="right", no_wrap=True)
-    table.add_column("K", no_wrap=True)
-    table.add_column("FIDE Elo", justify="right", no_wrap=True)
-    table.add_column("Lichess", justify="right", no_wrap=True)
-    table.add_column("Diff", justify="right", no_wrap=True)
-    table.add_column("Gaps", justify="right", no_wrap=True)
-    for p in report.periods:
-        table.add_row(
-            p.label,
-            str(p.games),
-            f"{p.score:.1f}",
-            f"{p.expected:.2f}",
-            str(p.performance) if p.performance is not None else "-",
-            _k_text(p),
-            _moved(p.elo_start, p.elo_change, p.elo_end),
-            _moved(p.lichess_start, p.lichess_change, p.lichess_end),
-            _signed(p.difference),
-            _gaps_text(p),
-        )
-    return table
-
-
-def _gaps_text(p: PeriodRow) -> str:
-    """``n (+x)`` for the gaps between the period's games (so start + change + x = end),
-    then the gap just before its first game, which the start already includes."""
-    inside = len(p.gaps) - (p.gap_before_start is not None)
-    text = f"{inside} ({p.gap_points_inside:+d})" if inside else ""
-    if p.gap_before_start is not None:
-        text += f"{' · ' if text else ''}{p.gap_before_start:+d} before"
-    return text
-
-
-def _games_table(report: PerfReport) -> _ReportTable:
-    table = _ReportTable(
-        title=f"{report.perf}: games, oldest first",
-        box=_report_box.SIMPLE_HEAD,
-        padding=(0, 1, 0, 0),
-        show_edge=False,
-    )
-    for name in ("Date (UTC)", "Game", "Col", "Opponent", "Result", "How it ended"):
-        table.add_column(name)
-    for name in ("Lichess", "±", "Elo", "E", "K", "Elo ±"):
-        table.add_column(name, justify="right")
-    table.add_column("Flags")
-    for g in report.games:
-        title = f"{g.opponent_title} " if g.opponent_title else ""
-        opponent = f"{title}{g.opponent} {g.opponent_rating}{'?' if g.opponent_provisional else ''}"
-        ended = ", ".join([g.status, *(e.replace("_", " ") for e in g.endings)])
-        table.add_row(
-            g.played_at.strftime("%Y-%m-%d %H:%M"),
-            f"[link={g.url}]{g.id}[/link]",
-            g.color[0],
-            opponent,
-            {Decimal(1): "1", Decimal(0): "0"}.get(g.score, "½"),
-            ended,
-            f"{g.lichess_rating}{'?' if g.provisional else ''}",
-            _signed(g.lichess_diff),
-            str(g.elo_rating),
-            f"{g.expected:.2f}",
-            str(g.k),
-            _signed(g.elo_change, 1),
-            " ".join(g.flags),
-        )
-    return table
-
-
-def _summary_lines(report: PerfReport, full: bool) -> list[str]:
-    s = report.summary
-    gaps = f", {_signed(s.lichess_gaps)} in {s.gap_count} gaps" if s.gap_count else ""
-    lines = [
-        f"[bold]{report.perf}[/bold]: {s.games} games in {s.periods} "
-        f"{report.settings.period}{'s' if s.periods != 1 else ''}",
-        (
-            f"  FIDE Elo  {s.elo_start} → [bold]{s.elo_final}[/bold] ({_signed(s.elo_change)})"
-            f", peak {s.elo_peak}"
-            if report.settings.track == "shadow"
-            else f"  FIDE Elo  {_signed(s.elo_change)} over the periods, each restarted from "
-            f"the Lichess rating (last ended at [bold]{s.elo_final}[/bold])"
-        ),
-        f"  Lichess   {s.lichess_start} → [bold]{s.lichess_final}[/bold] "
-        f"({_signed(s.lichess_change)} in games{gaps}), peak {s.lichess_peak}",
-    ]
-    if s.correlation is not None and s.mean_abs_difference is not None:
-        lines.append(
-            f"  Per game: correlation {s.correlation:.2f}, "
-            f"mean absolute difference {s.mean_abs_difference:.1f} points"
-        )
-    if s.gap_count:
-        lines.append("  Gaps: Lichess's rating jumped between games (missing games or adjustments)")
-    if not full:
-        return lines
-    excluded = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in report.excluded.items() if n)
-    lines.append(f"  Excluded games: {excluded or 'none'}")
-    for title, items in (("games", s.top_games), ("periods", s.top_periods)):
-        if items:
-            lines.append(f"  Largest disagreements ({title}):")
-            lines.extend(
-                f"    {d.key}: Elo {_signed(d.elo, 1 if title == 'games' else 0)} vs Lichess "
-                f"{d.lichess:+d} (off by {d.difference:.{1 if title == 'games' else 0}f}; "
-                f"{', '.join(d.reasons)})"
-                for d in items
-            )
-    if s.endings:
-        lines.append("  How it ended (Elo = sum of those games' K×(score−E)):")
-        lines.extend(f"    {e.text}" for e in s.endings)
-    flags = (
-        f"{s.provisional_games} provisional, {s.bot_games} against BOTs, "
-        f"{s.capped_games} capped by the 400 rule, {s.invalid_replays} invalid replays"
-    )
-    lines.append(f"  Flags: {flags}")
-    return lines
-
-
-def print_report(reports: Sequence[PerfReport], view: str, out: Console) -> None:
-    """Print rich tables: ``periods`` (with a short summary), ``games`` or ``summary``."""
-    if not out.is_terminal:  # a file or a pipe: no need to squeeze the tables into 80 columns
-        out = Console(file=out.file, width=200, color_system=None, highlight=False, soft_wrap=True)
-    for report in reports:
-        if report.message:
-            out.print(report.message)
-            continue
-        if view == "periods":
-            out.print(_periods_table(report))
-            out.print()
-        elif view == "games":
-            out.print(_games_table(report))
-            out.print()
-        for line in _summary_lines(report, full=view == "summary"):
-            out.print(line)
-        out.print()
-
-
-def report_text(reports: Sequence[PerfReport], view: str) -> str:
-    """The table output as plain text (for ``--output FILE`` with ``--format table``)."""
-    buffer = io.StringIO()
-    print_report(reports, view, Console(file=buffer, width=200, color_system=None))
-    return buffer.getvalue()
-
-
-@_report_contextmanager
-def report_replay_progress(
-    quiet: bool,
-) -> _ReportIterator[_ReportCallable[[int, int], None] | None]:
-    """A rich progress bar for replaying games (``None`` when quiet or not a terminal)."""
-    if quiet or not sys.stderr.isatty():
-        yield None
-        return
-    with _ReportProgress(
-        _ReportText("replaying games"),
-        _ReportBar(),
-        _ReportMofN(),
-        console=err_console(),
-        transient=True,
-    ) as bar:
-        task = bar.add_task("replay", total=None)
-
-        def update(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        yield update
-
-
-# --- club ---
-
-if TYPE_CHECKING:
-    from pathlib import Path
-
-    from lichess_elo.club import ClubResult, Standing, Target
-
-
-def write_atomic(path: Path, data: str | bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder and a rename,
-    so a failure never leaves a half-written file behind."""
-    import os
-    import tempfile
-
-    folder = path.parent if str(path.parent) else None
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data.encode("utf-8") if isinstance(data, str) else data)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
-def _club_signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"
-
-
-def _club_count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _club_mark(s: Standing) -> str:
-    return f"{s.shown}?" if s.provisional else str(s.shown)
-
-
-def club_json(result: ClubResult) -> dict[str, Any]:
-    """The ``club`` command's JSON: players (by rating), events and awards; numbers as numbers."""
-    return {
-        "players": [
-            {
-                "name": s.name,
-                "rating": s.shown,
-                "change": s.change,
-                "games": s.games,
-                "provisional": s.provisional,
-            }
-            for s in result.standings
-        ],
-        "events": [
-            {"name": e.name, "date": e.day.isoformat(), "games": e.games} for e in result.events
-        ],
-        "awards": {
-            "progress": [
-                {"period": a.period, "name": a.name, "change": a.change} for a in result.progress
-            ],
-            "most_games": [{"name": a.name, "games": a.games} for a in result.most_games],
-        },
-    }
-
-
-CLUB_CSV_FIELDS = ("rank", "name", "rating", "change", "games", "provisional")
-
-
-def club_csv(result: ClubResult) -> str:
-    """The standings as CSV (rank, name, rating, change, games, provisional)."""
-    rows = [
-        {
-            "rank": rank,
-            "name": s.name,
-            "rating": s.shown,
-            "change": s.change,
-            "games": s.games,
-            "provisional": "yes" if s.provisional else "",
-        }
-        for rank, s in enumerate(result.standings, start=1)
-    ]
-    return write_csv(rows, CLUB_CSV_FIELDS)
-
-
-def _club_rules_line(result: ClubResult) -> str:
-    r = result.rules
-    cap = "400 cap" if r.cap_used else "no cap"
-    rounding = "rounded each update" if r.rounding == "update" else "full precision"
-    return f"update by {r.update}, {r.method}, {cap}, K {r.k}, {rounding}"
-
-
-def club_text(result: ClubResult) -> str:
-    """Standings, awards and unrated players as a plain-text table."""
-    last = f"last update: {result.last_period}" if result.last_period else "no games"
-    lines = [
-        f"Club ladder: {_club_count(len(result.standings), 'player')}, "
-        f"{_club_count(len(result.events), 'event')} "
-        f"({_club_rules_line(result)}; {last})",
-        "",
-    ]
-    width = max([4, *(len(s.name) for s in result.standings)])
-    lines.append(f"{'#':>3}  {'Name':<{width}}  {'Rating':>7}  {'Change':>6}  {'Games':>5}")
-    for rank, s in enumerate(result.standings, start=1):
-        lines.append(
-            f"{rank:>3}  {s.name:<{width}}  {_club_mark(s):>7}  "
-            f"{_club_signed(s.change):>6}  {s.games:>5}"
-        )
-    if any(s.provisional for s in result.standings):
-        lines.append("  ? provisional (fewer games than the provisional K period)")
-    if result.unrated:
-        lines.append(f"Not rated yet (fewer than 5 rated games): {', '.join(result.unrated)}")
-    lines.append("")
-    lines.append("Awards")
-    progress = "; ".join(f"{a.period} {a.name} {a.change:+d}" for a in result.progress)
-    lines.append(f"  Biggest progress (by month): {progress or '-'}")
-    most = ", ".join(f"{a.name} {a.games}" for a in result.most_games)
-    lines.append(f"  Most games: {most or '-'}")
-    return "\n".join(lines)
-
-
-def club_player_json(s: Standing, recent: int, months: int, target: Target) -> dict[str, Any]:
-    """One player's numbers only (for ``--player``): rating, history, recent change, target."""
-    return {
-        "name": s.name,
-        "rating": s.shown,
-        "change": s.change,
-        "games": s.games,
-        "provisional": s.provisional,
-        "history": [
-            {
-                "period": e.period,
-                "date": e.day.isoformat(),
-                "games": e.games,
-                "points": e.points,
-                "expected": round(float(e.expected), 2),
-                "k": e.k,
-                "rating": round(float(e.rating_after), 1),
-            }
-            for e in s.history
-        ],
-        "recent": {"months": months, "change": recent},
-        "target": {
-            "rating": target.rating,
-            "step": target.step,
-            "by": target.by.isoformat() if target.by else None,
-            "k": target.k,
-            "wins_needed": target.wins_needed,
-        },
-    }
-
-
-def club_player_csv(s: Standing) -> str:
-    """One player's history as CSV."""
-    rows = [
-        {
-            "period": e.period,
-            "date": e.day.isoformat(),
-            "games": e.games,
-            "points": e.points,
-            "expected": f"{e.expected:.2f}",
-            "k": e.k,
-            "rating": round(float(e.rating_after)),
-        }
-        for e in s.history
-    ]
-    return write_csv(rows, ("period", "date", "games", "points", "expected", "k", "rating"))
-
-
-def club_player_text(s: Standing, recent: int, months: int, target: Target) -> str:
-    """One player's page: rating, history, change over the last months and the next target."""
-    mark = " (provisional)" if s.provisional else ""
-    lines = [f"{s.name}: {s.shown}{mark}, {s.games} games", ""]
-    width = max([6, *(len(e.period) for e in s.history)])
-    lines.append(
-        f"{'Date':<10}  {'Period':<{width}}  {'Games':>5}  {'Points':>6}  {'Expected':>8}"
-        f"  {'K':>3}  {'Rating':>6}"
-    )
-    if not s.history:
-        lines.append("(no rated games yet)")
-    for e in s.history:
-        lines.append(
-            f"{e.day.isoformat():<10}  {e.period:<{width}}  {e.games:>5}  {e.points:>6}"
-            f"  {e.expected:>8.2f}  {e.k:>3}  {round(float(e.rating_after)):>6}"
-        )
-    lines.append("")
-    lines.append(f"Change over the last {months} months: {_club_signed(recent)}")
-    by = f" by the end of term ({target.by.isoformat()})" if target.by else ""
-    lines.append(
-        f"Next target: {target.rating} (+{target.step}){by}: about {target.wins_needed} wins "
-        f"against players of your rating (K {target.k}: {float(target.gain_per_win):+.1f} a win)"
-    )
-    return "\n".join(lines)
-
-
-def _club_round(value: Decimal) -> int:
-    """A rating as shown: rounded half away from zero (as ``fide.round_half_away``)."""
-    from lichess_elo.fide import round_half_away
-
-    return round_half_away(value)
-
-
-def write_club_chart(result: ClubResult, names: Sequence[str], path: Path) -> None:
-    """A PNG of the players' ratings after each update (matplotlib, Agg, written atomically)."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    wanted = {n.casefold() for n in names}
-    fig, ax = plt.subplots(figsize=(9, 5), dpi=100)
-    try:
-        for s in result.standings:
-            if s.name.casefold() not in wanted:
-                continue
-            days = [e.day for e in s.history]
-            ratings = [float(e.rating_after) for e in s.history]
-            first = s.history[0].rating_before if s.history else None
-            start = f" (from {_club_round(first)})" if first is not None else ""
-            if days and result.last_day and result.last_day > days[-1]:
-                days.append(result.last_day)  # carried to the club's latest update
-                ratings.append(ratings[-1])
-            # matplotlib's date numbers: days since 1970-01-01 (its default epoch)
-            xs = [float((d - date(1970, 1, 1)).days) for d in days]
-            ax.plot(
-                xs,
-                ratings,
-                marker="o",
-                markevery=list(range(len(s.history))),  # no dot on the carried point
-                drawstyle="steps-post",
-                label=f"{s.name}{start}",
-            )
-        ax.xaxis_date()
-        shown = [s.name for s in result.standings if s.name.casefold() in wanted]
-        title = f"{shown[0]}'s" if len(shown) == 1 else f"Top {len(shown)} players'"
-        ax.set_title(f"{title} club rating after each update")
-        ax.set_xlabel("date")
-        ax.set_ylabel("rating")
-        ax.grid(True, alpha=0.3)
-        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small")
-        fig.autofmt_xdate()
-        fig.tight_layout()
-        buffer = io.BytesIO()
-        fig.savefig(buffer, format="png")
-    finally:
-        plt.close(fig)
-    write_atomic(path, buffer.getvalue())

@@ -1,8 +1,8 @@
-"""Replay games with python-chess: validate the moves and keep what they say.
+"""Replay games with python-chess: validate the moves and keep what they say (pure).
 
-``replay_game`` and ``endings`` are pure. ``replay_all`` is an edge: it keeps the facts in
-a SQLite cache (``<cache_dir>/replay.sqlite``, keyed by game id and ``REPLAY_VERSION``)
-and replays large uncached histories in a process pool.
+``replay_game`` and ``endings`` are pure. ``replay_cache.replay_all`` is the edge that keeps
+the facts in a SQLite cache (keyed by game id and ``REPLAY_VERSION``) and replays large
+uncached histories in a process pool.
 
 A game is ``valid`` when every move is legal from its start position *and* Lichess's
 status agrees with the final position where it makes a claim (``mate`` <-> checkmate,
@@ -13,20 +13,13 @@ and the ply (1-based; 0 for a broken start position or an unknown variant).
 
 from __future__ import annotations
 
-import multiprocessing
-import os
-import sqlite3
-from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from datetime import UTC, date, datetime
-from pathlib import Path
 from typing import Literal
 
 import chess
 import chess.variant
 
-from lichess_elo.errors import BadInput
-from lichess_elo.games import PERFS, Color, Game, dedupe_sorted
+from lichess_elo.games import Color, Game
 
 #: Bump when the facts or their derivation change: every cached replay is then redone.
 REPLAY_VERSION = 1
@@ -46,8 +39,6 @@ PIECE_VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, 
 MATERIAL_MARGIN = 3
 #: A decisive game with at most this many plies was "decided quickly".
 QUICK_PLIES = 10
-#: Replay in a process pool only above this many uncached games.
-POOL_THRESHOLD = 2000
 
 _BOARDS: dict[str, type[chess.Board]] = {
     "standard": chess.Board,
@@ -164,15 +155,16 @@ def replay_game(game: Game) -> ReplayFacts:
     Never raises on bad data: an unknown variant, a broken FEN, or an illegal, ambiguous
     or unparsable move gives ``valid=False`` with the reason and the ply.
     """
-    return _replay((game.id, game.variant, game.initial_fen, game.status, game.moves))
+    return replay_job((game.id, game.variant, game.initial_fen, game.status, game.moves))
 
 
 #: What a replay needs of a game: id, variant, initial FEN, status, moves. Plain tuples
 #: are what the process pool sends to its workers (a third of the cost of pickling Games).
-_Job = tuple[str, str, str | None, str, tuple[str, ...]]
+ReplayJob = tuple[str, str, str | None, str, tuple[str, ...]]
 
 
-def _replay(job: _Job) -> ReplayFacts:
+def replay_job(job: ReplayJob) -> ReplayFacts:
+    """``replay_game`` for a ``ReplayJob`` tuple (what the process pool's workers run)."""
     game_id, variant, initial_fen, status, moves = job
     start = _start_board(variant, initial_fen)
     if isinstance(start, str):
@@ -255,266 +247,3 @@ def endings(game: Game, color: Color, facts: ReplayFacts) -> tuple[Ending, ...]:
     if facts.valid and winner is not None and game.finished and facts.plies <= QUICK_PLIES:
         found.append("decided_quickly")
     return tuple(found)
-
-
-# --- the cache and the pool (edges) -------------------------------------------------------
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS replay (
-    game_id TEXT NOT NULL,
-    version INTEGER NOT NULL,
-    valid INTEGER NOT NULL,
-    plies INTEGER NOT NULL,
-    error TEXT,
-    error_ply INTEGER,
-    bad_move TEXT,
-    final_fen TEXT,
-    flags INTEGER NOT NULL,
-    material_white INTEGER NOT NULL,
-    material_black INTEGER NOT NULL,
-    status_agrees INTEGER,
-    PRIMARY KEY (game_id, version)
-) WITHOUT ROWID
-"""
-_COLUMNS = (
-    "game_id, valid, plies, error, error_ply, bad_move, final_fen, flags, "
-    "material_white, material_black, status_agrees"
-)
-_BATCH = 500
-
-Row = tuple[
-    str, int, int, str | None, int | None, str | None, str | None, int, int, int, int | None
-]
-
-
-def _to_row(f: ReplayFacts) -> Row:
-    flags = f.checkmate | f.stalemate << 1 | f.insufficient_material << 2 | f.variant_end << 3
-    agrees = None if f.status_agrees is None else int(f.status_agrees)
-    return (
-        f.game_id,
-        int(f.valid),
-        f.plies,
-        f.error,
-        f.error_ply,
-        f.bad_move,
-        f.final_fen,
-        flags,
-        f.material_white,
-        f.material_black,
-        agrees,
-    )
-
-
-def _from_row(r: Row) -> ReplayFacts:
-    flags = r[7]
-    return ReplayFacts(
-        game_id=r[0],
-        valid=bool(r[1]),
-        plies=r[2],
-        error=r[3],
-        error_ply=r[4],
-        bad_move=r[5],
-        final_fen=r[6],
-        checkmate=bool(flags & 1),
-        stalemate=bool(flags & 2),
-        insufficient_material=bool(flags & 4),
-        variant_end=bool(flags & 8),
-        material_white=r[8],
-        material_black=r[9],
-        status_agrees=None if r[10] is None else bool(r[10]),
-    )
-
-
-def _connect(path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(path, timeout=30)
-    try:
-        # A cache: WAL without an fsync per commit; a crash can only cost a replay again.
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=NORMAL")
-        conn.execute(_SCHEMA)
-    except sqlite3.Error:
-        conn.close()
-        raise
-    return conn
-
-
-def _open_cache(cache_dir: Path) -> sqlite3.Connection:
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    path = cache_dir / "replay.sqlite"
-    try:
-        return _connect(path)
-    except sqlite3.DatabaseError:  # not a database (damaged): start it again
-        for stale in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
-            stale.unlink(missing_ok=True)
-        return _connect(path)
-
-
-def _read_cached(conn: sqlite3.Connection, ids: Sequence[str]) -> dict[str, ReplayFacts]:
-    found: dict[str, ReplayFacts] = {}
-    for start in range(0, len(ids), _BATCH):
-        chunk = ids[start : start + _BATCH]
-        marks = ",".join("?" * len(chunk))
-        query = f"SELECT {_COLUMNS} FROM replay WHERE version = ? AND game_id IN ({marks})"
-        for row in conn.execute(query, (REPLAY_VERSION, *chunk)):
-            found[row[0]] = _from_row(row)
-    return found
-
-
-def _write_cached(conn: sqlite3.Connection, facts: Sequence[ReplayFacts]) -> None:
-    with conn:
-        conn.executemany(
-            "INSERT OR REPLACE INTO replay (game_id, version, valid, plies, error, error_ply, "
-            "bad_move, final_fen, flags, material_white, material_black, status_agrees) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(r[0], REPLAY_VERSION, *r[1:]) for r in map(_to_row, facts)],
-        )
-
-
-def _replay_many(
-    games: Sequence[Game], workers: int, progress: Callable[[int, int], None] | None
-) -> Iterator[ReplayFacts]:
-    total = len(games)
-    if workers > 1 and total > POOL_THRESHOLD:
-        chunk = max(50, min(1000, total // (workers * 8)))
-        jobs = [(g.id, g.variant, g.initial_fen, g.status, g.moves) for g in games]
-        # The platform's default start method: fork on Linux (the workers only replay, so
-        # a progress-bar thread in the parent is harmless), spawn elsewhere.
-        with multiprocessing.get_context().Pool(workers) as pool:
-            for done, facts in enumerate(pool.imap(_replay, jobs, chunksize=chunk), 1):
-                if progress is not None and (done % chunk == 0 or done == total):
-                    progress(done, total)
-                yield facts
-        return
-    for done, game in enumerate(games, 1):
-        yield replay_game(game)
-        if progress is not None and (done % 500 == 0 or done == total):
-            progress(done, total)
-
-
-def replay_all(
-    games: Sequence[Game],
-    *,
-    cache_dir: Path | None,
-    workers: int | None = None,
-    progress: Callable[[int, int], None] | None = None,
-) -> dict[str, ReplayFacts]:
-    """Replay every game, reusing cached facts; the result is keyed by game id.
-
-    Args:
-        games: The games (each id once; a repeated id is replayed once).
-        cache_dir: Folder of ``replay.sqlite``; ``None`` replays without a cache.
-        workers: Processes to use; ``None`` means the machine's cores. A pool is only
-            started for more than ``POOL_THRESHOLD`` uncached games.
-        progress: Called with (replayed so far, to replay) while uncached games replay.
-    """
-    unique = list({game.id: game for game in games}.values())
-    conn = None
-    cached: dict[str, ReplayFacts] = {}
-    if cache_dir is not None:
-        try:
-            conn = _open_cache(cache_dir)
-            cached = _read_cached(conn, [g.id for g in unique])
-        except (sqlite3.Error, OSError):
-            conn = None  # an unusable cache only costs time: replay everything
-    todo = [g for g in unique if g.id not in cached]
-    count = workers if workers is not None else (os.cpu_count() or 1)
-    fresh = list(_replay_many(todo, max(1, count), progress))
-    if conn is not None:
-        try:
-            if fresh:
-                _write_cached(conn, fresh)
-        except (sqlite3.Error, OSError):
-            pass  # a read-only or full disk: the facts are still right, only not kept
-        finally:
-            conn.close()
-    cached.update((f.game_id, f) for f in fresh)
-    return {g.id: cached[g.id] for g in unique}
-
-
-# --- the games listing ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ListedGame:
-    """One row of ``lichess-elo games``: the game, the user's colour and what the replay found."""
-
-    game: Game
-    color: Color
-    facts: ReplayFacts
-    ended: tuple[Ending, ...]
-
-
-def check_perfs(perfs: Sequence[str]) -> tuple[str, ...]:
-    """The perfs asked for, each checked against ``PERFS``.
-
-    Raises:
-        BadInput: an unknown perf, with the list of valid ones.
-    """
-    for perf in perfs:
-        if perf not in PERFS:
-            raise BadInput(f"unknown perf {perf!r}; valid perfs: {', '.join(PERFS)}")
-    return tuple(perfs)
-
-
-def _midnight(day: date | None) -> datetime | None:
-    return None if day is None else datetime.combine(day, datetime.min.time(), UTC)
-
-
-def list_games(
-    user: str,
-    games: Sequence[Game],
-    *,
-    cache_dir: Path | None,
-    perfs: Sequence[str] = (),
-    rated: bool | None = None,
-    since: date | None = None,
-    until: date | None = None,
-    workers: int | None = None,
-    progress: Callable[[int, int], None] | None = None,
-    on_warning: Callable[[str], None] | None = None,
-) -> list[ListedGame]:
-    """Select ``user``'s games, replay them (through the cache) and derive the endings.
-
-    Args:
-        user: The player (name or id, any case); games without them are left out with a
-            warning (a PGN file may hold other players' games).
-        games: The games, any order; the listing comes back oldest first.
-        cache_dir: Folder of the replay cache, ``None`` for none.
-        perfs: Keep only these perfs (empty: all).
-        rated: ``True`` rated only, ``False`` casual only, ``None`` both.
-        since: Keep games created on or after this day (UTC).
-        until: Keep games created before this day (UTC).
-        workers: Processes for a large replay (``None``: the machine's cores).
-        progress: Called with (replayed, to replay) while uncached games replay.
-        on_warning: Called with one-line messages about games left out.
-
-    Raises:
-        BadInput: an unknown perf.
-    """
-    wanted = set(check_perfs(perfs))
-    low, high = _midnight(since), _midnight(until)
-    chosen: list[tuple[Game, Color]] = []
-    strangers = 0
-    for game in dedupe_sorted(games):
-        color = game.color_of(user)
-        if color is None:
-            strangers += 1
-            continue
-        if wanted and game.perf not in wanted:
-            continue
-        if rated is not None and game.rated != rated:
-            continue
-        if (low is not None and game.created_at < low) or (
-            high is not None and game.created_at >= high
-        ):
-            continue
-        chosen.append((game, color))
-    if strangers and on_warning is not None:
-        on_warning(f"{strangers} game(s) without {user} left out")
-    facts = replay_all(
-        [g for g, _ in chosen], cache_dir=cache_dir, workers=workers, progress=progress
-    )
-    return [
-        ListedGame(game, color, facts[game.id], endings(game, color, facts[game.id]))
-        for game, color in chosen
-    ]

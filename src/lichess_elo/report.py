@@ -29,6 +29,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Literal
 
 from lichess_elo import fide
+from lichess_elo.errors import BadInput
 from lichess_elo.games import Color, Game
 from lichess_elo.replay import ReplayFacts, endings
 from lichess_elo.selection import (
@@ -88,6 +89,23 @@ class ReportSettings:
     cap: bool = True
     since: datetime | None = None
     until: datetime | None = None
+
+
+def check_settings(settings: ReportSettings) -> None:
+    """Check the numbers the user gave (named by their ``report`` options).
+
+    Raises:
+        BadInput: a start rating outside 0..4000, a K outside 1..700, a negative
+            ``games_before`` or a birth year outside 1900..2100.
+    """
+    if settings.start_rating is not None:
+        fide.check_rating(settings.start_rating, "--start-rating")
+    if settings.k is not None and not 1 <= settings.k <= 700:
+        raise BadInput(f"--k {settings.k} is not between 1 and 700")
+    if settings.games_before is not None and settings.games_before < 0:
+        raise BadInput(f"--games-before {settings.games_before} is negative")
+    if settings.born is not None and not 1900 <= settings.born <= 2100:
+        raise BadInput(f"--born {settings.born} is not a year between 1900 and 2100")
 
 
 @dataclass(frozen=True)
@@ -409,7 +427,7 @@ def build_report(
         user: The player's Lichess name (any case).
         games: The games held (any perfs, any order); games before ``settings.since``
             still count toward "rated games before the period" for K.
-        facts: Replay facts by game id (``replay.replay_all``); missing ones are allowed.
+        facts: Replay facts by game id (``replay_cache.replay_all``); missing ones are allowed.
         settings: The options.
         user_info: The user's public data, for the default perf and the games played
             before ``--since``.

@@ -11,15 +11,15 @@ import gc
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from datetime import UTC, date, datetime
+from datetime import date
 from pathlib import Path
 
 from lichess_elo import lichess, pgn
 from lichess_elo.errors import BadInput
 from lichess_elo.games import Game
-from lichess_elo.replay import replay_all
+from lichess_elo.replay_cache import replay_all
 from lichess_elo.report import PerfReport, ReportSettings, build_report
-from lichess_elo.selection import check_perfs
+from lichess_elo.selection import check_perfs, utc_midnight
 
 
 @dataclass(frozen=True)
@@ -47,10 +47,6 @@ def paused_gc() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
-
-
-def _utc(day: date | None) -> datetime | None:
-    return datetime(day.year, day.month, day.day, tzinfo=UTC) if day is not None else None
 
 
 def _read_pgn(path: Path, on_warning: Callable[[str], None] | None) -> list[Game]:
@@ -91,7 +87,7 @@ def run_report(
             ``NotCached``, ``CassetteMissing``...) pass through.
     """
     check_perfs(settings.perfs)
-    settings = replace(settings, since=_utc(since), until=_utc(until))
+    settings = replace(settings, since=utc_midnight(since), until=utc_midnight(until))
     user_info = None
     if pgn_file is not None:
         games = _read_pgn(pgn_file, on_warning)

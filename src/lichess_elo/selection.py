@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from datetime import datetime
+from datetime import UTC, date, datetime
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -76,11 +76,18 @@ def classify(
     return counted, excluded, ranged
 
 
-def check_perfs(requested: Sequence[str]) -> None:
-    """Raise ``BadInput`` naming the valid perfs if one of ``requested`` is unknown."""
+def check_perfs(requested: Sequence[str], *, allow_all: bool = True) -> tuple[str, ...]:
+    """The perfs asked for, each checked against ``PERFS`` (and ``all`` when ``allow_all``).
+
+    Raises:
+        BadInput: an unknown perf, with the list of valid ones.
+    """
+    valid = ("all", *PERFS) if allow_all else PERFS
     for perf in requested:
-        if perf != "all" and perf not in PERFS:
-            raise BadInput(f"unknown perf {perf!r}; valid: all, {', '.join(PERFS)}")
+        if perf not in valid:
+            what = "valid" if allow_all else "valid perfs"
+            raise BadInput(f"unknown perf {perf!r}; {what}: {', '.join(valid)}")
+    return tuple(requested)
 
 
 def select_perfs(
@@ -114,3 +121,8 @@ def in_range(game: Game, since: datetime | None, until: datetime | None) -> bool
     if since is not None and game.created_at < since:
         return False
     return until is None or game.created_at < until
+
+
+def utc_midnight(day: date | None) -> datetime | None:
+    """The start of ``day`` in UTC, for ``in_range`` (``None`` stays ``None``: an open end)."""
+    return None if day is None else datetime(day.year, day.month, day.day, tzinfo=UTC)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from lichess_elo import replay
+from lichess_elo import replay, replay_cache
 from lichess_elo.games import Game, parse_ndjson
 
 DATA = Path(__file__).parent.parent / "data" / "lichess"
@@ -24,7 +24,7 @@ def _run(
     games: list[Game], cache: Path | None, workers: int = 1
 ) -> tuple[dict[str, replay.ReplayFacts], list[tuple[int, int]]]:
     calls: list[tuple[int, int]] = []
-    result = replay.replay_all(
+    result = replay_cache.replay_all(
         games, cache_dir=cache, workers=workers, progress=lambda d, t: calls.append((d, t))
     )
     assert list(result) == [g.id for g in games]
@@ -99,7 +99,7 @@ def test_the_pool_gives_the_serial_result(
     games: list[Game], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     serial, _ = _run(games, None, workers=1)
-    monkeypatch.setattr(replay, "POOL_THRESHOLD", 10)  # use the pool on 221 games
+    monkeypatch.setattr(replay_cache, "POOL_THRESHOLD", 10)  # use the pool on 221 games
     pooled, calls = _run(games, None, workers=2)
     assert calls[-1] == (221, 221)
     assert pooled == serial

@@ -89,7 +89,8 @@ def matches(value: str | None, patterns: Sequence[str]) -> bool:
 
 
 def speed_of(time_control: str | None) -> str | None:
-    """Lichess's speed class of ``minutes+increment``: bullet, blitz, rapid or classical."""
+    """Lichess's speed class of ``minutes+increment``: ultraBullet, bullet, blitz, rapid or
+    classical (by initial + 40 x increment seconds: under 30, 180, 480, 1500)."""
     if not time_control or "+" not in time_control:
         return None
     base, _, inc = time_control.partition("+")
@@ -97,6 +98,8 @@ def speed_of(time_control: str | None) -> str | None:
         total = float(base) * 60 + 40 * float(inc)
     except ValueError:
         return None
+    if total < 30:
+        return "ultraBullet"
     if total < 180:
         return "bullet"
     if total < 480:

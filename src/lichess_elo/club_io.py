@@ -121,6 +121,14 @@ def _pgn_time_control(text: str | None) -> str | None:
     return time_control(int(m[1]), int(m[2])) if m else None
 
 
+def _csv_time_control(text: str) -> str | None:
+    """A games file's time control: ``15+10`` (or ``900+10`` in seconds) in minutes."""
+    from lichess_elo.club_rules import normal_time_control
+
+    value = text.strip()
+    return (normal_time_control(value) or value) if value else None
+
+
 def _header(name: str) -> str:
     return re.sub(r"[\s\-]+", "_", name.strip().lower().lstrip("\ufeff"))
 
@@ -172,7 +180,7 @@ def read_csv(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
                 day=parse_day(cells["date"], where),
                 event=cells.get("event", "").strip() or None,
                 round=parse_round(cells.get("round", "")),
-                time_control=cells.get("time_control", "").strip() or None,
+                time_control=_csv_time_control(cells.get("time_control", "")),
                 where=where,
                 seq=seq_start + number,
             )
@@ -327,7 +335,8 @@ def games_from_lichess(
         score = g.score("white")
         if not white or not black or score is None:
             continue
-        tc = time_control(g.clock.initial, g.clock.increment) if g.clock else None
+        # a game without a clock is matched by its speed (``correspondence``)
+        tc = time_control(g.clock.initial, g.clock.increment) if g.clock else g.speed
         yield ClubGame(
             white=white,
             black=black,
@@ -432,17 +441,29 @@ def load_club(
         k: ``--k`` values (``N`` or ``NAME=N``).
         start: ``--start`` values (``N``, ``fide`` or ``NAME=N``).
         overrides: Other rules from options (``update``, ``method``, ...); ``None`` skipped.
+            ``count_time_controls`` is checked and normalised (``900+10`` -> ``15+10``).
         source: A ``lichess.Source`` for tournaments.
         on_warning: Told about retries while fetching.
 
     Raises:
         BadInput: any bad input, with the file, line and field.
     """
-    from lichess_elo.club_rules import read_rules, with_overrides
+    from lichess_elo.club_rules import (
+        check_options,
+        check_time_controls,
+        read_rules,
+        with_overrides,
+    )
 
     rules = read_rules(config) if config is not None else Rules()
+    check_options(k, start)  # every option is checked before any input is read or fetched
+    overrides = dict(overrides or {})
+    if overrides.get("count_time_controls"):
+        overrides["count_time_controls"] = check_time_controls(
+            overrides["count_time_controls"], "--count-time-control"
+        )
     fetch = tournament_fetcher(source, on_warning) if source is not None else None
     inputs = read_inputs(args, fetch=fetch)
     groups = {p.group.lower() for p in inputs.players if p.group}
-    rules = with_overrides(rules, groups=groups, k=k, start=start, **(overrides or {}))
+    rules = with_overrides(rules, groups=groups, k=k, start=start, **overrides)
     return rate_club(inputs.players, inputs.games, rules, roster=inputs.roster, notes=inputs.notes)

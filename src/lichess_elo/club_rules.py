@@ -35,6 +35,64 @@ _TABLES: dict[str, set[str]] = {
     "exclude": {"events"},
     "target": {"step", "term_end"},
 }
+#: Lichess's speed names, accepted as time-control patterns (any case).
+SPEEDS = ("ultraBullet", "bullet", "blitz", "rapid", "classical", "correspondence")
+_TIME_CONTROL = re.compile(r"(\d+(?:\.\d+)?)\s*\+\s*(\d+)")
+#: A base above this is in seconds (PGN's ``900+10``), at or below it in minutes (``15+10``).
+_MAX_MINUTES = 180
+
+
+def normal_time_control(text: str) -> str | None:
+    """``minutes+increment`` for a time control written ``15+10`` or, in seconds, ``900+10``.
+
+    A base above 180 is read as seconds (no club plays more than 3 hours a side), so
+    ``900+10`` -> ``15+10``; ``None`` when ``text`` is not ``BASE+INCREMENT``.
+    """
+    m = _TIME_CONTROL.fullmatch(text.strip())
+    if m is None:
+        return None
+    base = float(m[1])
+    minutes = base / 60 if base > _MAX_MINUTES else base
+    return f"{minutes:g}+{int(m[2])}"
+
+
+def time_control_pattern(text: str) -> str | None:
+    """A ``count.time_controls`` pattern as it is matched, or ``None`` when it is not one.
+
+    Accepted: a speed name (``rapid``), a time control (``15+10``, ``900+10``, returned in
+    minutes) or a glob with ``*`` or ``?`` (``15+*``).
+    """
+    value = text.strip()
+    if value.casefold() in {s.casefold() for s in SPEEDS}:
+        return value
+    normal = normal_time_control(value)
+    if normal is not None:
+        return normal
+    if value and ("*" in value or "?" in value):
+        return value
+    return None
+
+
+def _time_control_problem(text: str) -> str:
+    return (
+        f"{text!r} is not a speed ({', '.join(SPEEDS)}), a time control like 15+10 or "
+        "900+10, or a pattern with * or ?"
+    )
+
+
+def check_time_controls(patterns: Sequence[str], option: str) -> tuple[str, ...]:
+    """Check ``--count-time-control`` values (see ``time_control_pattern``).
+
+    Raises:
+        BadInput: naming the option and the bad value.
+    """
+    out = []
+    for text in patterns:
+        pattern = time_control_pattern(text)
+        if pattern is None:
+            raise BadInput(f"{option}: {_time_control_problem(text)}")
+        out.append(pattern)
+    return tuple(out)
 
 
 class _Doc:
@@ -45,7 +103,9 @@ class _Doc:
         self.lines = text.splitlines()
 
     def line_of(self, table: str | None, key: str) -> int:
+        """The line of ``key`` in ``table``; else the table's header line; else 1."""
         current: str | None = None
+        header_line = 1
         for number, line in enumerate(self.lines, start=1):
             stripped = line.strip()
             header = re.fullmatch(r"\[\s*([^\]]+?)\s*\]", stripped)
@@ -53,12 +113,14 @@ class _Doc:
                 current = header[1]
                 if table is not None and current == f"{table}.{key}":
                     return number
+                if table is not None and current == table and header_line == 1:
+                    header_line = number
                 continue
             if re.match(rf"['\"]?{re.escape(key)}['\"]?\s*=", stripped) and current == table:
                 return number
             if table is not None and current is None and stripped.startswith(f"{table}."):
                 return number
-        return 1
+        return header_line
 
     def fail(self, table: str | None, key: str, problem: str) -> BadInput:
         name = f"{table}.{key}" if table else key
@@ -134,6 +196,8 @@ def rules_from_mapping(data: Mapping[str, Any], doc: _Doc) -> Rules:
                     raise doc.fail(
                         key, sub, f"unknown key (known: {', '.join(sorted(_TABLES[key]))})"
                     )
+        elif key in _TABLES and key not in _SCALARS:
+            raise doc.fail(None, key, f"expected a table like [{key}], got {value!r}")
         elif key not in _SCALARS:
             known = ", ".join(sorted(_SCALARS | set(_TABLES)))
             raise doc.fail(None, key, f"unknown key (known: {known})")
@@ -179,7 +243,9 @@ def rules_from_mapping(data: Mapping[str, Any], doc: _Doc) -> Rules:
         values["k"] = _whole(doc, None, "k", k, 1)
     ret = _table(doc, data, "return_k")
     if ret:
-        values["return_k"] = _whole(doc, "return_k", "k", ret.get("k"), 1)
+        if "k" not in ret:
+            raise doc.fail("return_k", "k", "missing (the K after a break, e.g. k = 40)")
+        values["return_k"] = _whole(doc, "return_k", "k", ret["k"], 1)
         values["return_months"] = _whole(
             doc, "return_k", "after_months", ret.get("after_months", 6)
         )
@@ -188,9 +254,12 @@ def rules_from_mapping(data: Mapping[str, Any], doc: _Doc) -> Rules:
     if "events" in count:
         values["count_events"] = _patterns(doc, "count", "events", count["events"])
     if "time_controls" in count:
-        values["count_time_controls"] = _patterns(
-            doc, "count", "time_controls", count["time_controls"]
-        )
+        patterns = _patterns(doc, "count", "time_controls", count["time_controls"])
+        checked = [time_control_pattern(p) for p in patterns]
+        for text, pattern in zip(patterns, checked, strict=True):
+            if pattern is None:
+                raise doc.fail("count", "time_controls", _time_control_problem(text))
+        values["count_time_controls"] = tuple(p for p in checked if p is not None)
     exclude = _table(doc, data, "exclude")
     if "events" in exclude:
         values["exclude_events"] = _patterns(doc, "exclude", "events", exclude["events"])
@@ -218,7 +287,7 @@ def _option(text: str, option: str, start: bool) -> tuple[str | None, Any]:
     value = value.strip()
     if start and value == "fide":
         return (name.strip() if sep else None), "fide"
-    if not value.isdigit() or (not start and int(value) < 1):
+    if not (value.isascii() and value.isdigit()) or (not start and int(value) < 1):
         example = "1000, fide or beginner=800" if start else "20 or children=40"
         raise BadInput(f"{option} {text!r}: expected {example}")
     return (name.strip() if sep else None), int(value)
@@ -258,15 +327,35 @@ def with_overrides(
     return dataclasses.replace(rules, **changes)
 
 
-def parse_numbers(text: str | None, option: str, names: Sequence[str]) -> tuple[int, ...] | None:
+def parse_numbers(
+    text: str | None, option: str, names: Sequence[str], example: str | None = None
+) -> tuple[int, ...] | None:
     """``K:GAMES``-style option values: whole numbers separated by colons.
 
+    The first number is a K and must be at least 1, as in ``club.toml``.
+
     Raises:
-        BadInput: naming the option and the expected shape.
+        BadInput: naming the option, the expected shape and ``example``.
     """
     if text is None:
         return None
-    parts = text.split(":")
-    if len(parts) != len(names) or not all(p.strip().isdigit() for p in parts):
-        raise BadInput(f"{option} {text!r}: expected {':'.join(names)}, ")
+    parts = [p.strip() for p in text.split(":")]
+    if (
+        len(parts) != len(names)
+        or not all(p.isascii() and p.isdigit() for p in parts)
+        or int(parts[0]) < 1
+    ):
+        shown = f"{':'.join(names)}, e.g. {example}" if example else ":".join(names)
+        raise BadInput(f"{option} {text!r}: expected {shown} ({names[0]} at least 1)")
     return tuple(int(p) for p in parts)
+
+
+def check_options(k: Sequence[str], start: Sequence[str]) -> None:
+    """Check the ``--k`` and ``--start`` values before any input is read.
+
+    Raises:
+        BadInput: naming the option and the bad value.
+    """
+    for texts, option in ((k, "--k"), (start, "--start")):
+        for text in texts:
+            _option(text, option, option == "--start")

@@ -194,3 +194,59 @@ def test_bad_options() -> None:
     assert missing.exit_code == 2 and "nope.csv: no such file" in missing.stderr
     who = _run(PLAYERS, GAMES, "--config", CONFIG, "--player", "Nobody")
     assert who.exit_code == 2 and "no player named 'Nobody'" in who.stderr
+
+
+def test_bad_time_control_option_exit_2() -> None:
+    result = _run(PLAYERS, GAMES, "--count-time-control", "abc")
+    assert result.exit_code == 2
+    assert "--count-time-control: 'abc' is not a speed" in result.stderr
+    assert result.stdout == ""
+
+
+def test_time_control_in_seconds_and_quiet() -> None:
+    # 900+10 is 900 s = 15 min + 10: the eight 15+10 games of games.csv count, the 3+2
+    # Friday Blitz does not (no club.toml, so the handicap simul counts) -> 8 of 9 games.
+    args = (PLAYERS, GAMES, "--count-time-control", "900+10", "--newcomers", "--format", "json")
+    result = _run(*args)
+    assert result.exit_code == 0, result.output
+    assert sum(e["games"] for e in json.loads(result.stdout)["events"]) == 8
+    assert "1 of 9 games do not count" in result.stderr
+    quiet = _run(*args, "-q")
+    assert quiet.exit_code == 0, quiet.output
+    assert quiet.stdout == result.stdout
+    assert "note" not in quiet.stderr
+
+
+@pytest.mark.parametrize("option", ["--output", "--chart"])
+def test_output_and_chart_checked_before_any_work(option: str, tmp_path: Path) -> None:
+    # bad-result.csv would fail on its line 3: the path is checked first, so its error shows
+    for path in (tmp_path / "missing" / "out.png", tmp_path):
+        result = _run(str(DATA / "bad-result.csv"), option, str(path))
+        assert result.exit_code == 2
+        assert result.stderr.startswith(f"lichess-elo: error: {option} {path}: ")
+        assert len(result.stderr.splitlines()) == 1
+        assert "bad-result" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("option", "target"),
+    [
+        ("--output", "lichess_elo.render.write_atomic"),
+        ("--chart", "lichess_elo.render_club.write_atomic"),
+    ],
+)
+def test_late_write_failure_names_the_users_path(
+    option: str, target: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the disk fills up after the checks passed: write_atomic fails on its temporary file
+    def full_disk(path: Path, data: object) -> None:
+        tmp = path.parent / f".{path.name}.6u3bbk8l.tmp"
+        raise OSError(28, "No space left on device", str(tmp))
+
+    monkeypatch.setattr(target, full_disk)
+    path = tmp_path / "ladder.png"
+    result = _run(PLAYERS, GAMES, "--config", CONFIG, option, str(path))
+    assert result.exit_code == 1
+    assert f"{option} {path}: cannot write (No space left on device)" in result.stderr
+    assert ".tmp" not in result.stderr
+    assert not path.exists()

@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from lichess_elo.club import speed_of
 from lichess_elo.club_io import (
     Inputs,
+    games_from_lichess,
     parse_day,
     parse_result,
     read_csv,
@@ -18,8 +20,16 @@ from lichess_elo.club_io import (
     time_control,
     tournament_ref,
 )
-from lichess_elo.club_rules import parse_numbers, read_rules, with_overrides
+from lichess_elo.club_rules import (
+    check_options,
+    check_time_controls,
+    parse_numbers,
+    read_rules,
+    time_control_pattern,
+    with_overrides,
+)
 from lichess_elo.errors import BadInput
+from lichess_elo.games import parse_games
 
 DATA = Path(__file__).parent.parent / "data" / "club"
 
@@ -187,3 +197,93 @@ def test_overrides_group_or_player() -> None:
     assert parse_numbers("40:6:5", "--return-k", ("K", "MONTHS", "GAMES")) == (40, 6, 5)
     with pytest.raises(BadInput, match="--k 'many'"):
         with_overrides(rules, groups=set(), k=["many"])
+
+
+def test_number_options_name_the_shape_and_an_example() -> None:
+    assert parse_numbers("40:12", "--provisional", ("K", "GAMES"), "40:12") == (40, 12)
+    with pytest.raises(BadInput, match=r"^--provisional '40': expected K:GAMES, e\.g\. 40:12"):
+        parse_numbers("40", "--provisional", ("K", "GAMES"), "40:12")
+    with pytest.raises(
+        BadInput, match=r"^--return-k '40:6': expected K:MONTHS:GAMES, e\.g\. 40:6:5"
+    ):
+        parse_numbers("40:6", "--return-k", ("K", "MONTHS", "GAMES"), "40:6:5")
+    # K 0 is refused as in club.toml (return_k.k >= 1); "²" is a digit to str.isdigit but
+    # not to int(), so it must be a message, not a ValueError
+    for text in ("0:6:5", "²:6:5"):
+        with pytest.raises(BadInput, match="K at least 1"):
+            parse_numbers(text, "--return-k", ("K", "MONTHS", "GAMES"), "40:6:5")
+    with pytest.raises(BadInput, match=r"^--k '²'"):
+        check_options(["²"], [])
+    with pytest.raises(BadInput, match=r"^--start 'x'"):
+        check_options(["20"], ["x"])
+
+
+@pytest.mark.parametrize(
+    ("text", "pattern"),
+    [
+        ("rapid", "rapid"),
+        ("ultraBullet", "ultraBullet"),
+        ("Correspondence", "Correspondence"),  # matched without regard to case
+        ("15+10", "15+10"),  # minutes, as a club writes it
+        ("900+10", "15+10"),  # PGN's seconds: 900 s = 15 min
+        ("5400+30", "90+30"),  # 5400 s = 90 min
+        ("180+2", "180+2"),  # a base of 180 or less is minutes
+        (" 3 + 2 ", "3+2"),
+        ("15+*", "15+*"),
+        ("?+0", "?+0"),
+        ("abc", None),
+        ("15 min", None),
+        ("", None),
+    ],
+)
+def test_time_control_patterns(text: str, pattern: str | None) -> None:
+    assert time_control_pattern(text) == pattern
+
+
+def test_time_control_option_and_speeds() -> None:
+    assert check_time_controls(["900+10", "blitz"], "--count-time-control") == ("15+10", "blitz")
+    with pytest.raises(BadInput, match=r"^--count-time-control: 'abc' is not a speed"):
+        check_time_controls(["rapid", "abc"], "--count-time-control")
+    # Lichess's speed: initial + 40 x increment seconds; under 30 is ultraBullet:
+    # 0.25+0 -> 15 s; 0.5+0 -> 30 s is bullet
+    assert speed_of("0.25+0") == "ultraBullet"
+    assert speed_of("0.5+0") == "bullet"
+
+
+def test_club_toml_time_controls_checked(tmp_path: Path) -> None:
+    path = tmp_path / "club.toml"
+    path.write_text('k = 20\n\n[count]\ntime_controls = ["rapid", "abc"]\n', encoding="utf-8")
+    with pytest.raises(BadInput, match=r"club\.toml:4: key count\.time_controls: 'abc' is not"):
+        read_rules(path)
+    path.write_text('[count]\ntime_controls = ["900+10", "Blitz"]\n', encoding="utf-8")
+    assert read_rules(path).count_time_controls == ("15+10", "Blitz")
+
+
+def test_club_toml_missing_return_k_and_scalar_table(tmp_path: Path) -> None:
+    path = tmp_path / "club.toml"
+    # the [return_k] header is on line 3 and has no k: the message points at the header
+    path.write_text('update = "event"\n\n[return_k]\nafter_months = 3\n', encoding="utf-8")
+    with pytest.raises(BadInput, match=r"club\.toml:3: key return_k\.k: missing"):
+        read_rules(path)
+    path.write_text("k = 20\ncount = 3\n", encoding="utf-8")
+    with pytest.raises(BadInput, match=r"club\.toml:2: key count: expected a table"):
+        read_rules(path)
+
+
+def test_csv_time_control_in_seconds_and_correspondence(tmp_path: Path) -> None:
+    path = tmp_path / "games.csv"
+    text = "date,white,black,result,time_control\n2026-03-07,A,B,1,900+10\n2026-03-08,A,B,0,G/90\n"
+    into = Inputs()
+    read_csv(path, text, into)
+    # 900 s + 10 -> 15+10; a time control that is not BASE+INC is kept as written
+    assert [g.time_control for g in into.games] == ["15+10", "G/90"]
+    game = {
+        "id": "cOrr1234", "rated": True, "variant": "standard", "speed": "correspondence",
+        "perf": "correspondence", "createdAt": 1790874000000, "status": "resign",
+        "players": {"white": {"user": {"name": "A", "id": "a"}, "rating": 1500},
+                    "black": {"user": {"name": "B", "id": "b"}, "rating": 1500}},
+        "winner": "white",
+    }  # fmt: skip
+    (club_game,) = games_from_lichess(list(parse_games([game])), name="T", where="swiss T")
+    # no clock: the game is matched by its speed
+    assert club_game.time_control == "correspondence"

@@ -18,13 +18,16 @@ What is drawn:
 from __future__ import annotations
 
 import importlib
+import io
 import os
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lichess_elo.errors import BadInput
+from lichess_elo.errors import BadInput, LichessEloError
+from lichess_elo.render import write_atomic
+from lichess_elo.summary import plural
 
 if TYPE_CHECKING:
     from lichess_elo.report import PerfReport
@@ -37,6 +40,10 @@ _BAND = "#868e96"
 _MAX_LABELLED_PERIODS = 16
 _ADVERB = {"month": "monthly", "week": "weekly", "day": "daily", "game": "one-game"}
 _MAX_SHADED_PERIODS = 120
+
+
+class WriteFailed(LichessEloError):
+    """A chart or report file could not be written (a runtime failure: exit 1)."""
 
 
 def check_chart_path(path: Path) -> Path:
@@ -192,7 +199,10 @@ def _panel(ax: Any, report: PerfReport, title: str) -> None:
     ax.set_ylim(ymin - pad, ymax + pad * 2.2)
     locator = mdates.AutoDateLocator()
     ax.xaxis.set_major_locator(locator)
-    ax.xaxis.set_major_formatter(mdates.ConciseDateFormatter(locator))
+    # No offset text ("2023-Feb" at the axis end, though the data may start in January):
+    # the label gives the span instead.
+    ax.xaxis.set_major_formatter(mdates.ConciseDateFormatter(locator, show_offset=False))
+    ax.set_xlabel(f"{first:%Y-%m-%d} to {last:%Y-%m-%d} (UTC)", fontsize=8, color="#495057")
     ax.set_ylabel("rating")
     ax.set_title(title, loc="left", fontsize=11)
     ax.grid(True, axis="y", alpha=0.3)
@@ -212,6 +222,8 @@ def write_chart(reports: Sequence[PerfReport], path: Path, *, user: str | None =
 
     Raises:
         BadInput: the path's suffix is not ``.png`` or ``.svg``.
+        WriteFailed: the file could not be written (disk full...); nothing half-written
+            is left behind.
     """
     check_chart_path(path)
     import matplotlib
@@ -231,15 +243,20 @@ def write_chart(reports: Sequence[PerfReport], path: Path, *, user: str | None =
             elo = (
                 f"FIDE Elo {s.elo_start} → {s.elo_final}"
                 if report.settings.track == "shadow"
-                else f"FIDE Elo {s.elo_change:+d} over {s.periods} restarted periods"
+                else f"FIDE Elo {s.elo_change:+d} over {plural(s.periods, 'restarted period')}"
             )
             title = (
                 f"{user or report.user} · {report.perf}: {elo}, "
-                f"Lichess {s.lichess_start} → {s.lichess_final}  ({s.games} games)"
+                f"Lichess {s.lichess_start} → {s.lichess_final}  ({plural(s.games, 'game')})"
             )
             _panel(ax, report, title)
         fig.tight_layout()
-        fig.savefig(path, dpi=130)
+        image = io.BytesIO()
+        fig.savefig(image, format=path.suffix.lower()[1:], dpi=130)
     finally:
         plt.close(fig)
+    try:
+        write_atomic(path, image.getvalue())
+    except OSError as exc:
+        raise WriteFailed(f"--chart {path}: {exc.strerror or exc}") from None
     return path

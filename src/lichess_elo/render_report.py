@@ -18,6 +18,7 @@ from rich.console import Console
 from rich.table import Table
 
 from lichess_elo.render import json_default, write_csv
+from lichess_elo.summary import plural
 
 if TYPE_CHECKING:
     from lichess_elo.report import GameRow, PerfReport, PeriodRow
@@ -79,6 +80,7 @@ def _game_json(row: GameRow) -> dict[str, Any]:
         },
         "replay": {"valid": row.replay_valid, "plies": row.plies},
         "gap_before": row.gap_before,
+        "gap_cause": row.gap_cause,
         "flags": list(row.flags),
     }
 
@@ -104,7 +106,7 @@ def _period_json(p: PeriodRow) -> dict[str, Any]:
         "lichess": {"start": p.lichess_start, "change": p.lichess_change, "end": p.lichess_end},
         "difference": p.difference,
         "change_difference": p.change_difference,
-        "gaps": [{"before": g.before, "size": g.size} for g in p.gaps],
+        "gaps": [{"before": g.before, "size": g.size, "cause": g.cause} for g in p.gaps],
         "gap_before_start": p.gap_before_start,
         "gap_points_inside": p.gap_points_inside,
         "long_break": p.long_break,
@@ -135,6 +137,7 @@ def _summary_json(report: PerfReport) -> dict[str, Any]:
         "lichess_change": s.lichess_change,
         "lichess_gaps": s.lichess_gaps,
         "gap_count": s.gap_count,
+        "overlap_gaps": s.overlap_gaps,
         "lichess_peak": s.lichess_peak,
         "correlation": None if s.correlation is None else round(s.correlation, 4),
         "mean_abs_difference": (
@@ -211,7 +214,7 @@ REPORT_GAME_FIELDS = (
     "opponent_rating",
     "opponent_provisional", "score", "status", "endings", "lichess_rating", "lichess_diff",
     "provisional", "elo_rating", "expected", "k", "elo_change", "replay_valid", "plies",
-    "gap_before", "flags",
+    "gap_before", "gap_cause", "flags",
 )  # fmt: skip
 REPORT_PERIOD_FIELDS = (
     "perf", "period", "games", "score", "expected", "performance", "games_before", "k",
@@ -292,6 +295,13 @@ def _moved(start: int, change: int, end: int) -> str:
     return f"{start}→{end} ({_signed(change)})"
 
 
+#: Printed under a periods table that has gaps (the "Gaps" column's meaning).
+GAPS_FOOTNOTE = (
+    "Gaps: n (±x) between the period's games, so start + change + x = end; "
+    "'before' = a gap just before its first game, already in its start."
+)
+
+
 def _periods_table(report: PerfReport) -> Table:
     table = Table(
         title=f"{report.perf}: FIDE Elo ({report.settings.track} track) vs Lichess, "
@@ -306,7 +316,7 @@ def _periods_table(report: PerfReport) -> Table:
     table.add_column("K", no_wrap=True)
     table.add_column("FIDE Elo", justify="right", no_wrap=True)
     table.add_column("Lichess", justify="right", no_wrap=True)
-    table.add_column("Diff", justify="right", no_wrap=True)
+    table.add_column("Elo−Lichess", justify="right", no_wrap=True)
     table.add_column("Gaps", justify="right", no_wrap=True)
     for p in report.periods:
         table.add_row(
@@ -370,10 +380,10 @@ def _games_table(report: PerfReport) -> Table:
 
 def _summary_lines(report: PerfReport, full: bool) -> list[str]:
     s = report.summary
-    gaps = f", {_signed(s.lichess_gaps)} in {s.gap_count} gaps" if s.gap_count else ""
+    gaps = f", {_signed(s.lichess_gaps)} in {plural(s.gap_count, 'gap')}" if s.gap_count else ""
     lines = [
-        f"[bold]{report.perf}[/bold]: {s.games} games in {s.periods} "
-        f"{report.settings.period}{'s' if s.periods != 1 else ''}",
+        f"[bold]{report.perf}[/bold]: {plural(s.games, 'game')} in "
+        f"{plural(s.periods, report.settings.period)}",
         (
             f"  FIDE Elo  {s.elo_start} → [bold]{s.elo_final}[/bold] ({_signed(s.elo_change)})"
             f", peak {s.elo_peak}"
@@ -390,7 +400,16 @@ def _summary_lines(report: PerfReport, full: bool) -> list[str]:
             f"mean absolute difference {s.mean_abs_difference:.1f} points"
         )
     if s.gap_count:
-        lines.append("  Gaps: Lichess's rating jumped between games (missing games or adjustments)")
+        missing = s.gap_count - s.overlap_gaps
+        causes = []
+        if s.overlap_gaps:
+            causes.append(
+                f"{s.overlap_gaps} where a game started before the previous one ended "
+                "(overlapping games)"
+            )
+        if missing:
+            causes.append(f"{missing} from missing games or adjustments")
+        lines.append(f"  Gaps: {', '.join(causes)}")
     if not full:
         return lines
     excluded = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in report.excluded.items() if n)
@@ -409,7 +428,7 @@ def _summary_lines(report: PerfReport, full: bool) -> list[str]:
         lines.extend(f"    {e.text}" for e in s.endings)
     flags = (
         f"{s.provisional_games} provisional, {s.bot_games} against BOTs, "
-        f"{s.capped_games} capped by the 400 rule, {s.invalid_replays} invalid replays"
+        f"{s.capped_games} capped by the 400 rule, {plural(s.invalid_replays, 'invalid replay')}"
     )
     lines.append(f"  Flags: {flags}")
     return lines
@@ -421,10 +440,11 @@ def print_report(reports: Sequence[PerfReport], view: str, out: Console) -> None
         out = Console(file=out.file, width=200, color_system=None, highlight=False, soft_wrap=True)
     for report in reports:
         if report.message:
-            out.print(report.message)
-            continue
+            continue  # the command line prints the message once, on stderr
         if view == "periods":
             out.print(_periods_table(report))
+            if any(p.gaps for p in report.periods):
+                out.print(GAPS_FOOTNOTE)
             out.print()
         elif view == "games":
             out.print(_games_table(report))

@@ -15,15 +15,17 @@ the replay facts and the settings and returns one ``PerfReport`` per selected pe
   ``lichess`` restarts every period from the Lichess rating before its first game.
 - **The Glicko track**: Lichess's own pre-game ratings and ``ratingDiff`` values, with a
   chain check: a game whose rating is not the previous game's rating + diff has a *gap*
-  of the difference before it (missing games or a Lichess adjustment).
+  of the difference before it, caused by overlapping games (Lichess shows the rating at a
+  game's creation) or else by missing games or a Lichess adjustment (``gap_cause``).
 
 The summary (totals, correlation, disagreements, endings) is in ``summary.py``.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Literal
@@ -38,13 +40,19 @@ from lichess_elo.selection import (
     in_range,
     select_perfs,
 )
-from lichess_elo.summary import LONG_BREAK_DAYS, Summary, summarize
+from lichess_elo.summary import LONG_BREAK_DAYS, Summary, plural, summarize
 
 if TYPE_CHECKING:
     from lichess_elo.lichess import UserInfo
 
 Track = Literal["shadow", "lichess"]
 PeriodKind = Literal["month", "week", "day", "game"]
+#: Why Lichess's rating chain broke before a game (``Gap.cause``): ``overlap`` when the
+#: games overlapped in time (see ``gap_cause``), else ``missing`` (missing games or a
+#: Lichess adjustment such as a cheat refund).
+GapCause = Literal["overlap", "missing"]
+#: FIDE's rating floor (regulations 7.1, 8.3.1): games against players below it are flagged.
+RATING_FLOOR = 1400
 
 #: The player's score by (winner, player's colour); a counted game is always finished.
 _SCORES: dict[tuple[str | None, str], Decimal] = {
@@ -95,11 +103,13 @@ def check_settings(settings: ReportSettings) -> None:
     """Check the numbers the user gave (named by their ``report`` options).
 
     Raises:
-        BadInput: a start rating outside 0..4000, a K outside 1..700, a negative
-            ``games_before`` or a birth year outside 1900..2100.
+        BadInput: a start rating outside 0..4000 or given with the lichess track, a K
+            outside 1..700, a negative ``games_before`` or a birth year outside 1900..2100.
     """
     if settings.start_rating is not None:
         fide.check_rating(settings.start_rating, "--start-rating")
+        if settings.track != "shadow":
+            raise BadInput("--start-rating only applies to --track shadow")
     if settings.k is not None and not 1 <= settings.k <= 700:
         raise BadInput(f"--k {settings.k} is not between 1 and 700")
     if settings.games_before is not None and settings.games_before < 0:
@@ -129,6 +139,7 @@ class GameRow:
     lichess_diff: int
     provisional: bool
     gap_before: int | None
+    gap_cause: GapCause | None
     days_since_previous: float | None
     elo_rating: int
     expected: Decimal
@@ -140,23 +151,33 @@ class GameRow:
 
     @property
     def flags(self) -> tuple[str, ...]:
-        """``provisional``, ``cap``, ``bot``, ``gap``, ``invalid_replay`` as they apply."""
+        """``provisional``, ``cap``, ``bot``, ``gap``, ``invalid_replay``, ``unplayed`` (the
+        replay found no move: FIDE does not rate unplayed games, regulations 5.1, but Lichess
+        rated it, so it counts) and ``opp_below_1400`` (FIDE rates only games against rated
+        players, whose floor is 1400; it counts too), as they apply."""
         marks = (
             ("provisional", self.provisional),
             ("cap", self.capped),
             ("bot", self.opponent_bot),
             ("gap", self.gap_before is not None),
             ("invalid_replay", self.replay_valid is False),
+            ("unplayed", self.plies == 0),
+            ("opp_below_1400", self.opponent_rating < RATING_FLOOR),
         )
         return tuple(name for name, on in marks if on)
 
 
 @dataclass(frozen=True)
 class Gap:
-    """A break in Lichess's rating chain: ``size`` points appeared before game ``before``."""
+    """A break in Lichess's rating chain: ``size`` points appeared before game ``before``.
+
+    ``cause`` is ``overlap`` when the games overlapped in time (``gap_cause``), else
+    ``missing`` (missing games or a Lichess adjustment).
+    """
 
     before: str
     size: int
+    cause: GapCause = "missing"
 
 
 @dataclass(frozen=True)
@@ -255,6 +276,30 @@ def _missing_games(
     return max(0, stats.games - held) if stats is not None else 0
 
 
+def gap_cause(previous: Game, game: Game, ends: Sequence[datetime]) -> GapCause:
+    """Why the chain broke between ``previous`` and ``game`` (consecutive games of a perf).
+
+    Lichess shows the rating at a game's creation. From ``previous``'s creation to
+    ``game``'s, exactly ``previous`` must end for ``game``'s rating to be ``previous``'s
+    rating + diff when no game is missing. So the gap is an ``overlap`` when ``previous``
+    had not ended (``last_move_at``) when ``game`` was created, or when another held game
+    of the perf ended in between (it was created earlier and overlapped ``previous``);
+    else ``missing`` (``previous`` without ``last_move_at`` counts as ``missing``).
+
+    Args:
+        previous: The previous game of the perf.
+        game: The game with the gap before it.
+        ends: The ``last_move_at`` of every held game of the perf, sorted.
+    """
+    last = previous.last_move_at
+    if last is None:
+        return "missing"
+    if last > game.created_at:
+        return "overlap"
+    ended = bisect_right(ends, game.created_at) - bisect_left(ends, previous.created_at)
+    return "overlap" if ended > 1 else "missing"
+
+
 def _game_row(
     game: Game,
     color: Color,
@@ -264,10 +309,12 @@ def _game_row(
     rated: fide.RatedGame,
     rating: int,
     k: int,
+    ends: Sequence[datetime],
 ) -> GameRow:
     me, opp = game.side(color), game.opponent(color)
     assert me.rating is not None and me.rating_diff is not None and opp.rating is not None
     gap: int | None = None
+    cause: GapCause | None = None
     days: float | None = None
     if previous is not None:
         prev_game, prev_color = previous
@@ -275,6 +322,7 @@ def _game_row(
         assert prev.rating is not None and prev.rating_diff is not None
         if me.rating != prev.rating + prev.rating_diff:
             gap = me.rating - (prev.rating + prev.rating_diff)
+            cause = gap_cause(prev_game, game, ends)
         days = (game.created_at - prev_game.created_at).total_seconds() / 86400
     return GameRow(
         id=game.id,
@@ -294,6 +342,7 @@ def _game_row(
         lichess_diff=me.rating_diff,
         provisional=me.provisional,
         gap_before=gap,
+        gap_cause=cause,
         days_since_previous=days,
         elo_rating=rating,
         expected=rated.expected,
@@ -318,6 +367,7 @@ def _perf_report(
     chosen = [
         (i, g, c) for i, (g, c) in enumerate(held) if in_range(g, settings.since, settings.until)
     ]
+    ends = sorted(g.last_move_at for g, _ in held if g.last_move_at is not None)
     groups: dict[str, list[tuple[int, Game, Color]]] = {}
     for item in chosen:
         groups.setdefault(period_label(item[1], settings.period), []).append(item)
@@ -325,8 +375,9 @@ def _perf_report(
     first = chosen[0] if chosen else None
     start: int | None = None
     if first is not None:
-        start = settings.start_rating or first[1].side(first[2]).rating
-    rating = start or 0
+        own = first[1].side(first[2]).rating
+        start = settings.start_rating if settings.start_rating is not None else own
+    rating = start if start is not None else 0
     reached_2400 = False
     rows: list[GameRow] = []
     periods: list[PeriodRow] = []
@@ -358,13 +409,19 @@ def _perf_report(
         period_rows = []
         for (_, game, color), rated in zip(items, result.games, strict=True):
             period_rows.append(
-                _game_row(game, color, label, previous, facts.get(game.id), rated, rating, result.k)
+                _game_row(
+                    game, color, label, previous, facts.get(game.id), rated, rating, result.k, ends
+                )
             )
             previous = (game, color)
         rows.extend(period_rows)
         last = items[-1][1].side(items[-1][2])
         lichess_change = sum(r.lichess_diff for r in period_rows)
-        gaps = tuple(Gap(r.id, r.gap_before) for r in period_rows if r.gap_before is not None)
+        gaps = tuple(
+            Gap(r.id, r.gap_before, r.gap_cause or "missing")
+            for r in period_rows
+            if r.gap_before is not None
+        )
         head_days = period_rows[0].days_since_previous
         periods.append(
             PeriodRow(
@@ -426,7 +483,9 @@ def build_report(
     Args:
         user: The player's Lichess name (any case).
         games: The games held (any perfs, any order); games before ``settings.since``
-            still count toward "rated games before the period" for K.
+            still count toward "rated games before the period" for K. With ``since`` and
+            ``user_info``, the games after ``settings.until`` must be held too: the games
+            before ``since`` are the public count minus every game held from then on.
         facts: Replay facts by game id (``replay_cache.replay_all``); missing ones are allowed.
         settings: The options.
         user_info: The user's public data, for the default perf and the games played
@@ -444,4 +503,24 @@ def build_report(
         reasons["other_perf"] = total - held_in_range[perf]
         held = counted.get(perf, [])
         reports.append(_perf_report(user, perf, held, facts, settings, user_info, reasons))
+    if all(not r.games for r in reports):
+        general = _empty_message(user, games, settings, total)
+        if general is not None:
+            reports = [replace(r, message=general) for r in reports]
     return reports
+
+
+def _empty_message(
+    user: str, games: Sequence[Game], settings: ReportSettings, mine_in_range: int
+) -> str | None:
+    """Why nothing at all counts, when that is truer than "no counted <perf> games"."""
+    in_range = " in the selected range" if settings.since or settings.until else ""
+    if not games:
+        return f"{user} has no games{in_range}"
+    if mine_in_range == 0:
+        if not any(g.color_of(user) for g in games):
+            return f"{user} plays in none of the {plural(len(games), 'game')} read"
+        return f"{user} has no games in the selected range"
+    if "all" in settings.perfs:
+        return f"{user} has no counted games (rated, finished, with a rating change){in_range}"
+    return None

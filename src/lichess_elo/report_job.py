@@ -57,6 +57,19 @@ def _read_pgn(path: Path, on_warning: Callable[[str], None] | None) -> list[Game
     return pgn.read_pgn(text, on_warning=on_warning)
 
 
+def _fetch_until(since: date | None, until: date | None, settings: ReportSettings) -> date | None:
+    """The end of the fetch: ``until``, or open when ``--since`` needs the public count.
+
+    With ``--since`` the games before it are counted as ``perfs.<perf>.games`` minus the
+    games held, and that public count includes the games played after ``--until``. So they
+    must be held too (fetched, then left out of the report by ``settings.until``), or they
+    would be counted as played before ``--since``. ``--games-before N`` needs no count.
+    """
+    if since is not None and until is not None and settings.games_before is None:
+        return None
+    return until
+
+
 def run_report(
     username: str,
     source: lichess.Source,
@@ -89,16 +102,23 @@ def run_report(
     check_perfs(settings.perfs)
     settings = replace(settings, since=utc_midnight(since), until=utc_midnight(until))
     user_info = None
+    username = lichess.check_pgn_source(username, pgn_file, source)
     if pgn_file is not None:
         games = _read_pgn(pgn_file, on_warning)
         shown = username
     else:
-        username = lichess.validate_username(username)
+        if since is not None and until is not None and since >= until:
+            raise BadInput(f"--since {since} is not before --until {until}")
         result = lichess.fetch_games(
-            username, source, since=since, until=until, progress=progress, on_warning=on_warning
+            username,
+            source,
+            since=since,
+            until=_fetch_until(since, until, settings),
+            progress=progress,
+            on_warning=on_warning,
         )
         games, user_info, shown = list(result.games), result.user, result.user.username
     cache_dir = lichess.resolve_cache_dir(source)
-    facts = replay_all(games, cache_dir=cache_dir, progress=replay_progress)
+    facts = replay_all(games, cache_dir=cache_dir, progress=replay_progress, on_warning=on_warning)
     reports = build_report(shown, games, facts, settings=settings, user_info=user_info)
     return ReportRun(user=shown, reports=tuple(reports), games_held=len(games))

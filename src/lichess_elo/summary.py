@@ -6,7 +6,8 @@ Definitions (documented in the README):
 
 - **Elo change** of the report: the sum of the rounded period changes. **Lichess change**:
   the sum of the ratingDiffs; **gaps**: the sum of the chain gaps; so the final Lichess
-  rating = first rating + change + gaps.
+  rating = first rating + change + gaps. ``overlap_gaps`` of the ``gap_count`` gaps came
+  from overlapping games, the others from missing games or adjustments.
 - **Correlation** (Pearson) and **mean absolute difference** compare each game's Elo change
   (K x (score - E), unrounded) with its ratingDiff.
 - **Disagreement** of a game: |Elo change - ratingDiff|; of a period: |rounded Elo change -
@@ -87,7 +88,7 @@ class EndingStat:
     @property
     def text(self) -> str:
         """E.g. ``losses on time while ...: 7 games, -52.0 Elo (Lichess -49)``."""
-        games = f"{self.games} game" + ("s" if self.games != 1 else "")
+        games = plural(self.games, "game")
         return f"{self.label}: {games}, {self.elo:+.1f} Elo (Lichess {self.lichess:+d})"
 
 
@@ -106,6 +107,7 @@ class Summary:
     lichess_change: int
     lichess_gaps: int
     gap_count: int
+    overlap_gaps: int
     lichess_peak: int | None
     correlation: float | None
     mean_abs_difference: float | None
@@ -116,6 +118,11 @@ class Summary:
     bot_games: int
     capped_games: int
     invalid_replays: int
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """``1 game``, ``2 games`` (``many`` for an irregular plural)."""
+    return f"{count} {word if count == 1 else many or word + 's'}"
 
 
 def _pearson(xs: Sequence[float], ys: Sequence[float]) -> float | None:
@@ -182,8 +189,13 @@ def summarize(
     for row in rows:
         rows_of.setdefault(row.period, []).append(row)
 
-    # Reasons only for the few listed (heapq.nsmallest is stable, like sorted()[:n]).
-    top_rows = heapq.nsmallest(TOP, rows, key=lambda r: -abs(r.elo_change - r.lichess_diff))
+    # Reasons only for the few listed (heapq.nsmallest is stable, like sorted()[:n]);
+    # a difference of 0 is no disagreement and is never listed.
+    top_rows = heapq.nsmallest(
+        TOP,
+        (r for r in rows if r.elo_change != r.lichess_diff),
+        key=lambda r: -abs(r.elo_change - r.lichess_diff),
+    )
     top_games = tuple(
         Disagreement(
             key=r.id,
@@ -195,7 +207,9 @@ def summarize(
         for r in top_rows
     )
     top_period_rows = heapq.nsmallest(
-        TOP, periods, key=lambda p: -abs(p.elo_change - p.lichess_change)
+        TOP,
+        (p for p in periods if p.elo_change != p.lichess_change),
+        key=lambda p: -abs(p.elo_change - p.lichess_change),
     )
     top_periods = tuple(
         Disagreement(
@@ -251,6 +265,7 @@ def summarize(
         lichess_change=sum(r.lichess_diff for r in rows),
         lichess_gaps=sum(gaps),
         gap_count=len(gaps),
+        overlap_gaps=sum(r.gap_cause == "overlap" for r in rows),
         lichess_peak=max(lichess_points) if lichess_points else None,
         correlation=_pearson(elo_changes, diffs),
         mean_abs_difference=mad,

@@ -15,6 +15,8 @@ blitz 62/68, bullet 15/42, rapid 3/12, classical 2/6, chess960 1/4, corresponden
 from __future__ import annotations
 
 import json
+import resource
+import signal
 from itertools import pairwise
 from pathlib import Path
 from typing import Any
@@ -249,6 +251,43 @@ def test_blitz_gaps_are_reported(cassette_doc: dict[str, Any]) -> None:
         assert p["lichess"]["start"] + p["lichess"]["change"] + inside == p["lichess"]["end"]
 
 
+def test_correspondence_gaps_from_overlapping_games(cassette_doc: dict[str, Any]) -> None:
+    # OnBoard247's 6 correspondence games in the NDJSON (createdAt -> lastMoveAt, UTC;
+    # rating, diff):
+    #   fpt03OTW 02-01 14:28 -> 02-13 20:51  2359 -14
+    #   oTLoYocp 02-06 09:39 -> 02-16 20:29  2368   0  gap 2368-2345 = +23: fpt03OTW runs
+    #   qRAN70cu 02-07 22:12 -> 02-15 12:30  2372  -6  gap 2372-2368 = +4: oTLoYocp runs
+    #   K43BQLv3 02-08 12:58 -> 02-10 15:22  2372   0  gap 2372-2366 = +6: qRAN70cu runs
+    #   brualmFj 02-13 09:50 -> 02-15 08:51  2383   2  gap 2383-2372 = +11: K43BQLv3 ended
+    #            02-10 and no other game ended since 02-08 12:58 -> missing/adjustment
+    #   EN0hYZo8 02-14 23:34 -> 02-20 10:29  2365  -8  gap 2365-2385 = -20: brualmFj runs
+    # So 4 overlaps and 1 from missing games; the blitz chain keeps its 27 gaps.
+    corr = _report(cassette_doc, "correspondence")
+    gaps = [(g["before"], g["size"], g["cause"]) for p in corr["periods"] for g in p["gaps"]]
+    assert gaps == [
+        ("oTLoYocp", 23, "overlap"),
+        ("qRAN70cu", 4, "overlap"),
+        ("K43BQLv3", 6, "overlap"),
+        ("brualmFj", 11, "missing"),
+        ("EN0hYZo8", -20, "overlap"),
+    ]
+    assert [g["gap_cause"] for g in corr["games"]] == [None, *(c for _, _, c in gaps)]
+    assert (corr["summary"]["gap_count"], corr["summary"]["overlap_gaps"]) == (5, 4)
+    # Sums unchanged: 2359 + (-14 + 0 - 6 + 0 + 2 - 8) + (23 + 4 + 6 + 11 - 20) = 2357,
+    # the public correspondence rating.
+    s = corr["summary"]
+    assert (s["lichess_change"], s["lichess_gaps"], s["lichess_final"]) == (-26, 24, 2357)
+    assert _report(cassette_doc, "blitz")["summary"]["gap_count"] == 27
+    text = _run(
+        "OnBoard247", "--replay", str(CASSETTE), "--perf", "correspondence", "--view", "summary"
+    )
+    assert text.exit_code == 0, text.output
+    assert (
+        "Gaps: 4 where a game started before the previous one ended (overlapping games), "
+        "1 from missing games or adjustments" in text.stdout
+    )
+
+
 def test_table_and_chart_from_the_cassette(tmp_path: Path) -> None:
     # The README's main command.
     chart = tmp_path / "onboard247.png"
@@ -421,6 +460,32 @@ def test_since_counts_the_missing_games_from_public_data(
     assert report["periods"][0]["elo"]["start"] == 2603  # the Lichess rating before zc10asnN
 
 
+def test_since_and_until_do_not_count_later_games_as_before() -> None:
+    # Bullet in the NDJSON: 15 games in January, 1 from 1 to 9 February (UoIvRifJ,
+    # 2023-02-08), 41 from 10 February on; the public count is 57 = 15 + 1 + 41. With
+    # --since 2023-02 the 15 January games are the ones before: 57 - 42 held = 15. With
+    # --until 2023-02-10 too it must stay 15, not 57 - 1 = 56 (the 41 later games are in
+    # the public count but are not "before").
+    base = ["OnBoard247", "--replay", str(CASSETTE), "--perf", "bullet", "--format", "json"]
+    for extra in ((), ("--until", "2023-02-10")):
+        result = _run(*base, "--since", "2023-02", *extra)
+        assert result.exit_code == 0, result.output
+        report = json.loads(result.stdout)["reports"][0]
+        assert report["settings"]["games_before"] == 15
+        assert [p["games_before"] for p in report["periods"]] == [15]
+        assert report["periods"][0]["games"] == (1 if extra else 42)
+    # --until alone: the whole history before it is held; nothing comes from public data.
+    # January starts with 0 before; February's single game has the 15 January games before.
+    result = _run(*base, "--until", "2023-02-10")
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)["reports"][0]
+    assert report["settings"]["games_before"] == 0
+    assert [(p["period"], p["games"], p["games_before"]) for p in report["periods"]] == [
+        ("2023-01", 15, 0),
+        ("2023-02", 1, 15),
+    ]
+
+
 # --- bad input and edges --------------------------------------------------------------------
 
 
@@ -447,11 +512,54 @@ def test_unwritable_chart_fails_before_any_work(
     assert onboard_server.requests == []
 
 
+def test_usage_errors_are_one_line_exit_2(onboard_server: FakeLichess) -> None:
+    base = ["OnBoard247", "--api-url", onboard_server.url]
+    for extra, message in (
+        (("--start-rating", "1800", "--track", "lichess"), "--start-rating only applies to"),
+        (("--format", "csv", "--view", "summary"), "--format csv takes --view periods or games"),
+    ):
+        result = _run(*base, *extra)
+        assert result.exit_code == 2, result.output
+        assert message in result.stderr and len(result.stderr.strip().splitlines()) == 1
+        assert result.stdout == ""
+    assert onboard_server.requests == []  # refused before any work
+
+
+def test_a_failed_write_names_the_users_path_and_leaves_nothing(tmp_path: Path) -> None:
+    # A real write failure: the process may not write files over 20,000 bytes (the limit
+    # a full disk would impose; SIGXFSZ ignored so write() fails with EFBIG, "File too
+    # large"). The caches are filled first; the JSON of every perf is about 140 kB and
+    # the PNG chart well over 20 kB, so both writes fail. Exit 1 (runtime), one line that
+    # names the path the user typed, and no file or temporary file left behind.
+    base = ["OnBoard247", "--replay", str(CASSETTE), "--cache-dir", str(tmp_path / "c")]
+    assert _run(*base, "--perf", "all", "--format", "json").exit_code == 0
+    out, chart = tmp_path / "out" / "r.json", tmp_path / "out" / "c.png"
+    out.parent.mkdir()
+    old_handler = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, hard))
+    try:
+        as_output = _run(*base, "--perf", "all", "--format", "json", "--output", str(out))
+        as_chart = _run(*base, "--perf", "rapid", "--format", "csv", "--chart", str(chart))
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+        signal.signal(signal.SIGXFSZ, old_handler)
+    for result, option, path in ((as_output, "--output", out), (as_chart, "--chart", chart)):
+        assert result.exit_code == 1, result.output
+        *warnings, error = result.stderr.splitlines()
+        assert error == f"lichess-elo: error: {option} {path}: File too large"
+        # The size limit also stops SQLite writing to the replay cache; that is said as a
+        # one-line warning, never a traceback.
+        assert all(w.startswith("lichess-elo: warning: the replay cache") for w in warnings)
+    assert list(out.parent.iterdir()) == []
+
+
 def test_no_counted_games_is_an_empty_report_exit_0(tmp_path: Path) -> None:
     base = ["OnBoard247", "--replay", str(CASSETTE), "--cache-dir", str(tmp_path / "c")]
     result = _run(*base, "--perf", "ultraBullet")
     assert result.exit_code == 0
     assert "OnBoard247 has no counted ultraBullet games" in result.stderr
+    assert "no counted" not in result.stdout  # said once, on stderr
     as_json = _run(*base, "--perf", "ultraBullet", "--format", "json")
     report = json.loads(as_json.stdout)["reports"][0]
     assert report["games"] == [] and report["periods"] == []
@@ -525,7 +633,9 @@ def test_edge_cases_cassette(tmp_path: Path) -> None:
     first, second = reports["threeCheck"]["periods"]
     assert first["elo"] == {"start": 2485, "change": -6, "change_exact": -5.5, "end": 2479}
     assert second["elo"] == {"start": 2479, "change": -9, "change_exact": -8.5, "end": 2470}
-    assert second["gaps"] == [{"before": "sOGnIulY", "size": -178}] and second["long_break"]
+    # 1vdsvmxp ended five years before sOGnIulY began (no overlap): cause "missing".
+    assert second["gaps"] == [{"before": "sOGnIulY", "size": -178, "cause": "missing"}]
+    assert second["long_break"]
     assert reports["threeCheck"]["summary"]["top_periods"][0]["reasons"] == [
         "long break",
         "gap",

@@ -6,6 +6,7 @@ Every expected number is worked out in the comments from FIDE table 8.1.2 (notes
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 from decimal import Decimal
 
@@ -15,9 +16,9 @@ from lichess_elo.errors import BadInput
 from lichess_elo.games import Game, Side
 from lichess_elo.lichess import PerfStats, UserInfo
 from lichess_elo.replay import ReplayFacts
-from lichess_elo.report import ReportSettings, build_report, period_label
+from lichess_elo.report import ReportSettings, build_report, check_settings, period_label
 from lichess_elo.selection import exclusion_reason
-from lichess_elo.summary import summarize
+from lichess_elo.summary import period_reasons, summarize
 
 ME = "Hero"
 
@@ -143,6 +144,23 @@ def test_no_counted_games_gives_an_empty_report_with_a_message() -> None:
     assert report.summary.elo_final is None and report.summary.correlation is None
 
 
+def test_empty_report_messages_say_what_is_true() -> None:
+    casual = [game("c1", day(1, 2), 1500, None, 1500, 1, rated=False)]
+    # --perf all, Hero's only game is casual: no perf is named.
+    (report,) = build_report(ME, casual, {}, settings=ReportSettings(perfs=("all",)))
+    assert report.message == "Hero has no counted games (rated, finished, with a rating change)"
+    # Games of other players only (a PGN without the user): say so, not "no blitz games".
+    two = [game("b1", day(1, 2), 1500, 5, 1500, 1), game("b2", day(1, 3), 1505, 5, 1500, 1)]
+    (report,) = build_report("Zed", two, {}, settings=ReportSettings())
+    assert report.message == "Zed plays in none of the 2 games read"
+    (report,) = build_report(ME, [], {}, settings=ReportSettings(perfs=("all",)))
+    assert report.message == "Hero has no games"
+    # Hero's games exist, none in range.
+    late = ReportSettings(since=datetime(2023, 6, 1, tzinfo=UTC))
+    (report,) = build_report(ME, two, {}, settings=late)
+    assert report.message == "Hero has no games in the selected range"
+
+
 # --- the Elo track -----------------------------------------------------------------------
 
 
@@ -200,6 +218,18 @@ def test_lichess_track_restarts_every_period_and_start_rating_sets_shadow() -> N
     # 1700 v 1400: D 300 -> 291-302 row -> .85 -> +0.15 x 20 = 3 -> 1703;
     # 1703 v 1600 loss: D 103 -> 99-106 row -> .64 -> -12.8 -> -13 -> 1690.
     assert [(p.elo_start, p.elo_end) for p in report.periods] == [(1700, 1703), (1703, 1690)]
+
+
+def test_start_rating_zero_is_used_and_lichess_track_refuses_it() -> None:
+    games = [game("g1", day(1, 5), 1500, 10, 1500, 1)]
+    (report,) = build_report(ME, games, {}, settings=ReportSettings(k=20, start_rating=0))
+    # 0 v 1500: D -1500, cut to -400 by the 400 rule (below 2650) -> row 392-411, L .08;
+    # a win: +0.92 x 20 = +18.4 -> +18 -> 18. (Not the Lichess 1500 in place of 0.)
+    assert report.start_rating == 0
+    (p,) = report.periods
+    assert (p.elo_start, p.elo_change, p.elo_end) == (0, 18, 18)
+    with pytest.raises(BadInput, match=r"^--start-rating only applies to --track shadow$"):
+        check_settings(ReportSettings(start_rating=1800, track="lichess"))
 
 
 def test_automatic_k_new_player_then_established() -> None:
@@ -336,6 +366,82 @@ def test_chain_gaps_are_recorded_not_hidden() -> None:
     assert (s.lichess_change, s.lichess_gaps, s.gap_count, s.lichess_final) == (8, -4, 2, 1504)
 
 
+def at(d: int, hour: int) -> datetime:
+    return datetime(2023, 1, d, hour, tzinfo=UTC)
+
+
+def test_gap_causes_overlapping_games_and_missing_games() -> None:
+    # Lichess shows the rating at a game's creation (notes/lichess-glicko.md §3).
+    # a 10:00-13:00, 1500, win +10.
+    # b 11:00-12:00, created while a runs: shows 1500, not 1510 -> gap -10, "overlap".
+    # c 14:00-15:00: a (13:00) and b (12:00) both ended since b began, so c shows
+    #   1500 + 10 - 6 = 1504, not b's 1500 - 6 = 1494 -> gap +10, "overlap" (a overlapped
+    #   b although b had ended when c began).
+    # d next day: only c ended since c began; 1504 + 4 = 1508 expected, d shows 1520
+    #   -> gap +12, "missing" (a game not held, or an adjustment).
+    def timed(gid: str, start: datetime, end: datetime, rating: int, diff: int) -> Game:
+        return replace(game(gid, start, rating, diff, 1500, 1 if diff > 0 else 0), last_move_at=end)
+
+    games = [
+        timed("a", at(5, 10), at(5, 13), 1500, 10),
+        timed("b", at(5, 11), at(5, 12), 1500, -6),
+        timed("c", at(5, 14), at(5, 15), 1504, 4),
+        timed("d", at(6, 12), at(6, 13), 1520, -5),
+    ]
+    (report,) = build_report(ME, games, {}, settings=ReportSettings(k=20))
+    assert [(g.gap_before, g.gap_cause) for g in report.games] == [
+        (None, None),
+        (-10, "overlap"),
+        (10, "overlap"),
+        (12, "missing"),
+    ]
+    (p,) = report.periods
+    assert [(x.before, x.size, x.cause) for x in p.gaps] == [
+        ("b", -10, "overlap"),
+        ("c", 10, "overlap"),
+        ("d", 12, "missing"),
+    ]
+    s = report.summary
+    # Sums unchanged by the causes: 1500 + (10 - 6 + 4 - 5) + (-10 + 10 + 12) = 1515.
+    assert (s.lichess_change, s.lichess_gaps, s.gap_count, s.lichess_final) == (3, 12, 3, 1515)
+    assert s.overlap_gaps == 2
+    # Without last_move_at nothing shows an overlap: the chain check alone says "missing".
+    bare = [replace(g, last_move_at=None) for g in games]
+    (report,) = build_report(ME, bare, {}, settings=ReportSettings(k=20))
+    assert [g.gap_cause for g in report.games] == [None, "missing", "missing", "missing"]
+
+
+def test_unplayed_and_below_floor_flags() -> None:
+    # g1 v 1399 (below FIDE's 1400 floor), g2 v 1400 (not below), g3 with a replay of 0
+    # plies (a zero-move game Lichess rated). All three still count.
+    games = [
+        game("g1", day(1, 5), 1500, 5, 1399, 1),
+        game("g2", day(1, 6), 1505, 5, 1400, 1),
+        game("g3", day(1, 7), 1510, 5, 1500, 1, status="outoftime"),
+    ]
+    facts = {
+        "g3": ReplayFacts(
+            game_id="g3",
+            valid=True,
+            plies=0,
+            error=None,
+            error_ply=None,
+            bad_move=None,
+            final_fen=None,
+            checkmate=False,
+            stalemate=False,
+            insufficient_material=False,
+            variant_end=False,
+            material_white=39,
+            material_black=39,
+            status_agrees=None,
+        )
+    }
+    (report,) = build_report(ME, games, facts, settings=ReportSettings(k=20))
+    assert [g.flags for g in report.games] == [("opp_below_1400",), (), ("unplayed",)]
+    assert report.summary.games == 3
+
+
 def test_flags_and_replay_facts() -> None:
     games = [
         game("a", day(1, 5), 1500, 30, 1500, 1, provisional=True),
@@ -423,8 +529,12 @@ def test_disagreement_reasons() -> None:
     assert reasons["a"] == ("high RD",)
     # b: long break (59 days), 400 cap (1500 v 1000), BOT opponent.
     assert reasons["b"] == ("long break", "400 cap", "BOT")
-    periods = {d.key: d.reasons for d in report.summary.top_periods}
-    assert periods["2023-03"] == ("long break", "400 cap", "BOT")
+    # March: 1510 v 1000, D cut to 400 -> .92, +0.08 x 20 = +1.6 -> +2 Elo, Lichess +2: no
+    # disagreement, so it is not listed (January: +10 Elo v +30 Lichess is); its reasons
+    # would still be these.
+    assert [d.key for d in report.summary.top_periods] == ["2023-01"]
+    march = report.periods[1]
+    assert period_reasons(march, report.games[1:], "shadow") == ("long break", "400 cap", "BOT")
 
 
 def test_a_new_players_k_40_is_named_as_a_reason() -> None:

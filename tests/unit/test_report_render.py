@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+import pytest
 
 from lichess_elo import render, render_report
 from lichess_elo.report import PerfReport, ReportSettings, build_report
@@ -48,3 +51,55 @@ def test_csv_per_period_and_per_game() -> None:
     assert games[3].startswith("rapid,g3,https://lichess.org/g3,2023-02-07T12:00:00Z,2023-02,")
     # g1: score 1, expected .64, K 20, change +7.2 (numbers as in the JSON).
     assert ",1,resign,,1500,10,False,1500,0.64,20,7.2," in games[1]
+
+
+def test_write_atomic_errors_name_the_target_not_the_temporary_file(tmp_path: Path) -> None:
+    # Renaming the temporary file onto a folder that holds a file fails (EISDIR or
+    # ENOTEMPTY, by platform); the error must name the target and nothing is left behind.
+    target = tmp_path / "r.json"
+    target.mkdir()
+    (target / "inside").write_text("x", encoding="utf-8")
+    with pytest.raises(OSError) as caught:
+        render.write_atomic(target, "{}")
+    assert caught.value.filename == str(target)
+    assert ".tmp" not in str(caught.value)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.json"]
+
+
+def test_text_wording_singulars_header_and_gaps_footnote() -> None:
+    # g1 1500 +10, g2 shows 1515 (1510 expected): one gap of +5, one month, two games.
+    games = [game("g1", day(1, 5), 1500, 10, 1500, 1), game("g2", day(1, 6), 1515, -5, 1500, 0)]
+    (report,) = build_report(ME, games, {}, settings=ReportSettings(k=20))
+    text = render_report.report_text([report], "periods")
+    assert "blitz: 2 games in 1 month\n" in text
+    assert "(+5 in games, +5 in 1 gap)" in text
+    assert "Elo−Lichess" in text and " Diff " not in text
+    assert render_report.GAPS_FOOTNOTE in text
+    summary = render_report.report_text([report], "summary")
+    assert "0 invalid replays" in summary
+    (single,) = build_report(ME, games[:1], {}, settings=ReportSettings(k=20))
+    text = render_report.report_text([single], "periods")
+    assert "blitz: 1 game in 1 month\n" in text
+    assert render_report.GAPS_FOOTNOTE not in text  # no gap, no footnote
+
+
+def test_chart_names_the_span_and_counts_in_the_singular(tmp_path: Path) -> None:
+    # Text kept as text in the SVG (svg.fonttype none) so the labels can be read back.
+    import matplotlib
+
+    from lichess_elo import chart
+
+    (single,) = build_report(
+        ME,
+        [game("g1", day(1, 5), 1500, 10, 1500, 1)],
+        {},
+        settings=ReportSettings(k=20, track="lichess"),
+    )
+    path = tmp_path / "c.svg"
+    with matplotlib.rc_context({"svg.fonttype": "none"}):
+        chart.write_chart([single], path)
+    svg = path.read_text(encoding="utf-8")
+    # One game on 2023-01-05 12:00 UTC: the span is that day; no "2023-Jan" offset.
+    assert "2023-01-05 to 2023-01-05 (UTC)" in svg
+    assert "(1 game)" in svg and "over 1 restarted period," in svg
+    assert "2023-Jan" not in svg

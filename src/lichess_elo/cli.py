@@ -48,6 +48,13 @@ class OutputFormat(StrEnum):
     csv = "csv"
 
 
+class FetchFormat(StrEnum):
+    """The formats of ``fetch`` (a summary: no csv)."""
+
+    table = "table"
+    json = "json"
+
+
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print a one-line error on stderr and exit with ``code``."""
     typer.echo(f"lichess-elo: error: {message}", err=True)
@@ -122,7 +129,10 @@ TokenOpt = Annotated[
     typer.Option(
         "--token",
         envvar="LICHESS_TOKEN",
-        help="Lichess API token (or LICHESS_TOKEN). Sent as a Bearer header, never stored.",
+        help=(
+            "Lichess API token, e.g. lip_abc123; or set LICHESS_TOKEN. "
+            "Sent as a Bearer header, never stored."
+        ),
         show_default=False,
     ),
 ]
@@ -158,18 +168,27 @@ CacheDirOpt = Annotated[
     typer.Option(
         "--cache-dir",
         envvar="LICHESS_ELO_CACHE_DIR",
-        help="Where the HTTP and replay caches live (default: the user cache directory).",
+        help=(
+            "Where the HTTP and replay caches live, e.g. ~/.cache/lichess-elo "
+            "(default: the user cache directory)."
+        ),
         show_default=False,
     ),
 ]
 SinceOpt = Annotated[
     str | None,
-    typer.Option("--since", help="First month or day, YYYY-MM or YYYY-MM-DD.", show_default=False),
+    typer.Option(
+        "--since",
+        help="First month or day, YYYY-MM or YYYY-MM-DD, e.g. 2023-01 or 2023-01-25.",
+        show_default=False,
+    ),
 ]
 UntilOpt = Annotated[
     str | None,
     typer.Option(
-        "--until", help="Stop before this month or day, YYYY-MM or YYYY-MM-DD.", show_default=False
+        "--until",
+        help="Stop before this month or day, YYYY-MM or YYYY-MM-DD, e.g. 2023-01 or 2023-01-25.",
+        show_default=False,
     ),
 ]
 QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
@@ -498,9 +517,9 @@ def fetch_command(
     cache_dir: CacheDirOpt = None,
     since: SinceOpt = None,
     until: UntilOpt = None,
-    output: Annotated[
-        OutputFormat, typer.Option("--format", help="table or json.")
-    ] = OutputFormat.table,
+    output: Annotated[FetchFormat, typer.Option("--format", help="table or json.")] = (
+        FetchFormat.table
+    ),
     quiet: QuietOpt = False,
 ) -> None:
     """Fetch every game of USERNAME from Lichess, one request per month, into the cache.
@@ -509,8 +528,6 @@ def fetch_command(
     """
     from lichess_elo import lichess, render
 
-    if output is OutputFormat.csv:
-        fail("--format csv is not available for fetch; use table or json")
     with library_errors():
         first, stop = lichess.parse_date_range(since, until)
         source = _source(api_url, token, cache_dir, offline, replay, refresh=refresh)
@@ -518,7 +535,7 @@ def fetch_command(
             result = lichess.fetch_games(
                 username, source, since=first, until=stop, progress=bar, on_warning=warn
             )
-    if output is OutputFormat.json:
+    if output is FetchFormat.json:
         typer.echo(render.dump_json(render.fetch_document(result)))
     else:
         render.print_fetch_summary(result, replay=replay is not None)
@@ -552,7 +569,10 @@ def games_command(
         typer.Option(
             "--pgn",
             metavar="FILE",
-            help="Read the games from this Lichess PGN export instead of Lichess.",
+            help=(
+                "Read the games from this Lichess PGN export instead of Lichess, "
+                "e.g. lichess_me.pgn."
+            ),
             show_default=False,
         ),
     ] = None,
@@ -576,10 +596,10 @@ def games_command(
     from lichess_elo import lichess, listing, pgn, render, selection
 
     with library_errors():
-        name = lichess.validate_username(username)
+        source = _source(api_url, token, cache_dir, offline, replay, refresh=refresh)
+        name = lichess.check_pgn_source(username, pgn_file, source)
         perfs = selection.check_perfs(perf or (), allow_all=False)
         first, stop = lichess.parse_date_range(since, until)
-        source = _source(api_url, token, cache_dir, offline, replay, refresh=refresh)
         if pgn_file is not None:
             try:
                 text = pgn_file.read_text(encoding="utf-8", errors="replace")
@@ -723,8 +743,8 @@ def report_command(
         View,
         typer.Option(
             "--view",
-            help="Table/CSV content: periods, games or summary (JSON has everything), "
-            "e.g. --view games.",
+            help="Table content: periods, games or summary; CSV: periods or games (JSON has "
+            "everything), e.g. --view games.",
         ),
     ] = View.periods,
     output_format: Annotated[
@@ -779,6 +799,8 @@ def report_command(
     from lichess_elo.report import ReportSettings, check_settings
     from lichess_elo.report_job import paused_gc, run_report
 
+    if output_format == OutputFormat.csv and view == View.summary:
+        fail("--format csv takes --view periods or games")
     with library_errors():
         if chart is not None:
             chart_mod.check_chart_path(chart)
@@ -842,7 +864,10 @@ def _report_output(
         render_report.print_report(run.reports, view.value, render.console())
         return
     if output is not None:
-        render.write_atomic(output, text)
+        try:
+            render.write_atomic(output, text)
+        except OSError as exc:
+            fail(f"--output {output}: {exc.strerror or exc}", 1)
     else:
         sys.stdout.write(text)
 
@@ -973,7 +998,8 @@ def club_command(
         list[str] | None,
         typer.Option(
             "--count-time-control",
-            help="Only these time controls count, e.g. 15+10 or rapid.",
+            help="Only these time controls count: a speed (rapid), 15+10 (or 900+10 in "
+            "seconds) or a pattern like '15+*'. Repeatable.",
             show_default=False,
         ),
     ] = None,
@@ -1005,6 +1031,9 @@ def club_command(
         ),
     ] = None,
     top: Annotated[int, typer.Option("--top", help="Players in the chart.", min=1)] = 5,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="No notes on stderr (errors still show).")
+    ] = False,
     token: TokenOpt = None,
     offline: OfflineOpt = False,
     replay: ReplayOpt = None,
@@ -1015,13 +1044,18 @@ def club_command(
 
     Example: lichess-elo club players.csv games.csv --config club.toml --k 40
     """
+    from lichess_elo import chart as chart_mod
     from lichess_elo import club, club_io, club_rules, render, render_club
 
     if chart is not None and chart.suffix.lower() != ".png":
         fail(f"--chart {chart}: the chart is a .png file")
     with library_errors():
-        prov = club_rules.parse_numbers(provisional, "--provisional", ("K", "GAMES"))
-        ret = club_rules.parse_numbers(return_k, "--return-k", ("K", "MONTHS", "GAMES"))
+        if chart is not None:
+            chart_mod.check_chart_path(chart)
+        if output is not None:
+            render.check_output_path(output)
+        prov = club_rules.parse_numbers(provisional, "--provisional", ("K", "GAMES"), "40:12")
+        ret = club_rules.parse_numbers(return_k, "--return-k", ("K", "MONTHS", "GAMES"), "40:6:5")
         overrides = {
             "update": update.value if update else None,
             "method": method.value if method else None,
@@ -1048,7 +1082,7 @@ def club_command(
                 source=source,
                 on_warning=warn,
             )
-        for note in result.notes:
+        for note in () if quiet else result.notes:
             typer.echo(f"lichess-elo: note: {note}", err=True)
         fmt = output_format.value
         if player is not None:
@@ -1060,15 +1094,32 @@ def club_command(
         else:
             text = render_club.club_output(result, fmt)
             names = [s.name for s in result.standings[:top]]
-        try:
-            if chart is not None:
+        # the message names the user's path, never write_atomic's temporary file
+        if chart is not None:
+            try:
                 render_club.write_club_chart(result, names, chart)
-            if output is not None:
+            except OSError as exc:
+                fail(f"--chart {chart}: cannot write ({exc.strerror or exc})", 1)
+        if output is not None:
+            try:
                 render.write_atomic(output, text if text.endswith("\n") else text + "\n")
-        except OSError as exc:
-            fail(f"cannot write {exc.filename or output}: {exc.strerror}", 1)
+            except OSError as exc:
+                fail(f"--output {output}: cannot write ({exc.strerror or exc})", 1)
     if output is None:
         typer.echo(text.rstrip("\n"))
+
+
+def _take_debug(args: list[str]) -> list[str]:
+    """Take ``--debug`` from anywhere on the command line (before ``--``).
+
+    Debug is switched on through ``LICHESS_ELO_DEBUG``, which the root callback reads, so
+    ``lichess-elo report X --debug`` works like ``lichess-elo --debug report X``.
+    """
+    end = args.index("--") if "--" in args else len(args)
+    if "--debug" not in args[:end]:
+        return args
+    os.environ["LICHESS_ELO_DEBUG"] = "1"
+    return [a for a in args[:end] if a != "--debug"] + args[end:]
 
 
 def main() -> None:
@@ -1078,8 +1129,9 @@ def main() -> None:
     are caught here too, so the shell sees one line and exit code 2, not a boxed panel.
     """
     command = typer.main.get_command(app)
+    args = _take_debug(sys.argv[1:])
     try:
-        code = command.main(prog_name="lichess-elo", standalone_mode=False)
+        code = command.main(args=args, prog_name="lichess-elo", standalone_mode=False)
         sys.exit(code if isinstance(code, int) else 0)
     except LichessEloError as exc:
         if _state["debug"]:

@@ -12,7 +12,11 @@ This is an edge module (it does HTTP and writes the cache). Design, from
   ``REDACTED``);
 - a month that had ended when it was fetched never expires; a running month is stored
   already expired, so the next online run fetches it again while ``--offline`` still serves it;
-- ``--replay`` serves every request from a vcrpy cassette (nothing is cached or sent);
+- ``--replay`` serves every request from a vcrpy cassette: nothing is sent and no HTTP
+  response is cached (the replay facts of ``replay_cache`` still go to the cache folder,
+  where all of the program's state lives);
+- the token, ``LICHESS_ELO_TIMEOUT``, ``LICHESS_ELO_RETRY_WAIT``, the cache folder and the
+  cassette are checked before any request; a damaged cache file is named, never a traceback;
 - HTTP 429 waits 60 s and retries the month; a cut stream, timeout or 5xx retries with
   backoff up to ``MAX_RETRIES`` times; one request at a time.
 """
@@ -21,13 +25,13 @@ from __future__ import annotations
 
 import os
 import re
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager, suppress
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
-from email.utils import parsedate_to_datetime
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -40,16 +44,25 @@ import yaml
 from requests_cache.backends.sqlite import SQLiteCache
 
 from lichess_elo import __version__
+from lichess_elo.cassette import cassette_time as cassette_time
+from lichess_elo.cassette import unreadable
 from lichess_elo.errors import (
     AccountClosed,
     BadInput,
     CassetteMissing,
     FetchFailed,
+    LichessEloError,
     NotCached,
     RateLimited,
     UserNotFound,
 )
 from lichess_elo.games import Game, dedupe_sorted, parse_games
+from lichess_elo.lichess_input import MAX_SECONDS as MAX_SECONDS
+from lichess_elo.lichess_input import env_seconds
+from lichess_elo.lichess_input import parse_date_option as parse_date_option
+from lichess_elo.lichess_input import parse_date_range as parse_date_range
+from lichess_elo.lichess_input import validate_token as validate_token
+from lichess_elo.lichess_input import validate_username as validate_username
 
 try:  # vcrpy is only needed for --replay
     from vcr.errors import CannotOverwriteExistingCassetteException
@@ -65,8 +78,6 @@ CONNECT_TIMEOUT = 10.0
 READ_TIMEOUT = 60.0  # seconds between two reads; env LICHESS_ELO_TIMEOUT overrides
 RATE_LIMIT_WAIT = 60.0  # Lichess: "wait one full minute"; env LICHESS_ELO_RETRY_WAIT overrides
 MAX_RETRIES = 5
-_USERNAME = re.compile(r"[A-Za-z0-9_-]{2,30}")
-_DATE_FORMAT = "expected YYYY-MM or YYYY-MM-DD, e.g. 2023-01 or 2023-01-25"
 T = TypeVar("T")
 _TRANSIENT = (berserk.exceptions.ApiError, requests.RequestException, urllib3.exceptions.HTTPError)
 _CUT = (
@@ -74,6 +85,10 @@ _CUT = (
     urllib3.exceptions.ProtocolError,
     urllib3.exceptions.IncompleteRead,
 )
+
+
+class CacheUnusable(LichessEloError):
+    """The HTTP cache file is damaged (not a database, malformed), locked or read-only."""
 
 
 @dataclass(frozen=True)
@@ -136,44 +151,6 @@ class FetchResult:
     now: datetime
 
 
-def validate_username(name: str) -> str:
-    """Return ``name`` if it is a possible Lichess username (it goes into the URL path).
-
-    Raises:
-        BadInput: not 2-30 characters of ``[A-Za-z0-9_-]``.
-    """
-    if not _USERNAME.fullmatch(name):
-        raise BadInput(f"{name!r} is not a Lichess username (2-30 letters, digits, '_' or '-')")
-    return name
-
-
-def parse_date_range(since: str | None, until: str | None) -> tuple[date | None, date | None]:
-    """Parse the ``--since`` and ``--until`` options (each ``None`` or empty when not given).
-
-    Raises:
-        BadInput: a malformed date (``parse_date_option``).
-    """
-    first = parse_date_option(since, "--since") if since else None
-    stop = parse_date_option(until, "--until") if until else None
-    return first, stop
-
-
-def parse_date_option(text: str, option: str) -> date:
-    """Parse ``YYYY-MM`` (first day of the month) or ``YYYY-MM-DD``.
-
-    Raises:
-        BadInput: anything else, with the expected format in the message.
-    """
-    match = re.fullmatch(r"(\d{4})-(\d{2})(?:-(\d{2}))?", text.strip())
-    try:
-        if match is None:
-            raise ValueError(text)
-        year, month, day = match.groups()
-        return date(int(year), int(month), int(day) if day else 1)
-    except ValueError:
-        raise BadInput(f"{option} {text!r} is not a date; {_DATE_FORMAT}") from None
-
-
 def resolve_cache_dir(source: Source) -> Path:
     """The cache folder: ``--cache-dir``, else ``LICHESS_ELO_CACHE_DIR``, else platformdirs."""
     if source.cache_dir is not None:
@@ -184,21 +161,51 @@ def resolve_cache_dir(source: Source) -> Path:
     return platformdirs.user_cache_path("lichess-elo")
 
 
-def _env_float(name: str, default: float) -> float:
-    try:
-        return float(os.environ.get(name, default))
-    except ValueError:
-        raise BadInput(f"{name} must be a number of seconds") from None
+def _timeout() -> tuple[float, float]:
+    return CONNECT_TIMEOUT, env_seconds("LICHESS_ELO_TIMEOUT", READ_TIMEOUT, zero_ok=False)
+
+
+def _retry_wait() -> float:
+    return env_seconds("LICHESS_ELO_RETRY_WAIT", RATE_LIMIT_WAIT, zero_ok=True)
+
+
+def _cache_unusable(path: Path, exc: sqlite3.Error) -> CacheUnusable:
+    if isinstance(exc, sqlite3.OperationalError):  # locked, read-only, disk I/O
+        return CacheUnusable(f"the cache file {path} cannot be used ({exc})")
+    return CacheUnusable(
+        f"the cache file {path} is damaged ({exc}); move it aside or delete it, and run again"
+    )
+
+
+def check_pgn_source(username: str, pgn: Path | None, source: Source) -> str:
+    """Check a ``--pgn`` run's options; return the validated username.
+
+    Raises:
+        BadInput: a malformed username, or ``--pgn`` together with ``--replay`` (the
+            games come from the file, so the cassette would be ignored). ``--offline``
+            is fine with ``--pgn``: neither sends anything, and LICHESS_ELO_OFFLINE=1 may
+            be set for good.
+    """
+    name = validate_username(username)
+    if pgn is not None and source.replay is not None:
+        raise BadInput("--pgn and --replay exclude each other")
+    return name
 
 
 class _Session(requests_cache.CachedSession):
     """A CachedSession that sends one request at a time with timeouts and remembers whether
     the last response came from the cache (berserk hides the response object)."""
 
-    def __init__(self, *args: Any, timeout: tuple[float, float], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
+    def __init__(
+        self, *args: Any, timeout: tuple[float, float], cache_path: Path, **kwargs: Any
+    ) -> None:
+        try:
+            super().__init__(*args, **kwargs)
+        except sqlite3.Error as exc:
+            raise _cache_unusable(cache_path, exc) from None
         self._one_at_a_time = threading.Lock()
         self._timeout = timeout
+        self._cache_path = cache_path
         self.force_refresh = False
         self.last_from_cache = False
 
@@ -207,7 +214,10 @@ class _Session(requests_cache.CachedSession):
         if self.force_refresh:
             kwargs["force_refresh"] = True
         with self._one_at_a_time:
-            response = super().request(method, url, *args, **kwargs)
+            try:
+                response = super().request(method, url, *args, **kwargs)
+            except sqlite3.Error as exc:
+                raise _cache_unusable(self._cache_path, exc) from None
         self.last_from_cache = bool(getattr(response, "from_cache", False))
         return response
 
@@ -231,28 +241,6 @@ class _Conn:
     source: Source
 
 
-def cassette_time(path: Path) -> datetime:
-    """A cassette's recording time: the latest ``Date`` header of its responses.
-
-    Raises:
-        BadInput: the file is missing, not a cassette, or has no Date header.
-    """
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        stamps = [
-            parsedate_to_datetime(value)
-            for item in data["interactions"]
-            for key, values in item["response"]["headers"].items()
-            if key.lower() == "date"
-            for value in values
-        ]
-    except (OSError, yaml.YAMLError, KeyError, TypeError, ValueError) as exc:
-        raise BadInput(f"--replay {path}: not a readable vcrpy cassette ({exc})") from None
-    if not stamps:
-        raise BadInput(f"--replay {path}: no response has a Date header (the recording time)")
-    return max(stamps).astimezone(UTC)
-
-
 @contextmanager
 def _connect(source: Source) -> Iterator[_Conn]:
     api_url = source.api_url.rstrip("/")
@@ -262,7 +250,9 @@ def _connect(source: Source) -> Iterator[_Conn]:
         )
     if source.offline and source.refresh and source.replay is None:
         raise BadInput("--offline and --refresh exclude each other")
-    timeout = (CONNECT_TIMEOUT, _env_float("LICHESS_ELO_TIMEOUT", READ_TIMEOUT))
+    token = validate_token(source.token)
+    timeout = _timeout()
+    _retry_wait()  # a bad LICHESS_ELO_RETRY_WAIT is refused before any request
     common: dict[str, Any] = {
         "timeout": timeout,
         "allowable_codes": (200,),
@@ -275,7 +265,7 @@ def _connect(source: Source) -> Iterator[_Conn]:
         except ImportError:  # pragma: no cover - depends on the environment
             raise BadInput("--replay needs vcrpy: pip install vcrpy") from None
         now = cassette_time(source.replay)
-        session = _Session(backend="memory", **common)
+        session = _Session(backend="memory", cache_path=source.replay, **common)
         session.settings.disabled = True  # the cassette is the only source
         cache_path = source.replay
         recorder = vcr.VCR(
@@ -286,15 +276,15 @@ def _connect(source: Source) -> Iterator[_Conn]:
         context: Any = recorder.use_cassette(str(source.replay))
     else:
         now = datetime.now(UTC)
-        cache_dir = resolve_cache_dir(source)
-        try:
-            cache_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            raise BadInput(f"cannot create the cache folder {cache_dir}: {exc.strerror}") from None
+        cache_dir = make_cache_dir(source)
         cache_path = cache_dir / CACHE_FILE
-        backend = SQLiteCache(str(cache_path), wal=True)  # WAL: no fsync per month
+        try:
+            backend = SQLiteCache(str(cache_path), wal=True)  # WAL: no fsync per month
+        except sqlite3.Error as exc:
+            raise _cache_unusable(cache_path, exc) from None
         session = _Session(
             backend=backend,
+            cache_path=cache_path,
             only_if_cached=source.offline,
             stale_if_error=source.offline,  # offline also serves expired (running) months
             **common,
@@ -302,17 +292,41 @@ def _connect(source: Source) -> Iterator[_Conn]:
         session.force_refresh = source.refresh
         context = None
     session.headers["User-Agent"] = USER_AGENT
-    if source.token:
-        session.headers["Authorization"] = f"Bearer {source.token}"
+    if token:
+        session.headers["Authorization"] = f"Bearer {token}"
     client = berserk.Client(session=session, base_url=api_url)
     try:
-        if context is None:
+        with ExitStack() as stack:
+            if context is not None:
+                try:
+                    stack.enter_context(context)
+                except (yaml.YAMLError, KeyError, TypeError, ValueError, AttributeError):
+                    raise unreadable(cache_path, "vcrpy cannot load it") from None
             yield _Conn(client, session, now, cache_path, source)
-        else:
-            with context:
-                yield _Conn(client, session, now, cache_path, source)
     finally:
-        session.close()  # type: ignore[no-untyped-call]
+        with suppress(sqlite3.Error):  # a damaged cache was reported where it was met
+            session.close()  # type: ignore[no-untyped-call]
+
+
+def make_cache_dir(source: Source) -> Path:
+    """Create the cache folder (``resolve_cache_dir``) if needed and return it.
+
+    Raises:
+        BadInput: it, or a folder above it, is a file; or it cannot be created.
+    """
+    cache_dir = resolve_cache_dir(source)
+    label = "--cache-dir" if source.cache_dir is not None else "the cache folder"
+    for folder in (cache_dir, *cache_dir.parents):
+        if folder.exists():
+            if not folder.is_dir():
+                where = "" if folder == cache_dir else f": {folder}"
+                raise BadInput(f"{label} {cache_dir}{where} is a file, not a folder")
+            break
+    try:
+        cache_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BadInput(f"cannot create the cache folder {cache_dir}: {exc.strerror}") from None
+    return cache_dir
 
 
 @contextmanager
@@ -359,7 +373,7 @@ def call_with_retries(
     Raises:
         NotCached, CassetteMissing, RateLimited, FetchFailed.
     """
-    wait = _env_float("LICHESS_ELO_RETRY_WAIT", RATE_LIMIT_WAIT)
+    wait = _retry_wait()
     failures = 0
     while True:
         try:

@@ -80,7 +80,11 @@ def list_games(
     if strangers and on_warning is not None:
         on_warning(f"{strangers} game(s) without {user} left out")
     facts = replay_all(
-        [g for g, _ in chosen], cache_dir=cache_dir, workers=workers, progress=progress
+        [g for g, _ in chosen],
+        cache_dir=cache_dir,
+        workers=workers,
+        progress=progress,
+        on_warning=on_warning,
     )
     return [
         ListedGame(game, color, facts[game.id], endings(game, color, facts[game.id]))

@@ -60,6 +60,12 @@ class _Builder(chess.pgn.GameBuilder[chess.pgn.Game]):
     def handle_error(self, error: Exception) -> None:
         self.game.errors.append(error)
 
+    def end_variation(self) -> None:
+        # python-chess ends a "variation" at a ')' that follows an illegal main-line move,
+        # where none was begun; popping the main line would crash the next move.
+        if len(self.variation_stack) > 1:
+            super().end_variation()
+
 
 def speed_of(clock: Clock | None) -> str:
     """Lichess's speed for a clock: by initial + 40 x increment; no clock = correspondence."""

@@ -66,24 +66,33 @@ def write_atomic(path: Path, data: str | bytes) -> None:
 
     The file gets the permissions a plain write would give it: an existing file keeps its
     mode, a new one gets 0666 less the umask.
+
+    Raises:
+        OSError: the write failed (disk full, no permission...); its ``filename`` is
+            ``path``, never the temporary file.
     """
     folder = path.parent if str(path.parent) else Path(".")
-    while True:
-        tmp = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
-        try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-            break
-        except FileExistsError:
-            continue
+    try:
+        while True:
+            tmp = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
+            try:
+                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+                break
+            except FileExistsError:
+                continue
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from None
     try:
         with os.fdopen(fd, "wb") as handle:
             with contextlib.suppress(OSError):  # no file yet: the umask already applied
                 os.fchmod(handle.fileno(), stat.S_IMODE(os.stat(path).st_mode))
             handle.write(data.encode("utf-8") if isinstance(data, str) else data)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from None
         raise
 
 
@@ -399,7 +408,8 @@ class FetchBar:
     def waiting(self, seconds: float, reason: str) -> None:
         """Show a wait (HTTP 429 or a retry backoff)."""
         if self._bar is not None and self._task is not None:
-            self._bar.update(self._task, note=f"waiting {seconds:.3g} s: {reason}")
+            # drawn at once: the wait is shown even before the next timed redraw
+            self._bar.update(self._task, note=f"waiting {seconds:.3g} s: {reason}", refresh=True)
 
 
 @contextmanager

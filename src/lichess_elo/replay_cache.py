@@ -114,6 +114,20 @@ def _open_cache(cache_dir: Path) -> sqlite3.Connection:
         return _connect(path)
 
 
+def _unusable(
+    cache_dir: Path, exc: sqlite3.Error | OSError, on_warning: Callable[[str], None] | None
+) -> None:
+    if on_warning is None:
+        return
+    if cache_dir.exists() and not cache_dir.is_dir():
+        why = f"{cache_dir} is a file, not a folder"
+    elif isinstance(exc, OSError):
+        why = f"{exc.strerror or type(exc).__name__}"
+    else:
+        why = str(exc)
+    on_warning(f"the replay cache cannot be used ({why}); replay results are not kept")
+
+
 def _read_cached(conn: sqlite3.Connection, ids: Sequence[str]) -> dict[str, ReplayFacts]:
     found: dict[str, ReplayFacts] = {}
     for start in range(0, len(ids), _BATCH):
@@ -162,6 +176,7 @@ def replay_all(
     cache_dir: Path | None,
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    on_warning: Callable[[str], None] | None = None,
 ) -> dict[str, ReplayFacts]:
     """Replay every game, reusing cached facts; the result is keyed by game id.
 
@@ -171,6 +186,8 @@ def replay_all(
         workers: Processes to use; ``None`` means the machine's cores. A pool is only
             started for more than ``POOL_THRESHOLD`` uncached games.
         progress: Called with (replayed so far, to replay) while uncached games replay.
+        on_warning: Told, in one line, when the cache cannot be used (a file in the way,
+            a read-only or full disk): the facts are still right, only not kept.
     """
     unique = list({game.id: game for game in games}.values())
     conn = None
@@ -179,17 +196,20 @@ def replay_all(
         try:
             conn = _open_cache(cache_dir)
             cached = _read_cached(conn, [g.id for g in unique])
-        except (sqlite3.Error, OSError):
+        except (sqlite3.Error, OSError) as exc:
+            if conn is not None:
+                conn.close()
             conn = None  # an unusable cache only costs time: replay everything
+            _unusable(cache_dir, exc, on_warning)
     todo = [g for g in unique if g.id not in cached]
     count = workers if workers is not None else (os.cpu_count() or 1)
     fresh = list(_replay_many(todo, max(1, count), progress))
-    if conn is not None:
+    if conn is not None and cache_dir is not None:
         try:
             if fresh:
                 _write_cached(conn, fresh)
-        except (sqlite3.Error, OSError):
-            pass  # a read-only or full disk: the facts are still right, only not kept
+        except (sqlite3.Error, OSError) as exc:
+            _unusable(cache_dir, exc, on_warning)  # a read-only or full disk
         finally:
             conn.close()
     cached.update((f.game_id, f) for f in fresh)

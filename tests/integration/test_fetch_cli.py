@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from datetime import date
@@ -175,16 +176,99 @@ def test_progress_bar_shows_months_games_and_the_429_wait(
     screen = io.StringIO()
     terminal = Console(file=screen, force_terminal=True, width=160, color_system=None)
     monkeypatch.setattr(render, "err_console", lambda: terminal)
-    monkeypatch.setenv("LICHESS_ELO_RETRY_WAIT", "0.4")  # long enough for a redraw (10/s)
     onboard_server.faults.append(Fault("429", month="2023-02"))
     source = Source(api_url=onboard_server.url, cache_dir=tmp_path)
     with render.fetch_progress(quiet=False) as bar:
         fetch_games("OnBoard247", source, until=date(2023, 3, 1), progress=bar)
     drawn = screen.getvalue()
     assert "1/2 months  83 games" in drawn  # 83 of the 221 games are from January 2023
-    assert "waiting 0.4 s: Lichess rate limit (HTTP 429) on month 2023-02" in drawn
+    # the wait is drawn when it starts (LICHESS_ELO_RETRY_WAIT=0.01 from conftest: no real wait)
+    assert "waiting 0.01 s: Lichess rate limit (HTTP 429) on month 2023-02" in drawn
 
     screen.truncate(0)
     with render.fetch_progress(quiet=True) as bar:
         fetch_games("OnBoard247", source, until=date(2023, 3, 1), progress=bar)
     assert screen.getvalue() == ""
+
+
+def _help_lines(*command: str) -> dict[str, str]:
+    """The help screen of ``command``, one line per option (wide enough not to wrap)."""
+    shown = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "250"})
+    assert shown.exit_code == 0, shown.output
+    lines: dict[str, str] = {}
+    for line in shown.stdout.splitlines():
+        words = line.strip("│ ").split()
+        if words and words[0].startswith("--"):
+            lines[words[0]] = line
+    return lines
+
+
+def test_fetch_format_offers_only_table_and_json(tmp_path: Path) -> None:
+    assert "<table|json>" in _help_lines("fetch")["--format"]
+    assert "csv" not in _help_lines("fetch")["--format"]
+    refused = _real_command("fetch", "OnBoard247", "--replay", str(ONBOARD), "--format", "csv")
+    assert refused.returncode == 2
+    assert refused.stderr.startswith("lichess-elo: error: Invalid value for '--format'")
+    assert "'csv' is not one of 'table', 'json'" in refused.stderr
+    assert len(refused.stderr.splitlines()) == 1
+    assert refused.stdout == ""
+
+
+@pytest.mark.parametrize("command", ["fetch", "games"])
+def test_shared_options_show_an_example(command: str) -> None:
+    lines = _help_lines(command)
+    assert "e.g. 2023-01 or 2023-01-25" in lines["--since"]
+    assert "e.g. 2023-01 or 2023-01-25" in lines["--until"]
+    assert "e.g. ~/.cache/lichess-elo" in lines["--cache-dir"]
+    assert "e.g. lip_abc123; or set LICHESS_TOKEN" in lines["--token"]
+    assert "e.g. http://localhost:9663" in lines["--api-url"]
+    assert "e.g. cassettes/onboard247.yaml" in lines["--replay"]
+    if command == "games":
+        assert "e.g. lichess_me.pgn" in lines["--pgn"]
+
+
+def _real_command(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LICHESS_", "COLUMNS"))}
+    return subprocess.run(
+        [sys.executable, "-m", "lichess_elo", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=REPO,
+        env=env,
+    )
+
+
+@pytest.mark.parametrize("where", ["before", "after", "middle"])
+def test_debug_is_accepted_anywhere_on_the_command_line(tmp_path: Path, where: str) -> None:
+    missing = str(tmp_path / "no.yaml")
+    command = ["fetch", "OnBoard247", "--replay", missing]
+    args = {
+        "before": ["--debug", *command],
+        "after": [*command, "--debug"],
+        "middle": ["fetch", "--debug", "OnBoard247", "--replay", missing],
+    }[where]
+    done = _real_command(*args)
+    # --debug shows the traceback of the library error instead of the one-line message
+    assert "No such option" not in done.stderr
+    assert "Traceback" in done.stderr
+    assert f"BadInput: --replay {missing}: not a readable vcrpy cassette" in done.stderr
+    assert done.returncode == 1
+
+
+def test_without_debug_the_same_error_is_one_line(tmp_path: Path) -> None:
+    missing = str(tmp_path / "no.yaml")
+    done = _real_command("fetch", "OnBoard247", "--replay", missing)
+    assert done.returncode == 2
+    assert done.stderr == (
+        f"lichess-elo: error: --replay {missing}: not a readable vcrpy cassette "
+        "(No such file or directory)\n"
+    )
+
+
+def test_debug_after_the_command_still_runs_it(tmp_path: Path) -> None:
+    done = _real_command(
+        "fetch", "OnBoard247", "--replay", str(ONBOARD), "--cache-dir", str(tmp_path), "--debug"
+    )
+    assert done.returncode == 0, done.stderr
+    assert "OnBoard247: 221 games in 2 months" in done.stdout

@@ -193,3 +193,68 @@ def test_missing_pgn_file_is_one_line(tmp_path: Path) -> None:
     assert result.exit_code == 2
     assert result.stderr.startswith("lichess-elo: error: cannot read --pgn")
     assert len(result.stderr.splitlines()) == 1
+
+
+def test_pgn_with_replay_is_refused_but_offline_is_fine(tmp_path: Path) -> None:
+    pgn_file = str(DATA / "game-export-q7ZvsdUF.pgn")
+    with_replay = _run("Lance5500", "--pgn", pgn_file, "--replay", str(CASSETTE))
+    assert with_replay.exit_code == 2
+    assert with_replay.stderr == "lichess-elo: error: --pgn and --replay exclude each other\n"
+    # --offline sends nothing and neither does --pgn: a user with LICHESS_ELO_OFFLINE=1 set
+    # for good can still list a PGN file. The PGN holds one game, q7ZvsdUF.
+    offline = _run(
+        "Lance5500",
+        "--pgn",
+        pgn_file,
+        "--offline",
+        "--cache-dir",
+        str(tmp_path),
+        "--format",
+        "csv",
+    )
+    assert offline.exit_code == 0, offline.output
+    assert offline.stdout.splitlines()[1].startswith("q7ZvsdUF,")
+
+
+def test_pgn_username_is_validated_like_any_other(tmp_path: Path) -> None:
+    pgn_file = str(DATA / "game-export-q7ZvsdUF.pgn")
+    result = _run("Lance 5500", "--pgn", pgn_file, "--cache-dir", str(tmp_path))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("lichess-elo: error: 'Lance 5500' is not a Lichess username")
+    assert len(result.stderr.splitlines()) == 1
+
+
+def test_replay_cache_in_the_way_is_warned_but_the_listing_is_right(tmp_path: Path) -> None:
+    a_file = tmp_path / "cache"
+    a_file.write_text("not a folder\n", encoding="utf-8")
+    args = ["OnBoard247", "--replay", str(CASSETTE), "--cache-dir", str(a_file)]
+    result = _run(*args, "--perf", "chess960", "--format", "json")
+    assert result.exit_code == 0, result.output
+    assert result.stderr == (
+        f"lichess-elo: warning: the replay cache cannot be used ({a_file} is a file, "
+        "not a folder); replay results are not kept\n"
+    )
+    games = json.loads(result.stdout)["games"]
+    assert len(games) == 5 and all(g["replay"]["valid"] for g in games)  # 5 chess960 games
+    assert a_file.read_text(encoding="utf-8") == "not a folder\n"
+
+
+def test_pgn_with_an_illegal_move_and_a_stray_parenthesis_skips_that_game(
+    tmp_path: Path,
+) -> None:
+    # python-chess ends a "variation" at a ')' after an illegal main-line move; this
+    # used to pop the main line and crash on the next move (IndexError).
+    real = (DATA / "game-export-q7ZvsdUF.pgn").read_text(encoding="utf-8")
+    assert "2. c4 { [%eval 0.1] }" in real
+    damaged = real.replace("q7ZvsdUF", "bad00001").replace("2. c4 {", "2. Ke3 ) {", 1)
+    pgn_file = tmp_path / "lichess_me.pgn"
+    pgn_file.write_text(damaged + "\n\n" + real, encoding="utf-8")
+    args = ["Lance5500", "--pgn", str(pgn_file), "--cache-dir", str(tmp_path / "c")]
+    result = _run(*args, "--format", "json")
+    assert result.exit_code == 0, result.output
+    warnings = result.stderr.splitlines()
+    assert len(warnings) == 1
+    assert warnings[0].startswith(
+        "lichess-elo: warning: PGN game 1 (bad00001): skipped (illegal san: 'Ke3'"
+    )
+    assert [g["id"] for g in json.loads(result.stdout)["games"]] == ["q7ZvsdUF"]

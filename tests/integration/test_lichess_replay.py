@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from lichess_elo.errors import CassetteMissing
+from lichess_elo.errors import BadInput, CassetteMissing
 from lichess_elo.lichess import Source, cassette_time, fetch_games
 
 REPO = Path(__file__).resolve().parents[2]
@@ -82,3 +82,77 @@ def test_request_missing_from_the_cassette_is_named(tmp_path: Path) -> None:
 
 def test_cassette_time_is_the_latest_date_header() -> None:
     assert cassette_time(EDGES) == datetime(2026, 7, 7, 9, 0, tzinfo=UTC)
+
+
+_REQUEST = "request: {method: GET, uri: 'https://lichess.org/api/user/onboard247', body: null}"
+_RESPONSE = "response: {status: {code: 200}, body: {string: ''}, headers: {}}"
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        # an unclosed flow sequence: the YAML parser stops where the next line begins
+        ("interactions:\n- request: [\n", "YAML error at line 3, column 1"),
+        ("", "no interactions"),  # an empty file
+        ("just some words\n", "no interactions"),  # a plain-text file: a YAML string
+        ("interactions: []\n", "no interactions"),
+        ("version: 1\n", "no interactions"),
+        ("interactions:\n- response: {headers: {}}\n", "interaction 1 is malformed"),
+        # vcrpy needs the status and the body: checked here, not left to crash later
+        (
+            f"interactions:\n- {_REQUEST}\n  response: {{headers: {{}}}}\n",
+            "interaction 1 is malformed",
+        ),
+        ("\xff\xfe\x00", "not UTF-8 text"),
+    ],
+)
+def test_a_broken_cassette_is_one_line(tmp_path: Path, text: str, why: str) -> None:
+    cassette = tmp_path / "broken.yaml"
+    cassette.write_bytes(text.encode("latin-1"))
+    with pytest.raises(BadInput) as caught:
+        fetch_games("OnBoard247", Source(replay=cassette, cache_dir=tmp_path / "cache"))
+    assert str(caught.value) == f"--replay {cassette}: not a readable vcrpy cassette ({why})"
+
+
+def test_a_cassette_without_a_date_header_is_named(tmp_path: Path) -> None:
+    cassette = tmp_path / "undated.yaml"
+    cassette.write_text(f"interactions:\n- {_REQUEST}\n  {_RESPONSE}\n", encoding="utf-8")
+    with pytest.raises(BadInput, match="no response has a Date header"):
+        cassette_time(cassette)
+
+
+def test_cli_broken_cassette_exits_2_in_one_line(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from lichess_elo.cli import app
+
+    cassette = tmp_path / "broken.yaml"
+    # a tab cannot start a YAML token: the error is at the tab, line 2, column 1
+    cassette.write_text("interactions:\n\t- a\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["fetch", "OnBoard247", "--replay", str(cassette)])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert lines == [
+        f"lichess-elo: error: --replay {cassette}: not a readable vcrpy cassette "
+        "(YAML error at line 2, column 1)"
+    ]
+
+
+def test_a_cassette_vcrpy_cannot_load_is_one_line(tmp_path: Path) -> None:
+    # dated, with a status and a body, but the request lacks the body and headers that
+    # vcrpy's Request(method, uri, body, headers) needs
+    cassette = tmp_path / "nobody.yaml"
+    cassette.write_text(
+        "interactions:\n"
+        "- request: {method: GET, uri: 'https://lichess.org/api/user/onboard247'}\n"
+        "  response:\n"
+        "    status: {code: 200}\n"
+        "    body: {string: ''}\n"
+        "    headers: {Date: ['Mon, 20 Feb 2023 10:00:00 GMT']}\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(BadInput) as caught:
+        fetch_games("OnBoard247", Source(replay=cassette, cache_dir=tmp_path / "cache"))
+    assert str(caught.value) == (
+        f"--replay {cassette}: not a readable vcrpy cassette (vcrpy cannot load it)"
+    )

@@ -38,6 +38,15 @@ app = typer.Typer(
 )
 
 _state = {"debug": False}
+#: Tokens of this run, never printed: every message goes through ``redact``.
+_secrets: set[str] = set()
+
+
+def redact(text: str) -> str:
+    """``text`` with every token of this run replaced by ``***``."""
+    for secret in _secrets:
+        text = text.replace(secret, "***")
+    return text
 
 
 class OutputFormat(StrEnum):
@@ -56,14 +65,14 @@ class FetchFormat(StrEnum):
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
-    """Print a one-line error on stderr and exit with ``code``."""
-    typer.echo(f"lichess-elo: error: {message}", err=True)
+    """Print a one-line error on stderr (tokens redacted) and exit with ``code``."""
+    typer.echo(f"lichess-elo: error: {redact(message)}", err=True)
     raise typer.Exit(code)
 
 
 def warn(message: str) -> None:
-    """Print a one-line warning on stderr."""
-    typer.echo(f"lichess-elo: warning: {message}", err=True)
+    """Print a one-line warning on stderr (tokens redacted)."""
+    typer.echo(f"lichess-elo: warning: {redact(message)}", err=True)
 
 
 @contextmanager
@@ -205,6 +214,9 @@ def _source(
 ) -> lichess.Source:
     """The ``lichess.Source`` the shared source options describe (an empty token is none)."""
     from lichess_elo import lichess
+
+    if token and token.strip():
+        _secrets.add(token)
 
     return lichess.Source(
         api_url=api_url,
@@ -1122,6 +1134,17 @@ def _take_debug(args: list[str]) -> list[str]:
     return [a for a in args[:end] if a != "--debug"] + args[end:]
 
 
+def _tokens_in(args: list[str]) -> set[str]:
+    """The tokens given on the command line (``--token X``, ``--token=X``) or in LICHESS_TOKEN."""
+    found = {os.environ.get("LICHESS_TOKEN", "")}
+    for i, arg in enumerate(args):
+        if arg == "--token" and i + 1 < len(args):
+            found.add(args[i + 1])
+        elif arg.startswith("--token="):
+            found.add(arg.removeprefix("--token="))
+    return {t for t in found if t.strip()}
+
+
 def main() -> None:
     """Entry point: run the app and turn every error into a one-line message.
 
@@ -1130,13 +1153,14 @@ def main() -> None:
     """
     command = typer.main.get_command(app)
     args = _take_debug(sys.argv[1:])
+    _secrets.update(_tokens_in(args))
     try:
         code = command.main(args=args, prog_name="lichess-elo", standalone_mode=False)
         sys.exit(code if isinstance(code, int) else 0)
     except LichessEloError as exc:
         if _state["debug"]:
             raise
-        typer.echo(f"lichess-elo: error: {exc}", err=True)
+        typer.echo(f"lichess-elo: error: {redact(str(exc))}", err=True)
         sys.exit(exc.exit_code)
     except (KeyboardInterrupt, typer.Abort):
         typer.echo("lichess-elo: interrupted", err=True)
@@ -1148,7 +1172,10 @@ def main() -> None:
         if not isinstance(code, int) or not hasattr(exc, "format_message"):
             if _state["debug"]:
                 raise
-            typer.echo(f"lichess-elo: error: unexpected {type(exc).__name__}: {exc}", err=True)
+            typer.echo(
+                f"lichess-elo: error: unexpected {type(exc).__name__}: {redact(str(exc))}",
+                err=True,
+            )
             sys.exit(1)
         message = str(exc.format_message())
         if type(exc).__name__ == "NoArgsIsHelpError":
@@ -1157,5 +1184,5 @@ def main() -> None:
         ctx = getattr(exc, "ctx", None)
         where = getattr(ctx, "command_path", "lichess-elo") if ctx is not None else "lichess-elo"
         first_line = message.strip().splitlines()[0] if message.strip() else type(exc).__name__
-        typer.echo(f"lichess-elo: error: {first_line} (see '{where} --help')", err=True)
+        typer.echo(f"lichess-elo: error: {redact(first_line)} (see '{where} --help')", err=True)
         sys.exit(code)

@@ -272,3 +272,21 @@ def test_debug_after_the_command_still_runs_it(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "OnBoard247: 221 games in 2 months" in done.stdout
+
+
+def test_a_token_echoed_by_the_parser_is_redacted(tmp_path: Path) -> None:
+    # The option parser repeats a stray argument in its message; when that argument is the
+    # token (pasted twice by mistake), the one-line error must not show it.
+    secret = "lip_SeCrEt0123456789"
+    env = {**os.environ, "LICHESS_ELO_CACHE_DIR": str(tmp_path)}
+    env.pop("LICHESS_TOKEN", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "lichess_elo", "fetch", "OnBoard247", f"--token={secret}", secret],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert secret not in done.stdout + done.stderr
+    assert "***" in done.stderr and len(done.stderr.splitlines()) == 1

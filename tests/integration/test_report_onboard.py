@@ -641,3 +641,207 @@ def test_edge_cases_cassette(tmp_path: Path) -> None:
         "gap",
         "ratings apart",  # 2479 against 2301
     ]
+
+
+# --- February blitz and bullet by hand ----------------------------------------------------
+# Worked out from the raw NDJSON and the two FIDE tables only (a throwaway script that reads
+# tests/data/lichess/games-user-export-onboard247-2023-01-02.ndjson,
+# src/lichess_elo/data/expected_score_table.csv and dp_table.csv, never lichess_elo). One
+# tuple per game, in createdAt order: (game id, OnBoard247's colour, the opponent's Lichess
+# rating in that game, D used, PD, score). D = frozen own rating - opponent, capped at +-400
+# (own < 2650, FIDE 8.3.1); PD is table 8.1.2's row holding |D|, column H if D >= 0 else L.
+
+# Blitz 2023-02 at 2387 (test_blitz_january_by_hand: 2450 - 63). Capped: game 5 (D 461),
+# 6 (623), 62 (859) and 63 (421), all -> 400 -> .92.
+# PD by tens: 6.66 + 5.92 + 5.38 + 5.08 + 4.81 + 4.30 + 4.57 (games 61-68) = 36.72.
+# Points by tens: 6 + 6 + 6.5 + 6.5 + 6.5 + 4.5 + 2 = 38.0 (34 wins, 8 draws, 26 losses).
+# Sum of (score - PD) = 38.0 - 36.72 = +1.28.
+# K 10: the track has reached 2400 (January started at 2450, FIDE 8.3.3); 68 games x 10 =
+# 680 <= 700, so the 700 rule does not cut it. 10 x 1.28 = +12.8 -> +13 -> 2400.
+# Performance: Ra = 159063 / 68 = 2339.16; p = 38 / 68 = .5588 -> .56 -> dp 43 (8.1.1)
+# -> 2382.16 -> 2382.
+BLITZ_FEBRUARY: tuple[tuple[str, str, int, int, float, float], ...] = (
+    ("2mHF7U2Q", "white", 2392, -5, 0.49, 0.0),
+    ("qhdWcMMq", "black", 2431, -44, 0.44, 0.0),
+    ("mDO5vYRa", "black", 2196, 191, 0.75, 1.0),
+    ("hj3wIHzg", "white", 2428, -41, 0.44, 1.0),
+    ("1i37gfv9", "black", 1926, 400, 0.92, 1.0),
+    ("KH53Gg15", "white", 1764, 400, 0.92, 1.0),
+    ("r8Hlj1FX", "black", 2242, 145, 0.69, 1.0),
+    ("5dl6aF3n", "black", 2040, 347, 0.89, 1.0),
+    ("1Xlmyo95", "white", 2492, -105, 0.36, 0.0),
+    ("bZCp4gGR", "black", 2183, 204, 0.76, 0.0),
+    ("jPBPBcB8", "white", 2265, 122, 0.67, 0.5),
+    ("1dNp548D", "white", 2481, -94, 0.37, 1.0),
+    ("AjPU8SEb", "black", 2140, 247, 0.81, 1.0),
+    ("PteS486M", "black", 2080, 307, 0.86, 0.0),
+    ("9cck6UDk", "black", 2438, -51, 0.43, 0.5),
+    ("ga9et4p3", "white", 2359, 28, 0.54, 1.0),
+    ("dn9jubSx", "black", 2275, 112, 0.65, 1.0),
+    ("R8Y6fy09", "black", 2443, -56, 0.42, 0.0),
+    ("FE3qwDPU", "white", 2269, 118, 0.66, 1.0),
+    ("N1mt0QwH", "black", 2381, 6, 0.51, 0.0),
+    ("l6rQCWfS", "black", 2282, 105, 0.64, 1.0),
+    ("rRDdAWyk", "white", 2347, 40, 0.56, 1.0),
+    ("e4XXAhOr", "black", 2342, 45, 0.56, 1.0),
+    ("J4hyElIn", "white", 2311, 76, 0.60, 0.0),
+    ("fUSgSk3x", "white", 2379, 8, 0.51, 0.0),
+    ("ScKidbpg", "black", 2403, -16, 0.48, 1.0),
+    ("ulZWjSxp", "black", 2387, 0, 0.50, 1.0),
+    ("5iz01b0F", "white", 2388, -1, 0.50, 1.0),
+    ("UkVqZxsb", "white", 2389, -2, 0.50, 0.0),
+    ("L1WPjZqo", "white", 2362, 25, 0.53, 0.5),
+    ("NXMZ9vSi", "black", 2503, -116, 0.34, 0.5),
+    ("C0yz034R", "black", 2396, -9, 0.49, 0.0),
+    ("gDf2ikqN", "white", 2392, -5, 0.49, 0.0),
+    ("5i1P0ZTN", "black", 2343, 44, 0.56, 1.0),
+    ("qhrV2YdA", "white", 2297, 90, 0.62, 0.0),
+    ("u7Z48wvv", "black", 2375, 12, 0.52, 1.0),
+    ("HQJGC6JE", "white", 2370, 17, 0.52, 1.0),
+    ("FK7HqCqr", "black", 2373, 14, 0.52, 1.0),
+    ("FDns0VOO", "black", 2393, -6, 0.49, 1.0),
+    ("9RuIYROj", "black", 2362, 25, 0.53, 1.0),
+    ("EsfWz4wp", "black", 2433, -46, 0.44, 1.0),
+    ("zGD1VKfc", "black", 2278, 109, 0.65, 1.0),
+    ("JldYKVKl", "white", 2489, -102, 0.36, 0.0),
+    ("VqUXwt7z", "black", 2419, -32, 0.46, 0.0),
+    ("Jgf757qT", "white", 2278, 109, 0.65, 1.0),
+    ("oxmg8w99", "white", 2466, -79, 0.39, 0.5),
+    ("D7ir05p9", "white", 2394, -7, 0.49, 1.0),
+    ("6qfgjgE1", "black", 2387, 0, 0.50, 1.0),
+    ("FiXcxVPO", "black", 2403, -16, 0.48, 1.0),
+    ("q8KpIkj2", "black", 2465, -78, 0.39, 0.0),
+    ("29bJGZ0x", "white", 2480, -93, 0.37, 0.5),
+    ("NjnGO4uX", "black", 2371, 16, 0.52, 1.0),
+    ("pzNb0If6", "black", 2446, -59, 0.42, 1.0),
+    ("zH8wzhn9", "white", 2408, -21, 0.47, 0.0),
+    ("HvKi0agC", "white", 2313, 74, 0.60, 1.0),
+    ("UvhPVK6R", "white", 2330, 57, 0.58, 0.0),
+    ("kzWIlKAk", "white", 2643, -256, 0.19, 0.0),
+    ("EZncu5uW", "black", 2515, -128, 0.33, 0.0),
+    ("v0C38eZf", "black", 2454, -67, 0.41, 1.0),
+    ("QlvLuZzL", "black", 2451, -64, 0.41, 0.0),
+    ("xBmSz01G", "black", 2432, -45, 0.44, 0.0),
+    ("qwtxqU0U", "black", 1528, 400, 0.92, 0.5),
+    ("7qgoiWNs", "black", 1966, 400, 0.92, 0.0),
+    ("3haOk4iV", "black", 2508, -121, 0.34, 0.0),
+    ("GYYF98SU", "black", 2362, 25, 0.53, 0.0),
+    ("bvpSr2ZE", "black", 2500, -113, 0.35, 0.5),
+    ("AFfIcoaL", "black", 2365, 22, 0.53, 1.0),
+    ("8x83EMvs", "white", 2360, 27, 0.54, 0.0),
+)
+
+# Bullet 2023-02 at 2346 (test_bullet_by_hand: 2399 - 53). No game capped.
+# PD by tens: 4.46 + 4.85 + 5.35 + 4.59 + 0.84 (games 41-42) = 20.09.
+# Points by tens: 3.5 + 3.5 + 7.5 + 4 + 2 = 20.5 (19 wins, 3 draws, 20 losses).
+# Sum of (score - PD) = 20.5 - 20.09 = +0.41.
+# K: 15 bullet games before the period (January; the account has no earlier games), fewer
+# than 30, so K 40 "new" (2346 < 2400 and 2400 never reached: 2399, 2346); 42 x 40 = 1680
+# > 700 -> the 700 rule: K = floor(700 / 42) = 16 (16 x 42 = 672). 16 x 0.41 = +6.56 -> +7
+# -> 2353.
+# Performance: Ra = 99226 / 42 = 2362.52; p = 20.5 / 42 = .4881 -> .49 -> dp -7
+# -> 2355.52 -> 2356.
+BULLET_FEBRUARY: tuple[tuple[str, str, int, int, float, float], ...] = (
+    ("UoIvRifJ", "black", 2498, -152, 0.30, 0.0),
+    ("QPAtUKxj", "black", 2329, 17, 0.52, 0.5),
+    ("FbuqZE03", "black", 2500, -154, 0.29, 1.0),
+    ("jg0GXRpH", "black", 2444, -98, 0.37, 0.0),
+    ("bvTTitgL", "black", 2454, -108, 0.35, 0.0),
+    ("gONJRqou", "black", 2496, -150, 0.30, 0.0),
+    ("FiSmiSME", "white", 2283, 63, 0.59, 0.0),
+    ("i4HJBPOK", "black", 2290, 56, 0.58, 0.0),
+    ("xuHRnAUq", "white", 2326, 20, 0.53, 1.0),
+    ("WHH8EDvn", "black", 2248, 98, 0.63, 1.0),
+    ("9TyNPTlR", "white", 2245, 101, 0.64, 0.0),
+    ("npIXvs0h", "black", 2524, -178, 0.27, 0.0),
+    ("yCROyVpx", "black", 2368, -22, 0.47, 0.0),
+    ("jT2je7cl", "white", 2407, -61, 0.42, 1.0),
+    ("v3cP1n2O", "black", 2323, 23, 0.53, 0.0),
+    ("QonUQ1mS", "white", 2400, -54, 0.42, 0.0),
+    ("sFOmvcxx", "black", 2304, 42, 0.56, 0.5),
+    ("8pOkuZxb", "black", 2255, 91, 0.62, 0.0),
+    ("bn6udw1s", "black", 2413, -67, 0.41, 1.0),
+    ("dcngebKF", "white", 2337, 9, 0.51, 1.0),
+    ("PmuR4VtJ", "black", 2400, -54, 0.42, 0.0),
+    ("DdLXuTgr", "black", 2290, 56, 0.58, 1.0),
+    ("M4qbL355", "white", 2286, 60, 0.58, 1.0),
+    ("MelHtHRP", "black", 2281, 65, 0.59, 1.0),
+    ("x7sV5iAz", "white", 2277, 69, 0.60, 1.0),
+    ("YGNMIfRB", "black", 2340, 6, 0.51, 0.5),
+    ("wmXddQDz", "white", 2224, 122, 0.67, 1.0),
+    ("ZwcV3dXU", "white", 2335, 11, 0.52, 1.0),
+    ("hpNmzoyc", "black", 2392, -46, 0.44, 1.0),
+    ("C6GmXzcl", "white", 2386, -40, 0.44, 0.0),
+    ("WrkgVO0g", "black", 2392, -46, 0.44, 1.0),
+    ("9GACukUS", "black", 2289, 57, 0.58, 0.0),
+    ("i33wDjw6", "black", 2379, -33, 0.45, 0.0),
+    ("rek8xOuF", "white", 2385, -39, 0.45, 0.0),
+    ("AJ4uatBg", "white", 2414, -68, 0.41, 1.0),
+    ("jZRNluFa", "white", 2341, 5, 0.51, 1.0),
+    ("oMpiKU3k", "black", 2323, 23, 0.53, 0.0),
+    ("eoBkgmYY", "black", 2375, -29, 0.46, 1.0),
+    ("KLAFRbhu", "black", 2474, -128, 0.33, 0.0),
+    ("Cn2e1GOL", "white", 2395, -49, 0.43, 0.0),
+    ("fvLiNUU8", "black", 2374, -28, 0.46, 1.0),
+    ("yGKEFrgR", "white", 2430, -84, 0.38, 1.0),
+)
+
+
+def test_blitz_february_by_hand(cassette_doc: dict[str, Any]) -> None:
+    start = 2387
+    assert len(BLITZ_FEBRUARY) == 68
+    # The constant is consistent with its own derivation: D = 2387 - opponent, capped.
+    assert all(d == max(-400, min(400, start - opp)) for _, _, opp, d, _, _ in BLITZ_FEBRUARY)
+    assert round(sum(pd for *_, pd, _ in BLITZ_FEBRUARY), 2) == 36.72
+    assert sum(score for *_, score in BLITZ_FEBRUARY) == 38
+    feb = _period(cassette_doc, "blitz", "2023-02")
+    assert (feb["games"], feb["games_before"], feb["score"], feb["expected"]) == (68, 62, 38, 36.72)
+    assert (feb["k_requested"], feb["k"], feb["k_reason"], feb["k_700_rule"]) == (
+        10,
+        10,
+        "2400",
+        False,
+    )
+    assert feb["elo"] == {"start": 2387, "change": 13, "change_exact": 12.8, "end": 2400}
+    assert feb["performance"] == 2382
+    games = _report(cassette_doc, "blitz")["games"][62:]
+    assert [
+        (g["id"], g["color"], g["opponent_rating"], g["elo"]["expected"], g["score"]) for g in games
+    ] == [(gid, colour, opp, pd, score) for gid, colour, opp, _, pd, score in BLITZ_FEBRUARY]
+    for g, (gid, _, _, _, pd, score) in zip(games, BLITZ_FEBRUARY, strict=True):
+        assert (g["period"], g["elo"]["rating"], g["elo"]["k"]) == ("2023-02", start, 10), gid
+        assert g["elo"]["change"] == pytest.approx(10 * (score - pd), abs=1e-9), gid
+    capped = [i + 1 for i, g in enumerate(games) if "cap" in g["flags"]]
+    assert capped == [i + 1 for i, row in enumerate(BLITZ_FEBRUARY) if abs(row[3]) == 400]
+    assert capped == [5, 6, 62, 63]
+
+
+def test_bullet_february_by_hand(cassette_doc: dict[str, Any]) -> None:
+    start = 2346
+    assert len(BULLET_FEBRUARY) == 42
+    assert all(d == max(-400, min(400, start - opp)) for _, _, opp, d, _, _ in BULLET_FEBRUARY)
+    assert round(sum(pd for *_, pd, _ in BULLET_FEBRUARY), 2) == 20.09
+    assert sum(score for *_, score in BULLET_FEBRUARY) == 20.5
+    feb = _period(cassette_doc, "bullet", "2023-02")
+    assert (feb["games"], feb["games_before"], feb["score"], feb["expected"]) == (
+        42,
+        15,
+        20.5,
+        20.09,
+    )
+    assert (feb["k_requested"], feb["k"], feb["k_reason"], feb["k_700_rule"]) == (
+        40,
+        16,
+        "new",
+        True,
+    )
+    assert feb["elo"] == {"start": 2346, "change": 7, "change_exact": 6.56, "end": 2353}
+    assert feb["performance"] == 2356
+    games = _report(cassette_doc, "bullet")["games"][15:]
+    assert [
+        (g["id"], g["color"], g["opponent_rating"], g["elo"]["expected"], g["score"]) for g in games
+    ] == [(gid, colour, opp, pd, score) for gid, colour, opp, _, pd, score in BULLET_FEBRUARY]
+    for g, (gid, _, _, _, pd, score) in zip(games, BULLET_FEBRUARY, strict=True):
+        assert (g["period"], g["elo"]["rating"], g["elo"]["k"]) == ("2023-02", start, 16), gid
+        assert g["elo"]["change"] == pytest.approx(16 * (score - pd), abs=1e-9), gid
+    assert not any("cap" in g["flags"] for g in games)

@@ -7,7 +7,7 @@ import io
 from collections.abc import Sequence
 from datetime import date
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from lichess_elo.render import dump_json, write_atomic, write_csv
 
@@ -208,8 +208,50 @@ def _club_round(value: Decimal) -> int:
     return round_half_away(value)
 
 
+class ChartSeries(NamedTuple):
+    """One player's line in the club chart: parallel dates and ratings.
+
+    Attributes:
+        days: The date of each point.
+        ratings: The (unrounded) rating at each point.
+        dots: Indices of the points drawn with a dot (all but a carried last point).
+    """
+
+    days: tuple[date, ...]
+    ratings: tuple[float, ...]
+    dots: tuple[int, ...]
+
+
+def club_chart_series(s: Standing, last_day: date | None) -> ChartSeries:
+    """The points of ``s``'s line in the club chart (pure).
+
+    The line starts at the rating before the first counted game (the first update's
+    ``rating_before``), dated like that update, so the first step is drawn like every
+    other. A player first rated by the FIDE initial-rating rule had no rating before,
+    so the line starts at the first rating. Then one point per update (its
+    ``rating_after``), and the last rating carried, without a dot, to ``last_day`` (the
+    club's latest update) when that is later. No history: no points.
+    """
+    days: list[date] = []
+    ratings: list[float] = []
+    if s.history and s.history[0].rating_before is not None:
+        days.append(s.history[0].day)
+        ratings.append(float(s.history[0].rating_before))
+    for e in s.history:
+        days.append(e.day)
+        ratings.append(float(e.rating_after))
+    dots = tuple(range(len(days)))
+    if days and last_day is not None and last_day > days[-1]:
+        days.append(last_day)  # carried to the club's latest update
+        ratings.append(ratings[-1])
+    return ChartSeries(tuple(days), tuple(ratings), dots)
+
+
 def write_club_chart(result: ClubResult, names: Sequence[str], path: Path) -> None:
-    """A PNG of the players' ratings after each update (matplotlib, Agg, written atomically)."""
+    """A PNG of the players' ratings after each update (matplotlib, Agg, written atomically).
+
+    Each line starts at the player's start rating (see ``club_chart_series``).
+    """
     import matplotlib
 
     matplotlib.use("Agg")
@@ -221,20 +263,16 @@ def write_club_chart(result: ClubResult, names: Sequence[str], path: Path) -> No
         for s in result.standings:
             if s.name.casefold() not in wanted:
                 continue
-            days = [e.day for e in s.history]
-            ratings = [float(e.rating_after) for e in s.history]
+            series = club_chart_series(s, result.last_day)
             first = s.history[0].rating_before if s.history else None
             start = f" (from {_club_round(first)})" if first is not None else ""
-            if days and result.last_day and result.last_day > days[-1]:
-                days.append(result.last_day)  # carried to the club's latest update
-                ratings.append(ratings[-1])
             # matplotlib's date numbers: days since 1970-01-01 (its default epoch)
-            xs = [float((d - date(1970, 1, 1)).days) for d in days]
+            xs = [float((d - date(1970, 1, 1)).days) for d in series.days]
             ax.plot(
                 xs,
-                ratings,
+                list(series.ratings),
                 marker="o",
-                markevery=list(range(len(s.history))),  # no dot on the carried point
+                markevery=list(series.dots),  # no dot on the carried point
                 drawstyle="steps-post",
                 label=f"{s.name}{start}",
             )

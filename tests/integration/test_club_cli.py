@@ -7,6 +7,7 @@ Logistic expected scores used in the derivations, E(D) = 1/(1+10^(-D/400)):
 from __future__ import annotations
 
 import json
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -147,6 +148,58 @@ def test_csv_output_and_chart(tmp_path: Path) -> None:
     assert rows[1] == "1,Bartek Lis,1373,0,2,yes"
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_chart_lines_start_at_the_start_rating(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The start ratings come from tests/data/club/players.csv (club.toml: start 1000,
+    # beginner 800): Ania Nowak has rating 1200, Filip Mazur none but his own start 900.
+    # Ania's first update is the Spring Club Cup (2026-03-07): 1200 -> 1240, then the
+    # April Rapid (2026-04-11): 1244.95 (derivation in test_csv_ladder_json_follows_club_toml).
+    # Filip's first update is the April Rapid: 900 -> 909.45. Each line starts with the
+    # start rating at the date of the first update, so the first step is drawn.
+    import matplotlib.axes
+
+    from lichess_elo import render_club
+
+    series: dict[str, render_club.ChartSeries] = {}
+    plotted: list[list[float]] = []
+    real_series = render_club.club_chart_series
+    real_plot = matplotlib.axes.Axes.plot
+
+    def spy_series(s: Any, last_day: Any) -> render_club.ChartSeries:
+        series[s.name] = real_series(s, last_day)
+        return series[s.name]
+
+    def spy_plot(self: Any, xs: Any, ys: Any, *args: Any, **kwargs: Any) -> Any:
+        plotted.append(list(ys))
+        return real_plot(self, xs, ys, *args, **kwargs)
+
+    monkeypatch.setattr(render_club, "club_chart_series", spy_series)
+    monkeypatch.setattr(matplotlib.axes.Axes, "plot", spy_plot)
+    png = tmp_path / "ania.png"
+    result = _run(PLAYERS, GAMES, "--config", CONFIG, "--player", "Ania Nowak", "--chart", str(png))
+    assert result.exit_code == 0, result.output
+    ania = series["Ania Nowak"]
+    assert ania.days == (date(2026, 3, 7), date(2026, 3, 7), date(2026, 4, 11))
+    assert ania.ratings[:2] == (1200.0, 1240.0)
+    assert ania.ratings[2] == pytest.approx(1244.95, abs=0.01)
+    assert ania.dots == (0, 1, 2)
+    assert plotted == [list(ania.ratings)]  # what the chart draws
+
+    series.clear()
+    result = _run(PLAYERS, GAMES, "--config", CONFIG, "--chart", str(tmp_path / "top.png"))
+    assert result.exit_code == 0, result.output
+    assert (series["Filip Mazur"].days[0], series["Filip Mazur"].ratings[0]) == (
+        date(2026, 4, 11),
+        900.0,
+    )
+    assert series["Filip Mazur"].ratings[1] == pytest.approx(909.45, abs=0.01)
+    # Bartek (1400) and Dawid (1000) start at the Spring Club Cup, carried to 2026-04-11
+    assert series["Bartek Lis"].ratings[0] == 1400.0
+    assert series["Dawid Sowa"].days[0] == date(2026, 3, 7)
+    assert series["Dawid Sowa"].ratings[0] == 1000.0
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,8 @@ server (fake_lichess.py) has no tournament endpoints, so this one is kept here.
 
 ``cassettes/club-swiss.yaml`` was recorded from this server through the real command path
 (``python -m tests.integration.test_club_lichess``) with the host rewritten to lichess.org.
+Its players and games are made up, so every response carries ``X-Lichess-Elo-Built`` (as
+the built answers of scripts/build_cassettes.py do) and the fixed Date ``RECORDED``.
 """
 
 from __future__ import annotations
@@ -30,6 +32,25 @@ REPO = Path(__file__).parent.parent.parent
 CASSETTE = REPO / "cassettes" / "club-swiss.yaml"
 SWISS = "Zr5kTq1B"
 ARENA = "clubAr26"
+#: The cassette's recording time: every response's Date header (``--replay`` reads "now"
+#: from it), kept fixed so re-recording gives the same cassette.
+RECORDED = "Sun, 29 Nov 2026 17:53:51 GMT"
+#: The marker header of built responses (as scripts/build_cassettes.py stamps them).
+BUILT = (
+    "made-up club swiss from tests/data/club, served by the test suite's local server and "
+    "recorded through berserk by python -m tests.integration.test_club_lichess; "
+    "not a lichess.org response"
+)
+CASSETTE_COMMENT = f"""
+Thursday Club Swiss ({SWISS}): a MADE-UP club swiss (6 players, 3 rounds, 9 games) in the
+shape of lichess.org's /api/swiss/{{id}} answer and /api/swiss/{{id}}/games NDJSON export,
+from tests/data/club/swiss-{SWISS}-info.json and swiss-{SWISS}-games.ndjson. The players
+and games are not real. Recorded through berserk (the calls of club_io.tournament_fetcher)
+against the test suite's local server, then the host rewritten to https://lichess.org.
+Every response carries X-Lichess-Elo-Built and the fixed Date header, the recording time
+("now" for --replay): {RECORDED}.
+Rebuild: python -m tests.integration.test_club_lichess
+"""
 
 
 class TournamentServer:
@@ -177,6 +198,22 @@ def test_swiss_cassette_replay_through_the_cli() -> None:
     assert {p["name"]: p["rating"] for p in doc["players"]} == SWISS_EXPECTED
 
 
+def test_swiss_cassette_is_labelled_built_with_a_fixed_date() -> None:
+    import yaml
+
+    text = CASSETTE.read_text(encoding="utf-8")
+    assert text.startswith("# Thursday Club Swiss (Zr5kTq1B): a MADE-UP club swiss")
+    interactions = yaml.safe_load(text)["interactions"]
+    assert [i["request"]["uri"].split("?")[0] for i in interactions] == [
+        f"https://lichess.org/api/swiss/{SWISS}",
+        f"https://lichess.org/api/swiss/{SWISS}/games",
+    ]
+    for item in interactions:
+        headers = item["response"]["headers"]
+        assert headers["X-Lichess-Elo-Built"] == [BUILT]
+        assert headers["Date"] == [RECORDED]
+
+
 def test_swiss_cassette_replay_in_a_subprocess_with_csv(tmp_path: Path) -> None:
     # A mix in one run: the club's CSV evening (players file + games) and the swiss.
     # Lichess names are not in the players file, so newcomers are allowed (start 1000).
@@ -200,22 +237,42 @@ def test_swiss_cassette_replay_in_a_subprocess_with_csv(tmp_path: Path) -> None:
     assert "ignored the rating columns" in proc.stderr
 
 
+def _stamp(response: dict[str, Any]) -> dict[str, Any]:
+    """Fix the Date header (the recording time), drop the local server's Server header
+    (it names the Python version) and mark the response as built."""
+    headers = response["headers"]
+    for key in [k for k in headers if k.lower() in ("date", "server")]:
+        del headers[key]
+    headers["Date"] = [RECORDED]
+    headers["X-Lichess-Elo-Built"] = [BUILT]
+    return response
+
+
 def build_cassette(path: Path) -> None:
     """Record the swiss with the same berserk calls as ``club_io.tournament_fetcher``
     (plain requests session: vcrpy and requests-cache do not record together), then point
-    the cassette at lichess.org."""
+    the cassette at lichess.org.
+
+    Recorded into a fresh file: vcrpy's ``all`` mode would keep the old lichess.org
+    interactions next to the new 127.0.0.1 ones."""
+    import tempfile
+
     import berserk
     import requests
     import vcr
 
-    with TournamentServer() as srv:
+    with tempfile.TemporaryDirectory() as tmp, TournamentServer() as srv:
+        fresh = Path(tmp) / "club-swiss.yaml"
         client = berserk.Client(session=requests.Session(), base_url=srv.url)
-        recorder = vcr.VCR(record_mode="all", decode_compressed_response=True)
-        with recorder.use_cassette(str(path)):
+        recorder = vcr.VCR(
+            record_mode="all", decode_compressed_response=True, before_record_response=_stamp
+        )
+        with recorder.use_cassette(str(fresh)):
             client.tournaments.get_swiss(SWISS)
             list(client.tournaments.export_swiss_games(SWISS, moves=False, evals=False))
-        text = path.read_text(encoding="utf-8").replace(srv.url, "https://lichess.org")
-    path.write_text(text, encoding="utf-8")
+        text = fresh.read_text(encoding="utf-8").replace(srv.url, "https://lichess.org")
+    header = "".join(f"# {line}\n" for line in CASSETTE_COMMENT.strip().splitlines())
+    path.write_text(header + text, encoding="utf-8")
 
 
 if __name__ == "__main__":

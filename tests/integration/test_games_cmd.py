@@ -239,22 +239,38 @@ def test_replay_cache_in_the_way_is_warned_but_the_listing_is_right(tmp_path: Pa
     assert a_file.read_text(encoding="utf-8") == "not a folder\n"
 
 
-def test_pgn_with_an_illegal_move_and_a_stray_parenthesis_skips_that_game(
-    tmp_path: Path,
-) -> None:
-    # python-chess ends a "variation" at a ')' after an illegal main-line move; this
-    # used to pop the main line and crash on the next move (IndexError).
+def test_pgn_with_damaged_games_keeps_them_flagged_invalid(tmp_path: Path) -> None:
+    # Was test_pgn_with_an_illegal_move_and_a_stray_parenthesis_skips_that_game: the
+    # damaged game was skipped with a warning; now it is listed, flagged, and counts.
     real = (DATA / "game-export-q7ZvsdUF.pgn").read_text(encoding="utf-8")
-    assert "2. c4 { [%eval 0.1] }" in real
-    damaged = real.replace("q7ZvsdUF", "bad00001").replace("2. c4 {", "2. Ke3 ) {", 1)
+    # bad00001: 2. c4 -> Ke3, white's 2nd move = ply 2 x 2 - 1 = 3 (1. d4 d5 are plies 1
+    # and 2), followed by a stray ')': python-chess once popped the main line there and
+    # crashed on the next move (IndexError).
+    assert real.count("2. c4 {") == 1
+    illegal = real.replace("q7ZvsdUF", "bad00001").replace("2. c4 {", "2. Ke3 ) {")
+    # bad00002: a broken FEN ('z' is no piece) with SetUp "1": nothing can be replayed.
+    broken = "rnbqkbnr/ppppzppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    bad_fen = real.replace("q7ZvsdUF", "bad00002").replace(
+        '[Variant "Standard"]', f'[Variant "Standard"]\n[SetUp "1"]\n[FEN "{broken}"]'
+    )
     pgn_file = tmp_path / "lichess_me.pgn"
-    pgn_file.write_text(damaged + "\n\n" + real, encoding="utf-8")
+    pgn_file.write_text("\n\n".join((illegal, real, bad_fen)), encoding="utf-8")
     args = ["Lance5500", "--pgn", str(pgn_file), "--cache-dir", str(tmp_path / "c")]
     result = _run(*args, "--format", "json")
     assert result.exit_code == 0, result.output
-    warnings = result.stderr.splitlines()
-    assert len(warnings) == 1
-    assert warnings[0].startswith(
-        "lichess-elo: warning: PGN game 1 (bad00001): skipped (illegal san: 'Ke3'"
-    )
-    assert [g["id"] for g in json.loads(result.stdout)["games"]] == ["q7ZvsdUF"]
+    assert result.stderr == ""  # nothing skipped
+    games = {g["id"]: g for g in json.loads(result.stdout)["games"]}
+    assert sorted(games) == ["bad00001", "bad00002", "q7ZvsdUF"]
+    assert [gid for gid, g in sorted(games.items()) if not g["replay"]["valid"]] == [
+        "bad00001",
+        "bad00002",
+    ]
+    assert games["q7ZvsdUF"]["replay"]["plies"] == 125
+    first = games["bad00001"]["replay"]
+    assert (first["plies"], first["error"]) == (2, "illegal move 'Ke3' at ply 3")
+    second = games["bad00002"]["replay"]
+    assert second["plies"] == 0 and second["error"].startswith(f"broken FEN {broken!r}")
+    # They still count: the same draw, score and rating change as the undamaged game.
+    for game in games.values():
+        assert (game["rated"], game["score"], game["status"]) == (True, 0.5, "draw")
+        assert game["lichess"] == games["q7ZvsdUF"]["lichess"]

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from lichess_elo.games import Clock, Game, parse_game
 from lichess_elo.pgn import read_pgn, speed_of
+from lichess_elo.replay import replay_game
 
 LICHESS = Path(__file__).parent.parent / "data" / "lichess"
 
@@ -168,20 +169,122 @@ def test_variants_and_ai_opponents() -> None:
     assert ai.white.ai_level == 3 and ai.white.user_id is None
 
 
-def test_a_bad_game_is_skipped_with_a_warning_naming_it() -> None:
+def test_only_a_game_its_tags_cannot_make_is_skipped_with_a_warning_naming_it() -> None:
+    # Was test_a_bad_game_is_skipped_with_a_warning_naming_it, which expected the illegal
+    # move and the unknown variant to be skipped too: those are kept now, flagged invalid.
     good = _pgn()
     illegal = _pgn("1. e4 e5 2. Ke3 *", Site="https://lichess.org/bad00001")
     no_id = _pgn(Site="https://example.org/x")
     weird = _pgn(Variant="Fairy", Site="https://lichess.org/bad00002")
     no_date = _pgn(UTCDate="????.??.??", Site="https://lichess.org/bad00003")
+    bad_result = _pgn(Result="2-0", Site="https://lichess.org/bad00004")
     warnings: list[str] = []
-    games = read_pgn(illegal + good + no_id + weird + no_date, on_warning=warnings.append)
-    assert [g.id for g in games] == ["abcd1234"]
-    assert len(warnings) == 4
-    assert "bad00001" in warnings[0] and "Ke3" in warnings[0]
-    assert "example.org" in warnings[1]
-    assert "bad00002" in warnings[2] and "Fairy" in warnings[2]
-    assert "bad00003" in warnings[3] and "date" in warnings[3]
+    text = illegal + good + no_id + weird + no_date + bad_result
+    games = read_pgn(text, on_warning=warnings.append)
+    assert [g.id for g in games] == ["bad00001", "abcd1234", "bad00002"]
+    assert len(warnings) == 3
+    assert "example.org" in warnings[0]
+    assert "bad00003" in warnings[1] and "date" in warnings[1]
+    assert "bad00004" in warnings[2] and "Result" in warnings[2]
+    facts = [replay_game(g) for g in games]
+    assert [f.valid for f in facts] == [False, True, False]
+    assert (facts[0].error, facts[0].error_ply) == ("illegal move 'Ke3' at ply 3", 3)
+    assert games[2].variant == games[2].perf == "Fairy"  # as given, like the JSON's
+    assert (facts[2].error, facts[2].error_ply) == ("unknown variant 'Fairy'", 0)
+
+
+# Hand-damaged copies of the real export of q7ZvsdUF (125 plies, a draw that moved
+# Lance5500 +4). Ply numbering: white's move N is ply 2N - 1, black's move N is ply 2N.
+REAL = (LICHESS / "game-export-q7ZvsdUF.pgn").read_text()
+REAL_MOVES = read_pgn(REAL)[0].moves
+
+
+def _damaged(old: str, new: str) -> Game:
+    assert REAL.count(old) == 1, old
+    warnings: list[str] = []
+    games = read_pgn(REAL.replace(old, new), on_warning=warnings.append)
+    assert warnings == [] and len(games) == 1
+    game = games[0]
+    # Still the rated game Lichess scored: it counts for ratings like the undamaged one.
+    assert (game.id, game.rated, game.status, game.winner) == ("q7ZvsdUF", True, "draw", None)
+    assert (game.white.rating_diff, game.black.rating_diff) == (4, -4)
+    return game
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "ply", "error"),
+    [
+        # 17. O-O -> O-O-O: white's 17th move, ply 2 x 17 - 1 = 33; the queenside is not
+        # clear (Bc1 moves only at 18. Bd2), so it is illegal.
+        ("17. O-O {", "17. O-O-O {", 33, "illegal move 'O-O-O' at ply 33"),
+        # 19. Rac1 -> Rc1: ply 2 x 19 - 1 = 37; both rooks (a1, f1) reach c1.
+        ("19. Rac1? {", "19. Rc1? {", 37, "ambiguous move 'Rc1' at ply 37"),
+        # 25... Nxd6 -> Nxd9: black's 25th move, ply 2 x 25 = 50; no such square.
+        # python-chess skips the token without a word; the raw tokens keep it.
+        ("25... Nxd6? {", "25... Nxd9? {", 50, "unparsable move 'Nxd9' at ply 50"),
+        # The last move, 63. Kc4 -> Kz4: ply 2 x 63 - 1 = 125. python-chess skips it and
+        # reports nothing; only the count of tokens (125 written, 124 read) shows it.
+        ("63. Kc4 {", "63. Kz4 {", 125, "unparsable move 'Kz4' at ply 125"),
+        # 2. c4 -> Ke3 followed by a stray ')': ply 2 x 2 - 1 = 3, the king on e1 cannot
+        # reach e3. The ')' once crashed python-chess's builder.
+        ("2. c4 {", "2. Ke3 ) {", 3, "illegal move 'Ke3' at ply 3"),
+    ],
+)
+def test_a_damaged_move_keeps_the_game_flagged_at_its_ply(
+    old: str, new: str, ply: int, error: str
+) -> None:
+    game = _damaged(old, new)
+    bad = new.split()[1].rstrip("?")
+    # Every move as written: the bad one in its place, the ones after it too.
+    assert len(game.moves) == len(REAL_MOVES) == 125
+    assert game.moves[ply - 1] == bad
+    assert game.moves[: ply - 1] == REAL_MOVES[: ply - 1]
+    assert game.moves[ply:] == REAL_MOVES[ply:]
+    facts = replay_game(game)
+    assert (facts.valid, facts.error_ply, facts.error) == (False, ply, error)
+    assert (facts.plies, facts.bad_move) == (ply - 1, bad)
+
+
+def test_a_broken_fen_keeps_the_game_flagged_at_ply_0() -> None:
+    broken = "rnbqkbnr/ppppzppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"  # 'z' is no piece
+    tags = f'[Variant "Standard"]\n[SetUp "1"]\n[FEN "{broken}"]'
+    game = _damaged('[Variant "Standard"]', tags)
+    assert (game.variant, game.initial_fen) == ("fromPosition", broken)
+    assert game.moves == REAL_MOVES  # as written, none checked
+    facts = replay_game(game)
+    assert (facts.valid, facts.error_ply, facts.plies) == (False, 0, 0)
+    assert facts.error is not None and facts.error.startswith(f"broken FEN {broken!r}")
+
+
+def test_an_unknown_variant_keeps_the_game_as_given() -> None:
+    game = _damaged('[Variant "Standard"]', '[Variant "Fairy Chess"]')
+    assert (game.variant, game.perf, game.moves) == ("Fairy Chess", "Fairy Chess", REAL_MOVES)
+    facts = replay_game(game)
+    assert (facts.valid, facts.error_ply) == (False, 0)
+    assert facts.error == "unknown variant 'Fairy Chess'"
+
+
+def test_bad_moves_are_kept_as_written_without_comments_variations_or_numbers() -> None:
+    text = _pgn(
+        "1.e4 {a comment (e4)} e5?! $1 (1... c5 2. Nf3) 2.Ke3 ; to the end of the line\n"
+        "%escaped line\n2...Nc6 3. Qh5+ ) 3... @e4 0-1",
+        Result="0-1",
+    )
+    game = _one(text)
+    assert game.moves == ("e4", "e5", "Ke3", "Nc6", "Qh5+", "P@e4")  # Lichess's drop form
+    assert (game.status, game.winner) == ("resign", "black")
+    facts = replay_game(game)
+    assert (facts.valid, facts.error_ply, facts.bad_move) == (False, 3, "Ke3")
+
+
+def test_bad_moves_status_from_the_position_the_good_moves_reach() -> None:
+    # Qh4# mates at ply 4; the junk move after it cannot change that.
+    mate = _one(_pgn("1. f3 e5 2. g4 Qh4# 3. Nc3 0-1", Result="0-1"))
+    assert mate.status == "mate"
+    assert replay_game(mate).error == "illegal move 'Nc3' at ply 5"
+    # An abandoned game with (unreadable) moves was left, not aborted.
+    left = _one(_pgn("1. e4 e5 2. Xx9 0-1", Result="0-1", Termination="Abandoned"))
+    assert (left.status, left.moves) == ("timeout", ("e4", "e5", "Xx9"))
 
 
 @settings(max_examples=80, deadline=None)
@@ -191,10 +294,14 @@ def test_a_bad_game_is_skipped_with_a_warning_naming_it() -> None:
     where=st.integers(0, 4000),
 )
 def test_damaged_exports_never_crash(cut: int, junk: str, where: int) -> None:
-    # A real export cut short and/or with junk spliced in: games come back or are skipped
-    # with a warning; read_pgn itself never raises.
+    # A real export cut short and/or with junk spliced in: games come back (flagged by the
+    # replay when their moves are bad) or are skipped with a warning; neither read_pgn
+    # nor the replay of what it gives ever raises.
     text = (LICHESS / "game-export-q7ZvsdUF.pgn").read_text()
     damaged = text[:where] + junk + text[where:cut] if cut > where else text[:cut] + junk
     warnings: list[str] = []
     games = read_pgn(damaged, on_warning=warnings.append)
     assert all(g.id and g.created_at for g in games)
+    for game in games:
+        facts = replay_game(game)
+        assert facts.valid or (facts.error and facts.error_ply is not None)

@@ -150,11 +150,17 @@ OfflineOpt = Annotated[
     typer.Option(
         "--offline",
         envvar="LICHESS_ELO_OFFLINE",
-        help="Send nothing over the network; serve everything from the cache.",
+        help="Send nothing over the network; serve everything from the cache, "
+        "e.g. --offline to rerun without a connection after one online run.",
     ),
 ]
 RefreshOpt = Annotated[
-    bool, typer.Option("--refresh", help="Ignore the cache and fetch every month again.")
+    bool,
+    typer.Option(
+        "--refresh",
+        help="Ignore the cache and fetch every month again, e.g. --refresh when a cached "
+        "month looks wrong.",
+    ),
 ]
 ReplayOpt = Annotated[
     Path | None,
@@ -200,7 +206,9 @@ UntilOpt = Annotated[
         show_default=False,
     ),
 ]
-QuietOpt = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+QuietOpt = Annotated[
+    bool, typer.Option("--quiet", "-q", help="No progress bar, e.g. -q in a script.")
+]
 
 
 def _source(
@@ -236,15 +244,17 @@ _CALC_ARGS_HELP = (
 )
 
 
-def _calc_int(text: str, name: str, low: int, high: int) -> int:
-    """Parse a whole number for ``name`` within ``low..high`` or fail with a one-line message."""
+def _calc_int(text: str | None, name: str) -> int | None:
+    """Parse a whole number for ``name`` (``None`` stays ``None``) or fail with one line.
+
+    Only the parsing: ``fide.calculate`` checks the ranges and the combinations.
+    """
+    if text is None:
+        return None
     try:
-        value = int(text.strip())
+        return int(text.strip())
     except ValueError:
         fail(f"{name} {text!r} is not a whole number")
-    if not low <= value <= high:
-        fail(f"{name} {value} is outside {low}..{high}")
-    return value
 
 
 @app.command("calc", context_settings={"ignore_unknown_options": True})
@@ -258,7 +268,7 @@ def calc(
         typer.Option(
             "--k",
             metavar="N",
-            help="The player's K (e.g. 20), instead of working it out from --games/--born. "
+            help="The player's K instead of working it out from --games/--born, e.g. --k 20. "
             "The 700 rule still applies. A player once rated 2400+ has K 10: pass --k 10.",
             show_default=False,
         ),
@@ -268,8 +278,9 @@ def calc(
         typer.Option(
             "--games",
             metavar="N",
-            help="Rated games played before this period; fewer than 30 gives K 40. "
-            "Default without --k: 30 (an established player), and the output says so.",
+            help="Rated games played before this period; fewer than 30 gives K 40, "
+            "e.g. --games 12. Default without --k: 30 (an established player), and the output "
+            "says so.",
             show_default=False,
         ),
     ] = None,
@@ -279,7 +290,7 @@ def calc(
             "--born",
             metavar="YEAR",
             help="Year of birth: K 40 through the year of the 18th birthday while the "
-            "rating is below 2300 (the current year is used).",
+            "rating is below 2300 (the current year is used), e.g. --born 2010.",
             show_default=False,
         ),
     ] = None,
@@ -287,7 +298,8 @@ def calc(
         bool,
         typer.Option(
             "--formula",
-            help="Expected score from the logistic 1/(1+10^(-D/400)) instead of FIDE table 8.1.2.",
+            help="Expected score from the logistic 1/(1+10^(-D/400)) instead of FIDE table "
+            "8.1.2, e.g. lichess-elo calc 1500 1000:1 --formula",
         ),
     ] = False,
     no_cap: Annotated[
@@ -295,7 +307,8 @@ def calc(
         typer.Option(
             "--no-cap",
             help="Use the real rating difference: switch off the 400-point rule "
-            "(which FIDE applies to players below 2650).",
+            "(which FIDE applies to players below 2650), e.g. lichess-elo calc 1500 1000:1 "
+            "--no-cap",
         ),
     ] = False,
     unrated: Annotated[
@@ -303,12 +316,16 @@ def calc(
         typer.Option(
             "--unrated",
             help="No RATING: compute an initial rating (FIDE 8.2) from at least 5 games, "
-            "e.g. calc --unrated 1902:0.5 1877:0.5 1884:1 2012:0 1832:1",
+            "e.g. lichess-elo calc --unrated 1902:0.5 1877:0.5 1884:1 2012:0 1832:1",
         ),
     ] = False,
     output: Annotated[
         str,
-        typer.Option("--format", metavar="table|json", help="Output format: table or json."),
+        typer.Option(
+            "--format",
+            metavar="table|json",
+            help="Output format: table or json, e.g. --format json.",
+        ),
     ] = "table",
 ) -> None:
     """FIDE Elo for one rating period: each game's expected score and change, the new rating.
@@ -331,59 +348,29 @@ def calc(
         if item.startswith("-") and not item[1:2].isdigit():
             fail(f"no such option: {item}")
     this_year = date.today().year
-    with library_errors():
-        if unrated:
-            for flag, given in (("--k", k), ("--games", games), ("--born", born)):
-                if given is not None:
-                    fail(f"{flag} does not apply with --unrated")
-            for flag, on in (("--formula", formula), ("--no-cap", no_cap)):
-                if on:
-                    fail(f"{flag} does not apply with --unrated")
-            if not items:
-                fail("missing argument OPP:SCORE: --unrated needs at least 5 games")
-            results = [fide.parse_game(item) for item in items]
-            details = fide.initial_rating_details(results)
-            performance = fide.performance_rating([r.opponent for r in results], details.points)
-            if fmt == "json":
-                typer.echo(render.calc_initial_json(details, performance))
-            else:
-                typer.echo(render.calc_initial_table(details, performance))
-            return
+    rating: int | None = None
+    if not unrated:
         if not items:
             fail("missing argument RATING, e.g. lichess-elo calc 1500 1400:1 1600:0.5")
         if ":" in items[0]:
             fail(f"missing argument RATING before {items[0]!r} (or add --unrated)")
-        rating = _calc_int(items[0], "RATING", fide.MIN_RATING, fide.MAX_RATING)
-        if len(items) < 2:
-            fail("missing argument OPP:SCORE: give at least one game, e.g. 1400:1")
-        results = [fide.parse_game(item) for item in items[1:]]
-        games_assumed = False
-        if k is not None:
-            for flag, given in (("--games", games), ("--born", born)):
-                if given is not None:
-                    fail(f"{flag} does not apply with --k (K is given)")
-            k_value, rule = _calc_int(k, "--k", 1, fide.K_TIMES_GAMES_MAX), "given"
-        else:
-            games_assumed = games is None
-            games_before = (
-                fide.NEW_PLAYER_GAMES if games is None else _calc_int(games, "--games", 0, 100_000)
-            )
-            birth = None if born is None else _calc_int(born, "--born", 1900, this_year)
-            k_value, rule = fide.k_factor(
-                rating, games_before=games_before, birth_year=birth, year=this_year
-            )
-            games_assumed = games_assumed and rule in ("standard", "new")
-        result = fide.rate_period(
+        rating = _calc_int(items[0], "RATING")
+        items = items[1:]
+    with library_errors():
+        if rating is not None:
+            fide.check_rating(rating, "RATING")  # reported before a bad game
+        result = fide.calculate(
             rating,
-            results,
-            k=k_value,
+            [fide.parse_game(item) for item in items],
+            k=_calc_int(k, "--k"),
+            games_before=_calc_int(games, "--games"),
+            birth_year=_calc_int(born, "--born"),
+            year=this_year,
             method="formula" if formula else "table",
             cap=not no_cap,
+            unrated=unrated,
         )
-        if fmt == "json":
-            typer.echo(render.calc_json(result, rule, games_assumed=games_assumed))
-        else:
-            typer.echo(render.calc_table(result, rule, games_assumed=games_assumed))
+    typer.echo(render.calc_output(result, fmt))
 
 
 # --- glicko (rating core) --------------------------------------------------------------
@@ -680,7 +667,7 @@ def report_command(
         typer.Option(
             "--perf",
             metavar="PERF",
-            help="Perf to report, repeatable (--perf blitz --perf rapid), or 'all'. "
+            help="Perf to report, repeatable, or 'all', e.g. --perf blitz --perf rapid. "
             "Default: the perf with the most rated games.",
             show_default=False,
         ),
@@ -744,12 +731,18 @@ def report_command(
     formula: Annotated[
         bool,
         typer.Option(
-            "--formula", help="Expected score from 1/(1+10^(-D/400)) instead of FIDE table 8.1.2."
+            "--formula",
+            help="Expected score from 1/(1+10^(-D/400)) instead of FIDE table 8.1.2, "
+            "e.g. lichess-elo report OnBoard247 --formula",
         ),
     ] = False,
     no_cap: Annotated[
         bool,
-        typer.Option("--no-cap", help="Switch off the 400-point rule (real differences)."),
+        typer.Option(
+            "--no-cap",
+            help="Switch off the 400-point rule (real differences), "
+            "e.g. lichess-elo report OnBoard247 --no-cap",
+        ),
     ] = False,
     view: Annotated[
         View,

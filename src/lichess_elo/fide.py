@@ -36,8 +36,10 @@ from typing import Literal
 from lichess_elo.errors import BadInput
 
 __all__ = [
+    "BIRTH_YEAR_MIN",
     "CAP_DIFFERENCE",
     "CAP_EXEMPT_FROM",
+    "GAMES_BEFORE_MAX",
     "HYPOTHETICAL_DRAWS",
     "HYPOTHETICAL_OPPONENT",
     "INITIAL_MIN_GAMES",
@@ -55,12 +57,15 @@ __all__ = [
     "PUBLICATION_FLOOR",
     "RATING_FOR_K10",
     "TABLE_LIMIT",
+    "CalcResult",
     "GameResult",
     "InitialRating",
     "KReason",
+    "KRule",
     "Method",
     "PeriodResult",
     "RatedGame",
+    "calculate",
     "check_rating",
     "difference_used",
     "dp",
@@ -80,6 +85,8 @@ __all__ = [
 
 Method = Literal["table", "formula"]
 KReason = Literal["2400", "junior", "new", "standard"]
+#: Why ``calculate`` used its K: given by the caller, or one of the 8.3.3 reasons.
+KRule = Literal["given", "2400", "junior", "new", "standard"]
 
 #: 8.3.1: a difference above this counts as this much ...
 CAP_DIFFERENCE = 400
@@ -111,6 +118,10 @@ PUBLICATION_FLOOR = 1400
 #: Range of ratings this tool accepts as input.
 MIN_RATING = 0
 MAX_RATING = 4000
+#: Range ``calculate`` accepts for a year of birth (up to the year of the list) ...
+BIRTH_YEAR_MIN = 1900
+#: ... and for the rated games played before the period (from 0).
+GAMES_BEFORE_MAX = 100_000
 
 _HUNDREDTH = Decimal("0.01")
 _ONE = Decimal(1)
@@ -170,6 +181,41 @@ class InitialRating:
     rating: int
     at_maximum: bool
     publishable: bool
+
+
+@dataclass(frozen=True)
+class CalcResult:
+    """What ``calculate`` worked out, everything the ``calc`` output shows.
+
+    Exactly one of ``period`` (a rated player's period) and ``initial`` (an unrated
+    player's initial rating) is set.
+
+    Attributes:
+        period: the rated period (K, per-game and total changes, new rating), or ``None``.
+        initial: the initial rating step by step (FIDE 8.2), or ``None``.
+        k_rule: why K is what it is: ``"given"`` (the caller's K) or the 8.3.3 reason;
+            ``None`` for an initial rating, which has no K.
+        games_before: the rated games before the period that decided K (30 when
+            assumed); ``None`` when K was given or for an initial rating.
+        games_assumed: no game count was given and the assumed 30 decided K.
+        performance: the performance rating of the real games (table 8.1.1).
+    """
+
+    period: PeriodResult | None
+    initial: InitialRating | None
+    k_rule: KRule | None
+    games_before: int | None
+    games_assumed: bool
+    performance: int | None
+
+    @property
+    def new_rating(self) -> int:
+        """The rating after the period, or the initial rating."""
+        if self.period is not None:
+            return self.period.new_rating
+        if self.initial is not None:
+            return self.initial.rating
+        raise AssertionError("a CalcResult holds a period or an initial rating")  # pragma: no cover
 
 
 # --- the packaged tables ---------------------------------------------------------------
@@ -535,4 +581,115 @@ def rate_period(
         rounded_change=rounded,
         new_rating=rating + rounded,
         performance=performance_rating([g.opponent for g in games], points),
+    )
+
+
+def _check_range(value: int, name: str, low: int, high: int) -> int:
+    if not low <= value <= high:
+        raise BadInput(f"{name} {value} is outside {low}..{high}")
+    return value
+
+
+def calculate(
+    rating: int | None,
+    games: Sequence[GameResult],
+    *,
+    k: int | None = None,
+    games_before: int | None = None,
+    birth_year: int | None = None,
+    year: int | None = None,
+    method: Method = "table",
+    cap: bool = True,
+    unrated: bool = False,
+) -> CalcResult:
+    """The FIDE calculator: rate one period, or compute an unrated player's initial rating.
+
+    K is ``k`` when given (the 700 rule still applies); otherwise it follows 8.3.3 from
+    ``rating``, ``games_before`` and ``birth_year`` (see ``k_factor``), with 30 games
+    assumed when ``games_before`` is not given, so an established player gets K 20.
+
+    The messages of the ``BadInput`` it raises name the ``lichess-elo calc`` options
+    (``--k``, ``--games``, ``--born``, ``--formula``, ``--no-cap``, ``--unrated``) that
+    these arguments stand for.
+
+    Args:
+        rating: the player's rating (0..4000); ``None`` with ``unrated``.
+        games: the period's games against rated opponents.
+        k: a fixed K (1..700) instead of the 8.3.3 rules.
+        games_before: rated games before the period (0..100000); not with ``k``.
+        birth_year: year of birth for the junior rule (1900..``year``); not with ``k``.
+        year: the year of the rating list (the module reads no clock); needed with
+            ``birth_year``.
+        method: ``"table"`` (FIDE table 8.1.2) or ``"formula"`` (logistic).
+        cap: apply the 400-point rule.
+        unrated: compute the initial rating (FIDE 8.2) from ``games`` instead; ``k``,
+            ``games_before``, ``birth_year``, the formula and ``cap=False`` do not apply.
+
+    Returns:
+        A ``CalcResult`` holding the ``PeriodResult`` (or the ``InitialRating``), why K
+        is what it is, whether the game count was assumed, and the performance rating.
+
+    Raises:
+        BadInput: a missing rating or no games; a value out of range; ``k`` together
+            with ``games_before`` or ``birth_year``; any K option, the formula or
+            ``cap=False`` with ``unrated``; fewer than 5 games or a zero score for an
+            initial rating.
+
+    >>> seed = [GameResult(1400, Decimal(1)), GameResult(1600, Decimal("0.5"))]
+    >>> calculate(1500, seed, k=20).new_rating
+    1510
+    """
+    if unrated:
+        options = (("--k", k), ("--games", games_before), ("--born", birth_year))
+        for flag, given in options:
+            if given is not None:
+                raise BadInput(f"{flag} does not apply with --unrated")
+        for flag, on in (("--formula", method == "formula"), ("--no-cap", not cap)):
+            if on:
+                raise BadInput(f"{flag} does not apply with --unrated")
+        if rating is not None:
+            raise BadInput("RATING does not apply with --unrated (the games give the rating)")
+        if not games:
+            raise BadInput("missing argument OPP:SCORE: --unrated needs at least 5 games")
+        details = initial_rating_details(games)
+        return CalcResult(
+            period=None,
+            initial=details,
+            k_rule=None,
+            games_before=None,
+            games_assumed=False,
+            performance=performance_rating([g.opponent for g in games], details.points),
+        )
+    if rating is None:
+        raise BadInput("missing argument RATING, e.g. lichess-elo calc 1500 1400:1 1600:0.5")
+    check_rating(rating, "RATING")
+    if not games:
+        raise BadInput("missing argument OPP:SCORE: give at least one game, e.g. 1400:1")
+    rule: KRule
+    games_assumed = False
+    if k is not None:
+        for flag, given in (("--games", games_before), ("--born", birth_year)):
+            if given is not None:
+                raise BadInput(f"{flag} does not apply with --k (K is given)")
+        k_value, rule = _check_range(k, "--k", 1, K_TIMES_GAMES_MAX), "given"
+    else:
+        if games_before is None:
+            games_before, games_assumed = NEW_PLAYER_GAMES, True
+        _check_range(games_before, "--games", 0, GAMES_BEFORE_MAX)
+        if birth_year is not None:
+            if year is None:
+                raise BadInput("the year of the list is needed with a birth year")
+            _check_range(birth_year, "--born", BIRTH_YEAR_MIN, year)
+        k_value, rule = k_factor(
+            rating, games_before=games_before, birth_year=birth_year, year=year
+        )
+        games_assumed = games_assumed and rule in ("standard", "new")
+    period = rate_period(rating, games, k=k_value, method=method, cap=cap)
+    return CalcResult(
+        period=period,
+        initial=None,
+        k_rule=rule,
+        games_before=games_before,
+        games_assumed=games_assumed,
+        performance=period.performance,
     )

@@ -18,7 +18,7 @@ import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import date, datetime
-from decimal import Decimal
+from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -149,12 +149,24 @@ _K_RULES = {
 
 
 def _calc_num(value: Decimal) -> str:
-    """At most two decimals, at least one, sign always shown: +7.2, -8.57, +5.55, 0.0."""
+    """At most two decimals, at least one, sign always shown: +7.2, -8.57, +5.55, 0.0.
+
+    For the period total that the rounded change comes from (so +5.55 -> +6 is visible).
+    """
     rounded = value.quantize(Decimal("0.01"), rounding="ROUND_HALF_UP")
     if rounded == 0:
         return "0.0"
     text = f"{rounded:+.2f}"
     return text[:-1] if text.endswith("0") else text
+
+
+def _calc_tenth(value: Decimal) -> str:
+    """One decimal, half away from zero, sign always shown: +5.55 -> +5.6, -2.25 -> -2.3, 0.0.
+
+    For the table's change column and total row; JSON keeps the unrounded values.
+    """
+    rounded = value.quantize(Decimal("0.1"), rounding=ROUND_HALF_UP)
+    return "0.0" if rounded == 0 else f"{rounded:+.1f}"
 
 
 def _calc_int(value: int) -> str:
@@ -202,11 +214,11 @@ def calc_table(result: fide.PeriodResult, rule: str, *, games_assumed: bool) -> 
         diff = f"{game.difference:+d}" + ("*" if game.capped else " ")
         lines.append(
             f"{i:>3}  {game.opponent:>8}  {_calc_score(game.score):>5}  {diff:>6}  "
-            f"{_calc_pd(game.expected, result.method):>6}  {_calc_num(game.change):>7}"
+            f"{_calc_pd(game.expected, result.method):>6}  {_calc_tenth(game.change):>7}"
         )
     lines.append(
         f"{'total':>13}  {_calc_score_total(result.points):>5}  {'':>6}  "
-        f"{_calc_pd(result.expected, result.method):>6}  {_calc_num(result.change):>7}"
+        f"{_calc_pd(result.expected, result.method):>6}  {_calc_tenth(result.change):>7}"
     )
     if any(game.capped for game in result.games):
         lines.append("* difference over 400 counted as 400 (FIDE 8.3.1, player below 2650)")
@@ -255,6 +267,19 @@ def calc_json(result: fide.PeriodResult, rule: str, *, games_assumed: bool) -> s
             "performance": result.performance,
         }
     )
+
+
+def calc_output(calc: fide.CalcResult, fmt: str) -> str:
+    """What ``calc`` prints for ``fide.calculate``'s result: ``fmt`` is table or json."""
+    if calc.initial is not None:
+        if fmt == "json":
+            return calc_initial_json(calc.initial, calc.performance)
+        return calc_initial_table(calc.initial, calc.performance)
+    if calc.period is None or calc.k_rule is None:
+        raise ValueError("a CalcResult holds a period (with its K rule) or an initial rating")
+    if fmt == "json":
+        return calc_json(calc.period, calc.k_rule, games_assumed=calc.games_assumed)
+    return calc_table(calc.period, calc.k_rule, games_assumed=calc.games_assumed)
 
 
 def calc_initial_table(details: fide.InitialRating, performance: int | None) -> str:

@@ -79,6 +79,24 @@ def test_no_cap_and_formula() -> None:
     assert data["games"][0]["change"] == pytest.approx(20 / 11)  # 20 x (1 - 10/11)
 
 
+def test_table_changes_have_one_decimal_json_stays_unrounded() -> None:
+    # 2092 vs 2000: D +92 -> .63 -> 15 x .37 = 5.55: the table shows +5.6 (half away from
+    # zero), the rounding line the exact total +5.55 -> +6 -> 2098; JSON keeps 5.55
+    out = runner.invoke(app, ["calc", "2092", "2000:1", "--k", "15"]).stdout
+    assert _numbers(out) == ["+5.6", "+5.6", "+5.55"]
+    assert "(period total +5.55 rounded once" in out and "new rating: 2098" in out
+    data = json.loads(
+        runner.invoke(app, ["calc", "2092", "2000:1", "--k", "15", "--format", "json"]).stdout
+    )
+    assert data["games"][0]["change"] == 5.55 and data["change"] == 5.55
+    # 1700 vs 2002: D -302 -> L .15 -> 15 x (0 - .15) = -2.25 -> -2.3 in the table; -2 -> 1698
+    out = runner.invoke(app, ["calc", "1700", "2002:0", "--k", "15"]).stdout
+    assert _numbers(out) == ["-2.3", "-2.3", "-2.25"] and "new rating: 1698" in out
+    # --formula: 1/(1+10^-1) = .9091 -> 20 x .0909 = 1.818 -> +1.8 (JSON: 20/11)
+    out = runner.invoke(app, ["calc", "1500", "1000:1", "--k", "20", "--formula"]).stdout
+    assert _numbers(out) == ["+1.8", "+1.8", "+1.82"]
+
+
 def test_2650_player_is_not_capped() -> None:
     # 2813 beats 1787: D 1026 used (own >= 2650) -> 1.00 -> 0.0
     out = runner.invoke(app, ["calc", "2813", "1787:1", "--k", "10"]).stdout

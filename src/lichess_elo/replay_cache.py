@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 
 #: Replay in a process pool only above this many uncached games.
 POOL_THRESHOLD = 2000
+#: Seconds to wait for another run's lock on the cache before replaying without it.
+BUSY_TIMEOUT = 30.0
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS replay (
@@ -46,6 +48,9 @@ _COLUMNS = (
     "material_white, material_black, status_agrees"
 )
 _BATCH = 500
+#: Primary result codes of a damaged file (extended codes such as SQLITE_CORRUPT_INDEX
+#: share them in the low byte); only these reset the cache.
+_DAMAGED = frozenset({sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT})
 
 Row = tuple[
     str, int, int, str | None, int | None, str | None, str | None, int, int, int, int | None
@@ -91,7 +96,7 @@ def _from_row(r: Row) -> ReplayFacts:
 
 
 def _connect(path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(path, timeout=30)
+    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT)
     try:
         # A cache: WAL without an fsync per commit; a crash can only cost a replay again.
         conn.execute("PRAGMA journal_mode=WAL")
@@ -103,12 +108,29 @@ def _connect(path: Path) -> sqlite3.Connection:
     return conn
 
 
+def _damaged(exc: sqlite3.DatabaseError) -> bool:
+    """Whether ``exc`` says the file itself is damaged (not a lock, I/O error, full disk)."""
+    return (exc.sqlite_errorcode & 0xFF) in _DAMAGED
+
+
 def _open_cache(cache_dir: Path) -> sqlite3.Connection:
+    """Open (or create) the cache; a damaged file is started again.
+
+    Raises:
+        sqlite3.Error: the cache cannot be used (locked by another run, I/O error, full
+            disk...); the file is left as it is.
+        OSError: the folder cannot be made.
+    """
     cache_dir.mkdir(parents=True, exist_ok=True)
     path = cache_dir / "replay.sqlite"
     try:
         return _connect(path)
-    except sqlite3.DatabaseError:  # not a database (damaged): start it again
+    except sqlite3.DatabaseError as exc:
+        # OperationalError ("database is locked", "disk I/O error", "database or disk is
+        # full") is a DatabaseError too: only a file that is not a database, or is
+        # malformed, is thrown away; anything else leaves the cache alone.
+        if not _damaged(exc):
+            raise
         for stale in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
             stale.unlink(missing_ok=True)
         return _connect(path)
@@ -203,14 +225,39 @@ def replay_all(
             _unusable(cache_dir, exc, on_warning)
     todo = [g for g in unique if g.id not in cached]
     count = workers if workers is not None else (os.cpu_count() or 1)
-    fresh = list(_replay_many(todo, max(1, count), progress))
-    if conn is not None and cache_dir is not None:
-        try:
-            if fresh:
-                _write_cached(conn, fresh)
-        except (sqlite3.Error, OSError) as exc:
-            _unusable(cache_dir, exc, on_warning)  # a read-only or full disk
-        finally:
+    # Each batch is written in its own transaction as soon as it is replayed, so a hard
+    # crash keeps every finished batch; the unfinished batch is written on the way out,
+    # also when the run is interrupted (Ctrl-C), so no finished replay is lost.
+    batch: list[ReplayFacts] = []
+    try:
+        for facts in _replay_many(todo, max(1, count), progress):
+            cached[facts.game_id] = facts
+            if conn is not None:
+                batch.append(facts)
+                if len(batch) >= _BATCH:
+                    conn = _write_or_drop(conn, batch, cache_dir, on_warning)
+                    batch = []
+    finally:
+        if conn is not None and batch:
+            conn = _write_or_drop(conn, batch, cache_dir, on_warning)
+        if conn is not None:
             conn.close()
-    cached.update((f.game_id, f) for f in fresh)
     return {g.id: cached[g.id] for g in unique}
+
+
+def _write_or_drop(
+    conn: sqlite3.Connection,
+    facts: Sequence[ReplayFacts],
+    cache_dir: Path | None,
+    on_warning: Callable[[str], None] | None,
+) -> sqlite3.Connection | None:
+    """Write ``facts``; on failure (a read-only or full disk) warn once, close the cache
+    and return ``None`` so the rest replays without it."""
+    try:
+        _write_cached(conn, facts)
+    except (sqlite3.Error, OSError) as exc:
+        conn.close()
+        if cache_dir is not None:
+            _unusable(cache_dir, exc, on_warning)
+        return None
+    return conn

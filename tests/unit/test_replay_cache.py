@@ -103,3 +103,73 @@ def test_the_pool_gives_the_serial_result(
     pooled, calls = _run(games, None, workers=2)
     assert calls[-1] == (221, 221)
     assert pooled == serial
+
+
+def test_a_locked_cache_is_left_alone(
+    games: list[Game], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Another run holds the write lock: "database is locked" is no damage, so the cache
+    # (and the other run's write) must survive; this run warns and replays without it.
+    _run(games[:5], tmp_path)
+    monkeypatch.setattr(replay_cache, "BUSY_TIMEOUT", 0.1, raising=False)
+    other = sqlite3.connect(tmp_path / "replay.sqlite", isolation_level=None)
+    try:
+        other.execute("PRAGMA locking_mode=EXCLUSIVE")
+        other.execute("BEGIN EXCLUSIVE")
+        other.execute(
+            "INSERT INTO replay VALUES ('zzz', ?, 1, 10, NULL, NULL, NULL, NULL, 0, 39, 39, NULL)",
+            (replay.REPLAY_VERSION,),
+        )
+        warnings: list[str] = []
+        result = replay_cache.replay_all(
+            games[:5], cache_dir=tmp_path, workers=1, on_warning=warnings.append
+        )
+        assert list(result) == [g.id for g in games[:5]]
+        assert all(f.valid for f in result.values())
+        assert warnings == [
+            "the replay cache cannot be used (database is locked); replay results are not kept"
+        ]
+        other.execute("COMMIT")
+    finally:
+        other.close()
+    assert sorted(i for i, _ in _rows(tmp_path)) == sorted([g.id for g in games[:5]] + ["zzz"])
+
+
+@pytest.mark.parametrize("damage", ["garbage", "malformed"])
+def test_a_damaged_cache_file_is_replaced(games: list[Game], tmp_path: Path, damage: str) -> None:
+    path = tmp_path / "replay.sqlite"
+    if damage == "garbage":  # not a database at all (SQLITE_NOTADB)
+        path.write_bytes(b"this is not a database" * 100)
+    else:  # a database header over a broken schema page (SQLITE_CORRUPT)
+        _run(games[:5], tmp_path)
+        data = bytearray(path.read_bytes())
+        data[100:4096] = b"\xff" * (4096 - 100)
+        path.write_bytes(bytes(data))
+    warnings: list[str] = []
+    result = replay_cache.replay_all(
+        games[:5], cache_dir=tmp_path, workers=1, on_warning=warnings.append
+    )
+    assert warnings == [] and all(f.valid for f in result.values())
+    assert len(_rows(tmp_path)) == 5
+
+
+def test_an_interrupted_replay_keeps_the_finished_batches(
+    games: list[Game], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Batches of 50: when the serial replay reports progress at 221/221, the four full
+    # batches (200 games) are already committed and the last 21 are still in memory. Ctrl-C
+    # there: the 21 are written as the interruption unwinds, so all 221 are kept and the
+    # next run replays nothing.
+    monkeypatch.setattr(replay_cache, "_BATCH", 50)
+    seen: list[int] = []
+
+    def interrupt(done: int, total: int) -> None:
+        seen.append(len(_rows(tmp_path)))  # rows committed while the replay runs
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        replay_cache.replay_all(games, cache_dir=tmp_path, workers=1, progress=interrupt)
+    assert seen == [200]
+    assert sorted(i for i, _ in _rows(tmp_path)) == sorted(g.id for g in games)
+    _, calls = _run(games, tmp_path)
+    assert calls == []  # nothing left to replay

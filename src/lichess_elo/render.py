@@ -87,6 +87,9 @@ def write_atomic(path: Path, data: str | bytes) -> None:
             with contextlib.suppress(OSError):  # no file yet: the umask already applied
                 os.fchmod(handle.fileno(), stat.S_IMODE(os.stat(path).st_mode))
             handle.write(data.encode("utf-8") if isinstance(data, str) else data)
+            # On disk before the rename: a power loss cannot leave an empty ``path``.
+            handle.flush()
+            os.fsync(handle.fileno())
         os.replace(tmp, path)
     except BaseException as exc:
         with contextlib.suppress(OSError):

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from lichess_elo.report import GameRow, PeriodRow
@@ -180,6 +180,39 @@ def period_reasons(period: PeriodRow, rows: Sequence[GameRow], track: str) -> tu
     return tuple(found) or ("different rules",)
 
 
+_Item = TypeVar("_Item")
+
+
+def _largest_disagreements(
+    items: Iterable[_Item],
+    *,
+    key: Callable[[_Item], str],
+    elo: Callable[[_Item], Decimal],
+    lichess: Callable[[_Item], int],
+    reasons: Callable[[_Item], tuple[str, ...]],
+) -> tuple[Disagreement, ...]:
+    """The ``TOP`` games or periods with the largest |Elo change - Lichess change|.
+
+    Reasons only for the few listed (heapq.nsmallest is stable, like sorted()[:n]);
+    a difference of 0 is no disagreement and is never listed.
+    """
+    top = heapq.nsmallest(
+        TOP,
+        (item for item in items if elo(item) != lichess(item)),
+        key=lambda item: -abs(elo(item) - lichess(item)),
+    )
+    return tuple(
+        Disagreement(
+            key=key(item),
+            elo=elo(item),
+            lichess=lichess(item),
+            difference=abs(elo(item) - lichess(item)),
+            reasons=reasons(item),
+        )
+        for item in top
+    )
+
+
 def summarize(
     rows: Sequence[GameRow], periods: Sequence[PeriodRow], track: str, start: int | None
 ) -> Summary:
@@ -189,37 +222,19 @@ def summarize(
     for row in rows:
         rows_of.setdefault(row.period, []).append(row)
 
-    # Reasons only for the few listed (heapq.nsmallest is stable, like sorted()[:n]);
-    # a difference of 0 is no disagreement and is never listed.
-    top_rows = heapq.nsmallest(
-        TOP,
-        (r for r in rows if r.elo_change != r.lichess_diff),
-        key=lambda r: -abs(r.elo_change - r.lichess_diff),
+    top_games = _largest_disagreements(
+        rows,
+        key=lambda r: r.id,
+        elo=lambda r: r.elo_change,
+        lichess=lambda r: r.lichess_diff,
+        reasons=lambda r: game_reasons(r, by_period[r.period], track),
     )
-    top_games = tuple(
-        Disagreement(
-            key=r.id,
-            elo=r.elo_change,
-            lichess=r.lichess_diff,
-            difference=abs(r.elo_change - r.lichess_diff),
-            reasons=game_reasons(r, by_period[r.period], track),
-        )
-        for r in top_rows
-    )
-    top_period_rows = heapq.nsmallest(
-        TOP,
-        (p for p in periods if p.elo_change != p.lichess_change),
-        key=lambda p: -abs(p.elo_change - p.lichess_change),
-    )
-    top_periods = tuple(
-        Disagreement(
-            key=p.label,
-            elo=Decimal(p.elo_change),
-            lichess=p.lichess_change,
-            difference=Decimal(abs(p.elo_change - p.lichess_change)),
-            reasons=period_reasons(p, rows_of.get(p.label, []), track),
-        )
-        for p in top_period_rows
+    top_periods = _largest_disagreements(
+        periods,
+        key=lambda p: p.label,
+        elo=lambda p: Decimal(p.elo_change),
+        lichess=lambda p: p.lichess_change,
+        reasons=lambda p: period_reasons(p, rows_of.get(p.label, []), track),
     )
 
     stats: dict[str, list[GameRow]] = {}

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -63,6 +66,55 @@ def test_write_atomic_errors_name_the_target_not_the_temporary_file(tmp_path: Pa
         render.write_atomic(target, "{}")
     assert caught.value.filename == str(target)
     assert ".tmp" not in str(caught.value)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.json"]
+
+
+def test_write_atomic_syncs_the_data_before_the_rename(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A power loss after the rename must not leave an empty file: the data is flushed
+    # and fsync'd while the target still holds the old text. Modes behave as before.
+    target = tmp_path / "r.json"
+    target.write_text("old", encoding="utf-8")
+    target.chmod(0o640)
+    real_fsync = os.fsync
+    seen: list[tuple[int, str]] = []
+
+    def spy(fd: int) -> None:
+        seen.append((os.fstat(fd).st_size, target.read_text(encoding="utf-8")))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", spy)
+    render.write_atomic(target, '{"new": 1}')
+    assert seen == [(len(b'{"new": 1}'), "old")]
+    assert target.read_text(encoding="utf-8") == '{"new": 1}'
+    assert stat.S_IMODE(target.stat().st_mode) == 0o640  # an existing file keeps its mode
+    fresh = tmp_path / "new.csv"
+    umask = os.umask(0o022)
+    try:
+        render.write_atomic(fresh, b"a\n")
+    finally:
+        os.umask(umask)
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o644  # a new one: 0666 less the umask
+    assert len(seen) == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["new.csv", "r.json"]
+
+
+def test_write_atomic_sync_failure_names_the_target_and_keeps_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "r.json"
+    target.write_text("old", encoding="utf-8")
+
+    def failing(fd: int) -> None:
+        raise OSError(errno.EIO, "Input/output error")
+
+    monkeypatch.setattr(os, "fsync", failing)
+    with pytest.raises(OSError) as caught:
+        render.write_atomic(target, "{}")
+    assert caught.value.filename == str(target)
+    assert caught.value.errno == errno.EIO
+    assert target.read_text(encoding="utf-8") == "old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.json"]
 
 

@@ -43,10 +43,27 @@ _secrets: set[str] = set()
 
 
 def redact(text: str) -> str:
-    """``text`` with every token of this run replaced by ``***``."""
-    for secret in _secrets:
-        text = text.replace(secret, "***")
-    return text
+    """``text`` with every token of this run replaced by ``***`` (``lichess_input.scrub``)."""
+    from lichess_elo.lichess_input import scrub
+
+    return scrub(text, _secrets)
+
+
+def _remember_token(token: str | None) -> None:
+    """Add ``token`` to ``_secrets`` (one of at least 8 characters; see ``scrub``)."""
+    from lichess_elo.lichess_input import MIN_SECRET_LENGTH
+
+    if token and token.strip() and len(token) >= MIN_SECRET_LENGTH:
+        _secrets.add(token)
+
+
+def _unexpected(exc: Exception) -> str:
+    """The one line for an exception nothing expected: its type and its message's first line.
+
+    Tokens are redacted by the caller (``fail`` or ``main``).
+    """
+    lines = str(exc).strip().splitlines()
+    return f"unexpected {type(exc).__name__}: {lines[0] if lines else '(no message)'}"
 
 
 class OutputFormat(StrEnum):
@@ -77,10 +94,13 @@ def warn(message: str) -> None:
 
 @contextmanager
 def library_errors() -> Iterator[None]:
-    """Turn a library error raised inside the block into a one-line message and exit code.
+    """Turn an error raised inside the block into a one-line message and exit code.
 
-    Every command wraps its library call in this, so ``CliRunner`` tests see the same
-    exit codes as a real shell.
+    A library error gives its own message and exit code; any other exception gives
+    "unexpected <type>: <message>" and exit 1 (a traceback only with ``--debug``). Tokens
+    are redacted by ``fail``. Every command wraps its library calls in this, so
+    ``CliRunner`` tests (which bypass ``main``) see the same lines and exit codes as a
+    real shell; ``main`` handles the same way what fails outside a command.
     """
     try:
         yield
@@ -88,24 +108,12 @@ def library_errors() -> Iterator[None]:
         if _state["debug"]:
             raise
         fail(str(exc), exc.exit_code)
-
-
-@contextmanager
-def unexpected_errors(token: str | None) -> Iterator[None]:
-    """Turn any other exception raised inside the block into a one-line message, exit 1.
-
-    Used around the network-facing calls (fetch, club): never a traceback (unless
-    ``--debug``), and the token is scrubbed from the message.
-    """
-    try:
-        yield
-    except (LichessEloError, typer.Exit):
+    except (typer.Exit, typer.Abort):
         raise
     except Exception as exc:
         if _state["debug"]:
             raise
-        text = f"{type(exc).__name__}: {exc}"
-        fail(f"unexpected error: {text.replace(token, '***') if token else text}", 1)
+        fail(_unexpected(exc), 1)
 
 
 def _version_callback(value: bool) -> None:
@@ -223,9 +231,7 @@ def _source(
     """The ``lichess.Source`` the shared source options describe (an empty token is none)."""
     from lichess_elo import lichess
 
-    if token and token.strip():
-        _secrets.add(token)
-
+    _remember_token(token)
     return lichess.Source(
         api_url=api_url,
         token=token or None,
@@ -526,11 +532,12 @@ def fetch_command(
     Example: lichess-elo fetch OnBoard247 --replay cassettes/onboard247.yaml
     """
     from lichess_elo import lichess, render
+    from lichess_elo.lichess_input import parse_date_range
 
     with library_errors():
-        first, stop = lichess.parse_date_range(since, until)
+        first, stop = parse_date_range(since, until)
         source = _source(api_url, token, cache_dir, offline, replay, refresh=refresh)
-        with unexpected_errors(token), render.fetch_progress(quiet) as bar:
+        with render.fetch_progress(quiet) as bar:
             result = lichess.fetch_games(
                 username, source, since=first, until=stop, progress=bar, on_warning=warn
             )
@@ -592,44 +599,34 @@ def games_command(
 
     Example: lichess-elo games OnBoard247 --replay cassettes/onboard247.yaml --perf blitz
     """
-    from lichess_elo import lichess, listing, pgn, render, selection
+    from lichess_elo import listing, render
+    from lichess_elo.lichess_input import parse_date_range
 
     with library_errors():
         source = _source(api_url, token, cache_dir, offline, replay, refresh=refresh)
-        name = lichess.check_pgn_source(username, pgn_file, source)
-        perfs = selection.check_perfs(perf or (), allow_all=False)
-        first, stop = lichess.parse_date_range(since, until)
-        if pgn_file is not None:
-            try:
-                text = pgn_file.read_text(encoding="utf-8", errors="replace")
-            except OSError as exc:
-                fail(f"cannot read --pgn {pgn_file}: {exc.strerror or exc}")
-            found = pgn.read_pgn(text, on_warning=warn)
-            user = name
-        else:
-            with render.fetch_progress(quiet) as bar:
-                fetched = lichess.fetch_games(
-                    name, source, since=first, until=stop, progress=bar, on_warning=warn
-                )
-            found, user = list(fetched.games), fetched.user.username or name
-        with render.replay_progress(quiet) as replay_bar:
-            rows = listing.list_games(
-                user,
-                found,
-                cache_dir=lichess.resolve_cache_dir(source),
-                perfs=perfs,
+        first, stop = parse_date_range(since, until)
+        with (
+            render.fetch_progress(quiet or pgn_file is not None) as bar,
+            render.replay_progress(quiet) as replay_bar,
+        ):
+            listed = listing.list_games(
+                username,
+                source,
+                pgn_file=pgn_file,
+                perfs=perf or (),
                 rated=rated,
                 since=first,
                 until=stop,
-                progress=replay_bar,
+                progress=bar,
+                replay_progress=replay_bar,
                 on_warning=warn,
             )
     if output is OutputFormat.json:
-        typer.echo(render.dump_json(render.games_document(user, rows)))
+        typer.echo(render.dump_json(render.games_document(listed.user, listed.rows)))
     elif output is OutputFormat.csv:
-        typer.echo(render.games_csv(rows), nl=False)
+        typer.echo(render.games_csv(listed.rows), nl=False)
     else:
-        render.print_games(user, rows, render.console())
+        render.print_games(listed.user, listed.rows, render.console())
 
 
 # --- report ------------------------------------------------------------------------------
@@ -800,7 +797,8 @@ def report_command(
     --chart onboard247.png[/bold]
     """
     from lichess_elo import chart as chart_mod
-    from lichess_elo import lichess, render
+    from lichess_elo import render
+    from lichess_elo.lichess_input import parse_date_range
     from lichess_elo.report import ReportSettings, check_settings
     from lichess_elo.report_job import paused_gc, run_report
 
@@ -823,10 +821,8 @@ def report_command(
             cap=not no_cap,
         )
         check_settings(settings)
-        if pgn_file is not None and not pgn_file.is_file():
-            fail(f"--pgn {pgn_file}: no such file")
         source = _source(api_url, token, cache_dir, offline, replay, refresh=refresh)
-        since_day, until_day = lichess.parse_date_range(since, until)
+        since_day, until_day = parse_date_range(since, until)
         with paused_gc():
             with (
                 render.fetch_progress(quiet or pgn_file is not None) as progress,
@@ -1031,7 +1027,8 @@ def club_command(
         Path | None,
         typer.Option(
             "--chart",
-            help="PNG of the rating over time: --player's, or the top --top players.",
+            help="Chart of the rating over time, .png or .svg: --player's, or the top --top "
+            "players, e.g. --chart ladder.svg.",
             show_default=False,
         ),
     ] = None,
@@ -1052,8 +1049,6 @@ def club_command(
     from lichess_elo import chart as chart_mod
     from lichess_elo import club, club_io, club_rules, render, render_club
 
-    if chart is not None and chart.suffix.lower() != ".png":
-        fail(f"--chart {chart}: the chart is a .png file")
     with library_errors():
         if chart is not None:
             chart_mod.check_chart_path(chart)
@@ -1077,16 +1072,15 @@ def club_command(
             "exclude_events": tuple(exclude_event) if exclude_event else None,
         }
         source = _source(api_url, token, cache_dir, offline, replay)
-        with unexpected_errors(token):
-            result = club_io.load_club(
-                inputs,
-                config=config,
-                k=k or (),
-                start=start or (),
-                overrides=overrides,
-                source=source,
-                on_warning=warn,
-            )
+        result = club_io.load_club(
+            inputs,
+            config=config,
+            k=k or (),
+            start=start or (),
+            overrides=overrides,
+            source=source,
+            on_warning=warn,
+        )
         for note in () if quiet else result.notes:
             typer.echo(f"lichess-elo: note: {note}", err=True)
         fmt = output_format.value
@@ -1099,12 +1093,9 @@ def club_command(
         else:
             text = render_club.club_output(result, fmt)
             names = [s.name for s in result.standings[:top]]
-        # the message names the user's path, never write_atomic's temporary file
         if chart is not None:
-            try:
-                render_club.write_club_chart(result, names, chart)
-            except OSError as exc:
-                fail(f"--chart {chart}: cannot write ({exc.strerror or exc})", 1)
+            render_club.write_club_chart(result, names, chart)
+        # the message names the user's path, never write_atomic's temporary file
         if output is not None:
             try:
                 render.write_atomic(output, text if text.endswith("\n") else text + "\n")
@@ -1146,7 +1137,8 @@ def main() -> None:
     """
     command = typer.main.get_command(app)
     args = _take_debug(sys.argv[1:])
-    _secrets.update(_tokens_in(args))
+    for token in _tokens_in(args):
+        _remember_token(token)
     try:
         code = command.main(args=args, prog_name="lichess-elo", standalone_mode=False)
         sys.exit(code if isinstance(code, int) else 0)
@@ -1165,10 +1157,7 @@ def main() -> None:
         if not isinstance(code, int) or not hasattr(exc, "format_message"):
             if _state["debug"]:
                 raise
-            typer.echo(
-                f"lichess-elo: error: unexpected {type(exc).__name__}: {redact(str(exc))}",
-                err=True,
-            )
+            typer.echo(f"lichess-elo: error: {redact(_unexpected(exc))}", err=True)
             sys.exit(1)
         message = str(exc.format_message())
         if type(exc).__name__ == "NoArgsIsHelpError":

@@ -57,12 +57,7 @@ from lichess_elo.errors import (
     UserNotFound,
 )
 from lichess_elo.games import Game, dedupe_sorted, parse_games
-from lichess_elo.lichess_input import MAX_SECONDS as MAX_SECONDS
-from lichess_elo.lichess_input import env_seconds
-from lichess_elo.lichess_input import parse_date_option as parse_date_option
-from lichess_elo.lichess_input import parse_date_range as parse_date_range
-from lichess_elo.lichess_input import validate_token as validate_token
-from lichess_elo.lichess_input import validate_username as validate_username
+from lichess_elo.lichess_input import env_seconds, scrub, validate_token, validate_username
 
 try:  # vcrpy is only needed for --replay
     from vcr.errors import CannotOverwriteExistingCassetteException
@@ -139,7 +134,11 @@ class Progress(Protocol):
 
 @dataclass(frozen=True)
 class FetchResult:
-    """All games of a user (every perf, oldest first, each id once) and how they were got."""
+    """All games of a user (every perf) and how they were got.
+
+    ``games`` is sorted oldest first (by ``created_at``, then id) with each id once; callers
+    rely on that and do not sort or dedupe again.
+    """
 
     user: UserInfo
     games: tuple[Game, ...]
@@ -179,6 +178,8 @@ def _cache_unusable(path: Path, exc: sqlite3.Error) -> CacheUnusable:
 
 def check_pgn_source(username: str, pgn: Path | None, source: Source) -> str:
     """Check a ``--pgn`` run's options; return the validated username.
+
+    Only for the PGN path: a Lichess run checks the name in ``fetch_games``.
 
     Raises:
         BadInput: a malformed username, or ``--pgn`` together with ``--replay`` (the
@@ -339,10 +340,6 @@ def open_client(source: Source) -> Iterator[Any]:
         yield conn.client
 
 
-def _scrub(text: str, token: str | None) -> str:
-    return text.replace(token, "***") if token else text
-
-
 def call_with_retries(
     action: Callable[[], T],
     *,
@@ -395,7 +392,7 @@ def call_with_retries(
                 raise FetchFailed(f"{what}: HTTP {status}{hint}") from None
             problem = f"HTTP {status}"
         except _TRANSIENT as exc:
-            problem = _scrub(_short(exc), source.token)
+            problem = scrub(_short(exc), [source.token])
         failures += 1
         limited = problem == "HTTP 429"
         if failures > MAX_RETRIES:
@@ -555,19 +552,19 @@ def fetch_games(
     """Fetch every game of ``username`` month by month, through the cache.
 
     Whole calendar months are requested (so cache entries are reused across ``--since``
-    values); games outside ``[since, until)`` are then dropped on our side.
+    values); games outside ``[since, until)`` are then dropped on our side. The range is
+    checked where the options are parsed (``lichess_input.parse_date_range``); an empty
+    range (``since`` not before ``until``) fetches no month and gives no games.
 
     Raises:
         BadInput, UserNotFound, AccountClosed, NotCached, CassetteMissing, RateLimited,
         FetchFailed.
     """
     name = validate_username(username)
-    if since is not None and until is not None and since >= until:
-        raise BadInput(f"--since {since} is not before --until {until}")
     warnings: list[str] = []
 
     def warn(message: str) -> None:
-        message = _scrub(message, source.token)
+        message = scrub(message, [source.token])
         warnings.append(message)
         if on_warning is not None:
             on_warning(message)

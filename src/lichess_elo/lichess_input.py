@@ -1,7 +1,8 @@
 """Checks of what the user gives the import before any request: the username, the
-``--since``/``--until`` dates, the token and the ``LICHESS_ELO_*`` numbers of seconds.
+``--since``/``--until`` dates, the token and the ``LICHESS_ELO_*`` numbers of seconds;
+and ``scrub``, the one function that keeps tokens out of messages.
 
-Pure apart from reading the environment; ``lichess`` re-exports every public name.
+Pure apart from reading the environment.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import math
 import os
 import re
+from collections.abc import Iterable
 from datetime import date
 
 from lichess_elo.errors import BadInput
@@ -16,6 +18,17 @@ from lichess_elo.errors import BadInput
 MAX_SECONDS = 3600.0  # the largest LICHESS_ELO_TIMEOUT / LICHESS_ELO_RETRY_WAIT accepted
 _USERNAME = re.compile(r"[A-Za-z0-9_-]{2,30}")
 _DATE_FORMAT = "expected YYYY-MM or YYYY-MM-DD, e.g. 2023-01 or 2023-01-25"
+#: Shorter secrets are not scrubbed: replacing a 3-letter "token" everywhere would mangle
+#: messages, and a real Lichess token is far longer.
+MIN_SECRET_LENGTH = 8
+
+
+def scrub(text: str, secrets: Iterable[str | None]) -> str:
+    """``text`` with every secret of at least ``MIN_SECRET_LENGTH`` characters as ``***``."""
+    for secret in secrets:
+        if secret and len(secret) >= MIN_SECRET_LENGTH:
+            text = text.replace(secret, "***")
+    return text
 
 
 def validate_username(name: str) -> str:
@@ -32,11 +45,18 @@ def validate_username(name: str) -> str:
 def parse_date_range(since: str | None, until: str | None) -> tuple[date | None, date | None]:
     """Parse the ``--since`` and ``--until`` options (each ``None`` or empty when not given).
 
+    Every command that takes the options calls this, so an empty or reversed range is
+    refused here, once, whatever the games' source (Lichess or a PGN file).
+
     Raises:
-        BadInput: a malformed date (``parse_date_option``).
+        BadInput: a malformed date (``parse_date_option``), or ``since`` not before
+            ``until``.
     """
     first = parse_date_option(since, "--since") if since else None
     stop = parse_date_option(until, "--until") if until else None
+    if first is not None and stop is not None and first >= stop:
+        shown = (since or "").strip(), (until or "").strip()
+        raise BadInput(f"--since {shown[0]} is not before --until {shown[1]}")
     return first, stop
 
 

@@ -1,7 +1,7 @@
 """The ``lichess-elo games`` listing: pick a player's games, replay them, derive the endings.
 
-``list_games`` is the one library call behind the command (an edge: the replay goes
-through ``replay_cache``).
+``list_games`` is the one library call behind the command (an edge: it loads the games
+through ``report_job.load_games`` and replays them through ``replay_cache``).
 """
 
 from __future__ import annotations
@@ -10,14 +10,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from lichess_elo.games import Color, Game, dedupe_sorted
+from lichess_elo.games import Color, Game
+from lichess_elo.lichess import resolve_cache_dir
 from lichess_elo.replay import Ending, ReplayFacts, endings
 from lichess_elo.replay_cache import replay_all
+from lichess_elo.report_job import load_games
 from lichess_elo.selection import check_perfs, in_range, utc_midnight
 
 if TYPE_CHECKING:
     from datetime import date
     from pathlib import Path
+
+    from lichess_elo.lichess import Progress, Source
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,42 +34,63 @@ class ListedGame:
     ended: tuple[Ending, ...]
 
 
+@dataclass(frozen=True)
+class Listing:
+    """The outcome of ``list_games``: the name to show and the rows, oldest first."""
+
+    user: str
+    rows: tuple[ListedGame, ...]
+
+
 def list_games(
-    user: str,
-    games: Sequence[Game],
+    username: str,
+    source: Source,
     *,
-    cache_dir: Path | None,
+    pgn_file: Path | None = None,
     perfs: Sequence[str] = (),
     rated: bool | None = None,
     since: date | None = None,
     until: date | None = None,
     workers: int | None = None,
-    progress: Callable[[int, int], None] | None = None,
+    progress: Progress | None = None,
+    replay_progress: Callable[[int, int], None] | None = None,
     on_warning: Callable[[str], None] | None = None,
-) -> list[ListedGame]:
-    """Select ``user``'s games, replay them (through the cache) and derive the endings.
+) -> Listing:
+    """Load ``username``'s games, select them, replay them (through the cache), derive endings.
 
     Args:
-        user: The player (name or id, any case); games without them are left out with a
-            warning (a PGN file may hold other players' games).
-        games: The games, any order; the listing comes back oldest first.
-        cache_dir: Folder of the replay cache, ``None`` for none.
+        username: The player; games without them are left out with a warning (a PGN file
+            may hold other players' games).
+        source: Where games come from (network, cache, cassette) and the cache folder.
+        pgn_file: Read the games from this Lichess PGN export instead of Lichess.
         perfs: Keep only these perfs (empty: all).
         rated: ``True`` rated only, ``False`` casual only, ``None`` both.
         since: Keep games created on or after this day (UTC).
         until: Keep games created before this day (UTC).
         workers: Processes for a large replay (``None``: the machine's cores).
-        progress: Called with (replayed, to replay) while uncached games replay.
+        progress: The fetch progress display.
+        replay_progress: Called with (replayed, to replay) while uncached games replay.
         on_warning: Called with one-line messages about games left out.
 
     Raises:
-        BadInput: an unknown perf.
+        BadInput: an unknown perf (before any request), a bad name or ``--pgn`` file;
+            the import's errors pass through.
     """
     wanted = set(check_perfs(perfs, allow_all=False))
+    loaded = load_games(
+        username,
+        source,
+        pgn_file=pgn_file,
+        since=since,
+        until=until,
+        progress=progress,
+        on_warning=on_warning,
+    )
+    user = loaded.user
     low, high = utc_midnight(since), utc_midnight(until)
     chosen: list[tuple[Game, Color]] = []
     strangers = 0
-    for game in dedupe_sorted(games):
+    for game in loaded.games:  # oldest first, each id once (LoadedGames)
         color = game.color_of(user)
         if color is None:
             strangers += 1
@@ -81,12 +106,13 @@ def list_games(
         on_warning(f"{strangers} game(s) without {user} left out")
     facts = replay_all(
         [g for g, _ in chosen],
-        cache_dir=cache_dir,
+        cache_dir=resolve_cache_dir(source),
         workers=workers,
-        progress=progress,
+        progress=replay_progress,
         on_warning=on_warning,
     )
-    return [
+    rows = tuple(
         ListedGame(game, color, facts[game.id], endings(game, color, facts[game.id]))
         for game, color in chosen
-    ]
+    )
+    return Listing(user, rows)

@@ -1,5 +1,5 @@
 """``lichess-elo club`` output: the standings and one player's history as text, CSV, JSON
-and a PNG chart (an edge module: it writes text and files, no maths)."""
+and a PNG or SVG chart (an edge module: it writes text and files, no maths)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from lichess_elo.chart import WriteFailed, check_chart_path
 from lichess_elo.render import dump_json, write_atomic, write_csv
 
 if TYPE_CHECKING:
@@ -248,10 +249,17 @@ def club_chart_series(s: Standing, last_day: date | None) -> ChartSeries:
 
 
 def write_club_chart(result: ClubResult, names: Sequence[str], path: Path) -> None:
-    """A PNG of the players' ratings after each update (matplotlib, Agg, written atomically).
+    """Chart the players' ratings after each update (matplotlib, Agg, written atomically).
 
-    Each line starts at the player's start rating (see ``club_chart_series``).
+    Each line starts at the player's start rating (see ``club_chart_series``). The path's
+    suffix picks the format, ``.png`` or ``.svg``, as for ``chart.write_chart``.
+
+    Raises:
+        BadInput: the path cannot take a chart (``chart.check_chart_path``).
+        WriteFailed: the file could not be written (disk full...); the message names
+            ``path``, never a temporary file, and nothing half-written is left behind.
     """
+    check_chart_path(path)
     import matplotlib
 
     matplotlib.use("Agg")
@@ -287,7 +295,10 @@ def write_club_chart(result: ClubResult, names: Sequence[str], path: Path) -> No
         fig.autofmt_xdate()
         fig.tight_layout()
         buffer = io.BytesIO()
-        fig.savefig(buffer, format="png")
+        fig.savefig(buffer, format=path.suffix.lower()[1:])
     finally:
         plt.close(fig)
-    write_atomic(path, buffer.getvalue())
+    try:
+        write_atomic(path, buffer.getvalue())
+    except OSError as exc:
+        raise WriteFailed(f"--chart {path}: cannot write ({exc.strerror or exc})") from None

@@ -1,8 +1,9 @@
 """Run a report end to end: load the games, replay them, build the report (an edge module).
 
-``run_report`` is the one library call behind ``lichess-elo report``: it brings the cache
-up to date (or reads a PGN file), replays the games through the replay cache and calls the
-pure ``report.build_report``.
+``load_games`` is the one place where a command's games come from Lichess or a ``--pgn``
+file (``run_report`` and ``listing.list_games`` both use it). ``run_report`` is the one
+library call behind ``lichess-elo report``: it loads the games, replays them through the
+replay cache and calls the pure ``report.build_report``.
 """
 
 from __future__ import annotations
@@ -16,10 +17,23 @@ from pathlib import Path
 
 from lichess_elo import lichess, pgn
 from lichess_elo.errors import BadInput
-from lichess_elo.games import Game
+from lichess_elo.games import Game, dedupe_sorted
 from lichess_elo.replay_cache import replay_all
 from lichess_elo.report import PerfReport, ReportSettings, build_report
 from lichess_elo.selection import check_perfs, utc_midnight
+
+
+@dataclass(frozen=True)
+class LoadedGames:
+    """A player's games from Lichess or a PGN file.
+
+    ``games`` is oldest first with each id once; ``user`` is the name to show (Lichess's
+    spelling when fetched); ``info`` is the public profile (``None`` for a PGN file).
+    """
+
+    user: str
+    games: tuple[Game, ...]
+    info: lichess.UserInfo | None
 
 
 @dataclass(frozen=True)
@@ -50,11 +64,56 @@ def paused_gc() -> Iterator[None]:
 
 
 def _read_pgn(path: Path, on_warning: Callable[[str], None] | None) -> list[Game]:
+    """The games of the ``--pgn`` file ``path``.
+
+    Raises:
+        BadInput: the one message for a file that cannot be read: missing, a folder,
+            unreadable; it names the path.
+    """
+    if path.is_dir():
+        raise BadInput(f"cannot read --pgn {path}: it is a folder, not a file")
     try:
         text = path.read_text(encoding="utf-8", errors="replace")
+    except FileNotFoundError:
+        raise BadInput(f"cannot read --pgn {path}: no such file") from None
     except OSError as exc:
-        raise BadInput(f"--pgn {path}: {exc.strerror or exc}") from None
+        raise BadInput(f"cannot read --pgn {path}: {exc.strerror or exc}") from None
     return pgn.read_pgn(text, on_warning=on_warning)
+
+
+def load_games(
+    username: str,
+    source: lichess.Source,
+    *,
+    pgn_file: Path | None = None,
+    since: date | None = None,
+    until: date | None = None,
+    progress: lichess.Progress | None = None,
+    on_warning: Callable[[str], None] | None = None,
+) -> LoadedGames:
+    """Load ``username``'s games: read ``pgn_file``, or fetch them from Lichess.
+
+    Args:
+        username: The player (checked here, once, on either path).
+        source: Where games come from (network, cache, cassette).
+        pgn_file: Read the games from this Lichess PGN export instead of Lichess.
+        since: First day to fetch (a PGN file is read whole; callers filter).
+        until: First day not to fetch.
+        progress: The fetch progress display.
+        on_warning: Called with one-line warnings (skipped games, retries).
+
+    Raises:
+        BadInput: a bad name, an unreadable ``pgn_file`` or ``--pgn`` with ``--replay``;
+            the import's errors (``UserNotFound``, ``NotCached``...) pass through.
+    """
+    if pgn_file is None:
+        result = lichess.fetch_games(  # checks the name; its games are sorted and unique
+            username, source, since=since, until=until, progress=progress, on_warning=on_warning
+        )
+        return LoadedGames(result.user.username or username, result.games, result.user)
+    name = lichess.check_pgn_source(username, pgn_file, source)
+    games = dedupe_sorted(_read_pgn(pgn_file, on_warning))
+    return LoadedGames(name, tuple(games), None)
 
 
 def _fetch_until(since: date | None, until: date | None, settings: ReportSettings) -> date | None:
@@ -96,29 +155,22 @@ def run_report(
         on_warning: Called with one-line warnings (skipped games, retries).
 
     Raises:
-        BadInput: a bad name, perf or file; the import's errors (``UserNotFound``,
-            ``NotCached``, ``CassetteMissing``...) pass through.
+        BadInput: a bad name, perf or file (``load_games``); the import's errors
+            (``UserNotFound``, ``NotCached``, ``CassetteMissing``...) pass through.
     """
-    check_perfs(settings.perfs)
+    check_perfs(settings.perfs)  # before any request; build_report selects among them
     settings = replace(settings, since=utc_midnight(since), until=utc_midnight(until))
-    user_info = None
-    username = lichess.check_pgn_source(username, pgn_file, source)
-    if pgn_file is not None:
-        games = _read_pgn(pgn_file, on_warning)
-        shown = username
-    else:
-        if since is not None and until is not None and since >= until:
-            raise BadInput(f"--since {since} is not before --until {until}")
-        result = lichess.fetch_games(
-            username,
-            source,
-            since=since,
-            until=_fetch_until(since, until, settings),
-            progress=progress,
-            on_warning=on_warning,
-        )
-        games, user_info, shown = list(result.games), result.user, result.user.username
+    loaded = load_games(
+        username,
+        source,
+        pgn_file=pgn_file,
+        since=since,
+        until=_fetch_until(since, until, settings),
+        progress=progress,
+        on_warning=on_warning,
+    )
+    games = list(loaded.games)
     cache_dir = lichess.resolve_cache_dir(source)
     facts = replay_all(games, cache_dir=cache_dir, progress=replay_progress, on_warning=on_warning)
-    reports = build_report(shown, games, facts, settings=settings, user_info=user_info)
-    return ReportRun(user=shown, reports=tuple(reports), games_held=len(games))
+    reports = build_report(loaded.user, games, facts, settings=settings, user_info=loaded.info)
+    return ReportRun(user=loaded.user, reports=tuple(reports), games_held=len(games))

@@ -303,3 +303,53 @@ def test_late_write_failure_names_the_users_path(
     assert f"{option} {path}: cannot write (No space left on device)" in result.stderr
     assert ".tmp" not in result.stderr
     assert not path.exists()
+
+
+def test_svg_chart_is_an_svg_file(tmp_path: Path) -> None:
+    # the suffix picks the format, as for the report's --chart
+    svg = tmp_path / "ladder.svg"
+    result = _run(PLAYERS, GAMES, "--config", CONFIG, "--chart", str(svg), "--top", "3")
+    assert result.exit_code == 0, result.output
+    text = svg.read_text(encoding="utf-8")
+    assert text.startswith("<?xml") and "<svg" in text and text.rstrip().endswith("</svg>")
+    assert not list(tmp_path.glob(".*.tmp"))
+
+
+def test_other_chart_suffix_is_refused_like_the_report(tmp_path: Path) -> None:
+    path = tmp_path / "ladder.pdf"
+    result = _run(PLAYERS, GAMES, "--config", CONFIG, "--chart", str(path))
+    assert result.exit_code == 2
+    assert result.stderr == (
+        f"lichess-elo: error: --chart {path}: the file name must end in .png or .svg\n"
+    )
+
+
+def test_chart_write_failure_is_write_failed_naming_the_users_path(tmp_path: Path) -> None:
+    # A real failure after the checks passed: a file size limit (works for root too)
+    # stops the chart's temporary file; SIGXFSZ is ignored so the write gets EFBIG.
+    import resource
+    import signal
+
+    from lichess_elo import club_io
+    from lichess_elo.chart import WriteFailed
+    from lichess_elo.render_club import write_club_chart
+
+    result = club_io.load_club([PLAYERS, GAMES], config=Path(CONFIG))
+    names = [s.name for s in result.standings]
+    path = tmp_path / "ladder.svg"
+    old_handler = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (1_000, hard))
+    try:
+        with pytest.raises(WriteFailed) as failed:
+            write_club_chart(result, names, path)
+        cli = _run(PLAYERS, GAMES, "--config", CONFIG, "--chart", str(path), "--quiet")
+    finally:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
+        signal.signal(signal.SIGXFSZ, old_handler)
+    assert str(failed.value) == f"--chart {path}: cannot write (File too large)"
+    assert failed.value.exit_code == 1
+    assert cli.exit_code == 1
+    assert cli.stderr == f"lichess-elo: error: --chart {path}: cannot write (File too large)\n"
+    assert not path.exists()
+    assert not list(tmp_path.glob(".*.tmp"))

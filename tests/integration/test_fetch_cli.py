@@ -290,3 +290,12 @@ def test_a_token_echoed_by_the_parser_is_redacted(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert secret not in done.stdout + done.stderr
     assert "***" in done.stderr and len(done.stderr.splitlines()) == 1
+
+
+def test_a_short_token_does_not_mangle_messages(fake_lichess: FakeLichess, tmp_path: Path) -> None:
+    # a 4-letter "token" is not a secret worth scrubbing: "user" stays "user"
+    args = ["fetch", "nobody", "--api-url", fake_lichess.url, "--cache-dir", str(tmp_path)]
+    result = runner.invoke(app, [*args, "--token", "user"])
+    assert result.exit_code == 1
+    assert result.stderr == "lichess-elo: error: no Lichess user 'nobody'\n"
+    assert fake_lichess.requests[0].headers["Authorization"] == "Bearer user"

@@ -41,3 +41,15 @@ class FetchFailed(LichessEloError):
 
 class CassetteMissing(LichessEloError):
     """A ``--replay`` cassette lacks a request that the run needed."""
+
+
+class FidePlayerNotFound(LichessEloError):
+    """Lichess knows no FIDE player with that id (HTTP 404)."""
+
+    def __init__(self, fide_id: int) -> None:
+        super().__init__(f"no FIDE player with id {fide_id}")
+        self.fide_id = fide_id
+
+
+class BadFideData(LichessEloError):
+    """A FIDE answer from Lichess is not in the documented format."""

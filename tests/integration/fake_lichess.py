@@ -24,6 +24,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Literal
 from urllib.parse import parse_qsl, unquote, urlsplit
 
+from tests.integration.fake_fide import fide_answer
+
 FaultKind = Literal["429", "500", "drop", "slow"]
 
 
@@ -71,6 +73,9 @@ class FakeLichess:
     require_user_agent: bool = True
     bad_tokens: set[str] = field(default_factory=set)
     accounts: dict[str, _Account] = field(default_factory=dict)
+    fide_players: dict[int, dict[str, Any]] = field(default_factory=dict)
+    fide_ratings: dict[int, dict[str, list[int]]] = field(default_factory=dict)
+    fide_faults: list[int] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _server: ThreadingHTTPServer | None = None
 
@@ -193,6 +198,10 @@ def _handler(state: FakeLichess) -> type[BaseHTTPRequestHandler]:
                 self._user(path.removeprefix("/api/user/"))
             elif path.startswith("/api/games/user/"):
                 self._games(path.removeprefix("/api/games/user/"), query)
+            elif (
+                fide := fide_answer(state.fide_players, state.fide_ratings, path, state.fide_faults)
+            ) is not None:
+                self._json(*fide)
             else:
                 self._json(404, {"error": "Not found"})
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from lichess_elo.errors import BadFideData
-from lichess_elo.fide_record import decode_history, list_for_speed, parse_player
+from lichess_elo.core.fide_record import decode_history, list_for_speed, parse_player
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ from datetime import date
 
 import pytest
 
-from lichess_elo import fide_rules as rules
-from lichess_elo.fide_rules import EDITIONS, cap_applies, chapter_of_speed, edition_for, k_for
+from lichess_elo.core import fide_rules as rules
+from lichess_elo.core.fide_rules import EDITIONS, cap_applies, chapter_of_speed, edition_for, k_for
 
 STANDARD = "standard"
 RAPID_BLITZ = "rapid-blitz"

@@ -58,7 +58,7 @@ def _json(*args: str) -> dict[str, Any]:
 
 def _cache_rows(cache: Path) -> int:
     with sqlite3.connect(cache / "replay.sqlite") as conn:
-        count: int = conn.execute("SELECT COUNT(*) FROM replay").fetchone()[0]
+        count: int = conn.execute("SELECT COUNT(*) FROM replay_facts").fetchone()[0]
     return count
 
 

@@ -4,13 +4,14 @@ and the process pool (same facts as serial)."""
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from lichess_elo.core import replay
-from lichess_elo.sources import replay_cache
 from lichess_elo.core.games import Game, parse_ndjson
+from lichess_elo.sources import replay_cache
 
 DATA = Path(__file__).parent.parent / "data" / "lichess"
 
@@ -34,7 +35,7 @@ def _run(
 
 def _rows(cache: Path) -> list[tuple[str, int]]:
     with sqlite3.connect(cache / "replay.sqlite") as conn:
-        return list(conn.execute("SELECT game_id, version FROM replay ORDER BY game_id"))
+        return list(conn.execute("SELECT game_id, version FROM replay_facts ORDER BY game_id"))
 
 
 def test_second_run_replays_only_new_games(games: list[Game], tmp_path: Path) -> None:
@@ -118,7 +119,8 @@ def test_a_locked_cache_is_left_alone(
         other.execute("PRAGMA locking_mode=EXCLUSIVE")
         other.execute("BEGIN EXCLUSIVE")
         other.execute(
-            "INSERT INTO replay VALUES ('zzz', ?, 1, 10, NULL, NULL, NULL, NULL, 0, 39, 39, NULL)",
+            "INSERT INTO replay_facts VALUES "
+            "('zzz', 'c', ?, 1, 10, NULL, NULL, NULL, NULL, 0, 39, 39, NULL)",
             (replay.REPLAY_VERSION,),
         )
         warnings: list[str] = []
@@ -174,3 +176,33 @@ def test_an_interrupted_replay_keeps_the_finished_batches(
     assert sorted(i for i, _ in _rows(tmp_path)) == sorted(g.id for g in games)
     _, calls = _run(games, tmp_path)
     assert calls == []  # nothing left to replay
+
+
+def test_a_reused_id_with_other_moves_replays_afresh(games: list[Game], tmp_path: Path) -> None:
+    # Two exports with the same game id but different moves (an edited PGN, another file)
+    # must never share a replay: the cache is keyed on the content, not only the id.
+    original = next(g for g in games if g.status == "mate")
+    _run([original], tmp_path)
+    # the same id, the game cut after its first two moves: no mate on the board any more,
+    # so Lichess's "mate" no longer agrees and the replay is not valid.
+    edited = replace(original, moves=original.moves[:2])
+    result, calls = _run([edited], tmp_path)
+    assert calls == [(1, 1)]  # replayed, not read from the cache
+    assert result[edited.id].plies == 2 and result[edited.id].valid is False
+    # both versions are kept; the original is read back without replaying
+    again, calls = _run([original], tmp_path)
+    assert calls == [] and again[original.id].valid is True
+    assert again[original.id].plies == len(original.moves)
+    assert len(_rows(tmp_path)) == 2
+    assert replay_cache.content_key(original) != replay_cache.content_key(edited)
+
+
+def test_an_old_id_only_cache_is_dropped(games: list[Game], tmp_path: Path) -> None:
+    # a cache written before the content key: its table is never read, and is removed
+    with sqlite3.connect(tmp_path / "replay.sqlite") as conn:
+        conn.execute("CREATE TABLE replay (game_id TEXT, version INTEGER)")
+    _, calls = _run(games[:3], tmp_path)
+    assert calls[-1] == (3, 3)
+    with sqlite3.connect(tmp_path / "replay.sqlite") as conn:
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert tables == {"replay_facts"}

@@ -1,7 +1,7 @@
 """Replay games with python-chess: validate the moves and keep what they say (pure).
 
 ``replay_game`` and ``endings`` are pure. ``replay_cache.replay_all`` is the edge that keeps
-the facts in a SQLite cache (keyed by game id and ``REPLAY_VERSION``) and replays large
+the facts in a SQLite cache (keyed by game id, game content and ``REPLAY_VERSION``) and replays large
 uncached histories in a process pool.
 
 A game is ``valid`` when every move is legal from its start position *and* Lichess's

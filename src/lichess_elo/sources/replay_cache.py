@@ -1,17 +1,21 @@
 """The replay cache and the process pool (an edge module): ``replay_all``.
 
-Facts are kept in SQLite (``<cache_dir>/replay.sqlite``, keyed by game id and
-``replay.REPLAY_VERSION``, read at call time so a new version replays everything); large
-uncached histories are replayed in a process pool. The replay itself is ``replay.py``.
+Facts are kept in SQLite (``<cache_dir>/replay.sqlite``), keyed by the game id, the
+game's *content* (``content_key``: variant, start position, status and moves) and
+``replay.REPLAY_VERSION`` (read at call time, so a new version replays everything). Two
+games with the same id and different moves (two PGN files, an edited export) never share a
+replay: the second one misses the cache and is replayed afresh. Large uncached histories are
+replayed in a process pool. The replay itself is ``core/replay.py``.
 """
 
 from __future__ import annotations
 
+import hashlib
 import multiprocessing
 import os
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from lichess_elo.core import replay
 from lichess_elo.core.replay import ReplayFacts, replay_game, replay_job
@@ -26,9 +30,12 @@ POOL_THRESHOLD = 2000
 #: Seconds to wait for another run's lock on the cache before replaying without it.
 BUSY_TIMEOUT = 30.0
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS replay (
+#: The table of facts; the older ``replay`` table (keyed by id only) is dropped on sight.
+_TABLE = "replay_facts"
+_SCHEMA = f"""
+CREATE TABLE IF NOT EXISTS {_TABLE} (
     game_id TEXT NOT NULL,
+    content TEXT NOT NULL,
     version INTEGER NOT NULL,
     valid INTEGER NOT NULL,
     plies INTEGER NOT NULL,
@@ -40,7 +47,7 @@ CREATE TABLE IF NOT EXISTS replay (
     material_white INTEGER NOT NULL,
     material_black INTEGER NOT NULL,
     status_agrees INTEGER,
-    PRIMARY KEY (game_id, version)
+    PRIMARY KEY (game_id, content, version)
 ) WITHOUT ROWID
 """
 _COLUMNS = (
@@ -102,6 +109,9 @@ def _connect(path: Path) -> sqlite3.Connection:
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
         conn.execute(_SCHEMA)
+        legacy = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'replay'"
+        if conn.execute(legacy).fetchone():  # keyed by id only: never read again
+            conn.execute("DROP TABLE replay")
     except sqlite3.Error:
         conn.close()
         raise
@@ -150,24 +160,42 @@ def _unusable(
     on_warning(f"the replay cache cannot be used ({why}); replay results are not kept")
 
 
-def _read_cached(conn: sqlite3.Connection, ids: Sequence[str]) -> dict[str, ReplayFacts]:
+def content_key(game: Game) -> str:
+    """What the replay facts depend on, hashed: variant, start position, status, moves.
+
+    The status is part of it because the facts say whether it agrees with the final
+    position. 32 hex digits of SHA-256: a collision between two games is not a concern.
+    """
+    text = "\x1f".join((game.variant, game.initial_fen or "", game.status, " ".join(game.moves)))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
+
+
+def _read_cached(conn: sqlite3.Connection, games: Sequence[Game]) -> dict[str, ReplayFacts]:
+    """The cached facts of ``games`` whose id *and* content match, by game id."""
+    wanted = {game.id: content_key(game) for game in games}
+    ids = list(wanted)
     found: dict[str, ReplayFacts] = {}
     for start in range(0, len(ids), _BATCH):
         chunk = ids[start : start + _BATCH]
         marks = ",".join("?" * len(chunk))
-        query = f"SELECT {_COLUMNS} FROM replay WHERE version = ? AND game_id IN ({marks})"
-        for row in conn.execute(query, (replay.REPLAY_VERSION, *chunk)):
-            found[row[0]] = _from_row(row)
+        query = (
+            f"SELECT content, {_COLUMNS} FROM {_TABLE} WHERE version = ? AND game_id IN ({marks})"
+        )
+        for content, *row in conn.execute(query, (replay.REPLAY_VERSION, *chunk)):
+            if wanted[row[0]] == content:  # the same id with other moves is another game
+                found[row[0]] = _from_row(cast(Row, tuple(row)))
     return found
 
 
-def _write_cached(conn: sqlite3.Connection, facts: Sequence[ReplayFacts]) -> None:
+def _write_cached(
+    conn: sqlite3.Connection, facts: Sequence[ReplayFacts], contents: dict[str, str]
+) -> None:
     with conn:
         conn.executemany(
-            "INSERT OR REPLACE INTO replay (game_id, version, valid, plies, error, error_ply, "
-            "bad_move, final_fen, flags, material_white, material_black, status_agrees) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(r[0], replay.REPLAY_VERSION, *r[1:]) for r in map(_to_row, facts)],
+            f"INSERT OR REPLACE INTO {_TABLE} (game_id, content, version, valid, plies, error, "
+            "error_ply, bad_move, final_fen, flags, material_white, material_black, "
+            "status_agrees) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(r[0], contents[r[0]], replay.REPLAY_VERSION, *r[1:]) for r in map(_to_row, facts)],
         )
 
 
@@ -217,13 +245,14 @@ def replay_all(
     if cache_dir is not None:
         try:
             conn = _open_cache(cache_dir)
-            cached = _read_cached(conn, [g.id for g in unique])
+            cached = _read_cached(conn, unique)
         except (sqlite3.Error, OSError) as exc:
             if conn is not None:
                 conn.close()
             conn = None  # an unusable cache only costs time: replay everything
             _unusable(cache_dir, exc, on_warning)
     todo = [g for g in unique if g.id not in cached]
+    contents = {g.id: content_key(g) for g in todo}
     count = workers if workers is not None else (os.cpu_count() or 1)
     # Each batch is written in its own transaction as soon as it is replayed, so a hard
     # crash keeps every finished batch; the unfinished batch is written on the way out,
@@ -235,11 +264,11 @@ def replay_all(
             if conn is not None:
                 batch.append(facts)
                 if len(batch) >= _BATCH:
-                    conn = _write_or_drop(conn, batch, cache_dir, on_warning)
+                    conn = _write_or_drop(conn, batch, contents, cache_dir, on_warning)
                     batch = []
     finally:
         if conn is not None and batch:
-            conn = _write_or_drop(conn, batch, cache_dir, on_warning)
+            conn = _write_or_drop(conn, batch, contents, cache_dir, on_warning)
         if conn is not None:
             conn.close()
     return {g.id: cached[g.id] for g in unique}
@@ -248,13 +277,14 @@ def replay_all(
 def _write_or_drop(
     conn: sqlite3.Connection,
     facts: Sequence[ReplayFacts],
+    contents: dict[str, str],
     cache_dir: Path | None,
     on_warning: Callable[[str], None] | None,
 ) -> sqlite3.Connection | None:
     """Write ``facts``; on failure (a read-only or full disk) warn once, close the cache
     and return ``None`` so the rest replays without it."""
     try:
-        _write_cached(conn, facts)
+        _write_cached(conn, facts, contents)
     except (sqlite3.Error, OSError) as exc:
         conn.close()
         if cache_dir is not None:

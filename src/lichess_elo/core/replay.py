@@ -1,8 +1,8 @@
 """Replay games with python-chess: validate the moves and keep what they say (pure).
 
 ``replay_game`` and ``endings`` are pure. ``replay_cache.replay_all`` is the edge that keeps
-the facts in a SQLite cache (keyed by game id, game content and ``REPLAY_VERSION``) and replays large
-uncached histories in a process pool.
+the facts in a SQLite cache (keyed by game id, game content and ``REPLAY_VERSION``) and
+replays large uncached histories in a process pool.
 
 A game is ``valid`` when every move is legal from its start position *and* Lichess's
 status agrees with the final position where it makes a claim (``mate`` <-> checkmate,

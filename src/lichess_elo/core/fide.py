@@ -28,11 +28,14 @@ import csv
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation, localcontext
 from functools import cache
 from importlib import resources
 from typing import Literal
 
+from lichess_elo.core import fide_rules
+from lichess_elo.core.fide_rules import Chapter, ChapterChoice, Edition
 from lichess_elo.errors import BadInput
 
 __all__ = [
@@ -57,6 +60,7 @@ __all__ = [
     "PUBLICATION_FLOOR",
     "RATING_FOR_K10",
     "TABLE_LIMIT",
+    "CURRENT_STANDARD",
     "CalcResult",
     "GameResult",
     "InitialRating",
@@ -84,9 +88,12 @@ __all__ = [
 ]  # fmt: skip
 
 Method = Literal["table", "formula"]
-KReason = Literal["2400", "junior", "new", "standard"]
+KReason = fide_rules.KReason
 #: Why ``calculate`` used its K: given by the caller, or one of the 8.3.3 reasons.
-KRule = Literal["given", "2400", "junior", "new", "standard"]
+KRule = Literal["given", "2400", "junior", "new", "standard", "flat"]
+#: The standard chapter as in force today (the 2024 regulations as amended 1 October 2025):
+#: what the engine applies when no edition is given.
+CURRENT_STANDARD: Edition = fide_rules.EDITIONS_BY_KEY["standard-2025-10"]
 
 #: 8.3.1: a difference above this counts as this much ...
 CAP_DIFFERENCE = 400
@@ -131,15 +138,24 @@ _ZERO = Decimal(0)
 
 @dataclass(frozen=True)
 class GameResult:
-    """One game of a period: the opponent's rating and the score (1, 0.5 or 0)."""
+    """One game of a period: the opponent's rating, the score (1, 0.5 or 0) and its event.
+
+    ``event`` names the tournament for the once-per-event 400-point rule (2022-2024);
+    games without one form one event, the period.
+    """
 
     opponent: int
     score: Decimal
+    event: str | None = None
 
 
 @dataclass(frozen=True)
 class RatedGame:
-    """One game as rated: the D used, whether it was capped, PD and K_used x (score - PD)."""
+    """One game as rated: the D used, whether it was capped, PD and K_used x (score - PD).
+
+    ``not_rated`` gives why the edition leaves the game unrated (``"600/2600"``); such a
+    game has no change and counts neither in the period's totals nor in n.
+    """
 
     opponent: int
     score: Decimal
@@ -147,6 +163,7 @@ class RatedGame:
     capped: bool
     expected: Decimal
     change: Decimal
+    not_rated: str | None = None
 
 
 @dataclass(frozen=True)
@@ -166,6 +183,12 @@ class PeriodResult:
     rounded_change: int
     new_rating: int
     performance: int | None
+    edition: Edition = CURRENT_STANDARD
+
+    @property
+    def rated_games(self) -> int:
+        """The games the edition rates (n of the 700 rule)."""
+        return sum(g.not_rated is None for g in self.games)
 
 
 @dataclass(frozen=True)
@@ -199,6 +222,7 @@ class CalcResult:
             assumed); ``None`` when K was given or for an initial rating.
         games_assumed: no game count was given and the assumed 30 decided K.
         performance: the performance rating of the real games (table 8.1.1).
+        edition: the rules applied (chapter and date).
     """
 
     period: PeriodResult | None
@@ -207,6 +231,7 @@ class CalcResult:
     games_before: int | None
     games_assumed: bool
     performance: int | None
+    edition: Edition = CURRENT_STANDARD
 
     @property
     def new_rating(self) -> int:
@@ -318,21 +343,22 @@ def parse_game(text: str) -> GameResult:
 # --- expected score ---------------------------------------------------------------------
 
 
-def difference_used(own: int, opponent: int, *, cap: bool = True) -> tuple[int, bool]:
-    """D = own - opponent, with the 400-point rule (8.3.1, as amended 1 October 2025).
+def difference_used(
+    own: int, opponent: int, *, cap: bool = True, edition: Edition = CURRENT_STANDARD
+) -> tuple[int, bool]:
+    """D = own - opponent, with the 400-point rule of ``edition`` (8.3.1).
 
     Args:
         own: rating of the player whose change is computed.
         opponent: the opponent's rating.
         cap: apply the rule; ``False`` uses the real difference for everyone.
+        edition: the rules in force (default: today's standard chapter, where |D| > 400
+            counts as +-400 when ``own`` < 2650).
 
     Returns:
-        (D used, whether it was capped). |D| > 400 counts as +-400 when ``own`` < 2650.
+        (D used, whether it was capped).
     """
-    diff = own - opponent
-    if cap and own < CAP_EXEMPT_FROM and abs(diff) > CAP_DIFFERENCE:
-        return (CAP_DIFFERENCE if diff > 0 else -CAP_DIFFERENCE), True
-    return diff, False
+    return fide_rules.difference_used(edition, own, opponent, cap=cap)
 
 
 def _table_pd(diff: int) -> Decimal:
@@ -356,7 +382,12 @@ def logistic_expected(difference: int | Decimal) -> Decimal:
 
 
 def expected_score(
-    own: int, opponent: int, *, method: Method = "table", cap: bool = True
+    own: int,
+    opponent: int,
+    *,
+    method: Method = "table",
+    cap: bool = True,
+    edition: Edition = CURRENT_STANDARD,
 ) -> Decimal:
     """The player's expected score (PD) against one opponent.
 
@@ -366,11 +397,17 @@ def expected_score(
         method: ``"table"`` for FIDE table 8.1.2 (two decimals, the rule), ``"formula"``
             for the unrounded logistic 1/(1+10^(-D/400)).
         cap: apply the 400-point rule (see ``difference_used``) before the lookup.
+        edition: the rules in force (default: today's standard chapter).
 
     Returns:
         PD as a ``Decimal``, e.g. ``Decimal("0.64")`` for D = 100.
     """
-    diff, _ = difference_used(own, opponent, cap=cap)
+    diff, _ = difference_used(own, opponent, cap=cap, edition=edition)
+    return _pd(diff, method)
+
+
+def _pd(diff: int, method: Method) -> Decimal:
+    """PD for the D used: table 8.1.2 or the logistic formula."""
     return _table_pd(diff) if method == "table" else logistic_expected(diff)
 
 
@@ -397,13 +434,17 @@ def k_factor(
     birth_year: int | None = None,
     year: int | None = None,
     reached_2400: bool = False,
+    peak: int | None = None,
+    edition: Edition = CURRENT_STANDARD,
 ) -> tuple[int, KReason]:
-    """K from 8.3.3, in the order fitted to FIDE's published K values (notes 4.3).
+    """K from 8.3.3 of ``edition``, in the order fitted to FIDE's published K values.
 
-    1. the rating has ever reached 2400 (``reached_2400`` or ``rating`` >= 2400) -> 10;
-    2. a junior (``year - birth_year <= 18``) rated below 2300 -> 40;
-    3. fewer than 30 rated games before the period -> 40;
-    4. otherwise -> 20.
+    1. one K for everyone in the edition (rapid and blitz before March 2024) -> it;
+    2. the rating or ``peak`` has ever reached 2400 (or ``reached_2400``) -> 10;
+    3. a junior (through the year of the 18th birthday; the 2014 text: until it) whose
+       rating and peak stayed below 2300 -> 40;
+    4. fewer than 30 rated games before the period -> 40 (30 before July 2014);
+    5. otherwise -> 20 (15 before July 2014).
 
     Args:
         rating: the player's rating.
@@ -412,25 +453,31 @@ def k_factor(
         year: the year of the rating list; required with ``birth_year`` (the module reads
             no clock, so the caller passes the current year).
         reached_2400: a published rating (or the starting rating) was ever >= 2400.
+        peak: the highest published rating ever, if known: decides the 2400 rule and the
+            junior's 2300 limit.
+        edition: the rules in force (default: today's standard chapter).
 
     Returns:
-        (K, the reason: ``"2400"``, ``"junior"``, ``"new"`` or ``"standard"``).
+        (K, the reason: ``"flat"``, ``"2400"``, ``"junior"``, ``"new"`` or ``"standard"``).
 
     Raises:
         BadInput: for a negative game count, or ``birth_year`` without ``year``.
     """
     if games_before < 0:
         raise BadInput(f"games before the period {games_before} is negative")
-    if reached_2400 or rating >= RATING_FOR_K10:
-        return K_2400, "2400"
-    if birth_year is not None:
-        if year is None:
-            raise BadInput("the year of the list is needed with a birth year")
-        if year - birth_year <= JUNIOR_AGE and rating < JUNIOR_RATING_BELOW:
-            return K_JUNIOR, "junior"
-    if games_before < NEW_PLAYER_GAMES:
-        return K_NEW, "new"
-    return K_STANDARD, "standard"
+    if birth_year is not None and year is None:
+        raise BadInput("the year of the list is needed with a birth year")
+    highest = max(
+        p for p in (peak, RATING_FOR_K10 if reached_2400 else None, rating) if p is not None
+    )
+    return fide_rules.k_for(
+        edition,
+        rating,
+        games_before=games_before,
+        birth_year=birth_year,
+        year=year,
+        peak=highest,
+    )
 
 
 def limit_k(k: int, games: int) -> int:
@@ -535,8 +582,13 @@ def rate_period(
     k: int,
     method: Method = "table",
     cap: bool = True,
+    edition: Edition = CURRENT_STANDARD,
 ) -> PeriodResult:
     """Rate one period: per-game K x (score - PD), summed, rounded once half away from zero.
+
+    The ``edition`` decides the 400-point rule (every game, or once per event: the
+    ``event`` of each game, ``None`` = the period), the 2650 exemption and the 600/2600
+    rule (a game it leaves unrated gets ``not_rated`` and counts nowhere, not even in n).
 
     Args:
         rating: the player's rating on the list in force.
@@ -544,27 +596,40 @@ def rate_period(
         k: the player's K before the 700 rule (``limit_k`` is applied here).
         method: ``"table"`` (FIDE) or ``"formula"`` (logistic).
         cap: apply the 400-point rule.
+        edition: the rules in force (default: today's standard chapter).
 
     Returns:
         The ``PeriodResult``; per-game changes are unrounded.
     """
-    k_used = limit_k(k, len(games))
+    excluded = [fide_rules.not_rated(edition, rating, g.opponent) for g in games]
+    counted = [g for g, out in zip(games, excluded, strict=True) if not out]
+    k_used = limit_k(k, len(counted))
+    applies = iter(
+        fide_rules.cap_applies(
+            edition,
+            rating,
+            [g.opponent for g in counted],
+            [g.event or "" for g in counted],
+        )
+    )
     rated: list[RatedGame] = []
-    for game in games:
-        diff, capped = difference_used(rating, game.opponent, cap=cap)
-        expected = expected_score(rating, game.opponent, method=method, cap=cap)
+    for game, out in zip(games, excluded, strict=True):
+        may_cap = cap and (out or next(applies))
+        diff, capped = difference_used(rating, game.opponent, cap=may_cap, edition=edition)
+        expected = _pd(diff, method)
         rated.append(
             RatedGame(
                 opponent=game.opponent,
                 score=game.score,
                 difference=diff,
-                capped=capped,
+                capped=capped and not out,
                 expected=expected,
-                change=k_used * (game.score - expected),
+                change=_ZERO if out else k_used * (game.score - expected),
+                not_rated="600/2600" if out else None,
             )
         )
-    points = sum((g.score for g in games), _ZERO)
-    expected_total = sum((g.expected for g in rated), _ZERO)
+    points = sum((g.score for g in counted), _ZERO)
+    expected_total = sum((g.expected for g in rated if g.not_rated is None), _ZERO)
     change = k_used * (points - expected_total)
     rounded = round_half_away(change)
     return PeriodResult(
@@ -580,7 +645,8 @@ def rate_period(
         change=change,
         rounded_change=rounded,
         new_rating=rating + rounded,
-        performance=performance_rating([g.opponent for g in games], points),
+        performance=performance_rating([g.opponent for g in counted], points),
+        edition=edition,
     )
 
 
@@ -601,6 +667,9 @@ def calculate(
     method: Method = "table",
     cap: bool = True,
     unrated: bool = False,
+    peak: int | None = None,
+    rules: ChapterChoice = "auto",
+    as_of: date | None = None,
 ) -> CalcResult:
     """The FIDE calculator: rate one period, or compute an unrated player's initial rating.
 
@@ -623,7 +692,13 @@ def calculate(
         method: ``"table"`` (FIDE table 8.1.2) or ``"formula"`` (logistic).
         cap: apply the 400-point rule.
         unrated: compute the initial rating (FIDE 8.2) from ``games`` instead; ``k``,
-            ``games_before``, ``birth_year``, the formula and ``cap=False`` do not apply.
+            ``games_before``, ``birth_year``, ``peak``, the formula and ``cap=False`` do
+            not apply.
+        peak: the highest published rating ever (0..4000, at least ``rating``): decides
+            the 2400 rule and the junior's 2300 limit; not with ``k``.
+        rules: the chapter: ``standard``, ``rapid-blitz``, or ``auto`` (standard: a
+            calculation has no game speed to choose by).
+        as_of: the rules in force on this day; ``None`` = the latest edition (today's).
 
     Returns:
         A ``CalcResult`` holding the ``PeriodResult`` (or the ``InitialRating``), why K
@@ -639,8 +714,10 @@ def calculate(
     >>> calculate(1500, seed, k=20).new_rating
     1510
     """
+    chapter: Chapter = "standard" if rules == "auto" else rules
+    edition = fide_rules.edition_for(chapter, as_of or date.max)
     if unrated:
-        options = (("--k", k), ("--games", games_before), ("--born", birth_year))
+        options = (("--k", k), ("--games", games_before), ("--born", birth_year), ("--peak", peak))
         for flag, given in options:
             if given is not None:
                 raise BadInput(f"{flag} does not apply with --unrated")
@@ -659,6 +736,7 @@ def calculate(
             games_before=None,
             games_assumed=False,
             performance=performance_rating([g.opponent for g in games], details.points),
+            edition=edition,
         )
     if rating is None:
         raise BadInput("missing argument RATING, e.g. lichess-elo calc 1500 1400:1 1600:0.5")
@@ -667,8 +745,12 @@ def calculate(
         raise BadInput("missing argument OPP:SCORE: give at least one game, e.g. 1400:1")
     rule: KRule
     games_assumed = False
+    if peak is not None:
+        check_rating(peak, "--peak")
+        if peak < rating:
+            raise BadInput(f"--peak {peak} is below RATING {rating} (the peak is the highest)")
     if k is not None:
-        for flag, given in (("--games", games_before), ("--born", birth_year)):
+        for flag, given in (("--games", games_before), ("--born", birth_year), ("--peak", peak)):
             if given is not None:
                 raise BadInput(f"{flag} does not apply with --k (K is given)")
         k_value, rule = _check_range(k, "--k", 1, K_TIMES_GAMES_MAX), "given"
@@ -681,10 +763,15 @@ def calculate(
                 raise BadInput("the year of the list is needed with a birth year")
             _check_range(birth_year, "--born", BIRTH_YEAR_MIN, year)
         k_value, rule = k_factor(
-            rating, games_before=games_before, birth_year=birth_year, year=year
+            rating,
+            games_before=games_before,
+            birth_year=birth_year,
+            year=year,
+            peak=peak,
+            edition=edition,
         )
         games_assumed = games_assumed and rule in ("standard", "new")
-    period = rate_period(rating, games, k=k_value, method=method, cap=cap)
+    period = rate_period(rating, games, k=k_value, method=method, cap=cap, edition=edition)
     return CalcResult(
         period=period,
         initial=None,
@@ -692,4 +779,5 @@ def calculate(
         games_before=games_before,
         games_assumed=games_assumed,
         performance=period.performance,
+        edition=edition,
     )

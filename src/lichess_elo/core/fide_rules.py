@@ -28,6 +28,7 @@ from typing import Literal
 __all__ = [
     "CHAPTERS",
     "EDITIONS",
+    "EDITIONS_BY_KEY",
     "SPEED_CHAPTERS",
     "CapScope",
     "Chapter",
@@ -200,6 +201,10 @@ EDITIONS: tuple[Edition, ...] = (
         non_rating_gap=600, non_rating_above=2600, floor=1400, sources=("RB24", "ZZ", "SC"),
     ),
 )  # fmt: skip
+
+
+#: The editions by ``key``.
+EDITIONS_BY_KEY: dict[str, Edition] = {edition.key: edition for edition in EDITIONS}
 
 
 def chapter_of_speed(speed: str, choice: ChapterChoice = "auto") -> Chapter:

@@ -26,11 +26,21 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Literal
 
 from lichess_elo.core import fide
+from lichess_elo.core.fide_record import FidePlayer
+from lichess_elo.core.fide_rules import ChapterChoice, Edition
+from lichess_elo.core.report.fide_compare import FideSummary, compare, fide_rating
+from lichess_elo.core.report.rules import (
+    KWarning,
+    game_event,
+    k_warning,
+    perf_chapter,
+    period_edition,
+)
 from lichess_elo.errors import BadInput
 from lichess_elo.core.games import Color, Game
 from lichess_elo.core.replay import ReplayFacts, endings
@@ -84,6 +94,11 @@ class ReportSettings:
         cap: Apply the 400-point rule (players below 2650).
         since: Only games created at or after this UTC time.
         until: Only games created before this UTC time.
+        rules: The FIDE chapter: ``auto`` (by speed), ``standard`` or ``rapid-blitz``.
+        rules_as_of: Rate every period by the rules of this day; ``None``: each period by
+            the rules in force on its own date.
+        peak: The highest published rating ever (the 2400 rule, the junior's 2300 limit);
+            the track's own peak and the start rating count too.
     """
 
     perfs: tuple[str, ...] = ()
@@ -97,6 +112,9 @@ class ReportSettings:
     cap: bool = True
     since: datetime | None = None
     until: datetime | None = None
+    rules: ChapterChoice = "auto"
+    rules_as_of: date | None = None
+    peak: int | None = None
 
 
 def check_settings(settings: ReportSettings) -> None:
@@ -116,6 +134,10 @@ def check_settings(settings: ReportSettings) -> None:
         raise BadInput(f"--games-before {settings.games_before} is negative")
     if settings.born is not None and not 1900 <= settings.born <= 2100:
         raise BadInput(f"--born {settings.born} is not a year between 1900 and 2100")
+    if settings.peak is not None:
+        fide.check_rating(settings.peak, "--peak")
+        if settings.k is not None:
+            raise BadInput("--peak does not apply with --k (K is given)")
 
 
 @dataclass(frozen=True)
@@ -148,13 +170,16 @@ class GameRow:
     capped: bool
     replay_valid: bool | None
     plies: int | None
+    chapter: str = "standard"
+    not_rated: str | None = None
 
     @property
     def flags(self) -> tuple[str, ...]:
         """``provisional``, ``cap``, ``bot``, ``gap``, ``invalid_replay``, ``unplayed`` (the
         replay found no move: FIDE does not rate unplayed games, regulations 5.1, but Lichess
-        rated it, so it counts) and ``opp_below_1400`` (FIDE rates only games against rated
-        players, whose floor is 1400; it counts too), as they apply."""
+        rated it, so it counts), ``opp_below_1400`` (FIDE rates only games against rated
+        players, whose floor is 1400; it counts too) and ``not_rated`` (the edition leaves
+        it unrated: the 600/2600 rule), as they apply."""
         marks = (
             ("provisional", self.provisional),
             ("cap", self.capped),
@@ -163,6 +188,7 @@ class GameRow:
             ("invalid_replay", self.replay_valid is False),
             ("unplayed", self.plies == 0),
             ("opp_below_1400", self.opponent_rating < RATING_FLOOR),
+            ("not_rated", self.not_rated is not None),
         )
         return tuple(name for name, on in marks if on)
 
@@ -211,6 +237,9 @@ class PeriodRow:
     gaps: tuple[Gap, ...]
     long_break: bool
     gap_before_start: int | None = None
+    edition: Edition = fide.CURRENT_STANDARD
+    peak_before: int | None = None
+    fide_rating: int | None = None
 
     @property
     def gap_points_inside(self) -> int:
@@ -249,6 +278,9 @@ class PerfReport:
     summary: Summary
     message: str | None = None
     missing_games: int = 0
+    chapter: str = "standard"
+    k_warning: KWarning | None = None
+    fide: FideSummary | None = None
 
 
 def period_label(game: Game, kind: PeriodKind) -> str:
@@ -310,6 +342,7 @@ def _game_row(
     rating: int,
     k: int,
     ends: Sequence[datetime],
+    chapter: str,
 ) -> GameRow:
     me, opp = game.side(color), game.opponent(color)
     assert me.rating is not None and me.rating_diff is not None and opp.rating is not None
@@ -351,6 +384,8 @@ def _game_row(
         capped=rated.capped,
         replay_valid=facts.valid if facts is not None else None,
         plies=facts.plies if facts is not None else None,
+        chapter=chapter,
+        not_rated=rated.not_rated,
     )
 
 
@@ -362,6 +397,7 @@ def _perf_report(
     settings: ReportSettings,
     user_info: UserInfo | None,
     excluded: Mapping[str, int],
+    fide_player: FidePlayer | None = None,
 ) -> PerfReport:
     missing = _missing_games(perf, len(held), settings, user_info)
     chosen = [
@@ -371,14 +407,24 @@ def _perf_report(
     groups: dict[str, list[tuple[int, Game, Color]]] = {}
     for item in chosen:
         groups.setdefault(period_label(item[1], settings.period), []).append(item)
+    chapter = perf_chapter([g for g, _ in held], settings.rules)
 
     first = chosen[0] if chosen else None
+    warning = k_warning(
+        (first[1], first[2]) if first is not None else None,
+        missing + (first[0] if first is not None else 0),
+        count_given=settings.games_before is not None,
+        k_given=settings.k is not None,
+    )
+    if warning is not None and first is not None:  # K as for an established player
+        missing = warning.assumed_before - first[0]
     start: int | None = None
     if first is not None:
         own = first[1].side(first[2]).rating
         start = settings.start_rating if settings.start_rating is not None else own
     rating = start if start is not None else 0
-    reached_2400 = False
+    # the highest rating known so far: the given peak, the start rating and the track
+    peak = max(settings.peak or 0, rating)
     rows: list[GameRow] = []
     periods: list[PeriodRow] = []
     previous: tuple[Game, Color] | None = None
@@ -388,7 +434,8 @@ def _perf_report(
         if settings.track == "lichess":
             rating = lichess_start
         games_before = missing + items[0][0]
-        reached_2400 = reached_2400 or rating >= 2400
+        peak = max(peak, rating)
+        edition = period_edition(chapter, head_game, settings.rules_as_of)
         if settings.k is not None:
             k_wanted, reason = settings.k, "fixed"
         else:
@@ -397,20 +444,32 @@ def _perf_report(
                 games_before=games_before,
                 birth_year=settings.born,
                 year=head_game.created_at.year,
-                reached_2400=reached_2400,
+                peak=peak,
+                edition=edition,
             )
         results = [
-            fide.GameResult(opponent=g.opponent(c).rating or 0, score=_SCORES[g.winner, c])
+            fide.GameResult(
+                opponent=g.opponent(c).rating or 0, score=_SCORES[g.winner, c], event=game_event(g)
+            )
             for _, g, c in items
         ]
         result = fide.rate_period(
-            rating, results, k=k_wanted, method=settings.method, cap=settings.cap
+            rating, results, k=k_wanted, method=settings.method, cap=settings.cap, edition=edition
         )
         period_rows = []
         for (_, game, color), rated in zip(items, result.games, strict=True):
             period_rows.append(
                 _game_row(
-                    game, color, label, previous, facts.get(game.id), rated, rating, result.k, ends
+                    game,
+                    color,
+                    label,
+                    previous,
+                    facts.get(game.id),
+                    rated,
+                    rating,
+                    result.k,
+                    ends,
+                    chapter,
                 )
             )
             previous = (game, color)
@@ -445,10 +504,13 @@ def _perf_report(
                 gaps=gaps,
                 long_break=head_days is not None and head_days >= LONG_BREAK_DAYS,
                 gap_before_start=period_rows[0].gap_before,
+                edition=edition,
+                peak_before=peak,
+                fide_rating=fide_rating(fide_player, head_game.speed, head_game.created_at),
             )
         )
         rating = result.new_rating
-        reached_2400 = reached_2400 or rating >= 2400
+        peak = max(peak, rating)
 
     message = None
     if not rows:
@@ -456,6 +518,16 @@ def _perf_report(
             " in the selected range" if settings.since or settings.until else ""
         )
     summary = summarize(tuple(rows), tuple(periods), settings.track, start)
+    fide_summary = None
+    if fide_player is not None:
+        speed = held[0][0].speed if held else perf
+        span = (rows[0].played_at, rows[-1].played_at) if rows else None
+        fide_summary = compare(
+            fide_player,
+            speed,
+            [(p_head.played_at, p.elo_end, p.fide_rating) for p, p_head in _heads(periods, rows)],
+            span,
+        )
     return PerfReport(
         user=user,
         perf=perf,
@@ -467,7 +539,20 @@ def _perf_report(
         summary=summary,
         message=message,
         missing_games=missing,
+        chapter=chapter,
+        k_warning=warning,
+        fide=fide_summary,
     )
+
+
+def _heads(
+    periods: Sequence[PeriodRow], rows: Sequence[GameRow]
+) -> list[tuple[PeriodRow, GameRow]]:
+    """Each period with its first game row."""
+    first: dict[str, GameRow] = {}
+    for row in rows:
+        first.setdefault(row.period, row)
+    return [(p, first[p.label]) for p in periods]
 
 
 def build_report(
@@ -477,6 +562,7 @@ def build_report(
     *,
     settings: ReportSettings,
     user_info: UserInfo | None = None,
+    fide_player: FidePlayer | None = None,
 ) -> list[PerfReport]:
     """Build the report, one ``PerfReport`` per selected perf.
 
@@ -490,6 +576,7 @@ def build_report(
         settings: The options.
         user_info: The user's public data, for the default perf and the games played
             before ``--since``.
+        fide_player: The player's real FIDE record, shown beside the track.
 
     Raises:
         BadInput: an unknown perf.
@@ -502,7 +589,9 @@ def build_report(
         reasons = {r: excluded[perf, r] for r in EXCLUSION_REASONS}
         reasons["other_perf"] = total - held_in_range[perf]
         held = counted.get(perf, [])
-        reports.append(_perf_report(user, perf, held, facts, settings, user_info, reasons))
+        reports.append(
+            _perf_report(user, perf, held, facts, settings, user_info, reasons, fide_player)
+        )
     if all(not r.games for r in reports):
         general = _empty_message(user, games, settings, total)
         if general is not None:

@@ -416,8 +416,8 @@ def _perf_report(
         count_given=settings.games_before is not None,
         k_given=settings.k is not None,
     )
-    if warning is not None and first is not None:  # K as for an established player
-        missing = warning.assumed_before - first[0]
+    # K as for an established player when the count is contradicted (the count is kept)
+    before_k = missing if warning is None or first is None else warning.assumed_before - first[0]
     start: int | None = None
     if first is not None:
         own = first[1].side(first[2]).rating
@@ -433,7 +433,7 @@ def _perf_report(
         lichess_start = head_game.side(head_color).rating or 0
         if settings.track == "lichess":
             rating = lichess_start
-        games_before = missing + items[0][0]
+        games_before = before_k + items[0][0]
         peak = max(peak, rating)
         edition = period_edition(chapter, head_game, settings.rules_as_of)
         if settings.k is not None:

@@ -25,14 +25,19 @@ def _option_lines(command: str) -> dict[str, str]:
 @pytest.mark.parametrize(
     ("command", "options"),
     [
-        ("calc", {"--k", "--games", "--born", "--formula", "--no-cap", "--unrated", "--format"}),
+        (
+            "calc",
+            {"--k", "--games", "--born", "--formula", "--no-cap", "--unrated", "--format"}
+            | {"--peak", "--rules", "--rules-as-of"},
+        ),
         ("glicko", {"--perf", "--advantage", "--days-white", "--days-black", "--bot", "--format"}),
         (
             "report",
             {"--perf", "--track", "--period", "--start-rating", "--k", "--games-before", "--born"}
             | {"--formula", "--no-cap", "--view", "--format", "--output", "--chart", "--pgn"}
             | {"--token", "--offline", "--refresh", "--replay", "--api-url", "--cache-dir"}
-            | {"--since", "--until", "--quiet"},
+            | {"--since", "--until", "--quiet"}
+            | {"--peak", "--rules", "--rules-as-of", "--fide-id"},
         ),
     ],
 )

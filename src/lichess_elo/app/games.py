@@ -10,12 +10,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from lichess_elo.core.games import Color, Game
-from lichess_elo.sources.lichess.api import resolve_cache_dir
-from lichess_elo.core.replay import Ending, ReplayFacts, endings
-from lichess_elo.sources.replay_cache import replay_all
 from lichess_elo.app.report import load_games
+from lichess_elo.core.games import Color, Game
+from lichess_elo.core.replay import Ending, ReplayFacts, endings
 from lichess_elo.core.report.selection import check_perfs, in_range, utc_midnight
+from lichess_elo.sources.lichess.api import resolve_cache_dir
+from lichess_elo.sources.replay_cache import replay_all
 
 if TYPE_CHECKING:
     from datetime import date

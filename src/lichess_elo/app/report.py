@@ -15,13 +15,14 @@ from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 
-from lichess_elo.sources.lichess import api as lichess
-from lichess_elo.sources import pgn
-from lichess_elo.errors import BadInput
 from lichess_elo.core.games import Game, dedupe_sorted
-from lichess_elo.sources.replay_cache import replay_all
 from lichess_elo.core.report.build import PerfReport, ReportSettings, build_report
 from lichess_elo.core.report.selection import check_perfs, utc_midnight
+from lichess_elo.errors import BadInput
+from lichess_elo.sources import pgn
+from lichess_elo.sources.lichess import api as lichess
+from lichess_elo.sources.lichess.fide import check_fide_id, fetch_fide_player
+from lichess_elo.sources.replay_cache import replay_all
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,10 @@ def load_games(
         until: First day not to fetch.
         progress: The fetch progress display.
         on_warning: Called with one-line warnings (skipped games, retries).
+        fide_id: The player's FIDE id: their real record is fetched through the same
+            source and shown beside the track (its birth year and peak feed the K rules
+            unless ``settings`` gives them). Without it, the profile's ``fideId`` where the
+            public data carries one.
 
     Raises:
         BadInput: a bad name, an unreadable ``pgn_file`` or ``--pgn`` with ``--replay``;
@@ -141,6 +146,7 @@ def run_report(
     progress: lichess.Progress | None = None,
     replay_progress: Callable[[int, int], None] | None = None,
     on_warning: Callable[[str], None] | None = None,
+    fide_id: int | str | None = None,
 ) -> ReportRun:
     """Load the games (Lichess or ``pgn_file``), replay them and build the report.
 
@@ -156,10 +162,12 @@ def run_report(
         on_warning: Called with one-line warnings (skipped games, retries).
 
     Raises:
-        BadInput: a bad name, perf or file (``load_games``); the import's errors
-            (``UserNotFound``, ``NotCached``, ``CassetteMissing``...) pass through.
+        BadInput: a bad name, perf, file (``load_games``) or FIDE id; the import's errors
+            (``UserNotFound``, ``FidePlayerNotFound``, ``NotCached``, ``CassetteMissing``...)
+            pass through.
     """
     check_perfs(settings.perfs)  # before any request; build_report selects among them
+    wanted_fide = None if fide_id is None else check_fide_id(fide_id)
     settings = replace(settings, since=utc_midnight(since), until=utc_midnight(until))
     loaded = load_games(
         username,
@@ -173,5 +181,22 @@ def run_report(
     games = list(loaded.games)
     cache_dir = lichess.resolve_cache_dir(source)
     facts = replay_all(games, cache_dir=cache_dir, progress=replay_progress, on_warning=on_warning)
-    reports = build_report(loaded.user, games, facts, settings=settings, user_info=loaded.info)
+    if wanted_fide is None and loaded.info is not None:
+        wanted_fide = loaded.info.fide_id
+    fide_player = None
+    if wanted_fide is not None:
+        fide_player = fetch_fide_player(
+            wanted_fide,
+            source,
+            fetch_hint=f"lichess-elo report {username} --fide-id {wanted_fide}",
+            on_warning=on_warning,
+        )
+    reports = build_report(
+        loaded.user,
+        games,
+        facts,
+        settings=settings,
+        user_info=loaded.info,
+        fide_player=fide_player,
+    )
     return ReportRun(user=loaded.user, reports=tuple(reports), games_held=len(games))

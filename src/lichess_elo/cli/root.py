@@ -18,11 +18,19 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 
 from lichess_elo import __version__
+from lichess_elo.cli.rules_options import (
+    FIDE_ID_HELP,
+    PEAK_HELP,
+    RULES_AS_OF_HELP,
+    RULES_HELP,
+    parse_rules,
+    parse_rules_as_of,
+)
 from lichess_elo.errors import LichessEloError
 
 if TYPE_CHECKING:
-    from lichess_elo.sources.lichess import api as lichess
     from lichess_elo.app.report import ReportRun
+    from lichess_elo.sources.lichess import api as lichess
 
 app = typer.Typer(
     name="lichess-elo",
@@ -325,6 +333,21 @@ def calc(
             "e.g. lichess-elo calc --unrated 1902:0.5 1877:0.5 1884:1 2012:0 1832:1",
         ),
     ] = False,
+    peak: Annotated[
+        str | None,
+        typer.Option("--peak", metavar="RATING", help=PEAK_HELP, show_default=False),
+    ] = None,
+    rules: Annotated[
+        str, typer.Option("--rules", metavar="auto|standard|rapid-blitz", help=RULES_HELP)
+    ] = "auto",
+    rules_as_of: Annotated[
+        str,
+        typer.Option(
+            "--rules-as-of",
+            metavar="game|today|YYYY-MM-DD",
+            help=RULES_AS_OF_HELP + " For calc, game means today.",
+        ),
+    ] = "game",
     output: Annotated[
         str,
         typer.Option(
@@ -339,8 +362,10 @@ def calc(
     Example: [bold]lichess-elo calc 1500 1400:1 1600:0.5 1550:0 --k 20[/bold]
     prints +7.2, +2.8, -8.6, total +1.4 and the new rating 1501.
 
-    Without --k, K follows FIDE 8.3.3 from the rating, --games and --born. The period
-    change is rounded once, 0.5 away from zero. A difference marked * was capped at 400.
+    Without --k, K follows FIDE 8.3.3 from the rating, --games, --born and --peak. The
+    period change is rounded once, 0.5 away from zero. A difference marked * was capped at
+    400. The rules are today's standard chapter unless --rules / --rules-as-of say otherwise
+    (calc has no game speed: auto means standard).
     """
     from datetime import date
 
@@ -354,7 +379,11 @@ def calc(
     for item in items:
         if item.startswith("-") and not item[1:2].isdigit():
             fail(f"no such option: {item}")
-    this_year = date.today().year
+    today = date.today()
+    this_year = today.year
+    with library_errors():
+        chapter = parse_rules(rules)
+        as_of = parse_rules_as_of(rules_as_of, today) or today
     rating: int | None = None
     if not unrated:
         if not items:
@@ -376,6 +405,9 @@ def calc(
             method="formula" if formula else "table",
             cap=not no_cap,
             unrated=unrated,
+            peak=_calc_int(peak, "--peak"),
+            rules=chapter,
+            as_of=as_of,
         )
     typer.echo(render.calc_output(result, fmt))
 
@@ -533,8 +565,8 @@ def fetch_command(
 
     Example: lichess-elo fetch OnBoard247 --replay cassettes/onboard247.yaml
     """
-    from lichess_elo.sources.lichess import api as lichess
     from lichess_elo.output import common as render
+    from lichess_elo.sources.lichess import api as lichess
     from lichess_elo.sources.lichess.checks import parse_date_range
 
     with library_errors():
@@ -729,6 +761,21 @@ def report_command(
             show_default=False,
         ),
     ] = None,
+    peak: Annotated[
+        int | None,
+        typer.Option("--peak", metavar="RATING", help=PEAK_HELP, show_default=False),
+    ] = None,
+    rules: Annotated[
+        str, typer.Option("--rules", metavar="auto|standard|rapid-blitz", help=RULES_HELP)
+    ] = "auto",
+    rules_as_of: Annotated[
+        str,
+        typer.Option("--rules-as-of", metavar="game|today|YYYY-MM-DD", help=RULES_AS_OF_HELP),
+    ] = "game",
+    fide_id: Annotated[
+        str | None,
+        typer.Option("--fide-id", metavar="N", help=FIDE_ID_HELP, show_default=False),
+    ] = None,
     formula: Annotated[
         bool,
         typer.Option(
@@ -800,11 +847,16 @@ def report_command(
     Example: [bold]lichess-elo report OnBoard247 --replay cassettes/onboard247.yaml
     --chart onboard247.png[/bold]
     """
+    from datetime import date
+
+    from lichess_elo.app.report import paused_gc, run_report
+    from lichess_elo.core.fide_record import FIDE_ID_MAX
+    from lichess_elo.core.report.build import ReportSettings, check_settings
+    from lichess_elo.errors import BadInput
     from lichess_elo.output import chart_report as chart_mod
     from lichess_elo.output import common as render
     from lichess_elo.sources.lichess.checks import parse_date_range
-    from lichess_elo.core.report.build import ReportSettings, check_settings
-    from lichess_elo.app.report import paused_gc, run_report
+    from lichess_elo.sources.lichess.fide import check_fide_id
 
     if output_format == OutputFormat.csv and view == View.summary:
         fail("--format csv takes --view periods or games")
@@ -823,8 +875,16 @@ def report_command(
             born=born,
             method="formula" if formula else "table",
             cap=not no_cap,
+            rules=parse_rules(rules),
+            rules_as_of=parse_rules_as_of(rules_as_of, date.today()),
+            peak=peak,
         )
         check_settings(settings)
+        if fide_id is not None:
+            try:
+                check_fide_id(fide_id)
+            except BadInput:
+                fail(f"--fide-id {fide_id!r} is not a FIDE id (a whole number 1..{FIDE_ID_MAX})")
         source = _source(api_url, token, cache_dir, offline, replay, refresh=refresh)
         since_day, until_day = parse_date_range(since, until)
         with paused_gc():
@@ -842,6 +902,7 @@ def report_command(
                     progress=progress,
                     replay_progress=replay_progress,
                     on_warning=warn,
+                    fide_id=fide_id,
                 )
             for report in run.reports:
                 if report.message:
@@ -1051,12 +1112,12 @@ def club_command(
 
     Example: lichess-elo club players.csv games.csv --config club.toml --k 40
     """
-    from lichess_elo.output import chart_report as chart_mod
     from lichess_elo.core.club import rating as club
-    from lichess_elo.sources import club_files as club_io
     from lichess_elo.core.club import rules as club_rules
-    from lichess_elo.output import common as render
+    from lichess_elo.output import chart_report as chart_mod
     from lichess_elo.output import club as render_club
+    from lichess_elo.output import common as render
+    from lichess_elo.sources import club_files as club_io
 
     with library_errors():
         if chart is not None:

@@ -42,6 +42,7 @@ __all__ = [
     "BIRTH_YEAR_MIN",
     "CAP_DIFFERENCE",
     "CAP_EXEMPT_FROM",
+    "CURRENT_STANDARD",
     "GAMES_BEFORE_MAX",
     "HYPOTHETICAL_DRAWS",
     "HYPOTHETICAL_OPPONENT",
@@ -60,8 +61,8 @@ __all__ = [
     "PUBLICATION_FLOOR",
     "RATING_FOR_K10",
     "TABLE_LIMIT",
-    "CURRENT_STANDARD",
     "CalcResult",
+    "Edition",
     "GameResult",
     "InitialRating",
     "KReason",
@@ -614,7 +615,7 @@ def rate_period(
     )
     rated: list[RatedGame] = []
     for game, out in zip(games, excluded, strict=True):
-        may_cap = cap and (out or next(applies))
+        may_cap = cap and not out and next(applies)
         diff, capped = difference_used(rating, game.opponent, cap=may_cap, edition=edition)
         expected = _pd(diff, method)
         rated.append(

@@ -142,61 +142,61 @@ _NO_600 = {"non_rating_gap": None, "non_rating_above": None}
 #: Every edition, oldest first within each chapter. See ``docs/rules.md`` for the text.
 EDITIONS: tuple[Edition, ...] = (
     _standard(
-        "standard-2009-07", date(2009, 7, 1), "FIDE Rating Regulations, 1 July 2009",
+        "standard-2009-07", date(2009, 7, 1), "FIDE Rating Regulations, 1 Jul 2009",
         **_K_2009, cap_scope="game", cap_exempt_from=None, **_NO_600, floor=1200,
         sources=("CE2014", "SAMARA", "GSU2008"),
     ),
     _standard(
-        "standard-2012-07", date(2012, 7, 1), "FIDE Rating Regulations, 1 July 2012",
+        "standard-2012-07", date(2012, 7, 1), "FIDE Rating Regulations, 1 Jul 2012",
         **_K_2009, cap_scope="game", cap_exempt_from=None, **_NO_600, floor=1000,
         sources=("CE2014", "SAMARA", "CV2011"),
     ),
     _standard(
-        "standard-2014-07", date(2014, 7, 1), "FIDE Rating Regulations, 1 July 2014",
+        "standard-2014-07", date(2014, 7, 1), "FIDE Rating Regulations, 1 Jul 2014",
         **_K_2014, junior_until="birthday", cap_scope="game", cap_exempt_from=None,
         **_NO_600, floor=1000, sources=("CE2014", "SAMARA", "CX2014"),
     ),
     _standard(
-        "standard-2022-01", date(2022, 1, 1), "FIDE Rating Regulations, 1 January 2022",
+        "standard-2022-01", date(2022, 1, 1), "FIDE Rating Regulations, 1 Jan 2022",
         **_K_2014, junior_until="birthday", cap_scope="event", cap_exempt_from=None,
         **_NO_600, floor=1000, sources=("H22", "CCUP"),
     ),
     _standard(
-        "standard-2024-03", date(2024, 3, 1), "FIDE Rating Regulations, 1 March 2024",
+        "standard-2024-03", date(2024, 3, 1), "FIDE Rating Regulations, 1 Mar 2024",
         **_K_2014, junior_until="end_of_year", cap_scope="game", cap_exempt_from=None,
         **_NO_600, floor=1400, sources=("H24", "QC24"),
     ),
     _standard(
         "standard-2025-10", date(2025, 10, 1),
-        "FIDE Rating Regulations, 1 March 2024, amended 1 October 2025",
+        "FIDE Rating Regulations, 1 Mar 2024 as amended 1 Oct 2025",
         **_K_2014, junior_until="end_of_year", cap_scope="game", cap_exempt_from=2650,
         **_NO_600, floor=1400, sources=("H24", "CB25"),
     ),
     _rapid_blitz(
-        "rapid-blitz-2012-01", date(2012, 1, 1), "FIDE rapid and blitz ratings, 1 January 2012",
+        "rapid-blitz-2012-01", date(2012, 1, 1), "FIDE rapid and blitz ratings, 1 Jan 2012",
         **_K_FLAT, cap_scope="game", cap_exempt_from=None, **_NO_600, floor=1200,
         sources=("FIDE2011", "ECF2011"),
     ),
     _rapid_blitz(
-        "rapid-blitz-2012-07", date(2012, 7, 1), "FIDE rapid and blitz ratings, 1 July 2012",
+        "rapid-blitz-2012-07", date(2012, 7, 1), "FIDE rapid and blitz ratings, 1 Jul 2012",
         **_K_FLAT, cap_scope="game", cap_exempt_from=None, **_NO_600, floor=1000,
         sources=("FIDE2011", "ECF2011", "CC2012"),
     ),
     _rapid_blitz(
         "rapid-blitz-2022-01", date(2022, 1, 1),
-        "FIDE Rapid & Blitz Rating Regulations, 1 January 2022",
+        "FIDE Rapid & Blitz Regulations, 1 Jan 2022",
         **_K_FLAT, cap_scope="event", cap_exempt_from=None, **_NO_600, floor=1000,
         sources=("FIDE2011", "H22", "CCUP"),
     ),
     _rapid_blitz(
         "rapid-blitz-2024-03", date(2024, 3, 1),
-        "FIDE Rapid & Blitz Rating Regulations, 1 March 2024",
+        "FIDE Rapid & Blitz Regulations, 1 Mar 2024",
         **_K_2014, junior_until="end_of_year", cap_scope="game", cap_exempt_from=None,
         **_NO_600, floor=1400, sources=("RB24", "QC24"),
     ),
     _rapid_blitz(
         "rapid-blitz-2024-12", date(2024, 12, 1),
-        "FIDE Rapid & Blitz Rating Regulations, 1 March 2024, amended 1 December 2024",
+        "FIDE Rapid & Blitz Regulations, 1 Mar 2024 as amended 1 Dec 2024",
         **_K_2014, junior_until="end_of_year", cap_scope="game", cap_exempt_from=None,
         non_rating_gap=600, non_rating_above=2600, floor=1400, sources=("RB24", "ZZ", "SC"),
     ),

@@ -17,11 +17,13 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from lichess_elo.output.common import json_default, write_csv
 from lichess_elo.core.report.summary import plural
+from lichess_elo.output.common import edition_json, json_default, write_csv
 
 if TYPE_CHECKING:
     from lichess_elo.core.report.build import GameRow, PerfReport, PeriodRow
+    from lichess_elo.core.report.fide_compare import FideSummary
+    from lichess_elo.core.report.rules import KWarning
     from lichess_elo.core.report.summary import Disagreement
 
 
@@ -50,6 +52,10 @@ def _report_settings(report: PerfReport) -> dict[str, Any]:
         "born": s.born,
         "since": _iso(s.since) if s.since else None,
         "until": _iso(s.until) if s.until else None,
+        "rules": s.rules,
+        "chapter": report.chapter,
+        "rules_as_of": s.rules_as_of.isoformat() if s.rules_as_of else "game",
+        "peak": s.peak,
     }
 
 
@@ -82,6 +88,8 @@ def _game_json(row: GameRow) -> dict[str, Any]:
         "gap_before": row.gap_before,
         "gap_cause": row.gap_cause,
         "flags": list(row.flags),
+        "chapter": row.chapter,
+        "not_rated": row.not_rated,
     }
 
 
@@ -110,6 +118,9 @@ def _period_json(p: PeriodRow) -> dict[str, Any]:
         "gap_before_start": p.gap_before_start,
         "gap_points_inside": p.gap_points_inside,
         "long_break": p.long_break,
+        **edition_json(p.edition),
+        "peak_before": p.peak_before,
+        "fide_rating": p.fide_rating,
     }
 
 
@@ -160,7 +171,55 @@ def _summary_json(report: PerfReport) -> dict[str, Any]:
         "bot_games": s.bot_games,
         "capped_games": s.capped_games,
         "invalid_replays": s.invalid_replays,
+        "not_rated_games": sum(g.not_rated is not None for g in report.games),
+        "k_warning": _k_warning_json(report.k_warning),
+        "fide": _fide_json(report.fide),
     }
+
+
+def _k_warning_json(warning: KWarning | None) -> dict[str, Any] | None:
+    if warning is None:
+        return None
+    return {
+        "text": k_warning_text(warning),
+        "first_game": warning.first_game,
+        "first_rating": warning.first_rating,
+        "counted_before": warning.counted_before,
+        "assumed_before": warning.assumed_before,
+    }
+
+
+def k_warning_text(warning: KWarning) -> str:
+    """The K warning in one line, with the option that overrides it."""
+    return f"K warning: {warning.text}; --games-before N overrides"
+
+
+def _fide_json(fide: FideSummary | None) -> dict[str, Any] | None:
+    if fide is None:
+        return None
+    return {
+        "fide_id": fide.fide_id,
+        "name": fide.name,
+        "list": fide.fide_list,
+        "periods_compared": fide.periods_compared,
+        "mean_offset": None if fide.mean_offset is None else round(fide.mean_offset, 1),
+        "last_offset": fide.last_offset,
+        "message": fide.message,
+        "warning": fide.warning,
+    }
+
+
+def fide_text(fide: FideSummary) -> str:
+    """The FIDE comparison in one line (and the warning that the pools differ)."""
+    who = f"{fide.name} ({fide.fide_id}), {fide.fide_list} list"
+    if fide.message is not None:
+        return f"  Real FIDE: {who}: {fide.message}"
+    if fide.mean_offset is None or fide.last_offset is None:
+        return f"  Real FIDE: {who}: no rating in the report's months"
+    return (
+        f"  Real FIDE: {who}: the track is {fide.mean_offset:+.0f} on average "
+        f"({_signed(fide.last_offset)} at the end); {fide.warning}"
+    )
 
 
 def report_document(user: str, reports: Sequence[PerfReport]) -> dict[str, Any]:
@@ -281,6 +340,7 @@ _K_REASONS = {
     "new": "under 30 games",
     "standard": "standard",
     "fixed": "--k",
+    "flat": "K 20 for all",
 }
 
 
@@ -410,6 +470,13 @@ def _summary_lines(report: PerfReport, full: bool) -> list[str]:
         if missing:
             causes.append(f"{missing} from missing games or adjustments")
         lines.append(f"  Gaps: {', '.join(causes)}")
+    editions = dict.fromkeys(p.edition.title for p in report.periods)
+    if editions:
+        lines.append(f"  Rules: {'; '.join(editions)}")
+    if report.k_warning is not None:
+        lines.append(f"  {k_warning_text(report.k_warning)}")
+    if report.fide is not None:
+        lines.append(fide_text(report.fide))
     if not full:
         return lines
     excluded = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in report.excluded.items() if n)

@@ -369,8 +369,8 @@ def tournament_fetcher(
     """
     import berserk
 
-    from lichess_elo.sources.lichess import api as lichess
     from lichess_elo.core.games import parse_games
+    from lichess_elo.sources.lichess import api as lichess
 
     def fetch(kind: str | None, tid: str, seq: int) -> Iterator[ClubGame]:
         with lichess.open_client(source) as client:

@@ -31,8 +31,10 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Literal
 
 from lichess_elo.core import fide
-from lichess_elo.core.fide_record import FidePlayer
+from lichess_elo.core.fide_record import FidePlayer, list_for_speed
 from lichess_elo.core.fide_rules import ChapterChoice, Edition
+from lichess_elo.core.games import Color, Game
+from lichess_elo.core.replay import ReplayFacts, endings
 from lichess_elo.core.report.fide_compare import FideSummary, compare, fide_rating
 from lichess_elo.core.report.rules import (
     KWarning,
@@ -41,9 +43,6 @@ from lichess_elo.core.report.rules import (
     perf_chapter,
     period_edition,
 )
-from lichess_elo.errors import BadInput
-from lichess_elo.core.games import Color, Game
-from lichess_elo.core.replay import ReplayFacts, endings
 from lichess_elo.core.report.selection import (
     EXCLUSION_REASONS,
     classify,
@@ -51,6 +50,7 @@ from lichess_elo.core.report.selection import (
     select_perfs,
 )
 from lichess_elo.core.report.summary import LONG_BREAK_DAYS, Summary, plural, summarize
+from lichess_elo.errors import BadInput
 
 if TYPE_CHECKING:
     from lichess_elo.sources.lichess.api import UserInfo
@@ -408,6 +408,12 @@ def _perf_report(
     for item in chosen:
         groups.setdefault(period_label(item[1], settings.period), []).append(item)
     chapter = perf_chapter([g for g, _ in held], settings.rules)
+    speed = held[0][0].speed if held else perf
+    born, given_peak = settings.born, settings.peak
+    if fide_player is not None:  # the real record, unless the user gave them
+        born = fide_player.birth_year if born is None else born
+        if given_peak is None and settings.k is None:
+            given_peak = fide_player.peak(list_for_speed(speed))
 
     first = chosen[0] if chosen else None
     warning = k_warning(
@@ -416,15 +422,14 @@ def _perf_report(
         count_given=settings.games_before is not None,
         k_given=settings.k is not None,
     )
-    # K as for an established player when the count is contradicted (the count is kept)
-    before_k = missing if warning is None or first is None else warning.assumed_before - first[0]
+    warned = False  # the warning is given only where the 30-game rule decided a K
     start: int | None = None
     if first is not None:
         own = first[1].side(first[2]).rating
         start = settings.start_rating if settings.start_rating is not None else own
     rating = start if start is not None else 0
     # the highest rating known so far: the given peak, the start rating and the track
-    peak = max(settings.peak or 0, rating)
+    peak = max(given_peak or 0, rating)
     rows: list[GameRow] = []
     periods: list[PeriodRow] = []
     previous: tuple[Game, Color] | None = None
@@ -433,7 +438,7 @@ def _perf_report(
         lichess_start = head_game.side(head_color).rating or 0
         if settings.track == "lichess":
             rating = lichess_start
-        games_before = before_k + items[0][0]
+        games_before = missing + items[0][0]
         peak = max(peak, rating)
         edition = period_edition(chapter, head_game, settings.rules_as_of)
         if settings.k is not None:
@@ -442,11 +447,22 @@ def _perf_report(
             k_wanted, reason = fide.k_factor(
                 rating,
                 games_before=games_before,
-                birth_year=settings.born,
+                birth_year=born,
                 year=head_game.created_at.year,
                 peak=peak,
                 edition=edition,
             )
+            if reason == "new" and warning is not None:  # the count is contradicted:
+                warned = True  # K as for an established player
+                games_before += warning.assumed_before - warning.counted_before
+                k_wanted, reason = fide.k_factor(
+                    rating,
+                    games_before=games_before,
+                    birth_year=born,
+                    year=head_game.created_at.year,
+                    peak=peak,
+                    edition=edition,
+                )
         results = [
             fide.GameResult(
                 opponent=g.opponent(c).rating or 0, score=_SCORES[g.winner, c], event=game_event(g)
@@ -520,7 +536,6 @@ def _perf_report(
     summary = summarize(tuple(rows), tuple(periods), settings.track, start)
     fide_summary = None
     if fide_player is not None:
-        speed = held[0][0].speed if held else perf
         span = (rows[0].played_at, rows[-1].played_at) if rows else None
         fide_summary = compare(
             fide_player,
@@ -540,7 +555,7 @@ def _perf_report(
         message=message,
         missing_games=missing,
         chapter=chapter,
-        k_warning=warning,
+        k_warning=warning if warned else None,
         fide=fide_summary,
     )
 

@@ -49,10 +49,10 @@ class KWarning:
     def text(self) -> str:
         """One line saying what was assumed and why."""
         return (
-            f"the game count gives {self.counted_before} rated games before the first game "
-            f"held ({self.first_game}), but Lichess already shows that game established "
-            f"(rated {self.first_rating}, not provisional): K is taken as for an established "
-            f"player ({self.assumed_before}+ games), an assumption"
+            f"{self.counted_before} rated games counted before the first game held "
+            f"({self.first_game}), which Lichess shows established ({self.first_rating}, not "
+            f"provisional): K assumed as for an established player ({self.assumed_before}+ "
+            "games)"
         )
 
 

@@ -14,8 +14,8 @@ from datetime import UTC, date, datetime
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from lichess_elo.errors import BadInput
 from lichess_elo.core.games import PERFS, Color, Game
+from lichess_elo.errors import BadInput
 
 if TYPE_CHECKING:
     from lichess_elo.sources.lichess.api import UserInfo

@@ -44,8 +44,7 @@ import yaml
 from requests_cache.backends.sqlite import SQLiteCache
 
 from lichess_elo import __version__
-from lichess_elo.sources.lichess.cassette import cassette_time as cassette_time
-from lichess_elo.sources.lichess.cassette import unreadable
+from lichess_elo.core.games import Game, dedupe_sorted, parse_games
 from lichess_elo.errors import (
     AccountClosed,
     BadInput,
@@ -56,7 +55,8 @@ from lichess_elo.errors import (
     RateLimited,
     UserNotFound,
 )
-from lichess_elo.core.games import Game, dedupe_sorted, parse_games
+from lichess_elo.sources.lichess.cassette import cassette_time as cassette_time
+from lichess_elo.sources.lichess.cassette import unreadable
 from lichess_elo.sources.lichess.checks import env_seconds, scrub, validate_token, validate_username
 
 try:  # vcrpy is only needed for --replay
@@ -117,6 +117,7 @@ class UserInfo:
     created_at: datetime
     disabled: bool
     perfs: Mapping[str, PerfStats]
+    fide_id: int | None = None
 
 
 class Progress(Protocol):
@@ -460,7 +461,15 @@ def _user_info(data: Mapping[str, Any]) -> UserInfo:
         created_at=created.astimezone(UTC),
         disabled=bool(data.get("disabled", False)),
         perfs=perfs,
+        fide_id=_fide_id(data.get("fideId")),
     )
+
+
+def _fide_id(value: Any) -> int | None:
+    """The profile's ``fideId`` where the public data carries one (a positive int)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        return None
+    return value
 
 
 def _get_user(

@@ -13,6 +13,8 @@ What is drawn:
 - Rating periods shaded in alternating bands (labelled when there are few of them).
 - **Gaps** in Lichess's rating chain: a dashed red jump with a marker.
 - The **5 largest disagreements** (games): numbered rings on the Lichess line.
+- The player's **real FIDE rating** (``--fide-id``), month by month on the matching list:
+  a dashed step line, flat through each month of the list.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ _GLICKO = "#1f6fb4"
 _ELO = "#d9480f"
 _GAP = "#c92a2a"
 _BAND = "#868e96"
+_FIDE = "#5f3dc4"
 _MAX_LABELLED_PERIODS = 16
 _ADVERB = {"month": "monthly", "week": "weekly", "day": "daily", "game": "one-game"}
 _MAX_SHADED_PERIODS = 120
@@ -133,6 +136,19 @@ def _panel(ax: Any, report: PerfReport, title: str) -> None:
     width = 2.2 if len(spans) <= 40 else 1.3  # many short steps: a thinner line
     ax.plot(ex, ey, color=_ELO, lw=width, label=f"FIDE Elo ({_ADVERB[kind]} periods, {track})")
 
+    fx, fy = _fide_steps(report, lo, hi)
+    if fx:
+        fide = report.fide
+        assert fide is not None
+        ax.plot(
+            fx,
+            fy,
+            color=_FIDE,
+            lw=1.6,
+            ls="--",
+            label=f"real FIDE rating ({fide.fide_list} list, monthly)",
+        )
+
     previous = None
     gap_count = 0
     for g in games:
@@ -193,8 +209,8 @@ def _panel(ax: Any, report: PerfReport, title: str) -> None:
                 color="#495057",
             )
     ax.set_xlim(lo, hi)
-    ymin = min(y for y in (*gy, *ey) if y == y)  # y == y skips the NaN line breaks
-    ymax = max(y for y in (*gy, *ey) if y == y)
+    ymin = min(y for y in (*gy, *ey, *fy) if y == y)  # y == y skips the NaN line breaks
+    ymax = max(y for y in (*gy, *ey, *fy) if y == y)
     pad = max(10.0, (ymax - ymin) * 0.12)
     ax.set_ylim(ymin - pad, ymax + pad * 2.2)
     locator = mdates.AutoDateLocator()
@@ -207,6 +223,23 @@ def _panel(ax: Any, report: PerfReport, title: str) -> None:
     ax.set_title(title, loc="left", fontsize=11)
     ax.grid(True, axis="y", alpha=0.3)
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.13), ncol=4, fontsize=8, frameon=False)
+
+
+def _fide_steps(report: PerfReport, lo: datetime, hi: datetime) -> tuple[list[Any], list[float]]:
+    """The real FIDE list as steps: each month's rating from its first day to the next's."""
+    if report.fide is None:
+        return [], []
+    xs: list[Any] = []
+    ys: list[float] = []
+    for month, rating in report.fide.history:
+        start = datetime(month.year, month.month, 1, tzinfo=UTC)
+        nxt = datetime(month.year + month.month // 12, month.month % 12 + 1, 1, tzinfo=UTC)
+        if xs and xs[-1] != start:
+            xs.append(start)
+            ys.append(float("nan"))  # a month off the list: no joining line
+        xs += [max(start, lo), min(nxt, hi)]
+        ys += [rating, rating]
+    return xs, ys
 
 
 def write_chart(reports: Sequence[PerfReport], path: Path, *, user: str | None = None) -> Path:

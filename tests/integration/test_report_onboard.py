@@ -30,6 +30,12 @@ from tests.integration.fake_lichess import FakeLichess
 
 CASSETTE = REPO / "cassettes" / "onboard247.yaml"
 runner = CliRunner()
+#: The by-hand derivations below were written for today's standard chapter (the only rules
+#: before issue #11: K 40/20/10, the 400-point rule in every game) with the rated games
+#: before counted from the first game held. These options state both, so the derivations
+#: stand. The default rules (each perf's chapter, each period's date) and the K warning
+#: are derived in the ``default rules`` section at the end.
+PINNED = ("--rules", "standard", "--rules-as-of", "2025-10-01", "--games-before", "0")
 
 
 def _run(*args: str) -> Any:
@@ -50,6 +56,7 @@ def cassette_doc(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         "all",
         "--format",
         "json",
+        *PINNED,
     )
     assert result.exit_code == 0, result.output
     doc: dict[str, Any] = json.loads(result.stdout)
@@ -299,6 +306,7 @@ def test_table_and_chart_from_the_cassette(tmp_path: Path) -> None:
         str(tmp_path / "cache"),
         "--chart",
         str(chart),
+        *PINNED,
     )
     assert result.exit_code == 0, result.output
     assert "blitz: FIDE Elo (shadow track) vs Lichess, by month" in result.stdout
@@ -331,7 +339,7 @@ def test_table_and_chart_from_the_cassette(tmp_path: Path) -> None:
 
 
 def test_csv_views_and_output_file(tmp_path: Path) -> None:
-    base = ["OnBoard247", "--replay", str(CASSETTE), "--cache-dir", str(tmp_path / "c")]
+    base = ["OnBoard247", "--replay", str(CASSETTE), "--cache-dir", str(tmp_path / "c"), *PINNED]
     periods = _run(*base, "--perf", "rapid", "--format", "csv")
     assert periods.exit_code == 0, periods.output
     lines = periods.stdout.splitlines()
@@ -396,6 +404,10 @@ def test_period_week_and_lichess_track(tmp_path: Path) -> None:
         "born": None,
         "since": None,
         "until": None,
+        "rules": "auto",
+        "chapter": "rapid-blitz",
+        "rules_as_of": "game",
+        "peak": None,
     }
 
 
@@ -413,6 +425,7 @@ def test_fake_server_gives_the_same_numbers(onboard_server: FakeLichess, tmp_pat
         "2023-03",
         "--perf",
         "classical",
+        *PINNED,
         "--format",
         "json",
     ]
@@ -578,12 +591,35 @@ def test_pgn_input(data_dir: Path, tmp_path: Path) -> None:
         str(tmp_path / "c"),
         "--format",
         "json",
+        *PINNED,
     )
     assert result.exit_code == 0, result.output
     (period,) = json.loads(result.stdout)["reports"][0]["periods"]
     assert (period["k"], period["expected"]) == (40, 0.35)
     assert period["elo"] == {"start": 2389, "change": 6, "change_exact": 6, "end": 2395}
     assert period["lichess"] == {"start": 2389, "change": 4, "end": 2393}
+    # By default: a blitz game of 2017-12-28 (the 2017 Winter Marathon) -> the Rapid &
+    # Blitz ratings of 1 Jul 2012: K 20 for everyone; +0.15 x 20 = +3.0 -> 2392. K does
+    # not rest on the 30-game count there, so no K warning.
+    default = _run(
+        "lance5500",
+        "--pgn",
+        str(data_dir / "lichess" / "game-export-q7ZvsdUF.pgn"),
+        "--cache-dir",
+        str(tmp_path / "c"),
+        "--format",
+        "json",
+    )
+    assert default.exit_code == 0, default.output
+    report = json.loads(default.stdout)["reports"][0]
+    (period,) = report["periods"]
+    assert (period["k"], period["k_reason"], period["regulations_key"]) == (
+        20,
+        "flat",
+        "rapid-blitz-2012-07",
+    )
+    assert period["elo"]["change"] == 3
+    assert report["summary"]["k_warning"] is None
     missing = _run("lance5500", "--pgn", str(tmp_path / "none.pgn"))
     assert missing.exit_code == 2 and "no such file" in missing.stderr
 
@@ -605,6 +641,7 @@ def test_edge_cases_cassette(tmp_path: Path) -> None:
         "all",
         "--format",
         "json",
+        *PINNED,
     )
     assert result.exit_code == 0, result.output
     reports = {r["perf"]: r for r in json.loads(result.stdout)["reports"]}

@@ -882,3 +882,106 @@ def test_bullet_february_by_hand(cassette_doc: dict[str, Any]) -> None:
         assert (g["period"], g["elo"]["rating"], g["elo"]["k"]) == ("2023-02", start, 16), gid
         assert g["elo"]["change"] == pytest.approx(16 * (score - pd), abs=1e-9), gid
     assert not any("cap" in g["flags"] for g in games)
+
+
+# --- default rules: each perf's chapter, each period's date; the K warning -----------------
+
+
+@pytest.fixture(scope="module")
+def default_doc(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The JSON report of every perf from the cassette, with the default rules."""
+    cache = tmp_path_factory.mktemp("cache")
+    result = _run(
+        "OnBoard247", "--replay", str(CASSETTE), "--cache-dir", str(cache), "--perf", "all",
+        "--format", "json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    doc: dict[str, Any] = json.loads(result.stdout)
+    return doc
+
+
+def test_default_rapid_is_the_rapid_blitz_chapter_of_2022(default_doc: dict[str, Any]) -> None:
+    # January 2023, rapid -> FIDE Rapid & Blitz, 1 Jan 2022 edition: K 20 for everyone.
+    # The January sum of test_rapid_by_hand, +0.51 x 20 = +10.2 -> +10 -> 2600.
+    jan = _period(default_doc, "rapid", "2023-01")
+    assert (jan["k"], jan["k_reason"], jan["regulations_key"]) == (
+        20,
+        "flat",
+        "rapid-blitz-2022-01",
+    )
+    assert jan["chapter"] == "rapid-blitz"
+    assert jan["elo"] == {"start": 2590, "change": 10, "change_exact": 10.2, "end": 2600}
+    # February at 2600: D = 2600 - opponent, table 8.1.2:
+    #   2667 D -67 (L .41) lost -.41;  2672 D -72 (L .40) won +.60;  2421 D 179 .73 won +.27;
+    #   2497 D 103 .64 lost -.64;      2404 D 196 .75 won +.25;      2347 D 253 .81 won +.19;
+    #   2247 D 353 .89 won +.11;       2335 D 265 .82 won +.18;      2455 D 145 .69 won +.31;
+    #   2409 D 191 .75 won +.25;       2511 D 89 .62 won +.38;       2500 D 100 .64 drew -.14.
+    # Expected 8.15, points 9.5: +1.35 x 20 = +27.0 -> +27 -> 2627.
+    feb = _period(default_doc, "rapid", "2023-02")
+    assert (feb["expected"], feb["score"], feb["k"]) == (8.15, 9.5, 20)
+    assert feb["elo"] == {"start": 2600, "change": 27, "change_exact": 27, "end": 2627}
+    assert {g["chapter"] for g in _report(default_doc, "rapid")["games"]} == {"rapid-blitz"}
+    # K rests on no game count (K 20 for all): no K warning
+    assert _report(default_doc, "rapid")["summary"]["k_warning"] is None
+
+
+def test_default_blitz_gets_the_400_rule_once_per_arena(default_doc: dict[str, Any]) -> None:
+    # January blitz games 44 (D 819 v 1631), 46 (D 530 v 1920) and 55 (D 644 v 1806), as
+    # numbered in test_blitz_january_by_hand, are all in the arena eeBEJAda. The 2022
+    # edition lets the player benefit once per event, in the greatest difference: only
+    # game 44 is capped (PD .92); 46 uses D 530 (row 518-559: .97) and 55 D 644 (row
+    # 620-735: .99). Expected 37.33 - 2 x .92 + .97 + .99 = 37.45; points 31.
+    # K 20 for everyone in rapid and blitz in 2022, and the 700 rule: 62 x 20 = 1240 > 700
+    # -> K = floor(700 / 62) = 11. -6.45 x 11 = -70.95 -> -71 -> 2379.
+    jan = _period(default_doc, "blitz", "2023-01")
+    assert (jan["expected"], jan["score"], jan["k_requested"], jan["k"]) == (37.45, 31, 20, 11)
+    assert jan["elo"] == {"start": 2450, "change": -71, "change_exact": -70.95, "end": 2379}
+    games = _report(default_doc, "blitz")["games"][:62]
+    assert [i + 1 for i, g in enumerate(games) if "cap" in g["flags"]] == [44]
+    assert [games[i]["elo"]["expected"] for i in (43, 45, 54)] == [0.92, 0.97, 0.99]
+
+
+def test_default_classical_shows_the_k_warning(default_doc: dict[str, Any]) -> None:
+    # Classical, January 2023 -> the standard chapter of 1 Jan 2022. The public count
+    # gives 0 games before 6T3K6vPY, which Lichess shows established (2383, not
+    # provisional): K as for an established player, 20, not 40.
+    # The January sum of test_classical_by_hand, +0.76 x 20 = +15.2 -> +15 -> 2398.
+    classical = _report(default_doc, "classical")
+    warning = classical["summary"]["k_warning"]
+    assert (warning["first_game"], warning["first_rating"]) == ("6T3K6vPY", 2383)
+    assert (warning["counted_before"], warning["assumed_before"]) == (0, 30)
+    jan, feb = classical["periods"]
+    assert (jan["k"], jan["k_reason"], jan["games_before"]) == (20, "standard", 30)
+    assert jan["elo"] == {"start": 2383, "change": 15, "change_exact": 15.2, "end": 2398}
+    # February at 2398 (< 2400: K 20): v 2172 D 226 .79 won +.21; v 2296 D 102 .64 drew
+    # -.14; v 2247 D 151 .70 won +.30; v 2219 D 179 .73 won +.27; v 2564 D -166 (L .28)
+    # drew +.22; v 2225 D 173 .73 won +.27. Sum +1.13 x 20 = +22.6 -> +23 -> 2421.
+    assert feb["elo"] == {"start": 2398, "change": 23, "change_exact": 22.6, "end": 2421}
+    assert feb["regulations"] == "FIDE Rating Regulations, 1 Jan 2022"
+    # --games-before 0 says the count is right: no warning, K 40 "new" (test_classical_by_hand)
+    given = _run(
+        "OnBoard247", "--replay", str(CASSETTE), "--perf", "classical", "--games-before", "0",
+        "--format", "json",
+    )  # fmt: skip
+    report = json.loads(given.stdout)["reports"][0]
+    assert report["summary"]["k_warning"] is None and report["periods"][0]["k"] == 40
+
+
+def test_the_k_warning_in_four_perfs_and_in_the_summary(tmp_path: Path) -> None:
+    # Today's standard chapter for every perf: K rests on the count wherever the rating is
+    # below 2400 - bullet (2399), classical (2383), correspondence (2359), chess960 (1950);
+    # blitz (2450) and rapid (2590) get K 10 whatever the count.
+    args = ["OnBoard247", "--replay", str(CASSETTE), "--cache-dir", str(tmp_path / "c")]
+    result = _run(*args, "--perf", "all", "--rules", "standard", "--format", "json")
+    assert result.exit_code == 0, result.output
+    warned = {r["perf"] for r in json.loads(result.stdout)["reports"] if r["summary"]["k_warning"]}
+    assert warned == {"bullet", "classical", "correspondence", "chess960"}
+    text = _run(*args, "--perf", "classical", "--view", "summary")
+    assert text.exit_code == 0, text.output
+    flat = " ".join(text.stdout.split())
+    assert (
+        "K warning: 0 rated games counted before the first game held (6T3K6vPY), which "
+        "Lichess shows established (2383, not provisional): K assumed as for an established "
+        "player (30+ games); --games-before N overrides" in flat
+    )
+    assert "Rules: FIDE Rating Regulations, 1 Jan 2022" in flat

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from lichess_elo.errors import BadFideData
 from lichess_elo.core.fide_record import decode_history, list_for_speed, parse_player
+from lichess_elo.errors import BadFideData
 
 
 @pytest.fixture

@@ -21,8 +21,8 @@ from lichess_elo import __version__
 from lichess_elo.cli.rules_options import (
     FIDE_ID_HELP,
     PEAK_HELP,
-    RULES_AS_OF_HELP,
-    RULES_HELP,
+    RulesAsOfOpt,
+    RulesOpt,
     parse_rules,
     parse_rules_as_of,
 )
@@ -337,17 +337,8 @@ def calc(
         str | None,
         typer.Option("--peak", metavar="RATING", help=PEAK_HELP, show_default=False),
     ] = None,
-    rules: Annotated[
-        str, typer.Option("--rules", metavar="auto|standard|rapid-blitz", help=RULES_HELP)
-    ] = "auto",
-    rules_as_of: Annotated[
-        str,
-        typer.Option(
-            "--rules-as-of",
-            metavar="game|today|YYYY-MM-DD",
-            help=RULES_AS_OF_HELP + " For calc, game means today.",
-        ),
-    ] = "game",
+    rules: RulesOpt = "auto",
+    rules_as_of: RulesAsOfOpt = "game",
     output: Annotated[
         str,
         typer.Option(
@@ -765,13 +756,8 @@ def report_command(
         int | None,
         typer.Option("--peak", metavar="RATING", help=PEAK_HELP, show_default=False),
     ] = None,
-    rules: Annotated[
-        str, typer.Option("--rules", metavar="auto|standard|rapid-blitz", help=RULES_HELP)
-    ] = "auto",
-    rules_as_of: Annotated[
-        str,
-        typer.Option("--rules-as-of", metavar="game|today|YYYY-MM-DD", help=RULES_AS_OF_HELP),
-    ] = "game",
+    rules: RulesOpt = "auto",
+    rules_as_of: RulesAsOfOpt = "game",
     fide_id: Annotated[
         str | None,
         typer.Option("--fide-id", metavar="N", help=FIDE_ID_HELP, show_default=False),

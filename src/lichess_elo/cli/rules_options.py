@@ -5,7 +5,9 @@
 from __future__ import annotations
 
 from datetime import date
-from typing import cast
+from typing import Annotated, cast
+
+import typer
 
 from lichess_elo.core.fide_rules import ChapterChoice
 from lichess_elo.errors import BadInput
@@ -28,6 +30,15 @@ FIDE_ID_HELP = (
     "beside the track, fetched from Lichess, e.g. --fide-id 35009192."
 )
 _CHOICES = ("auto", "standard", "rapid-blitz")
+
+#: The shared declarations of ``calc`` and ``report``.
+RulesOpt = Annotated[
+    str, typer.Option("--rules", metavar="auto|standard|rapid-blitz", help=RULES_HELP)
+]
+RulesAsOfOpt = Annotated[
+    str,
+    typer.Option("--rules-as-of", metavar="game|today|YYYY-MM-DD", help=RULES_AS_OF_HELP),
+]
 
 
 def parse_rules(text: str) -> ChapterChoice:

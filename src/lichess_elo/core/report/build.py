@@ -441,20 +441,12 @@ def _perf_report(
         games_before = missing + items[0][0]
         peak = max(peak, rating)
         edition = period_edition(chapter, head_game, settings.rules_as_of)
+        k_wanted: int
+        reason: str
         if settings.k is not None:
             k_wanted, reason = settings.k, "fixed"
         else:
-            k_wanted, reason = fide.k_factor(
-                rating,
-                games_before=games_before,
-                birth_year=born,
-                year=head_game.created_at.year,
-                peak=peak,
-                edition=edition,
-            )
-            if reason == "new" and warning is not None:  # the count is contradicted:
-                warned = True  # K as for an established player
-                games_before += warning.assumed_before - warning.counted_before
+            for attempt in range(2):
                 k_wanted, reason = fide.k_factor(
                     rating,
                     games_before=games_before,
@@ -463,6 +455,11 @@ def _perf_report(
                     peak=peak,
                     edition=edition,
                 )
+                if attempt or reason != "new" or warning is None:
+                    break
+                # the count is contradicted: K as for an established player
+                warned = True
+                games_before += warning.assumed_before - warning.counted_before
         results = [
             fide.GameResult(
                 opponent=g.opponent(c).rating or 0, score=_SCORES[g.winner, c], event=game_event(g)

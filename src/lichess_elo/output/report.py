@@ -209,17 +209,18 @@ def _fide_json(fide: FideSummary | None) -> dict[str, Any] | None:
     }
 
 
-def fide_text(fide: FideSummary) -> str:
-    """The FIDE comparison in one line (and the warning that the pools differ)."""
+def fide_text(fide: FideSummary) -> list[str]:
+    """The FIDE comparison: the offset, then the warning that the pools differ."""
     who = f"{fide.name} ({fide.fide_id}), {fide.fide_list} list"
     if fide.message is not None:
-        return f"  Real FIDE: {who}: {fide.message}"
+        return [f"  Real FIDE: {who}: {fide.message}"]
     if fide.mean_offset is None or fide.last_offset is None:
-        return f"  Real FIDE: {who}: no rating in the report's months"
-    return (
+        return [f"  Real FIDE: {who}: no rating in the report's months"]
+    return [
         f"  Real FIDE: {who}: the track is {fide.mean_offset:+.0f} on average "
-        f"({_signed(fide.last_offset)} at the end); {fide.warning}"
-    )
+        f"({_signed(fide.last_offset)} at the end)",
+        f"    Note: {fide.warning}.",
+    ]
 
 
 def report_document(user: str, reports: Sequence[PerfReport]) -> dict[str, Any]:
@@ -476,7 +477,7 @@ def _summary_lines(report: PerfReport, full: bool) -> list[str]:
     if report.k_warning is not None:
         lines.append(f"  {k_warning_text(report.k_warning)}")
     if report.fide is not None:
-        lines.append(fide_text(report.fide))
+        lines.extend(fide_text(report.fide))
     if not full:
         return lines
     excluded = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in report.excluded.items() if n)

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from lichess_elo.errors import BadInput, FetchFailed, FidePlayerNotFound, NotCached
-from lichess_elo.sources.lichess.api import Source
+from lichess_elo.errors import BadInput, FetchFailed, FetchHint, FidePlayerNotFound, NotCached
 from lichess_elo.sources.lichess.fide import check_fide_id, fetch_fide_player
-from tests.conftest import REPO
-from tests.integration.fake_fide import encode_history
-from tests.integration.fake_lichess import FakeLichess
+from lichess_elo.sources.lichess.session import Source
+from tests.fake_fide import encode_history
+from tests.fake_lichess import FakeLichess
+from tests.helpers import REPO
 
-HINT = "lichess-elo report someone --fide-id N"
+HINT = FetchHint(user="someone")
 
 
 @pytest.fixture
@@ -34,7 +34,7 @@ def _source(server: FakeLichess, cache: Path, **extra: object) -> Source:
 
 
 def test_player_and_history_over_http(fide_server: FakeLichess, tmp_path: Path) -> None:
-    player = fetch_fide_player(35009192, _source(fide_server, tmp_path), fetch_hint=HINT)
+    player = fetch_fide_player(35009192, _source(fide_server, tmp_path), hint=HINT)
     assert (player.name, player.birth_year, player.title) == ("Erigaisi Arjun", 2003, "GM")
     # the documented history: rapid 1620 from 2022-10 to 2024-02
     assert player.rating("rapid", (2023, 1)) == 1620
@@ -48,12 +48,10 @@ def test_offline_serves_the_cache_and_names_what_is_missing(
     fide_server: FakeLichess, tmp_path: Path
 ) -> None:
     with pytest.raises(NotCached, match="FIDE player 35009192 is not in the cache"):
-        fetch_fide_player(35009192, _source(fide_server, tmp_path, offline=True), fetch_hint=HINT)
-    fetch_fide_player(35009192, _source(fide_server, tmp_path), fetch_hint=HINT)
+        fetch_fide_player(35009192, _source(fide_server, tmp_path, offline=True), hint=HINT)
+    fetch_fide_player(35009192, _source(fide_server, tmp_path), hint=HINT)
     count = len(fide_server.requests)
-    offline = fetch_fide_player(
-        35009192, _source(fide_server, tmp_path, offline=True), fetch_hint=HINT
-    )
+    offline = fetch_fide_player(35009192, _source(fide_server, tmp_path, offline=True), hint=HINT)
     assert offline.rating("standard", (2024, 3)) == 1832
     assert len(fide_server.requests) == count  # nothing sent
 
@@ -62,7 +60,7 @@ def test_429_and_500_are_retried(fide_server: FakeLichess, tmp_path: Path) -> No
     fide_server.fide_faults.extend([429, 500])
     warnings: list[str] = []
     player = fetch_fide_player(
-        35009192, _source(fide_server, tmp_path), fetch_hint=HINT, on_warning=warnings.append
+        35009192, _source(fide_server, tmp_path), hint=HINT, on_warning=warnings.append
     )
     assert player.id == 35009192
     assert len(warnings) == 2 and "HTTP 429" in warnings[0] and "HTTP 500" in warnings[1]
@@ -71,12 +69,12 @@ def test_429_and_500_are_retried(fide_server: FakeLichess, tmp_path: Path) -> No
 def test_retries_run_out(fide_server: FakeLichess, tmp_path: Path) -> None:
     fide_server.fide_faults.extend([500] * 6)
     with pytest.raises(FetchFailed, match="after 5 retries"):
-        fetch_fide_player(35009192, _source(fide_server, tmp_path), fetch_hint=HINT)
+        fetch_fide_player(35009192, _source(fide_server, tmp_path), hint=HINT)
 
 
 def test_unknown_and_malformed_ids(fide_server: FakeLichess, tmp_path: Path) -> None:
     with pytest.raises(FidePlayerNotFound, match="no FIDE player with id 123") as caught:
-        fetch_fide_player(123, _source(fide_server, tmp_path), fetch_hint=HINT)
+        fetch_fide_player(123, _source(fide_server, tmp_path), hint=HINT)
     assert caught.value.exit_code == 1
     for bad in ("12ab", "0", "-5", "1234567890", ""):
         with pytest.raises(BadInput, match="FIDE id"):
@@ -87,7 +85,7 @@ def test_unknown_and_malformed_ids(fide_server: FakeLichess, tmp_path: Path) -> 
 
 def test_an_empty_history_is_no_rating(fake_lichess: FakeLichess, tmp_path: Path) -> None:
     fake_lichess.fide_players[7] = {"id": 7, "name": "New Player", "year": None}
-    player = fetch_fide_player(7, _source(fake_lichess, tmp_path), fetch_hint=HINT)
+    player = fetch_fide_player(7, _source(fake_lichess, tmp_path), hint=HINT)
     assert player.history == {"standard": {}, "rapid": {}, "blitz": {}}
     assert player.peak("blitz") is None and player.birth_year is None
 
@@ -97,14 +95,12 @@ def test_encoded_runs_round_trip(fake_lichess: FakeLichess, tmp_path: Path) -> N
     fake_lichess.fide_players[8] = {"id": 8, "name": "B", "blitz": 2050}
     fake_lichess.fide_ratings[8] = {"blitz": encode_history(months)}
     assert fake_lichess.fide_ratings[8]["blitz"] == [2024012000, 2024062000, 2024072050, 2024082050]
-    player = fetch_fide_player(8, _source(fake_lichess, tmp_path), fetch_hint=HINT)
+    player = fetch_fide_player(8, _source(fake_lichess, tmp_path), hint=HINT)
     assert {m: player.rating("blitz", m[:2]) for m in months} == {m: m[2] for m in months}
 
 
 def test_the_labelled_cassette(tmp_path: Path) -> None:
     cassette = REPO / "cassettes" / "onboard247-fide.yaml"
     assert "BUILT from the documented format" in cassette.read_text().split("interactions")[0]
-    player = fetch_fide_player(
-        35009192, Source(replay=cassette, cache_dir=tmp_path), fetch_hint=HINT
-    )
+    player = fetch_fide_player(35009192, Source(replay=cassette, cache_dir=tmp_path), hint=HINT)
     assert player.rating("rapid", (2023, 2)) == 1620

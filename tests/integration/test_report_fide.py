@@ -11,9 +11,9 @@ import pytest
 from typer.testing import CliRunner
 
 from lichess_elo.cli.root import app
-from tests.conftest import REPO
-from tests.integration.fake_fide import encode_history
-from tests.integration.fake_lichess import FakeLichess
+from tests.fake_fide import encode_history
+from tests.fake_lichess import FakeLichess
+from tests.helpers import REPO
 
 runner = CliRunner()
 FIDE_CASSETTE = REPO / "cassettes" / "onboard247-fide.yaml"

@@ -14,7 +14,7 @@ import pytest
 
 from lichess_elo.core import fide, fide_rules
 from lichess_elo.core.fide import GameResult, calculate, rate_period
-from lichess_elo.errors import BadInput
+from lichess_elo.errors import BadInput, Conflict, OutOfRange
 
 WIN, DRAW, LOSS = Decimal(1), Decimal("0.5"), Decimal(0)
 
@@ -132,14 +132,17 @@ def test_2650_exemption_by_date_and_chapter() -> None:
 
 def test_peak_is_checked() -> None:
     game = [GameResult(1500, WIN)]
-    with pytest.raises(BadInput, match="--peak 1400 is below"):
+    with pytest.raises(BadInput, match="peak rating 1400 is below the rating 1500") as low:
         calculate(1500, game, peak=1400)
-    with pytest.raises(BadInput, match="--peak 4100 is outside"):
+    assert low.value.field == "peak"
+    with pytest.raises(OutOfRange, match="peak rating 4100 is outside 0..4000"):
         calculate(1500, game, peak=4100)
-    with pytest.raises(BadInput, match="--peak does not apply with --k"):
+    with pytest.raises(Conflict) as given_k:
         calculate(1500, game, peak=1600, k=20)
-    with pytest.raises(BadInput, match="--peak does not apply with --unrated"):
+    assert given_k.value.fields == ("peak", "k")
+    with pytest.raises(Conflict) as unrated:
         calculate(None, game * 5, peak=1600, unrated=True)
+    assert unrated.value.fields == ("peak", "unrated")
 
 
 def test_default_edition_is_todays_standard() -> None:

@@ -27,6 +27,7 @@ from typing import Literal
 
 __all__ = [
     "CHAPTERS",
+    "CHAPTER_CHOICES",
     "EDITIONS",
     "EDITIONS_BY_KEY",
     "SPEED_CHAPTERS",
@@ -60,6 +61,7 @@ JuniorUntil = Literal["birthday", "end_of_year"]
 KReason = Literal["2400", "junior", "new", "standard", "flat"]
 
 CHAPTERS: tuple[Chapter, ...] = ("standard", "rapid-blitz")
+CHAPTER_CHOICES: tuple[ChapterChoice, ...] = ("auto", "standard", "rapid-blitz")
 
 #: Lichess speed -> FIDE chapter under ``auto`` (FIDE rates no bullet: it is the nearest).
 SPEED_CHAPTERS: dict[str, Chapter] = {

@@ -60,11 +60,11 @@ def test_600_2600_in_the_table() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--rules", "blitz"], "--rules 'blitz' is not auto, standard or rapid-blitz"),
-        (["--rules-as-of", "2023-13-01"], "--rules-as-of '2023-13-01' is not game, today"),
-        (["--rules-as-of", "yesterday"], "--rules-as-of 'yesterday' is not game, today"),
-        (["--peak", "1400"], "--peak 1400 is below RATING 1500"),
-        (["--peak", "x"], "--peak 'x' is not a whole number"),
+        (["--rules", "blitz"], "--rules: unknown rules 'blitz'; valid: auto, standard, rapid"),
+        (["--rules-as-of", "2023-13-01"], "--rules-as-of '2023-13-01' is not a rules date"),
+        (["--rules-as-of", "yesterday"], "expected game, today or a day such as 2023-06-01"),
+        (["--peak", "1400"], "--peak 1400 is below the rating 1500"),
+        (["--peak", "x"], "--peak 'x': expected a whole number"),
         (["--peak", "1600", "--k", "20"], "--peak does not apply with --k"),
     ],
 )

@@ -24,7 +24,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Literal
 from urllib.parse import parse_qsl, unquote, urlsplit
 
-from tests.integration.fake_fide import fide_answer
+from tests.fake_fide import fide_answer
 
 FaultKind = Literal["429", "500", "drop", "slow"]
 

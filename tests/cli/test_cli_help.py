@@ -28,9 +28,13 @@ def _option_lines(command: str) -> dict[str, str]:
         (
             "calc",
             {"--k", "--games", "--born", "--formula", "--no-cap", "--unrated", "--format"}
-            | {"--peak", "--rules", "--rules-as-of"},
+            | {"--output", "--peak", "--rules", "--rules-as-of"},
         ),
-        ("glicko", {"--perf", "--advantage", "--days-white", "--days-black", "--bot", "--format"}),
+        (
+            "glicko",
+            {"--perf", "--advantage", "--days-white", "--days-black", "--bot", "--format"}
+            | {"--output"},
+        ),
         (
             "report",
             {"--perf", "--track", "--period", "--start-rating", "--k", "--games-before", "--born"}

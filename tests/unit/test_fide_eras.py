@@ -135,7 +135,7 @@ def test_peak_is_checked() -> None:
     with pytest.raises(BadInput, match="peak rating 1400 is below the rating 1500") as low:
         calculate(1500, game, peak=1400)
     assert low.value.field == "peak"
-    with pytest.raises(OutOfRange, match="peak rating 4100 is outside 0..4000"):
+    with pytest.raises(OutOfRange, match=r"peak rating 4100 is outside 0\.\.4000"):
         calculate(1500, game, peak=4100)
     with pytest.raises(Conflict) as given_k:
         calculate(1500, game, peak=1600, k=20)

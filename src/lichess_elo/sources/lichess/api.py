@@ -1,6 +1,6 @@
 """A player's Lichess games and profile, month by month (an edge module).
 
-Design, from the Lichess API notes (see ``docs/rules.md``):
+Design (see ``docs/lichess.md``, "The Lichess API as used"):
 
 - ``GET /api/user/{id}`` first, for the account's creation date;
 - one ``GET /api/games/user/{id}`` per calendar month (UTC; ``since`` inclusive, ``until``

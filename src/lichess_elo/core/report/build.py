@@ -67,7 +67,7 @@ def period_label(game: Game, kind: PeriodKind) -> str:
 def _missing_games(
     perf: str, held: int, settings: ReportSettings, user_info: UserInfo | None
 ) -> int:
-    """Rated games of ``perf`` played before the held history (``--since``) began."""
+    """Rated games of ``perf`` played before the held history (``since``) began."""
     if settings.games_before is not None:
         return settings.games_before
     if user_info is None or settings.start is None or settings.start <= user_info.created_at:
@@ -334,7 +334,7 @@ def build_report(
         facts: Replay facts by game id (``replay_cache.replay_all``); missing ones are allowed.
         settings: The options.
         user_info: The user's public data, for the default perf and the games played
-            before ``--since``.
+            before ``since``.
         fide_player: The player's real FIDE record, shown beside the track (its birth
             year and peak feed the K rules unless the settings give them).
 

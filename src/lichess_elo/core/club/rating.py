@@ -16,7 +16,6 @@ Rating periods (``Rules.update``):
 
 from __future__ import annotations
 
-import fnmatch
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -45,9 +44,8 @@ from lichess_elo.core.club.model import (
     UpdateMode,
     name_key,
 )
+from lichess_elo.core.club.rules import counts, matches, speed_of
 from lichess_elo.core.club.standings import events, most_games, progress
-from lichess_elo.core.games import Clock
-from lichess_elo.core.games import speed_of as game_speed
 from lichess_elo.errors import BadInput
 
 __all__ = [
@@ -79,43 +77,6 @@ __all__ = [
     "rate_club",
     "speed_of",
 ]
-
-
-def matches(value: str | None, patterns: Sequence[str]) -> bool:
-    """True when ``value`` matches one of the glob ``patterns`` (case-insensitive)."""
-    if value is None:
-        return False
-    low = value.lower()
-    return any(fnmatch.fnmatchcase(low, p.lower()) for p in patterns)
-
-
-def speed_of(time_control: str | None) -> str | None:
-    """Lichess's speed class (``core.games.speed_of``) of a club's ``minutes+increment``.
-
-    ``None`` when ``time_control`` is not ``BASE+INCREMENT``.
-    """
-    if not time_control or "+" not in time_control:
-        return None
-    base, _, inc = time_control.partition("+")
-    try:
-        clock = Clock(initial=round(float(base) * 60), increment=int(inc))
-    except ValueError:
-        return None
-    return game_speed(clock)
-
-
-def counts(game: ClubGame, rules: Rules) -> bool:
-    """Whether ``game`` counts under the ``count`` and ``exclude`` rules."""
-    if rules.exclude_events and matches(game.event_name, rules.exclude_events):
-        return False
-    if rules.count_events and not matches(game.event_name, rules.count_events):
-        return False
-    if rules.count_time_controls:
-        tc = game.time_control
-        return matches(tc, rules.count_time_controls) or matches(
-            speed_of(tc), rules.count_time_controls
-        )
-    return True
 
 
 def months_between(earlier: date, later: date) -> int:

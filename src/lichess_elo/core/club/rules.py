@@ -1,12 +1,14 @@
 """The club's rules from a parsed ``club.toml`` mapping, checked key by key (pure).
 
-``sources/club_toml.py`` reads the file and says where a key is (``Where``); every error
+``sources/club_toml.py`` reads the file and says where a key is (its ``fail``); every error
 comes back through it as a ``BadFile`` naming the file, the line and the key. The
-options (``options.ClubOptions``) override the rules. Time-control patterns live here too.
+options (``options.ClubOptions``) override the rules. Time-control patterns, and which
+games count under the ``count``/``exclude`` rules (``counts``), live here too.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import re
 from collections.abc import Callable, Mapping, Sequence
 from datetime import date
@@ -16,10 +18,13 @@ from lichess_elo.core.club.model import (
     METHODS,
     ROUNDINGS,
     UPDATE_MODES,
+    ClubGame,
     Rules,
     Start,
     name_key,
 )
+from lichess_elo.core.games import Clock
+from lichess_elo.core.games import speed_of as game_speed
 
 #: ``fail(table, key, problem)``: the error for a bad ``key`` (in ``table``, or top level).
 Fail = Callable[[str | None, str, str], Exception]
@@ -86,6 +91,43 @@ def time_control_problem(text: str) -> str:
         f"{text!r} is not a speed ({', '.join(SPEEDS)}), a time control like 15+10 or "
         "900+10, or a pattern with * or ?"
     )
+
+
+def matches(value: str | None, patterns: Sequence[str]) -> bool:
+    """True when ``value`` matches one of the glob ``patterns`` (case-insensitive)."""
+    if value is None:
+        return False
+    low = value.lower()
+    return any(fnmatch.fnmatchcase(low, p.lower()) for p in patterns)
+
+
+def speed_of(time_control: str | None) -> str | None:
+    """Lichess's speed class (``core.games.speed_of``) of a club's ``minutes+increment``.
+
+    ``None`` when ``time_control`` is not ``BASE+INCREMENT``.
+    """
+    if not time_control or "+" not in time_control:
+        return None
+    base, _, inc = time_control.partition("+")
+    try:
+        clock = Clock(initial=round(float(base) * 60), increment=int(inc))
+    except ValueError:
+        return None
+    return game_speed(clock)
+
+
+def counts(game: ClubGame, rules: Rules) -> bool:
+    """Whether ``game`` counts under the ``count`` and ``exclude`` rules."""
+    if rules.exclude_events and matches(game.event_name, rules.exclude_events):
+        return False
+    if rules.count_events and not matches(game.event_name, rules.count_events):
+        return False
+    if rules.count_time_controls:
+        tc = game.time_control
+        return matches(tc, rules.count_time_controls) or matches(
+            speed_of(tc), rules.count_time_controls
+        )
+    return True
 
 
 def _whole(doc: Fail, table: str | None, key: str, value: Any, low: int = 0) -> int:

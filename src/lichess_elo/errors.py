@@ -41,3 +41,31 @@ class FetchFailed(LichessEloError):
 
 class CassetteMissing(LichessEloError):
     """A ``--replay`` cassette lacks a request that the run needed."""
+
+
+class CacheUnusable(LichessEloError):
+    """A cache file is damaged (not a database, malformed), read-only or not ours.
+
+    ``path`` is the file.
+    """
+
+    def __init__(self, message: str, *, path: object = None) -> None:
+        super().__init__(message)
+        self.path = path
+
+
+class CacheLocked(CacheUnusable):
+    """Another run held a cache file's lock for longer than the lock timeout."""
+
+
+class DamagedAnswer(FetchFailed):
+    """An answer (from Lichess, the cache or a cassette) that cannot be used whole: a
+    broken or non-UTF-8 line, the wrong content type, a line over the size limit.
+
+    ``what`` is what was asked (e.g. a month), ``fault`` what is wrong with the answer.
+    """
+
+    def __init__(self, message: str, *, what: str = "", fault: str = "") -> None:
+        super().__init__(message)
+        self.what = what
+        self.fault = fault

@@ -56,8 +56,7 @@ class LineReader:
             number += 1
             if end - start > self._max:
                 self.number = number
-                megabytes = self._max // (1024 * 1024)
-                raise AnswerFault(number, f"is longer than the {megabytes} MB limit")
+                raise AnswerFault(number, f"is longer than the {_size(self._max)} limit")
             line = body[start:end]
             start = end + 1
             if line.endswith(b"\r"):
@@ -69,6 +68,11 @@ class LineReader:
     def iter_lines(self, *_args: object, **_kwargs: object) -> Iterator[bytes]:
         """``requests.Response.iter_lines`` with the same lines (arguments are ignored)."""
         return iter(self)
+
+
+def _size(count: int) -> str:
+    mib = 1024 * 1024
+    return f"{count // mib} MB" if count % mib == 0 else f"{count} bytes"
 
 
 def check_content_type(content_type: str | None) -> None:

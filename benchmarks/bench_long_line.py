@@ -35,7 +35,7 @@ sys.path[:0] = [str(REPO), str(REPO / "src"), str(REPO / "benchmarks")]
 
 import requests  # noqa: E402
 
-from lichess_elo.ndjson_lines import LineReader  # noqa: E402
+from lichess_elo.sources.lichess.ndjson import LineReader  # noqa: E402
 
 MB = 1024 * 1024
 
@@ -59,7 +59,9 @@ def _iter_lines(body: bytes) -> int:
 def cause(sizes: list[int], repeat: int) -> None:
     """Time the two line splitters on one line of each size."""
     print("cause: one line of N MB, seconds (per MB), ratio to bytes.split")
-    print(f"{'N MB':>5} {'split':>8} {'iter_lines':>16} {'ratio':>7} {'LineReader':>16} {'ratio':>6}")
+    print(
+        f"{'N MB':>5} {'split':>8} {'iter_lines':>16} {'ratio':>7} {'LineReader':>16} {'ratio':>6}"
+    )
     for size in sizes:
         body = b'{"pad":"' + b"x" * (size * MB) + b'"}\n'
         base = _best(lambda body=body: body.split(b"\n"), repeat)

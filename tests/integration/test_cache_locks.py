@@ -31,7 +31,9 @@ def _env(**extra: str) -> dict[str, str]:
     return env
 
 
-def _run(args: list[str], *, stranger: bool = False, **env: str) -> subprocess.CompletedProcess[str]:
+def _run(
+    args: list[str], *, stranger: bool = False, **env: str
+) -> subprocess.CompletedProcess[str]:
     def drop() -> None:
         os.setgid(NOBODY)
         os.setuid(NOBODY)
@@ -146,14 +148,35 @@ def test_offline_with_a_read_only_cache_folder(
 
 def test_the_replay_cache_waits_a_bounded_time_too(tmp_path: Path) -> None:
     replay_db = tmp_path / "replay.sqlite"
-    ok = _run(["report", "OnBoard247", "--replay", str(_cassette()), "--cache-dir",
-               str(tmp_path), "--format", "json"])
+    ok = _run(
+        [
+            "report",
+            "OnBoard247",
+            "--replay",
+            str(_cassette()),
+            "--cache-dir",
+            str(tmp_path),
+            "--format",
+            "json",
+        ]
+    )
     assert ok.returncode == 0, ok.stderr
     holder = sqlite3.connect(replay_db, isolation_level=None)
     try:
         holder.execute("BEGIN EXCLUSIVE")
-        slow = _run(["report", "OnBoard247", "--replay", str(_cassette()), "--cache-dir",
-                     str(tmp_path), "--format", "json"], LICHESS_ELO_LOCK_TIMEOUT="0.5")
+        slow = _run(
+            [
+                "report",
+                "OnBoard247",
+                "--replay",
+                str(_cassette()),
+                "--cache-dir",
+                str(tmp_path),
+                "--format",
+                "json",
+            ],
+            LICHESS_ELO_LOCK_TIMEOUT="0.5",
+        )
     finally:
         holder.rollback()
         holder.close()
@@ -165,4 +188,3 @@ def test_the_replay_cache_waits_a_bounded_time_too(tmp_path: Path) -> None:
 
 def _cassette() -> Path:
     return Path(__file__).resolve().parents[2] / "cassettes" / "onboard247.yaml"
-

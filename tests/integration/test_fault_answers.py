@@ -7,7 +7,6 @@ SQLite against the fake Lichess server.
 from __future__ import annotations
 
 import pickle
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -76,9 +75,7 @@ def test_the_other_months_are_fetched_and_kept(onboard_server: FakeLichess, tmp_
     ]
     asked = len(onboard_server.games_requests())
     assert _fetch(onboard_server, tmp_path).exit_code == 0
-    assert [r.query["since"] for r in onboard_server.games_requests()[asked:]] == [
-        "1672531200000"
-    ]
+    assert [r.query["since"] for r in onboard_server.games_requests()[asked:]] == ["1672531200000"]
 
 
 def test_another_players_games_are_left_out_with_a_warning(
@@ -95,7 +92,7 @@ def test_another_players_games_are_left_out_with_a_warning(
                 side["user"] = {"id": "someoneelse", "name": "SomeoneElse"}
         stranger.append(copy)
     onboard_server.add_user("SomeoneElse", datetime(2023, 1, 1, tzinfo=UTC), stranger)
-    onboard_server.faults.append(Fault("foreign", other="SomeoneElse"))
+    onboard_server.faults.append(Fault("foreign", times=2, other="SomeoneElse"))
     result = _fetch(onboard_server, tmp_path, "--format", "json")
     assert result.exit_code == 0, result.output
     assert f'"games": {ONBOARD_GAMES}' in result.stdout  # the 3 strangers' games left out
@@ -124,7 +121,7 @@ def test_redirect_to_another_server_is_not_followed(
 def test_a_line_over_the_limit_is_refused(
     onboard_server: FakeLichess, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from lichess_elo import ndjson_lines
+    from lichess_elo.sources.lichess import ndjson as ndjson_lines
 
     monkeypatch.setattr(ndjson_lines, "MAX_LINE_BYTES", 1024 * 1024)
     onboard_server.faults.append(Fault("huge", month="2023-01", size=2 * 1024 * 1024))
@@ -143,19 +140,19 @@ def test_a_long_line_under_the_limit_is_read(onboard_server: FakeLichess, tmp_pa
 
 def _damage_cached_month(cache: Path, since_ms: str, body: bytes) -> None:
     """Replace the cached body of one month, as an older version could have kept it."""
-    with sqlite3.connect(cache / "http.sqlite") as conn:
-        rows = conn.execute("SELECT key, value FROM responses").fetchall()
-        hits = 0
-        for key, value in rows:
-            response = pickle.loads(value)
-            if f"since={since_ms}" in response.url:
-                response._content = body
-                response.raw._body = body
-                conn.execute(
-                    "UPDATE responses SET value = ? WHERE key = ?", (pickle.dumps(response), key)
-                )
-                hits += 1
-        assert hits == 1
+    from requests_cache.backends.sqlite import SQLiteCache
+
+    backend = SQLiteCache(str(cache / "http.sqlite"))
+    hits = 0
+    for key in list(backend.responses.keys()):
+        response = backend.responses[key]
+        if f"since={since_ms}" in response.url:
+            response._content = body
+            backend.responses[key] = response
+            hits += 1
+    backend.responses.close()
+    backend.redirects.close()
+    assert hits == 1
 
 
 def test_an_entry_damaged_by_an_older_version_is_fetched_again(

@@ -25,8 +25,30 @@ BUDGET = 4.0  # seconds per target
 MAX_CASES = 400
 runner = CliRunner()
 
-_TOKENS = [b",", b"\n", b'"', b"[", b"]", b"=", b"{", b"}", b":", b"-", b"1-0", b"\t", b"#",
-           b"\xff", b"\xe9", b"\xc3", b"\x00", b"\r", b"'", b"!!", b"*", b"999999999999"]
+_TOKENS = [
+    b",",
+    b"\n",
+    b'"',
+    b"[",
+    b"]",
+    b"=",
+    b"{",
+    b"}",
+    b":",
+    b"-",
+    b"1-0",
+    b"\t",
+    b"#",
+    b"\xff",
+    b"\xe9",
+    b"\xc3",
+    b"\x00",
+    b"\r",
+    b"'",
+    b"!!",
+    b"*",
+    b"999999999999",
+]
 
 
 def mutate(data: bytes, rng: random.Random) -> bytes:
@@ -49,9 +71,7 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
     return bytes(out)
 
 
-def _fuzz(
-    name: str, seed_file: Path, tmp_path: Path, command: Callable[[Path], list[str]]
-) -> int:
+def _fuzz(name: str, seed_file: Path, tmp_path: Path, command: Callable[[Path], list[str]]) -> int:
     rng = random.Random(f"issue-15-{name}")
     original = seed_file.read_bytes()
     deadline = time.monotonic() + BUDGET
@@ -66,8 +86,10 @@ def _fuzz(
             kept = tmp_path / f"failing-{cases}{seed_file.suffix}"
             assert result.exit_code in (1, 2), detail
             errors = [ln for ln in result.stderr.splitlines() if "error:" in ln]
-            if len(errors) != 1 or "unexpected" in result.stderr or result.exception and not (
-                isinstance(result.exception, SystemExit)
+            if (
+                len(errors) != 1
+                or "unexpected" in result.stderr
+                or (result.exception and not (isinstance(result.exception, SystemExit)))
             ):
                 kept.write_bytes(case.read_bytes())
                 pytest.fail(f"{detail}\n(kept as {kept})")
@@ -82,7 +104,9 @@ def test_fuzz_club_csv(tmp_path: Path) -> None:
 
 def test_fuzz_club_toml(tmp_path: Path) -> None:
     inputs = [str(CLUB / "players.csv"), str(CLUB / "games.csv")]
-    cases = _fuzz("toml", CLUB / "club.toml", tmp_path, lambda f: ["club", *inputs, "--config", str(f)])
+    cases = _fuzz(
+        "toml", CLUB / "club.toml", tmp_path, lambda f: ["club", *inputs, "--config", str(f)]
+    )
     assert cases > 5
 
 

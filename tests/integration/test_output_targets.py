@@ -97,7 +97,7 @@ def test_a_folder_is_refused_in_one_line(tmp_path: Path) -> None:
 _KILLED_WRITER = """
 import os, signal, sys
 from pathlib import Path
-from lichess_elo.output_writer import write_output
+from lichess_elo.output.writer import write_output
 os.replace = lambda *a: os.kill(os.getpid(), signal.SIGKILL)  # die just before the rename
 write_output(Path(sys.argv[1]), "half a report")
 """

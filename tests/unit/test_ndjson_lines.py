@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lichess_elo.ndjson_lines import (
+from lichess_elo.sources.lichess.ndjson import (
     AnswerFault,
     LineReader,
     check_content_type,
@@ -63,8 +63,9 @@ def test_ndjson_content_types(value: str) -> None:
     check_content_type(value)
 
 
-@pytest.mark.parametrize(("value", "shown"), [("text/html; charset=utf-8", "text/html"),
-                                              (None, "none"), ("", "none")])
+@pytest.mark.parametrize(
+    ("value", "shown"), [("text/html; charset=utf-8", "text/html"), (None, "none"), ("", "none")]
+)
 def test_other_content_types(value: str | None, shown: str) -> None:
     with pytest.raises(AnswerFault, match=f"content type {shown}"):
         check_content_type(value)

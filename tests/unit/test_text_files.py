@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from lichess_elo.errors import BadInput
-from lichess_elo.text_files import decode_text
+from lichess_elo.sources.text_files import decode_text
 
 
 def test_utf8_with_and_without_bom() -> None:

@@ -41,23 +41,39 @@ import requests
 import requests_cache
 import urllib3
 import yaml
-from requests_cache.backends.sqlite import SQLiteCache
 
 from lichess_elo import __version__
-from lichess_elo.sources.lichess.cassette import cassette_time as cassette_time
-from lichess_elo.sources.lichess.cassette import unreadable
+from lichess_elo.core.games import Game, dedupe_sorted, parse_games
 from lichess_elo.errors import (
     AccountClosed,
     BadInput,
+    CacheUnusable,
     CassetteMissing,
+    DamagedAnswer,
     FetchFailed,
-    LichessEloError,
     NotCached,
     RateLimited,
     UserNotFound,
 )
-from lichess_elo.core.games import Game, dedupe_sorted, parse_games
+from lichess_elo.sources.lichess.answers import (
+    READ_ERRORS,
+    StreamCheck,
+    describe,
+    foreign_redirect,
+    own_games,
+)
+from lichess_elo.sources.lichess.cassette import cassette_time as cassette_time
+from lichess_elo.sources.lichess.cassette import unreadable
 from lichess_elo.sources.lichess.checks import env_seconds, scrub, validate_token, validate_username
+from lichess_elo.sources.lichess.ndjson import AnswerFault
+from lichess_elo.sources.sqlite_open import (
+    BoundedSQLiteCache,
+    check_sidecars,
+    is_busy,
+    lock_timeout,
+    locked,
+    read_only_folder,
+)
 
 try:  # vcrpy is only needed for --replay
     from vcr.errors import CannotOverwriteExistingCassetteException
@@ -80,10 +96,6 @@ _CUT = (
     urllib3.exceptions.ProtocolError,
     urllib3.exceptions.IncompleteRead,
 )
-
-
-class CacheUnusable(LichessEloError):
-    """The HTTP cache file is damaged (not a database, malformed), locked or read-only."""
 
 
 @dataclass(frozen=True)
@@ -169,10 +181,13 @@ def _retry_wait() -> float:
 
 
 def _cache_unusable(path: Path, exc: sqlite3.Error) -> CacheUnusable:
-    if isinstance(exc, sqlite3.OperationalError):  # locked, read-only, disk I/O
-        return CacheUnusable(f"the cache file {path} cannot be used ({exc})")
+    if isinstance(exc, sqlite3.OperationalError) and is_busy(exc):
+        return locked(path, lock_timeout())
+    if isinstance(exc, sqlite3.OperationalError):  # read-only, disk I/O
+        return CacheUnusable(f"the cache file {path} cannot be used ({exc})", path=path)
     return CacheUnusable(
-        f"the cache file {path} is damaged ({exc}); move it aside or delete it, and run again"
+        f"the cache file {path} is damaged ({exc}); move it aside or delete it, and run again",
+        path=path,
     )
 
 
@@ -198,7 +213,12 @@ class _Session(requests_cache.CachedSession):
     the last response came from the cache (berserk hides the response object)."""
 
     def __init__(
-        self, *args: Any, timeout: tuple[float, float], cache_path: Path, **kwargs: Any
+        self,
+        *args: Any,
+        timeout: tuple[float, float],
+        cache_path: Path,
+        api_url: str,
+        **kwargs: Any,
     ) -> None:
         try:
             super().__init__(*args, **kwargs)
@@ -207,20 +227,44 @@ class _Session(requests_cache.CachedSession):
         self._one_at_a_time = threading.Lock()
         self._timeout = timeout
         self._cache_path = cache_path
+        self._api_url = api_url
         self.force_refresh = False
         self.last_from_cache = False
+        self.last_response: Any = None
+        self.last_check: StreamCheck | None = None
 
     def request(self, method: str, url: str, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
         kwargs.setdefault("timeout", self._timeout)
         if self.force_refresh:
             kwargs["force_refresh"] = True
+        self.last_response, self.last_check = None, None
         with self._one_at_a_time:
             try:
                 response = super().request(method, url, *args, **kwargs)
             except sqlite3.Error as exc:
                 raise _cache_unusable(self._cache_path, exc) from None
         self.last_from_cache = bool(getattr(response, "from_cache", False))
+        self.last_response = response
+        if kwargs.get("stream") and response.status_code == 200:
+            try:  # berserk reads the lines through the check (linear, size-limited)
+                self.last_check = StreamCheck(response)
+            except AnswerFault:
+                self.forget_last()
+                raise
         return response
+
+    def get_redirect_target(self, resp: Any) -> Any:
+        """requests' redirect target, refused when it is on another server."""
+        target = super().get_redirect_target(resp)
+        foreign_redirect(self._api_url, resp, target)
+        return target
+
+    def forget_last(self) -> None:
+        """Remove the last answer from the cache (it did not parse whole)."""
+        key = getattr(self.last_response, "cache_key", None)
+        if key and not self.settings.read_only and not self.settings.disabled:
+            with suppress(sqlite3.Error):
+                self.cache.delete(key)
 
 
 def _cacheable(response: Any) -> bool:
@@ -266,7 +310,7 @@ def _connect(source: Source) -> Iterator[_Conn]:
         except ImportError:  # pragma: no cover - depends on the environment
             raise BadInput("--replay needs vcrpy: pip install vcrpy") from None
         now = cassette_time(source.replay)
-        session = _Session(backend="memory", cache_path=source.replay, **common)
+        session = _Session(backend="memory", cache_path=source.replay, api_url=api_url, **common)
         session.settings.disabled = True  # the cassette is the only source
         cache_path = source.replay
         recorder = vcr.VCR(
@@ -279,18 +323,17 @@ def _connect(source: Source) -> Iterator[_Conn]:
         now = datetime.now(UTC)
         cache_dir = make_cache_dir(source)
         cache_path = cache_dir / CACHE_FILE
-        try:
-            backend = SQLiteCache(str(cache_path), wal=True)  # WAL: no fsync per month
-        except sqlite3.Error as exc:
-            raise _cache_unusable(cache_path, exc) from None
+        backend = _open_backend(cache_path, source.offline)
         session = _Session(
             backend=backend,
             cache_path=cache_path,
+            api_url=api_url,
             only_if_cached=source.offline,
             stale_if_error=source.offline,  # offline also serves expired (running) months
             **common,
         )
         session.force_refresh = source.refresh
+        session.settings.read_only = backend.read_only
         context = None
     session.headers["User-Agent"] = USER_AGENT
     if token:
@@ -307,6 +350,31 @@ def _connect(source: Source) -> Iterator[_Conn]:
     finally:
         with suppress(sqlite3.Error):  # a damaged cache was reported where it was met
             session.close()  # type: ignore[no-untyped-call]
+
+
+def _open_backend(cache_path: Path, offline: bool) -> BoundedSQLiteCache:
+    """The SQLite cache with a bounded lock wait; read-only offline when it cannot be
+    written (nothing is stored offline anyway).
+
+    Raises:
+        CacheUnusable: the folder cannot be written (online), another user's ``-wal`` or
+            ``-shm`` file, a damaged file; CacheLocked: another run holds the lock.
+    """
+    check_sidecars(cache_path)
+    read_only = read_only_folder(cache_path) or (
+        cache_path.exists() and not os.access(cache_path, os.W_OK)
+    )
+    if read_only and not offline:
+        raise CacheUnusable(
+            f"the cache folder {cache_path.parent} cannot be written; work offline, "
+            "or use another cache folder",
+            path=cache_path.parent,
+        )
+    try:
+        # WAL: no fsync per month
+        return BoundedSQLiteCache(cache_path, timeout=lock_timeout(), read_only=read_only)
+    except sqlite3.Error as exc:
+        raise _cache_unusable(cache_path, exc) from None
 
 
 def make_cache_dir(source: Source) -> Path:
@@ -395,6 +463,11 @@ def call_with_retries(
             problem = scrub(_short(exc), [source.token])
         failures += 1
         limited = problem == "HTTP 429"
+        if source.replay is not None:  # a cassette answers the same every time: no retry
+            raise (RateLimited if limited else FetchFailed)(
+                f"the cassette {source.replay} answers {what} with {problem}; "
+                "a recorded answer is never retried"
+            )
         if failures > MAX_RETRIES:
             message = f"{what} failed after {MAX_RETRIES} retries ({problem})"
             if problem.startswith("connection error"):
@@ -470,7 +543,17 @@ def _get_user(
     session.settings.expire_after = datetime.now(UTC)  # refetched online, served offline
 
     def action() -> Any:
-        return conn.client.users.get_public_data(name.lower())
+        try:
+            return conn.client.users.get_public_data(name.lower())
+        except READ_ERRORS:  # a body that is not JSON (damaged in the cache or a cassette)
+            if not _ask_again(conn):
+                raise _damaged(
+                    conn,
+                    f"the Lichess user '{name}'",
+                    AnswerFault(0, "is not JSON"),
+                    _fetch_command(name, conn.source),
+                ) from None
+            return conn.client.users.get_public_data(name.lower())
 
     try:
         data = call_with_retries(
@@ -580,19 +663,26 @@ def fetch_games(
         high = datetime.combine(until, datetime.min.time(), UTC) if until else None
         found: dict[str, Game] = {}
         from_cache = 0
+        damaged: list[DamagedAnswer] = []
         for done, month in enumerate(months, start=1):
             label = month.strftime("%Y-%m")
-            month_games, cached = call_with_retries(
-                _month_action(conn, user.id or name.lower(), month, warn),
-                what=f"month {label} of {name}",
-                source=source,
-                fetch_hint=_fetch_command(
-                    name, source, label, _next_month(month).strftime("%Y-%m")
-                ),
-                progress=progress,
-                on_warning=warn,
-                passthrough=frozenset(),
-            )
+            what = f"month {label} of {name}"
+            hint = _fetch_command(name, source, label, _next_month(month).strftime("%Y-%m"))
+            try:
+                month_games, cached = call_with_retries(
+                    _month_action(
+                        conn, _Month(user.id or name.lower(), name, month, what, hint), warn
+                    ),
+                    what=what,
+                    source=source,
+                    fetch_hint=hint,
+                    progress=progress,
+                    on_warning=warn,
+                    passthrough=frozenset(),
+                )
+            except DamagedAnswer as exc:  # the other months go on; this one is not kept
+                damaged.append(exc)
+                continue
             from_cache += cached
             for game in month_games:
                 if (low is None or game.created_at >= low) and (
@@ -601,6 +691,8 @@ def fetch_games(
                     found.setdefault(game.id, game)
             if progress is not None:
                 progress.month(label, done, len(found), cached)
+        if damaged:
+            raise _first_of(damaged)
     return FetchResult(
         user=user,
         games=tuple(dedupe_sorted(found.values())),
@@ -613,18 +705,93 @@ def fetch_games(
     )
 
 
+@dataclass(frozen=True)
+class _Month:
+    """One monthly window: whose, which, and how to name it."""
+
+    user_id: str
+    name: str
+    month: date
+    what: str
+    hint: str
+
+
+def _ask_again(conn: _Conn) -> bool:
+    """Forget the last (damaged) answer; whether it is worth asking the server again:
+    it came from the cache and the run is online."""
+    session = conn.session
+    session.forget_last()
+    if not session.last_from_cache or conn.source.offline or conn.source.replay is not None:
+        return False
+    session.force_refresh = True
+    return True
+
+
+def _damaged(conn: _Conn, what: str, fault: AnswerFault, hint: str) -> DamagedAnswer:
+    """The one-line error for an answer that did not parse whole."""
+    source = conn.source
+    if source.replay is not None:
+        text = f"the cassette {source.replay} answers {what} with a damaged body: {fault}"
+    elif conn.session.last_from_cache:
+        text = (
+            f"{what}: the cached answer is damaged ({fault}); it was removed, fetch it again "
+            f"online with: {hint}"
+        )
+    else:
+        text = f"{what}: {fault}; the answer was not kept, run again to ask for it again"
+    return DamagedAnswer(text, what=what, fault=str(fault))
+
+
+def _first_of(damaged: list[DamagedAnswer]) -> DamagedAnswer:
+    first = damaged[0]
+    if len(damaged) == 1:
+        return first
+    more = ", ".join(d.what for d in damaged[1:])
+    return DamagedAnswer(f"{first} (also damaged: {more})", what=first.what, fault=first.fault)
+
+
+def _read_month(conn: _Conn, window: _Month, warn: Callable[[str], None]) -> list[Game]:
+    """The games of one month's answer, read whole.
+
+    Raises:
+        AnswerFault: a line is not JSON, not UTF-8, not a game, or too long; the wrong
+            content type.
+    """
+    stream = conn.client.games.export_by_player(window.user_id, **export_params(window.month))
+    try:
+        objects = list(stream)  # the month's response is let go after this
+    except READ_ERRORS as exc:
+        raise describe(exc, conn.session.last_check) from None
+    return list(parse_games(objects, on_warning=warn))
+
+
 def _fetch_month(
-    conn: _Conn, user_id: str, month: date, warn: Callable[[str], None]
+    conn: _Conn, window: _Month, warn: Callable[[str], None]
 ) -> tuple[list[Game], bool]:
-    ended = _next_month(month) <= conn.now.date()
+    ended = _next_month(window.month) <= conn.now.date()
     # A month that had ended never changes again; a running one is stored already expired.
     conn.session.settings.expire_after = requests_cache.NEVER_EXPIRE if ended else datetime.now(UTC)
-    stream = conn.client.games.export_by_player(user_id, **export_params(month))
-    games = list(parse_games(stream, on_warning=warn))  # the month's response is let go here
-    return games, conn.session.last_from_cache
+    refresh = conn.session.force_refresh
+    try:
+        games = _read_month(conn, window, warn)
+    except AnswerFault as fault:
+        if not _ask_again(conn):
+            raise _damaged(conn, window.what, fault, window.hint) from None
+        try:  # damaged in the cache (an older version, a disk): ask the server once more
+            games = _read_month(conn, window, warn)
+        except AnswerFault as again:
+            conn.session.forget_last()
+            raise _damaged(conn, window.what, again, window.hint) from None
+        finally:
+            conn.session.force_refresh = refresh
+    from_cache = conn.session.last_from_cache
+    own, others = own_games(games, window.name, warn, window.what)
+    if others:  # not the answer asked for: not kept, so the next run asks again
+        conn.session.forget_last()
+    return own, from_cache
 
 
 def _month_action(
-    conn: _Conn, user_id: str, month: date, warn: Callable[[str], None]
+    conn: _Conn, window: _Month, warn: Callable[[str], None]
 ) -> Callable[[], tuple[list[Game], bool]]:
-    return lambda: _fetch_month(conn, user_id, month, warn)
+    return lambda: _fetch_month(conn, window, warn)

@@ -20,10 +20,15 @@ from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import urljoin, urlsplit
 
-from lichess_elo import ndjson_lines
+from lichess_elo.core.games import Game
 from lichess_elo.errors import FetchFailed
-from lichess_elo.games import Game
-from lichess_elo.ndjson_lines import AnswerFault, LineReader, check_content_type, check_line_text
+from lichess_elo.sources.lichess import ndjson as ndjson_lines
+from lichess_elo.sources.lichess.ndjson import (
+    AnswerFault,
+    LineReader,
+    check_content_type,
+    check_line_text,
+)
 
 
 class StreamCheck:

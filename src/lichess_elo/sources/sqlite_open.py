@@ -25,7 +25,7 @@ from urllib.parse import quote
 from requests_cache.backends.sqlite import SQLiteCache, SQLiteDict
 
 from lichess_elo.errors import CacheLocked, CacheUnusable
-from lichess_elo.lichess_input import env_seconds
+from lichess_elo.sources.lichess.checks import env_seconds
 
 #: Seconds to wait for another run's lock on a cache file.
 DEFAULT_LOCK_TIMEOUT = 30.0
@@ -95,8 +95,7 @@ def connect(path: Path, *, timeout: float, read_only: bool = False) -> sqlite3.C
     """``sqlite3.connect`` with a busy timeout; ``read_only`` opens the file unchanged
     (``immutable`` when its folder cannot be written: no ``-shm`` can be made there)."""
     if not read_only:
-        return sqlite3.connect(path, timeout=timeout, isolation_level=None,
-                               check_same_thread=False)
+        return sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
     flags = "mode=ro&immutable=1" if read_only_folder(path) else "mode=ro"
     uri = f"file:{quote(str(path.resolve()))}?{flags}"
     return sqlite3.connect(
@@ -104,7 +103,7 @@ def connect(path: Path, *, timeout: float, read_only: bool = False) -> sqlite3.C
     )
 
 
-class _BoundedDict(SQLiteDict):  # type: ignore[misc]  # requests-cache is untyped
+class _BoundedDict(SQLiteDict):
     """requests-cache's SQLite table with a bounded lock wait and an optional read-only open."""
 
     def __init__(self, *args: Any, timeout: float, read_only: bool, **kwargs: Any) -> None:
@@ -115,11 +114,19 @@ class _BoundedDict(SQLiteDict):  # type: ignore[misc]  # requests-cache is untyp
     def init_db(self) -> None:
         """Create the table, unless the file is opened read-only (then it must exist)."""
         if not self._read_only:
-            super().init_db()
+            super().init_db()  # type: ignore[no-untyped-call]
             return
-        self.close()
+        self.close()  # type: ignore[no-untyped-call]
         with self.connection() as con:
             con.execute(f"SELECT 1 FROM {self.table_name} LIMIT 1").fetchall()
+
+    def deserialize(self, key: str, value: Any) -> Any:
+        """A stored answer, or ``None`` (a miss) when damaged bytes cannot be unpickled:
+        requests-cache only expects the errors of an older format."""
+        try:
+            return super().deserialize(key, value)
+        except Exception:  # random bytes can raise anything pickle can
+            return None
 
     @contextmanager
     def connection(self, commit: bool = False) -> Iterator[sqlite3.Connection]:
@@ -142,9 +149,11 @@ class _BoundedDict(SQLiteDict):  # type: ignore[misc]  # requests-cache is untyp
     def _acquire_sqlite_lock(self) -> Iterator[None]:
         with self._lock:
             path = Path(self.db_path)
+            connection = self._connection
+            assert connection is not None  # opened by connection() before any write
             try:
                 # SQLite itself waits up to the busy timeout for another run's lock.
-                self._connection.execute("BEGIN IMMEDIATE")
+                connection.execute("BEGIN IMMEDIATE")
             except sqlite3.OperationalError as exc:
                 if is_busy(exc):
                     raise locked(path, self._wait) from None
@@ -152,15 +161,15 @@ class _BoundedDict(SQLiteDict):  # type: ignore[misc]  # requests-cache is untyp
             self._active_transaction = True
             try:
                 yield
-                self._connection.commit()
+                connection.commit()
             except BaseException:
-                self._connection.rollback()
+                connection.rollback()
                 raise
             finally:
                 self._active_transaction = False
 
 
-class BoundedSQLiteCache(SQLiteCache):  # type: ignore[misc]  # requests-cache is untyped
+class BoundedSQLiteCache(SQLiteCache):
     """``SQLiteCache`` whose two tables wait at most ``timeout`` seconds for a lock."""
 
     def __init__(
@@ -174,3 +183,4 @@ class BoundedSQLiteCache(SQLiteCache):  # type: ignore[misc]  # requests-cache i
         self.redirects = _BoundedDict(
             str(db_path), table_name="redirects", lock=lock, serializer=None, **common
         )
+        self.read_only = read_only

@@ -152,12 +152,14 @@ def test_token_help_warns_about_the_process_list() -> None:
 def test_token_file(onboard_server: FakeLichess, tmp_path: Path) -> None:
     token_file = tmp_path / "token"
     token_file.write_text("lip_FromAFile12345\n")  # the line break an editor leaves
-    args = ["fetch", "OnBoard247", "--api-url", onboard_server.url, "--cache-dir", str(tmp_path)]
+    cache = tmp_path / "cache"
+    args = ["fetch", "OnBoard247", "--api-url", onboard_server.url, "--cache-dir", str(cache)]
     result = runner.invoke(app, [*args, "--until", "2023-03", "--token-file", str(token_file)])
     assert result.exit_code == 0, result.output
     assert onboard_server.requests[0].headers["Authorization"] == "Bearer lip_FromAFile12345"
     assert "lip_FromAFile12345" not in result.output
-    stored = b"".join(p.read_bytes() for p in tmp_path.iterdir() if p.is_file())
+    stored = b"".join(p.read_bytes() for p in cache.iterdir() if p.is_file())
+    assert b"OnBoard247" in stored  # the cache holds the answers, not the token
     assert b"lip_FromAFile12345" not in stored  # never written anywhere
 
 

@@ -2,14 +2,16 @@
 another user left, and a read-only cache folder. Each runs the real CLI in a subprocess
 with a time limit, because the defect was a hang.
 
-Run as root (as here), "another user" is a real one: the CLI runs as ``nobody`` (uid
-65534). Run as a normal user (CI), the files are made read-only instead, which is what
-another user's files look like to SQLite.
+"Another user's files" are files this user cannot write: they are made read-only. Run as
+root, the CLI then runs without the capabilities that let root write anyway
+(``setpriv --bounding-set -dac_override,-dac_read_search``), so it sees what a normal user
+sees.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
@@ -21,46 +23,36 @@ import pytest
 from tests.integration.fake_lichess import FakeLichess
 
 ROOT = os.geteuid() == 0
-NOBODY = 65534
+SETPRIV = shutil.which("setpriv")
 LIMIT = 60  # seconds; each run below takes a few
+NO_OVERRIDE = ["--bounding-set", "-dac_override,-dac_read_search"]
 
 
 def _env(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("LICHESS")}
-    env.update({"LICHESS_ELO_RETRY_WAIT": "0.01", "HOME": "/tmp", **extra})
+    env.update({"LICHESS_ELO_RETRY_WAIT": "0.01", **extra})
     return env
 
 
 def _run(
     args: list[str], *, stranger: bool = False, **env: str
 ) -> subprocess.CompletedProcess[str]:
-    def drop() -> None:
-        os.setgid(NOBODY)
-        os.setuid(NOBODY)
-
+    command = [sys.executable, "-m", "lichess_elo", *args]
+    if stranger and ROOT:
+        if SETPRIV is None:
+            pytest.skip("running as root without setpriv: root writes read-only files")
+        command = [SETPRIV, *NO_OVERRIDE, *command]
     return subprocess.run(
-        [sys.executable, "-m", "lichess_elo", *args],
-        capture_output=True,
-        text=True,
-        timeout=LIMIT,
-        env=_env(**env),
-        preexec_fn=drop if stranger and ROOT else None,
-        cwd="/",
+        command, capture_output=True, text=True, timeout=LIMIT, env=_env(**env), check=False
     )
 
 
 @pytest.fixture
-def shared_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """A folder every user can reach (pytest's own tmp folders are private to root)."""
-    import shutil
-    import tempfile
-
-    folder = Path(tempfile.mkdtemp(prefix="lichess-elo-locks-"))
-    folder.chmod(0o755)
-    yield folder
-    for path in [folder, *folder.rglob("*")]:
-        path.chmod(0o777 if path.is_dir() else 0o666)
-    shutil.rmtree(folder, ignore_errors=True)
+def restore_modes(tmp_path: Path) -> Iterator[Path]:
+    """``tmp_path``, made writable again after the test (so pytest can clean it)."""
+    yield tmp_path
+    for path in [tmp_path, *tmp_path.rglob("*")]:
+        path.chmod(0o755 if path.is_dir() else 0o644)
 
 
 def _fill(server: FakeLichess, cache: Path) -> list[str]:
@@ -100,19 +92,11 @@ def test_a_bad_lock_timeout_is_refused() -> None:
     assert "LICHESS_ELO_LOCK_TIMEOUT" in _one_error_line(result.stderr)
 
 
-def _as_strangers_files(paths: list[Path]) -> None:
-    """Make ``paths`` look like another user's: owned by root for ``nobody``, else read-only."""
-    for path in paths:
-        path.chmod(0o644 if ROOT else 0o444)
-
-
 def test_foreign_wal_files_are_reported_not_waited_on(
-    onboard_server: FakeLichess, shared_dir: Path
+    onboard_server: FakeLichess, restore_modes: Path
 ) -> None:
-    cache = shared_dir / "cache"
+    cache = restore_modes / "cache"
     args = _fill(onboard_server, cache)
-    cache.chmod(0o777)
-    (cache / "http.sqlite").chmod(0o666)
     # another user's run is using the cache: its connection keeps -wal and -shm
     other = sqlite3.connect(cache / "http.sqlite")
     try:
@@ -120,7 +104,8 @@ def test_foreign_wal_files_are_reported_not_waited_on(
         other.execute("SELECT count(*) FROM responses").fetchall()
         sidecars = [cache / "http.sqlite-wal", cache / "http.sqlite-shm"]
         assert all(p.exists() for p in sidecars)
-        _as_strangers_files(sidecars)
+        for path in sidecars:
+            path.chmod(0o444)  # what another user's files are to us
         result = _run(args, stranger=True)
     finally:
         other.close()
@@ -130,13 +115,13 @@ def test_foreign_wal_files_are_reported_not_waited_on(
 
 
 def test_offline_with_a_read_only_cache_folder(
-    onboard_server: FakeLichess, shared_dir: Path
+    onboard_server: FakeLichess, restore_modes: Path
 ) -> None:
-    cache = shared_dir / "cache"
+    cache = restore_modes / "cache"
     args = _fill(onboard_server, cache)
     for path in cache.iterdir():
-        path.chmod(0o644 if ROOT else 0o444)
-    cache.chmod(0o755 if ROOT else 0o555)
+        path.chmod(0o444)
+    cache.chmod(0o555)
     result = _run([*args, "--offline"], stranger=True)
     assert result.returncode == 0, result.stderr
     assert '"games": 221' in result.stdout  # tests/data/lichess/README.md
@@ -162,8 +147,9 @@ def test_the_replay_cache_waits_a_bounded_time_too(tmp_path: Path) -> None:
     )
     assert ok.returncode == 0, ok.stderr
     holder = sqlite3.connect(replay_db, isolation_level=None)
+    holder.execute("DELETE FROM replay")  # every game must be replayed and written again
     try:
-        holder.execute("BEGIN EXCLUSIVE")
+        holder.execute("BEGIN IMMEDIATE")  # another run writing
         slow = _run(
             [
                 "report",

@@ -18,6 +18,7 @@ from pathlib import Path
 from lichess_elo.sources.lichess import api as lichess
 from lichess_elo.sources import pgn
 from lichess_elo.errors import BadInput
+from lichess_elo.sources.text_files import read_text
 from lichess_elo.core.games import Game, dedupe_sorted
 from lichess_elo.sources.replay_cache import replay_all
 from lichess_elo.core.report.build import PerfReport, ReportSettings, build_report
@@ -74,7 +75,7 @@ def _read_pgn(path: Path, on_warning: Callable[[str], None] | None) -> list[Game
     if path.is_dir():
         raise BadInput(f"cannot read --pgn {path}: it is a folder, not a file")
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        text = read_text(path)
     except FileNotFoundError:
         raise BadInput(f"cannot read --pgn {path}: no such file") from None
     except OSError as exc:

@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 
 from lichess_elo import __version__
-from lichess_elo.errors import LichessEloError
+from lichess_elo.errors import BadInput, LichessEloError
 
 if TYPE_CHECKING:
-    from lichess_elo.sources.lichess import api as lichess
     from lichess_elo.app.report import ReportRun
+    from lichess_elo.sources.lichess import api as lichess
 
 app = typer.Typer(
     name="lichess-elo",
@@ -147,8 +147,21 @@ TokenOpt = Annotated[
         "--token",
         envvar="LICHESS_TOKEN",
         help=(
-            "Lichess API token, e.g. lip_abc123; or set LICHESS_TOKEN. "
-            "Sent as a Bearer header, never stored."
+            "Lichess API token, e.g. lip_abc123. Other users of this machine can see it "
+            "in the process list: prefer LICHESS_TOKEN or --token-file. Sent as a Bearer "
+            "header, never stored."
+        ),
+        show_default=False,
+    ),
+]
+TokenFileOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--token-file",
+        metavar="PATH",
+        help=(
+            "Read the Lichess API token from this file (readable only by you; a trailing "
+            "line break is ignored). Wins over --token and LICHESS_TOKEN."
         ),
         show_default=False,
     ),
@@ -227,10 +240,21 @@ def _source(
     replay: Path | None,
     *,
     refresh: bool = False,
+    token_file: Path | None = None,
 ) -> lichess.Source:
-    """The ``lichess.Source`` the shared source options describe (an empty token is none)."""
-    from lichess_elo.sources.lichess import api as lichess
+    """The ``lichess.Source`` the shared source options describe (an empty token is none).
 
+    Raises:
+        BadInput: the token file cannot be read.
+    """
+    from lichess_elo.sources.lichess import api as lichess
+    from lichess_elo.sources.lichess.checks import read_token_file
+
+    if token_file is not None:
+        try:
+            token = read_token_file(token_file)
+        except BadInput as exc:
+            raise BadInput(f"--token-file {exc}") from None
     _remember_token(token)
     return lichess.Source(
         api_url=api_url,
@@ -517,6 +541,7 @@ def glicko_command(
 def fetch_command(
     username: UsernameArg,
     token: TokenOpt = None,
+    token_file: TokenFileOpt = None,
     offline: OfflineOpt = False,
     refresh: RefreshOpt = False,
     replay: ReplayOpt = None,
@@ -533,13 +558,15 @@ def fetch_command(
 
     Example: lichess-elo fetch OnBoard247 --replay cassettes/onboard247.yaml
     """
-    from lichess_elo.sources.lichess import api as lichess
     from lichess_elo.output import common as render
+    from lichess_elo.sources.lichess import api as lichess
     from lichess_elo.sources.lichess.checks import parse_date_range
 
     with library_errors():
         first, stop = parse_date_range(since, until)
-        source = _source(api_url, token, cache_dir, offline, replay, refresh=refresh)
+        source = _source(
+            api_url, token, cache_dir, offline, replay, refresh=refresh, token_file=token_file
+        )
         with render.fetch_progress(quiet) as bar:
             result = lichess.fetch_games(
                 username, source, since=first, until=stop, progress=bar, on_warning=warn
@@ -589,6 +616,7 @@ def games_command(
         OutputFormat, typer.Option("--format", help="table, csv or json.")
     ] = OutputFormat.table,
     token: TokenOpt = None,
+    token_file: TokenFileOpt = None,
     offline: OfflineOpt = False,
     refresh: RefreshOpt = False,
     replay: ReplayOpt = None,
@@ -607,7 +635,9 @@ def games_command(
     from lichess_elo.sources.lichess.checks import parse_date_range
 
     with library_errors():
-        source = _source(api_url, token, cache_dir, offline, replay, refresh=refresh)
+        source = _source(
+            api_url, token, cache_dir, offline, replay, refresh=refresh, token_file=token_file
+        )
         first, stop = parse_date_range(since, until)
         with (
             render.fetch_progress(quiet or pgn_file is not None) as bar,
@@ -786,6 +816,7 @@ def report_command(
         ),
     ] = None,
     token: TokenOpt = None,
+    token_file: TokenFileOpt = None,
     offline: OfflineOpt = False,
     refresh: RefreshOpt = False,
     replay: ReplayOpt = None,
@@ -800,11 +831,11 @@ def report_command(
     Example: [bold]lichess-elo report OnBoard247 --replay cassettes/onboard247.yaml
     --chart onboard247.png[/bold]
     """
+    from lichess_elo.app.report import paused_gc, run_report
+    from lichess_elo.core.report.build import ReportSettings, check_settings
     from lichess_elo.output import chart_report as chart_mod
     from lichess_elo.output import common as render
     from lichess_elo.sources.lichess.checks import parse_date_range
-    from lichess_elo.core.report.build import ReportSettings, check_settings
-    from lichess_elo.app.report import paused_gc, run_report
 
     if output_format == OutputFormat.csv and view == View.summary:
         fail("--format csv takes --view periods or games")
@@ -825,7 +856,9 @@ def report_command(
             cap=not no_cap,
         )
         check_settings(settings)
-        source = _source(api_url, token, cache_dir, offline, replay, refresh=refresh)
+        source = _source(
+            api_url, token, cache_dir, offline, replay, refresh=refresh, token_file=token_file
+        )
         since_day, until_day = parse_date_range(since, until)
         with paused_gc():
             with (
@@ -1042,6 +1075,7 @@ def club_command(
         bool, typer.Option("--quiet", "-q", help="No notes on stderr (errors still show).")
     ] = False,
     token: TokenOpt = None,
+    token_file: TokenFileOpt = None,
     offline: OfflineOpt = False,
     replay: ReplayOpt = None,
     api_url: ApiUrlOpt = "https://lichess.org",
@@ -1051,12 +1085,12 @@ def club_command(
 
     Example: lichess-elo club players.csv games.csv --config club.toml --k 40
     """
-    from lichess_elo.output import chart_report as chart_mod
     from lichess_elo.core.club import rating as club
-    from lichess_elo.sources import club_files as club_io
     from lichess_elo.core.club import rules as club_rules
-    from lichess_elo.output import common as render
+    from lichess_elo.output import chart_report as chart_mod
     from lichess_elo.output import club as render_club
+    from lichess_elo.output import common as render
+    from lichess_elo.sources import club_files as club_io
 
     with library_errors():
         if chart is not None:
@@ -1080,7 +1114,7 @@ def club_command(
             "count_time_controls": tuple(count_time_control) if count_time_control else None,
             "exclude_events": tuple(exclude_event) if exclude_event else None,
         }
-        source = _source(api_url, token, cache_dir, offline, replay)
+        source = _source(api_url, token, cache_dir, offline, replay, token_file=token_file)
         result = club_io.load_club(
             inputs,
             config=config,

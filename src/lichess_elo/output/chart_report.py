@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import importlib
 import io
-import os
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -27,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from lichess_elo.errors import BadInput, LichessEloError
 from lichess_elo.output.common import write_atomic
+from lichess_elo.output.writer import check_output_target
 from lichess_elo.core.report.summary import plural
 
 if TYPE_CHECKING:
@@ -55,13 +55,10 @@ def check_chart_path(path: Path) -> Path:
     """
     if path.suffix.lower() not in SUFFIXES:
         raise BadInput(f"--chart {path}: the file name must end in .png or .svg")
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise BadInput(f"--chart {path}: folder {folder} does not exist")
-    if path.is_dir():
-        raise BadInput(f"--chart {path}: is a folder")
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise BadInput(f"--chart {path}: not writable")
+    try:
+        check_output_target(path)
+    except BadInput as exc:
+        raise BadInput(f"--chart {exc}") from None
     return path
 
 

@@ -24,6 +24,7 @@ import chess.pgn
 from lichess_elo.core import fide
 from lichess_elo.core.club.rating import ClubGame, ClubPlayer, ClubResult, Rules, rate_club
 from lichess_elo.errors import BadInput, CassetteMissing, NotCached
+from lichess_elo.sources.text_files import read_text
 
 _RESULTS = {
     "1-0": Decimal(1),
@@ -301,11 +302,11 @@ def read_inputs(
         suffix = path.suffix.lower()
         if path.is_file() or suffix in (".csv", ".pgn", ".txt", ".tsv"):
             try:
-                text = path.read_text(encoding="utf-8-sig")
+                text = read_text(path)
             except FileNotFoundError:
                 raise BadInput(f"{path}: no such file") from None
-            except (OSError, UnicodeDecodeError) as exc:
-                raise BadInput(f"{path}: cannot read the file ({exc})") from None
+            except OSError as exc:
+                raise BadInput(f"{path}: cannot read the file ({exc.strerror or exc})") from None
             if suffix == ".pgn":
                 read_pgn(path, text, into, seq)
             elif suffix in (".csv", ".tsv", ".txt"):
@@ -369,8 +370,8 @@ def tournament_fetcher(
     """
     import berserk
 
-    from lichess_elo.sources.lichess import api as lichess
     from lichess_elo.core.games import parse_games
+    from lichess_elo.sources.lichess import api as lichess
 
     def fetch(kind: str | None, tid: str, seq: int) -> Iterator[ClubGame]:
         with lichess.open_client(source) as client:

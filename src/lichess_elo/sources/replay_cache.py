@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from lichess_elo.core import replay
 from lichess_elo.core.replay import ReplayFacts, replay_game, replay_job
+from lichess_elo.sources.sqlite_open import is_busy, lock_timeout
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -23,8 +24,6 @@ if TYPE_CHECKING:
 
 #: Replay in a process pool only above this many uncached games.
 POOL_THRESHOLD = 2000
-#: Seconds to wait for another run's lock on the cache before replaying without it.
-BUSY_TIMEOUT = 30.0
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS replay (
@@ -96,7 +95,7 @@ def _from_row(r: Row) -> ReplayFacts:
 
 
 def _connect(path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT)
+    conn = sqlite3.connect(path, timeout=lock_timeout())
     try:
         # A cache: WAL without an fsync per commit; a crash can only cost a replay again.
         conn.execute("PRAGMA journal_mode=WAL")
@@ -140,6 +139,12 @@ def _unusable(
     cache_dir: Path, exc: sqlite3.Error | OSError, on_warning: Callable[[str], None] | None
 ) -> None:
     if on_warning is None:
+        return
+    if isinstance(exc, sqlite3.Error) and is_busy(exc):
+        on_warning(
+            f"the replay cache {cache_dir / 'replay.sqlite'} is in use by another run; "
+            "replay results are not kept this time"
+        )
         return
     if cache_dir.exists() and not cache_dir.is_dir():
         why = f"{cache_dir} is a file, not a folder"

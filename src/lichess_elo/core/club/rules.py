@@ -173,8 +173,10 @@ def read_rules(path: Path) -> Rules:
         BadInput: a missing file, a TOML syntax error, an unknown key or a bad value, with
             the file, line and key.
     """
+    from lichess_elo.sources.text_files import read_text  # the file reading (an edge)
+
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path)
     except OSError as exc:
         raise BadInput(f"{path}: cannot read the rules file ({exc.strerror})") from None
     try:

@@ -12,11 +12,16 @@ import os
 import re
 from collections.abc import Iterable
 from datetime import date
+from pathlib import Path
 
 from lichess_elo.errors import BadInput
 
 MAX_SECONDS = 3600.0  # the largest LICHESS_ELO_TIMEOUT / LICHESS_ELO_RETRY_WAIT accepted
 _USERNAME = re.compile(r"[A-Za-z0-9_-]{2,30}")
+#: The dates ``--since``/``--until`` accept: epoch milliseconds from 1970, and room for
+#: the month after the last one (``date.max`` is 9999-12-31).
+FIRST_DATE = date(1970, 1, 1)
+LAST_DATE = date(9998, 12, 31)
 _DATE_FORMAT = "expected YYYY-MM or YYYY-MM-DD, e.g. 2023-01 or 2023-01-25"
 #: Shorter secrets are not scrubbed: replacing a 3-letter "token" everywhere would mangle
 #: messages, and a real Lichess token is far longer.
@@ -64,16 +69,23 @@ def parse_date_option(text: str, option: str) -> date:
     """Parse ``YYYY-MM`` (first day of the month) or ``YYYY-MM-DD``.
 
     Raises:
-        BadInput: anything else, with the expected format in the message.
+        BadInput: anything else, with the expected format in the message; a date before
+            ``FIRST_DATE`` or after ``LAST_DATE``.
     """
     match = re.fullmatch(r"(\d{4})-(\d{2})(?:-(\d{2}))?", text.strip())
     try:
         if match is None:
             raise ValueError(text)
         year, month, day = match.groups()
-        return date(int(year), int(month), int(day) if day else 1)
+        value = date(int(year), int(month), int(day) if day else 1)
     except ValueError:
         raise BadInput(f"{option} {text!r} is not a date; {_DATE_FORMAT}") from None
+    if not FIRST_DATE <= value <= LAST_DATE:
+        raise BadInput(
+            f"{option} {text.strip()} is out of range; expected a date from "
+            f"{FIRST_DATE:%Y-%m-%d} to {LAST_DATE:%Y-%m-%d}"
+        )
+    return value
 
 
 def validate_token(token: str | None) -> str | None:
@@ -114,3 +126,26 @@ def env_seconds(name: str, default: float, *, zero_ok: bool) -> float:
         return value
     low = "from 0" if zero_ok else "above 0"
     raise BadInput(f"{name} must be a number of seconds {low} up to {MAX_SECONDS:g}, not {text!r}")
+
+
+def read_token_file(path: Path) -> str:
+    """The token in the file ``path``: its text without surrounding whitespace (the line
+    break an editor adds). The token itself is never part of a message.
+
+    Raises:
+        BadInput: the file cannot be read, is empty, or is not UTF-8 text; the message
+            names ``path`` (then ``validate_token`` checks the token).
+    """
+    try:
+        token = path.read_bytes().decode("utf-8").strip()
+    except FileNotFoundError:
+        raise BadInput(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise BadInput(f"{path}: is a folder, not a file") from None
+    except OSError as exc:
+        raise BadInput(f"{path}: cannot read it ({exc.strerror or exc})") from None
+    except UnicodeDecodeError:
+        raise BadInput(f"{path}: not a token (not UTF-8 text)") from None
+    if not token:
+        raise BadInput(f"{path}: the file is empty")
+    return token

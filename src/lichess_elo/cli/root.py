@@ -147,9 +147,9 @@ TokenOpt = Annotated[
         "--token",
         envvar="LICHESS_TOKEN",
         help=(
-            "Lichess API token, e.g. lip_abc123. Other users of this machine can see it "
-            "in the process list: prefer LICHESS_TOKEN or --token-file. Sent as a Bearer "
-            "header, never stored."
+            "Lichess API token, e.g. lip_abc123; or set LICHESS_TOKEN, or use --token-file "
+            "(better: other users of this machine can see --token in the process list). "
+            "Sent as a Bearer header, never stored."
         ),
         show_default=False,
     ),

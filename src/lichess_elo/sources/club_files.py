@@ -144,8 +144,11 @@ def read_csv(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
         dialect: Any = csv.Sniffer().sniff(text.split("\n", 1)[0], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    reader = csv.reader(io.StringIO(text), dialect)
-    rows = list(reader)
+    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    try:
+        rows = list(reader)
+    except csv.Error as exc:
+        raise BadInput(f"{path}:{reader.line_num}: not a CSV row ({exc})") from None
     if not rows:
         raise BadInput(f"{path}:1: the file is empty")
     header = [_header(h) for h in rows[0]]

@@ -23,6 +23,7 @@ This is an edge module (it does HTTP and writes the cache). Design, from
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sqlite3
@@ -447,6 +448,13 @@ def call_with_retries(
             raise CassetteMissing(
                 f"the cassette {source.replay} has no response for {what}"
             ) from None
+        except (AnswerFault, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            # what the month reader does not handle itself (e.g. a tournament's answer)
+            fault = describe(exc, None)
+            where = f"the cassette {source.replay} answers " if source.replay else ""
+            raise DamagedAnswer(
+                f"{where}{what}: damaged answer ({fault})", what=what, fault=str(fault)
+            ) from None
         except berserk.exceptions.ResponseError as exc:
             status = int(exc.status_code)
             if status == 504 and exc.reason == "Not Cached":
@@ -542,23 +550,28 @@ def _get_user(
     session = conn.session
     session.settings.expire_after = datetime.now(UTC)  # refetched online, served offline
 
+    what = f"the Lichess user '{name}'"
+
     def action() -> Any:
         try:
             return conn.client.users.get_public_data(name.lower())
         except READ_ERRORS:  # a body that is not JSON (damaged in the cache or a cassette)
+            fault = AnswerFault(0, "the answer is not JSON")
+            refresh = session.force_refresh
             if not _ask_again(conn):
-                raise _damaged(
-                    conn,
-                    f"the Lichess user '{name}'",
-                    AnswerFault(0, "is not JSON"),
-                    _fetch_command(name, conn.source),
-                ) from None
-            return conn.client.users.get_public_data(name.lower())
+                raise _damaged(conn, what, fault, _fetch_command(name, conn.source)) from None
+            try:
+                return conn.client.users.get_public_data(name.lower())
+            except READ_ERRORS:
+                session.forget_last()
+                raise _damaged(conn, what, fault, _fetch_command(name, conn.source)) from None
+            finally:
+                session.force_refresh = refresh
 
     try:
         data = call_with_retries(
             action,
-            what=f"the Lichess user '{name}'",
+            what=what,
             source=conn.source,
             fetch_hint=_fetch_command(name, conn.source),
             progress=progress,

@@ -122,7 +122,9 @@ def end_to_end(sizes: list[int], repeat: int) -> None:
             params = export_params(date(2023, 1, 1))
             headers = {"Accept": "application/x-ndjson", "User-Agent": "lichess-elo/bench"}
 
-            def download(url: str = url) -> int:
+            def download(
+                url: str = url, params: dict[str, Any] = params, headers: dict[str, str] = headers
+            ) -> int:
                 answer = requests.get(f"{url}/api/games/user/long", params=params, headers=headers)
                 return len(answer.content)
 

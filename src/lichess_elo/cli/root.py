@@ -160,8 +160,9 @@ TokenFileOpt = Annotated[
         "--token-file",
         metavar="PATH",
         help=(
-            "Read the Lichess API token from this file (readable only by you; a trailing "
-            "line break is ignored). Wins over --token and LICHESS_TOKEN."
+            "Read the Lichess API token from this file, readable only by you, e.g. "
+            "--token-file ~/.lichess-token (a trailing line break is ignored; wins over "
+            "--token and LICHESS_TOKEN)."
         ),
         show_default=False,
     ),

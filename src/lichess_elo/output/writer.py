@@ -19,6 +19,7 @@ whose process is gone.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import re
 import secrets
@@ -57,6 +58,15 @@ def is_stream(path: Path) -> bool:
     return stat.S_ISFIFO(mode) or stat.S_ISCHR(mode)
 
 
+def _refused(target: Path) -> str | None:
+    """Why nothing is written at ``target`` (a folder, a socket...), or ``None``."""
+    if target.is_dir():
+        return "is a folder; give a file name"
+    if target.exists() and not target.is_file():
+        return "not a regular file, a FIFO or a terminal; give a file name"
+    return None
+
+
 def check_output_target(path: Path) -> None:
     """Check, before any work is done, that an output can be written to ``path``.
 
@@ -69,14 +79,13 @@ def check_output_target(path: Path) -> None:
             raise BadInput(f"{path}: not writable")
         return
     target = _target(path)
-    if target.is_dir():
-        raise BadInput(f"{path}: is a folder; give a file name")
-    if target.exists() and not target.is_file():
-        raise BadInput(f"{path}: not a regular file, a FIFO or a terminal; give a file name")
+    problem = _refused(target)
+    if problem:
+        raise BadInput(f"{path}: {problem}")
     folder = _folder(target)
-    if not folder.is_dir() or not os.access(folder, os.W_OK):
-        raise BadInput(f"{path}: cannot write there (no such folder, or not writable)")
-    if target.exists() and not os.access(target, os.W_OK):
+    if not folder.is_dir():
+        raise BadInput(f"{path}: the folder {folder} does not exist")
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
         raise BadInput(f"{path}: not writable")
 
 
@@ -165,9 +174,9 @@ def write_output(path: Path, data: str | bytes) -> None:
     """Write ``data`` (text is UTF-8) to ``path`` as the module docstring says.
 
     Raises:
-        BadInput: ``path`` is a folder or another kind of file that is not written to.
-        OSError: the write failed (disk full, no permission...); its ``filename`` is
-            ``path``, never the temporary file.
+        OSError: ``path`` is a folder (``EISDIR``) or another kind of file that is not
+            written to (``EINVAL``), or the write failed (disk full, no permission...);
+            its ``filename`` is ``path``, never the temporary file.
     """
     payload = data.encode("utf-8") if isinstance(data, str) else data
     try:
@@ -175,10 +184,10 @@ def write_output(path: Path, data: str | bytes) -> None:
             _write_through(path, payload)
             return
         target = _target(path)
-        if target.is_dir():
-            raise BadInput(f"{path}: is a folder; give a file name")
-        if target.exists() and not target.is_file():
-            raise BadInput(f"{path}: not a regular file, a FIFO or a terminal; give a file name")
+        problem = _refused(target)
+        if problem:
+            code = errno.EISDIR if target.is_dir() else errno.EINVAL
+            raise OSError(code, problem, str(path))
         remove_leftovers(target)
         _replace(target, payload)
     except OSError as exc:

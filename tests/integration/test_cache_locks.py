@@ -133,36 +133,15 @@ def test_offline_with_a_read_only_cache_folder(
 
 def test_the_replay_cache_waits_a_bounded_time_too(tmp_path: Path) -> None:
     replay_db = tmp_path / "replay.sqlite"
-    ok = _run(
-        [
-            "report",
-            "OnBoard247",
-            "--replay",
-            str(_cassette()),
-            "--cache-dir",
-            str(tmp_path),
-            "--format",
-            "json",
-        ]
-    )
+    report = ["report", "OnBoard247", "--replay", str(_cassette()), "--cache-dir", str(tmp_path)]
+    report += ["--format", "json"]
+    ok = _run(report)
     assert ok.returncode == 0, ok.stderr
     holder = sqlite3.connect(replay_db, isolation_level=None)
     holder.execute("DELETE FROM replay")  # every game must be replayed and written again
     try:
         holder.execute("BEGIN IMMEDIATE")  # another run writing
-        slow = _run(
-            [
-                "report",
-                "OnBoard247",
-                "--replay",
-                str(_cassette()),
-                "--cache-dir",
-                str(tmp_path),
-                "--format",
-                "json",
-            ],
-            LICHESS_ELO_LOCK_TIMEOUT="0.5",
-        )
+        slow = _run(report, LICHESS_ELO_LOCK_TIMEOUT="0.5")
     finally:
         holder.rollback()
         holder.close()

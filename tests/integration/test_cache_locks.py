@@ -119,13 +119,21 @@ def test_offline_with_a_read_only_cache_folder(
 ) -> None:
     cache = restore_modes / "cache"
     args = _fill(onboard_server, cache)
+    report = ["report", "OnBoard247", "--api-url", onboard_server.url, "--cache-dir", str(cache)]
+    report += ["--until", "2023-03"]
+    report += ["--offline", "--format", "json"]
+    writable = _run(report)  # fills replay.sqlite
+    assert writable.returncode == 0, writable.stderr
     for path in cache.iterdir():
         path.chmod(0o444)
     cache.chmod(0o555)
     result = _run([*args, "--offline"], stranger=True)
     assert result.returncode == 0, result.stderr
     assert '"games": 221' in result.stdout  # tests/data/lichess/README.md
-    assert sorted(p.name for p in cache.iterdir()) == ["http.sqlite"]  # nothing written
+    read_only = _run(report, stranger=True)  # both caches are read, nothing is written
+    assert (read_only.returncode, read_only.stderr) == (0, "")
+    assert read_only.stdout == writable.stdout
+    assert sorted(p.name for p in cache.iterdir()) == ["http.sqlite", "replay.sqlite"]
     online = _run(args, stranger=True)  # online needs to write: one line, no wait
     assert online.returncode == 1
     assert str(cache) in _one_error_line(online.stderr)

@@ -97,9 +97,9 @@ def test_a_folder_is_refused_in_one_line(tmp_path: Path) -> None:
 _KILLED_WRITER = """
 import os, signal, sys
 from pathlib import Path
-from lichess_elo.output.writer import write_output
+from lichess_elo.output.writer import write_file
 os.replace = lambda *a: os.kill(os.getpid(), signal.SIGKILL)  # die just before the rename
-write_output(Path(sys.argv[1]), "half a report")
+write_file(Path(sys.argv[1]), "half a report")
 """
 
 

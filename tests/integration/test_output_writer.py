@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from lichess_elo.errors import BadInput
-from lichess_elo.output.writer import check_output_target, remove_leftovers, write_output
+from lichess_elo.output.writer import check_target, remove_leftovers, write_file
 
 
 def test_leftovers_of_dead_runs_go_live_ones_stay(tmp_path: Path) -> None:
@@ -23,7 +23,7 @@ def test_leftovers_of_dead_runs_go_live_ones_stay(tmp_path: Path) -> None:
         path.write_text("partial")
     stamp = time.time() - 1200
     os.utime(old, (stamp, stamp))
-    write_output(out, "{}\n")
+    write_file(out, "{}\n")
     assert out.read_text() == "{}\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
         ["r.json", live.name, recent.name, other.name]
@@ -35,26 +35,26 @@ def test_mode_of_a_replaced_file_is_kept(tmp_path: Path) -> None:
     out = tmp_path / "r.json"
     out.write_text("old")
     out.chmod(0o600)
-    write_output(out, b"new")
+    write_file(out, b"new")
     assert out.read_bytes() == b"new" and (out.stat().st_mode & 0o777) == 0o600
 
 
 def test_a_dangling_symlink_gets_its_target_made(tmp_path: Path) -> None:
     link = tmp_path / "r.json"
     link.symlink_to(tmp_path / "made.json")
-    write_output(link, "x")
+    write_file(link, "x")
     assert link.is_symlink() and (tmp_path / "made.json").read_text() == "x"
 
 
 @pytest.mark.parametrize("name", ["missing/r.json"])
 def test_checks_name_the_path(tmp_path: Path, name: str) -> None:
     with pytest.raises(BadInput, match="does not exist"):
-        check_output_target(tmp_path / name)
+        check_target(tmp_path / name)
     with pytest.raises(BadInput, match="is a folder"):
-        check_output_target(tmp_path)
+        check_target(tmp_path)
 
 
 def test_write_errors_name_the_users_path(tmp_path: Path) -> None:
     with pytest.raises(OSError) as caught:
-        write_output(tmp_path / "missing" / "r.json", "x")
+        write_file(tmp_path / "missing" / "r.json", "x")
     assert caught.value.filename == str(tmp_path / "missing" / "r.json")

@@ -67,26 +67,26 @@ def _refused(target: Path) -> str | None:
     return None
 
 
-def check_output_target(path: Path) -> None:
+def check_target(path: Path, field: str = "output") -> None:
     """Check, before any work is done, that an output can be written to ``path``.
 
     Raises:
         BadInput: a folder, a socket or block device, a missing or read-only folder, or a
-            file that is not writable; the message names ``path``.
+            file that is not writable; ``field`` is the input that named ``path``.
     """
     if is_stream(path):
         if str(path) not in STDOUT_NAMES and not os.access(path, os.W_OK):
-            raise BadInput(f"{path}: not writable")
+            raise BadInput("not writable", field=field, value=path)
         return
     target = _target(path)
     problem = _refused(target)
     if problem:
-        raise BadInput(f"{path}: {problem}")
+        raise BadInput(problem, field=field, value=path)
     folder = _folder(target)
     if not folder.is_dir():
-        raise BadInput(f"{path}: the folder {folder} does not exist")
+        raise BadInput(f"the folder {folder} does not exist", field=field, value=path)
     if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        raise BadInput(f"{path}: not writable")
+        raise BadInput("not writable", field=field, value=path)
 
 
 def _pid_alive(pid: int) -> bool:
@@ -170,7 +170,7 @@ def _replace(target: Path, payload: bytes) -> None:
         raise
 
 
-def write_output(path: Path, data: str | bytes) -> None:
+def write_file(path: Path, data: str | bytes) -> None:
     """Write ``data`` (text is UTF-8) to ``path`` as the module docstring says.
 
     Raises:

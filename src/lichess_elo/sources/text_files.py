@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lichess_elo.errors import BadInput
+from lichess_elo.errors import BadFile
 
 #: What the readers accept, for messages.
 ACCEPTED = "UTF-8, with or without a byte-order mark"
 
 
-def decode_text(data: bytes, path: Path) -> str:
+def decode_text(data: bytes, path: Path, field: str | None = None) -> str:
     """``data`` decoded as UTF-8 (a leading byte-order mark dropped).
 
     Raises:
-        BadInput: the bytes are not UTF-8; names ``path``, the line and column, the byte,
-            and the accepted encodings.
+        BadFile: the bytes are not UTF-8; names ``path`` (given as ``field``), the line and
+            column, the byte, and the accepted encodings.
     """
     try:
         return data.decode("utf-8-sig")
@@ -28,17 +28,18 @@ def decode_text(data: bytes, path: Path) -> str:
         line = data.count(b"\n", 0, offset) + 1
         column = offset - (data.rfind(b"\n", 0, offset) + 1) + 1
         hint = "; it may be Latin-1 or Windows-1252" if data[offset] >= 0x80 else ""
-        raise BadInput(
-            f"{path}:{line}: not UTF-8 text (byte 0x{data[offset]:02x} at column {column}"
-            f"{hint}); save the file as {ACCEPTED}"
-        ) from None
+        problem = (
+            f"not UTF-8 text (byte 0x{data[offset]:02x} at column {column}{hint}); "
+            f"save the file as {ACCEPTED}"
+        )
+        raise BadFile(path, problem, line=line, field=field) from None
 
 
-def read_text(path: Path) -> str:
+def read_text(path: Path, field: str | None = None) -> str:
     """The text of ``path`` (see ``decode_text``).
 
     Raises:
         FileNotFoundError, IsADirectoryError, OSError: as ``Path.read_bytes``.
-        BadInput: the file is not UTF-8.
+        BadFile: the file is not UTF-8.
     """
-    return decode_text(path.read_bytes(), path)
+    return decode_text(path.read_bytes(), path, field)

@@ -1,6 +1,6 @@
-"""Checks of what the user gives the import before any request: the username, the
-``--since``/``--until`` dates, the token and the ``LICHESS_ELO_*`` numbers of seconds;
-and ``scrub``, the one function that keeps tokens out of messages.
+"""Checks of what the user gives the import before any request: the username, the token
+and the ``LICHESS_ELO_*`` numbers of seconds; and ``scrub``, the one function that keeps
+tokens out of messages.
 
 Pure apart from reading the environment.
 """
@@ -11,18 +11,12 @@ import math
 import os
 import re
 from collections.abc import Iterable
-from datetime import date
 from pathlib import Path
 
-from lichess_elo.errors import BadInput
+from lichess_elo.errors import BadFile, BadInput, Malformed
 
 MAX_SECONDS = 3600.0  # the largest LICHESS_ELO_TIMEOUT / LICHESS_ELO_RETRY_WAIT accepted
 _USERNAME = re.compile(r"[A-Za-z0-9_-]{2,30}")
-#: The dates ``--since``/``--until`` accept: epoch milliseconds from 1970, and room for
-#: the month after the last one (``date.max`` is 9999-12-31).
-FIRST_DATE = date(1970, 1, 1)
-LAST_DATE = date(9998, 12, 31)
-_DATE_FORMAT = "expected YYYY-MM or YYYY-MM-DD, e.g. 2023-01 or 2023-01-25"
 #: Shorter secrets are not scrubbed: replacing a 3-letter "token" everywhere would mangle
 #: messages, and a real Lichess token is far longer.
 MIN_SECRET_LENGTH = 8
@@ -43,49 +37,8 @@ def validate_username(name: str) -> str:
         BadInput: not 2-30 characters of ``[A-Za-z0-9_-]``.
     """
     if not _USERNAME.fullmatch(name):
-        raise BadInput(f"{name!r} is not a Lichess username (2-30 letters, digits, '_' or '-')")
+        raise Malformed("username", name, "2-30 letters, digits, '_' or '-'", "a Lichess username")
     return name
-
-
-def parse_date_range(since: str | None, until: str | None) -> tuple[date | None, date | None]:
-    """Parse the ``--since`` and ``--until`` options (each ``None`` or empty when not given).
-
-    Every command that takes the options calls this, so an empty or reversed range is
-    refused here, once, whatever the games' source (Lichess or a PGN file).
-
-    Raises:
-        BadInput: a malformed date (``parse_date_option``), or ``since`` not before
-            ``until``.
-    """
-    first = parse_date_option(since, "--since") if since else None
-    stop = parse_date_option(until, "--until") if until else None
-    if first is not None and stop is not None and first >= stop:
-        shown = (since or "").strip(), (until or "").strip()
-        raise BadInput(f"--since {shown[0]} is not before --until {shown[1]}")
-    return first, stop
-
-
-def parse_date_option(text: str, option: str) -> date:
-    """Parse ``YYYY-MM`` (first day of the month) or ``YYYY-MM-DD``.
-
-    Raises:
-        BadInput: anything else, with the expected format in the message; a date before
-            ``FIRST_DATE`` or after ``LAST_DATE``.
-    """
-    match = re.fullmatch(r"(\d{4})-(\d{2})(?:-(\d{2}))?", text.strip())
-    try:
-        if match is None:
-            raise ValueError(text)
-        year, month, day = match.groups()
-        value = date(int(year), int(month), int(day) if day else 1)
-    except ValueError:
-        raise BadInput(f"{option} {text!r} is not a date; {_DATE_FORMAT}") from None
-    if not FIRST_DATE <= value <= LAST_DATE:
-        raise BadInput(
-            f"{option} {text.strip()} is out of range; expected a date from "
-            f"{FIRST_DATE:%Y-%m-%d} to {LAST_DATE:%Y-%m-%d}"
-        )
-    return value
 
 
 def validate_token(token: str | None) -> str | None:
@@ -100,11 +53,9 @@ def validate_token(token: str | None) -> str | None:
     if not token:
         return None
     if any(char.isspace() for char in token):
-        raise BadInput("--token contains whitespace or a line break (check LICHESS_TOKEN)")
+        raise BadInput("contains whitespace or a line break", field="token")
     if not (token.isascii() and token.isprintable()):
-        raise BadInput(
-            "--token contains a character that is not printable ASCII (check LICHESS_TOKEN)"
-        )
+        raise BadInput("contains a character that is not printable ASCII", field="token")
     return token
 
 
@@ -133,19 +84,21 @@ def read_token_file(path: Path) -> str:
     break an editor adds). The token itself is never part of a message.
 
     Raises:
-        BadInput: the file cannot be read, is empty, or is not UTF-8 text; the message
-            names ``path`` (then ``validate_token`` checks the token).
+        BadFile: the file cannot be read, is empty, or is not UTF-8 text (then
+            ``validate_token`` checks the token itself).
     """
     try:
         token = path.read_bytes().decode("utf-8").strip()
     except FileNotFoundError:
-        raise BadInput(f"{path}: no such file") from None
+        raise BadFile(path, "no such file", field="token_file", unreadable=True) from None
     except IsADirectoryError:
-        raise BadInput(f"{path}: is a folder, not a file") from None
+        raise BadFile(path, "is a folder", field="token_file", unreadable=True) from None
     except OSError as exc:
-        raise BadInput(f"{path}: cannot read it ({exc.strerror or exc})") from None
+        raise BadFile(
+            path, exc.strerror or type(exc).__name__, field="token_file", unreadable=True
+        ) from None
     except UnicodeDecodeError:
-        raise BadInput(f"{path}: not a token (not UTF-8 text)") from None
+        raise BadFile(path, "not a token (not UTF-8 text)", field="token_file") from None
     if not token:
-        raise BadInput(f"{path}: the file is empty")
+        raise BadFile(path, "the file is empty", field="token_file")
     return token

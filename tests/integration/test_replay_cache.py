@@ -9,10 +9,12 @@ from pathlib import Path
 import pytest
 
 from lichess_elo.core import replay
-from lichess_elo.core.games import Game, parse_ndjson
+from lichess_elo.core.games import Game
 from lichess_elo.sources import replay_cache
+from lichess_elo.sources.lichess.parse import parse_ndjson
+from tests import helpers
 
-DATA = Path(__file__).parent.parent / "data" / "lichess"
+DATA = helpers.DATA / "lichess"
 
 
 @pytest.fixture(scope="module")
@@ -112,7 +114,7 @@ def test_a_locked_cache_is_left_alone(
     # Another run holds the write lock: "database is locked" is no damage, so the cache
     # (and the other run's write) must survive; this run warns and replays without it.
     _run(games[:5], tmp_path)
-    monkeypatch.setenv("LICHESS_ELO_LOCK_TIMEOUT", "0.1")
+    monkeypatch.setattr(replay_cache, "BUSY_TIMEOUT", 0.1, raising=False)
     other = sqlite3.connect(tmp_path / "replay.sqlite", isolation_level=None)
     try:
         other.execute("PRAGMA locking_mode=EXCLUSIVE")
@@ -128,8 +130,7 @@ def test_a_locked_cache_is_left_alone(
         assert list(result) == [g.id for g in games[:5]]
         assert all(f.valid for f in result.values())
         assert warnings == [
-            f"the replay cache {tmp_path / 'replay.sqlite'} is in use by another run; "
-            "replay results are not kept this time"
+            "the replay cache cannot be used (database is locked); replay results are not kept"
         ]
         other.execute("COMMIT")
     finally:

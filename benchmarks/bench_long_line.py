@@ -79,7 +79,7 @@ START = datetime(2023, 1, 1, tzinfo=UTC)
 def _serve(size_mb: int, port_queue: Any) -> None:
     from datetime import timedelta
 
-    from tests.integration.fake_lichess import FakeLichess, Fault
+    from tests.fake_lichess import FakeLichess, Fault
 
     server = FakeLichess()
     game = {

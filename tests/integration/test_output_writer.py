@@ -50,7 +50,7 @@ def test_a_dangling_symlink_gets_its_target_made(tmp_path: Path) -> None:
 def test_checks_name_the_path(tmp_path: Path, name: str) -> None:
     with pytest.raises(BadInput, match="does not exist"):
         check_target(tmp_path / name)
-    with pytest.raises(BadInput, match="is a folder"):
+    with pytest.raises(BadInput, match="a folder, not a file"):
         check_target(tmp_path)
 
 

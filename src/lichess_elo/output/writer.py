@@ -61,7 +61,7 @@ def is_stream(path: Path) -> bool:
 def _refused(target: Path) -> str | None:
     """Why nothing is written at ``target`` (a folder, a socket...), or ``None``."""
     if target.is_dir():
-        return "is a folder; give a file name"
+        return "a folder, not a file; give a file name"
     if target.exists() and not target.is_file():
         return "not a regular file, a FIFO or a terminal; give a file name"
     return None

@@ -18,7 +18,7 @@ import yaml
 from typer.testing import CliRunner
 
 from lichess_elo.cli import app
-from tests.integration.fake_lichess import FakeLichess
+from tests.fake_lichess import FakeLichess
 
 REPO = Path(__file__).resolve().parents[2]
 CASSETTE = REPO / "cassettes" / "onboard247.yaml"

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.integration.fake_lichess import FakeLichess
+from tests.fake_lichess import FakeLichess
 
 ROOT = os.geteuid() == 0
 SETPRIV = shutil.which("setpriv")

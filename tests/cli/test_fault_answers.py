@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from lichess_elo.cli import app
-from tests.integration.fake_lichess import FakeLichess, Fault
+from tests.fake_lichess import FakeLichess, Fault
 
 runner = CliRunner()
 ONBOARD_GAMES = 221  # tests/data/lichess/README.md: 221 games in 2023-01 and 2023-02

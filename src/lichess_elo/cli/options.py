@@ -67,7 +67,6 @@ TokenFileOpt = Annotated[
     Path | None,
     typer.Option(
         "--token-file",
-        metavar="PATH",
         help=(
             "Read the Lichess API token from this file, readable only by you, e.g. "
             "--token-file ~/.lichess-token (a trailing line break is ignored; wins over "

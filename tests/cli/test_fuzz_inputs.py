@@ -21,7 +21,7 @@ from lichess_elo.cli import app
 
 REPO = Path(__file__).resolve().parents[2]
 CLUB = REPO / "tests" / "data" / "club"
-BUDGET = 4.0  # seconds per target
+BUDGET = 3.0  # seconds per target
 MAX_CASES = 400
 runner = CliRunner()
 

@@ -6,9 +6,7 @@ the token can come from a file.
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -19,6 +17,7 @@ from typer.testing import CliRunner
 
 from lichess_elo.cli import app
 from tests.fake_lichess import FakeLichess
+from tests.helpers import run_cli
 
 REPO = Path(__file__).resolve().parents[2]
 CASSETTE = REPO / "cassettes" / "onboard247.yaml"
@@ -101,16 +100,8 @@ def _cassette_with(tmp_path: Path, change: Any) -> Path:
 
 
 def _replay(cassette: Path, tmp_path: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    environment = {k: v for k, v in os.environ.items() if not k.startswith("LICHESS")}
-    environment.update(env)
     args = ["fetch", "OnBoard247", "--replay", str(cassette), "--cache-dir", str(tmp_path)]
-    return subprocess.run(
-        [sys.executable, "-m", "lichess_elo", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        env=environment,
-    )
+    return run_cli(*args, env=env)
 
 
 @pytest.mark.parametrize(("code", "message"), [(429, "Too Many Requests"), (503, "Unavailable")])

@@ -14,13 +14,13 @@ import os
 import shutil
 import sqlite3
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.fake_lichess import FakeLichess
+from tests.helpers import run_cli
 
 ROOT = os.geteuid() == 0
 SETPRIV = shutil.which("setpriv")
@@ -28,22 +28,16 @@ LIMIT = 60  # seconds; each run below takes a few
 NO_OVERRIDE = ["--bounding-set", "-dac_override,-dac_read_search"]
 
 
-def _env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("LICHESS")}
-    env.update({"LICHESS_ELO_RETRY_WAIT": "0.01", **extra})
-    return env
-
-
 def _run(
     args: list[str], *, stranger: bool = False, **env: str
 ) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "lichess_elo", *args]
+    prefix: list[str] = []
     if stranger and ROOT:
         if SETPRIV is None:
             pytest.skip("running as root without setpriv: root writes read-only files")
-        command = [SETPRIV, *NO_OVERRIDE, *command]
-    return subprocess.run(
-        command, capture_output=True, text=True, timeout=LIMIT, env=_env(**env), check=False
+        prefix = [SETPRIV, *NO_OVERRIDE]
+    return run_cli(
+        *args, env={"LICHESS_ELO_RETRY_WAIT": "0.01", **env}, prefix=prefix, timeout=LIMIT
     )
 
 

@@ -71,7 +71,7 @@ GAMES = [
         0.5,
         color="black",
         opponent_provisional=True,
-    ),  # fmt: skip
+    ),
     _game("g3", datetime(2026, 1, 10, tzinfo=UTC), 1501, 1600, 0),
 ]
 

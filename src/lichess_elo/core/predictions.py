@@ -46,6 +46,7 @@ __all__ = [
     "Contender",
     "ContenderScore",
     "KFit",
+    "KLimit",
     "KPoint",
     "PerfAccuracy",
     "fit_k",
@@ -102,17 +103,33 @@ class KPoint:
 
 
 @dataclass(frozen=True)
+class KLimit:
+    """A period where FIDE's 700 rule (K x games <= 700) caps K inside the scanned range."""
+
+    period: str
+    games: int
+    k_max: int
+
+
+@dataclass(frozen=True)
 class KFit:
     """The deviance curve over K, its lowest point and the rules' own K and deviance.
 
     ``best`` is the lowest deviance (the smallest K on a tie); ``rules_k`` lists the K values
-    the FIDE rules gave the player's periods, oldest first, each once.
+    the FIDE rules gave the player's periods, oldest first, each once; ``limits`` the periods
+    where the 700 rule caps the scanned K (a K above ``k_max`` acts as ``k_max`` there).
     """
 
     curve: tuple[KPoint, ...]
     best: KPoint
     rules_k: tuple[int, ...]
     rules_deviance: float
+    limits: tuple[KLimit, ...] = ()
+
+    @property
+    def flat(self) -> bool:
+        """True when every K gave the same deviance (one period, or every period capped)."""
+        return len({p.deviance for p in self.curve}) == 1
 
 
 @dataclass(frozen=True)
@@ -212,6 +229,7 @@ def fit_k(
     *,
     rules_expected: Sequence[float],
     rules_k: Sequence[int],
+    periods: Sequence[tuple[str, int]] = (),
     ks: Sequence[int] = K_SCAN,
 ) -> KFit:
     """Scan K: the deviance of the FIDE-rules track's predictions with each K fixed.
@@ -222,6 +240,7 @@ def fit_k(
         results: the player's scores in the same games.
         rules_expected: the same track's expected scores under the K rules.
         rules_k: the K values the rules gave, oldest period first.
+        periods: (label, games) of every period, to list where the 700 rule caps K.
         ks: the K values to try.
 
     Raises:
@@ -239,4 +258,8 @@ def fit_k(
     best = min(curve, key=lambda p: (p.deviance, p.k))
     rules = accuracy.score(rules_expected, results).deviance
     assert rules is not None
-    return KFit(tuple(curve), best, tuple(dict.fromkeys(rules_k)), rules)
+    top = max(ks)
+    limits = tuple(
+        KLimit(label, n, fide.limit_k(top, n)) for label, n in periods if fide.limit_k(top, n) < top
+    )
+    return KFit(tuple(curve), best, tuple(dict.fromkeys(rules_k)), rules, limits)

@@ -9,9 +9,16 @@ In one process, over ``--games`` generated prediction/result pairs (seeded):
 - **calibration**: ``accuracy.calibration`` with the default ten bands;
 - **compare**: ``accuracy.compare`` of two contenders, the paired bootstrap with
   ``--resamples`` replicates; its cost grows with games x resamples, so the figure per
-  replicate is shown too.
+  replicate is shown too;
+- **compare_all**: four contenders, all six pairs judged on one resampling.
 
-Each timing is the best of ``--repeat`` runs, shown as seconds and as a ratio to the
+Then, at report scale, over ``--report-games`` generated Lichess games (``gen_games.py``,
+every perf): the report model alone (``build_report``, no replay facts) is the baseline, and
+against it the scorecard of every perf (``score_reports``: the four contenders, calibration
+and six paired bootstraps of 1,000 replicates a perf) and the scorecard with the K scan
+(``fit=True``: 57 more report builds).
+
+Each timing is the best of ``--repeat`` runs, shown as seconds and as a ratio to its
 baseline. Peak RSS of the process is printed at the end.
 """
 
@@ -22,10 +29,18 @@ import resource
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 
+sys.path.insert(0, str(Path(__file__).parent))
+
+from gen_games import generate_games
+
+from lichess_elo.accuracy_job import score_reports
 from lichess_elo.core import accuracy
+from lichess_elo.games import parse_games
+from lichess_elo.report import ReportSettings, build_report
 
 
 def best(run: Callable[[], object], repeat: int) -> float:
@@ -50,6 +65,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=1_000_000)
     parser.add_argument("--resamples", type=int, default=200)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--report-games", type=int, default=20_000)
     args = parser.parse_args(argv)
     rng = np.random.default_rng(0)
     first = rng.uniform(0.05, 0.95, args.games)
@@ -67,10 +83,34 @@ def main(argv: list[str] | None = None) -> None:
     cmp_time = best(lambda: accuracy.compare(first, second, results, resamples=args.resamples), 1)
     rows.append((f"compare ({args.resamples} replicates)", cmp_time))
     rows.append(("compare, per replicate", cmp_time / args.resamples))
+    four = [("a", first), ("b", second), ("c", 1.0 - second), ("d", np.full_like(first, 0.5))]
+    all_time = best(lambda: accuracy.compare_all(four, results, resamples=args.resamples), 1)
+    rows.append((f"compare_all, 4 = 6 pairs ({args.resamples})", all_time))
     print(f"{'step':<30} {'seconds':>10} {'x baseline':>11}")
     for name, seconds in rows:
         print(f"{name:<30} {seconds:>10.4f} {seconds / base:>11.1f}")
+    report_scale(args.report_games, args.repeat)
     print(f"peak RSS: {peak_rss_mb():.0f} MB")
+
+
+def report_scale(n: int, repeat: int) -> None:
+    """The scorecard of a generated player's report against building the report itself."""
+    user = "BenchUser"
+    games = list(parse_games(generate_games(n, seed=0, user=user)))
+    settings = ReportSettings(perfs=("all",))
+    reports = build_report(user, games, {}, settings=settings)
+    counted = sum(len(r.games) for r in reports)
+    print(f"\n{n} generated games, {counted} counted in {len(reports)} perfs")
+    base = best(lambda: build_report(user, games, {}, settings=settings), repeat)
+    card = best(lambda: score_reports(user, games, settings, None, reports), repeat)
+    fit = best(lambda: score_reports(user, games, settings, None, reports, fit=True), 1)
+    print(f"{'step':<30} {'seconds':>10} {'x baseline':>11}")
+    for name, seconds in (
+        ("baseline: build_report", base),
+        ("scorecard", card),
+        ("scorecard + K scan", fit),
+    ):
+        print(f"{name:<30} {seconds:>10.3f} {seconds / base:>11.1f}")
 
 
 if __name__ == "__main__":

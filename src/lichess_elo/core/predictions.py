@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 
 from lichess_elo import fide, glicko
 from lichess_elo.core import accuracy
@@ -208,17 +207,12 @@ def score_perf(
         )
         for c in CONTENDERS
     )
-    comparisons = tuple(
-        accuracy.compare(
-            predicted[a.key],
-            predicted[b.key],
-            results,
-            names=(a.key, b.key),
-            resamples=resamples,
-            level=level,
-            seed=seed,
-        )
-        for a, b in combinations(CONTENDERS, 2)
+    comparisons = accuracy.compare_all(
+        [(c.key, predicted[c.key]) for c in CONTENDERS],
+        results,
+        resamples=resamples,
+        level=level,
+        seed=seed,
     )
     return PerfAccuracy(len(rows), scored, comparisons, accuracy.verdict(comparisons[0]))
 

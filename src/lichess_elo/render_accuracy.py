@@ -267,11 +267,7 @@ def _calibration_table(card: PerfAccuracy) -> Table:
 
 
 def _curve_table(fit: KFit) -> Table:
-    table = _table(
-        f"K scan, FIDE rules on the shadow track: best K {fit.best.k} "
-        f"(deviance {fit.best.deviance:.4f}); the rules gave K "
-        f"{', '.join(map(str, fit.rules_k))} (deviance {fit.rules_deviance:.4f})"
-    )
+    table = _table("K scan: the FIDE-rules track's deviance with K fixed (shadow track)")
     rows = -(-len(fit.curve) // _CURVE_COLUMNS)
     for _ in range(_CURVE_COLUMNS):
         table.add_column("K", justify="right", no_wrap=True)
@@ -288,6 +284,14 @@ def _curve_table(fit: KFit) -> Table:
                 cells += ["", ""]
         table.add_row(*cells)
     return table
+
+
+def k_summary(fit: KFit) -> str:
+    """The best K beside the rules' own, in one line."""
+    return (
+        f"Best K {fit.best.k} (deviance {fit.best.deviance:.4f}); the rules gave K "
+        f"{', '.join(map(str, fit.rules_k))} (deviance {fit.rules_deviance:.4f})."
+    )
 
 
 def k_notes(fit: KFit) -> list[str]:
@@ -316,7 +320,7 @@ def print_accuracy(
             continue
         out.print(_scores_table(card, report.perf))
         out.print()
-        out.print(verdict_text(card.verdict, user, report.perf))
+        out.print(verdict_text(card.verdict, user, report.perf), soft_wrap=False)
         out.print()
         out.print(_pairs_table(card))
         out.print()
@@ -324,8 +328,8 @@ def print_accuracy(
         out.print()
         if card.fit is not None:
             out.print(_curve_table(card.fit))
-            for note in k_notes(card.fit):
-                out.print(note)
+            for line in (k_summary(card.fit), *k_notes(card.fit)):
+                out.print(line, soft_wrap=False)
             out.print()
 
 

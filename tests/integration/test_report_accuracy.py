@@ -227,7 +227,8 @@ def test_table_view_shows_every_perf(cache: Path) -> None:
     assert result.exit_code == 0, result.output
     for perf, n in PERFS.items():
         assert f"{perf}: how well each rating predicted {n} games" in result.stdout
-    assert result.stdout.count("K scan, FIDE rules on the shadow track") == len(PERFS)
+    assert result.stdout.count("K scan: the FIDE-rules track's deviance") == len(PERFS)
+    assert "Best K " in result.stdout
     assert "caps K at 11 in 2023-01 (62 games), 10 in 2023-02 (68 games)" in result.stdout
     assert "Calibration: games, mean expected → actual score" in result.stdout
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 from lichess_elo import fide, glicko
 from lichess_elo.core import accuracy
@@ -171,6 +172,12 @@ def score_rates(scores: Sequence[float]) -> list[float]:
     return rates
 
 
+@cache
+def _logistic(difference: int) -> float:
+    """``fide.logistic_expected`` as a float, once per whole rating difference."""
+    return float(fide.logistic_expected(difference))
+
+
 def results_of(rows: Sequence[GameRow]) -> list[float]:
     """The player's score in each game: 1, 0.5 or 0."""
     return [float(r.score) for r in rows]
@@ -181,9 +188,7 @@ def predict(rows: Sequence[GameRow]) -> dict[str, list[float]]:
     return {
         LICHESS.key: [lichess_expectation(r) for r in rows],
         FIDE.key: [float(r.expected) for r in rows],
-        ELO_ON_LICHESS.key: [
-            float(fide.logistic_expected(r.lichess_rating - r.opponent_rating)) for r in rows
-        ],
+        ELO_ON_LICHESS.key: [_logistic(r.lichess_rating - r.opponent_rating) for r in rows],
         SCORE_RATE.key: score_rates(results_of(rows)),
     }
 

@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from lichess_elo.core import accuracy
-from lichess_elo.core.accuracy import Outcome, Verdict
+from lichess_elo.core.accuracy import Outcome, Scores, Verdict
 from lichess_elo.core.predictions import (
     CONTENDERS,
     FIRST_GAME_RATE,
@@ -100,6 +100,18 @@ def _fit_json(fit: KFit) -> dict[str, Any]:
     }
 
 
+def _scores_json(s: Scores) -> dict[str, float | None]:
+    """The scores as JSON/CSV numbers, rounded to 6 decimals."""
+    return {
+        "deviance": _round(s.deviance),
+        "log_loss": _round(s.log_loss),
+        "brier": _round(s.brier),
+        "correct": _round(s.correct),
+        "mean_expected": _round(s.mean_expected),
+        "mean_actual": _round(s.mean_actual),
+    }
+
+
 def accuracy_json(card: PerfAccuracy, user: str, perf: str) -> dict[str, Any]:
     """The report JSON's ``accuracy`` block of one perf (README "The scorecard")."""
     contenders = []
@@ -109,12 +121,7 @@ def accuracy_json(card: PerfAccuracy, user: str, perf: str) -> dict[str, Any]:
             {
                 "key": c.contender.key,
                 "label": c.contender.label,
-                "deviance": _round(s.deviance),
-                "log_loss": _round(s.log_loss),
-                "brier": _round(s.brier),
-                "correct": _round(s.correct),
-                "mean_expected": _round(s.mean_expected),
-                "mean_actual": _round(s.mean_actual),
+                **_scores_json(s),
                 "calibration": [
                     {
                         "low": b.low,
@@ -185,12 +192,7 @@ def accuracy_csv(reports: Sequence[PerfReport], cards: Mapping[str, PerfAccuracy
                     "perf": report.perf,
                     "contender": c.contender.key,
                     "games": s.games,
-                    "deviance": _round(s.deviance),
-                    "log_loss": _round(s.log_loss),
-                    "brier": _round(s.brier),
-                    "correct": _round(s.correct),
-                    "mean_expected": _round(s.mean_expected),
-                    "mean_actual": _round(s.mean_actual),
+                    **_scores_json(s),
                     # Lichess minus it in the comparison; the column is it minus Lichess
                     "vs_lichess": _round(-m.difference) if m and m.difference is not None else None,
                     "vs_lichess_low": _round(-m.interval.high) if m and m.interval else None,

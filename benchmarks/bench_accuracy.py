@@ -37,10 +37,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from gen_games import generate_games
 
-from lichess_elo.accuracy_job import score_reports
+from lichess_elo.app.accuracy import score_reports
 from lichess_elo.core import accuracy
-from lichess_elo.games import parse_games
-from lichess_elo.report import ReportSettings, build_report
+from lichess_elo.core.report import ReportSettings, build_report
+from lichess_elo.sources.lichess.parse import parse_games
 
 
 def best(run: Callable[[], object], repeat: int) -> float:

@@ -22,8 +22,8 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from lichess_elo.cli import app
-from tests.conftest import REPO
+from lichess_elo.cli.root import app
+from tests.helpers import REPO
 
 CASSETTE = REPO / "cassettes" / "onboard247.yaml"
 PERFS = {"bullet": 57, "blitz": 130, "rapid": 15, "classical": 8, "correspondence": 6}

@@ -241,7 +241,7 @@ def calibration(
     """
     e = np.asarray(edges, dtype=np.float64)
     if e.ndim != 1 or e.size < 2 or e[0] != 0.0 or e[-1] != 1.0 or not (np.diff(e) > 0).all():
-        raise BadInput("calibration band edges must rise strictly from 0 to 1")
+        raise BadInput("must rise strictly from 0 to 1", field="calibration_band_edges")
     p, s = _pairs(predictions, results)
     k = e.size - 1
     band = np.zeros(p.size, dtype=np.intp)
@@ -267,9 +267,9 @@ def calibration(
 
 def _check_bootstrap(resamples: int, level: float) -> None:
     if resamples < 1:
-        raise BadInput(f"{resamples} bootstrap resamples is fewer than 1")
+        raise BadInput("is fewer than 1", field="bootstrap_resamples", value=resamples)
     if not 0.0 < level < 1.0:
-        raise BadInput(f"interval level {level} is not strictly between 0 and 1")
+        raise BadInput("is not strictly between 0 and 1", field="interval_level", value=level)
 
 
 def _resampled_means(columns: FloatArray, resamples: int, seed: int) -> FloatArray:

@@ -258,3 +258,23 @@ def test_fit_k_needs_the_accuracy_view(cache: Path) -> None:
     assert result.stderr.strip() == (
         "lichess-elo: error: --fit-k takes --view accuracy or --format json"
     )
+
+
+def test_empty_perf_has_an_empty_scorecard(cache: Path) -> None:
+    # OnBoard247 played no rated antichess: the report is empty, and so is its scorecard
+    result = _run(cache, "--perf", "antichess", "--format", "json", "--fit-k")
+    assert result.exit_code == 0, result.output
+    acc = json.loads(result.stdout)["reports"][0]["accuracy"]
+    assert acc["games"] == 0 and acc["fit_k"] is None
+    assert acc["verdict"]["outcome"] == "no_games"
+    assert all(c["deviance"] is None for c in acc["contenders"])
+    assert all(c["low"] is None for c in acc["comparisons"])
+
+
+def test_accuracy_view_to_a_file(cache: Path, tmp_path: Path) -> None:
+    out = tmp_path / "card.txt"
+    result = _run(cache, "--perf", "rapid", "--view", "accuracy", "--output", str(out))
+    assert result.exit_code == 0, result.output
+    text = out.read_text(encoding="utf-8")
+    assert "rapid: how well each rating predicted 15 games" in text
+    assert "15 rapid games" in text  # the verdict, on one line in a file

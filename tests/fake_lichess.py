@@ -1,6 +1,8 @@
-"""A fake Lichess server for the integration tests: real HTTP on 127.0.0.1, threaded,
+"""The one fake Lichess server of the test suite: real HTTP on 127.0.0.1, threaded,
 chunked NDJSON, serving ``/api/user/{u}`` and ``/api/games/user/{u}`` from in-memory game
-dicts (the raw API form, ``createdAt`` in epoch ms).
+dicts (the raw API form, ``createdAt`` in epoch ms), and the tournaments the club ladder
+reads: ``/api/tournament/{id}`` and ``/api/swiss/{id}`` (the info objects) and their
+``/games`` NDJSON exports (``add_tournament``).
 
 It behaves like lila where the tool depends on it (``notes/lichess-api.md`` §2):
 ``since`` inclusive / ``until`` exclusive on ``createdAt``, ``max``, ``sort`` (default
@@ -71,6 +73,8 @@ class FakeLichess:
     require_user_agent: bool = True
     bad_tokens: set[str] = field(default_factory=set)
     accounts: dict[str, _Account] = field(default_factory=dict)
+    #: ``(kind, id)`` -> (info object, NDJSON export); kind is ``tournament`` or ``swiss``
+    tournaments: dict[tuple[str, str], tuple[bytes, bytes]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _server: ThreadingHTTPServer | None = None
 
@@ -93,6 +97,12 @@ class FakeLichess:
         created = int(created_at.timestamp() * 1000)
         self.accounts[username.lower()] = _Account(username.lower(), username, created, disabled)
         self.games.extend(games)
+
+    def add_tournament(
+        self, kind: Literal["arena", "swiss"], tid: str, info: bytes, games: bytes
+    ) -> None:
+        """Serve an arena or swiss: its info object (JSON) and its games (NDJSON)."""
+        self.tournaments[("tournament" if kind == "arena" else "swiss", tid)] = (info, games)
 
     def games_requests(self) -> list[Recorded]:
         """The recorded games-export requests, in order."""
@@ -189,12 +199,24 @@ def _handler(state: FakeLichess) -> type[BaseHTTPRequestHandler]:
                 self._json(
                     200, [{"name": "Blitz", "points": [[2023, 0, 25, 2400]]}] if authorised else []
                 )
+            elif path.startswith(("/api/tournament/", "/api/swiss/")):
+                self._tournament(path.strip("/").split("/"))
             elif path.startswith("/api/user/"):
                 self._user(path.removeprefix("/api/user/"))
             elif path.startswith("/api/games/user/"):
                 self._games(path.removeprefix("/api/games/user/"), query)
             else:
                 self._json(404, {"error": "Not found"})
+
+        def _tournament(self, parts: list[str]) -> None:
+            """``api/{tournament|swiss}/{id}[/games]``: the info, or the games as NDJSON."""
+            found = state.tournaments.get((parts[1], parts[2])) if len(parts) > 2 else None
+            if found is None or len(parts) > 4 or (len(parts) == 4 and parts[3] != "games"):
+                self._json(404, {"error": "Not found"})
+            elif len(parts) == 3:
+                self._send(200, "application/json", found[0])
+            else:
+                self._send(200, "application/x-ndjson", found[1])
 
         def _user(self, name: str) -> None:
             account = state.accounts.get(name.lower())

@@ -52,6 +52,14 @@ LABELS: Mapping[str, str] = {
     "player": "player",
     "advantage": "colour advantage",
     "bot": "BOT side",
+    "config": "rules file",
+    "start": "start",
+    "provisional": "provisional K:GAMES",
+    "return_k": "return K:MONTHS:GAMES",
+    "count_time_control": "counted time control",
+    "update": "update",
+    "rounding": "rounding",
+    "inputs": "input",
 }
 
 

@@ -255,7 +255,7 @@ def test_debug_is_accepted_anywhere_on_the_command_line(tmp_path: Path, where: s
     # --debug shows the traceback of the library error instead of the one-line message
     assert "No such option" not in done.stderr
     assert "Traceback" in done.stderr
-    assert f"BadInput: --replay {missing}: not a readable vcrpy cassette" in done.stderr
+    assert f"BadFile: cassette {missing}: not a readable vcrpy cassette" in done.stderr
     assert done.returncode == 1
 
 

@@ -1,6 +1,6 @@
 """``report``: load the games, replay them, build the report (an edge: it does I/O).
 
-``run_report`` is the one library call behind ``lichess-elo report``: it checks its
+``run_report`` is the one library call behind the ``report`` command: it checks its
 settings, loads the games (``sources.load.load_games``: Lichess or a PGN file), replays them
 through the replay cache and calls the pure ``core.report.build_report``, with Python's cyclic
 garbage collector paused for the whole job.

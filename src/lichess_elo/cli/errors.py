@@ -61,6 +61,12 @@ OPTION_NAMES: Mapping[str, str] = {
     "black_rating": "BLACK",
     "result": "RESULT",
     "config": "--config",
+    "start": "--start",
+    "provisional": "--provisional",
+    "return_k": "--return-k",
+    "count_time_control": "--count-time-control",
+    "update": "--update",
+    "rounding": "--rounding",
 }
 
 

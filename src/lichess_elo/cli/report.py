@@ -39,7 +39,8 @@ from lichess_elo.output.chart_report import write_chart
 from lichess_elo.output.charts import check_chart_path
 from lichess_elo.output.common import check_output_path, console, write_output
 from lichess_elo.output.progress import fetch_progress, replay_progress
-from lichess_elo.output.report import print_report, report_csv, report_json, report_text
+from lichess_elo.output.report import report_csv, report_json
+from lichess_elo.output.report_text import print_report, report_text
 
 
 class Track(StrEnum):

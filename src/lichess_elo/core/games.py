@@ -2,10 +2,10 @@
 
 Pure code, no I/O. ``Game``, ``Side`` and ``Clock`` are immutable records of a Lichess
 game; ``UserInfo`` and ``PerfStats`` are a player's public profile. Every field the Lichess
-API may omit is optional here, because it really is omitted (see ``docs/rules.md`` and the
-Lichess API notes): ``ratingDiff`` only on games that changed ratings, ``provisional`` only
-when true, ``winner`` absent for draws and aborted games, ``user``/``rating`` absent for AI
-and anonymous players.
+API may omit is optional here, because it really is omitted (see ``docs/lichess.md``):
+``ratingDiff`` only on games that changed ratings, ``provisional`` only when true,
+``winner`` absent for draws and aborted games, ``user``/``rating`` absent for AI and
+anonymous players.
 
 The shared rules live here once, for every command and source:
 

@@ -1,6 +1,6 @@
 """Glicko-2 as Lichess runs it: one game is one rating period (pure functions, no I/O).
 
-Source of truth: ``shared/reference/notes/lichess-glicko.md`` (a restatement of scalachess
+Source of truth: ``docs/lichess.md`` (a restatement of scalachess
 ``rating/.../glicko/impl/RatingCalculator.scala`` and lila ``PerfsUpdater``, ``Perf``,
 ``Glicko``, ``RatingRegulator``). Three layers:
 
@@ -352,7 +352,7 @@ def lichess_game(
 ) -> tuple[SideResult, SideResult]:
     """Rate one game the way lila does and return what each side's perf becomes.
 
-    Steps (notes section 3): RD grows with the days since each player's last game in the perf;
+    Steps (``docs/lichess.md``): RD grows with the days since each player's last game in the perf;
     the calculator sees capped values (rating >= 400, RD 45..500, volatility <= 0.1); gains are
     multiplied by the perf's regulator factor; a human playing a BOT gets the midpoint of the
     pre- and post-game (rating, RD, volatility); the new rating stays within +-700 of the old

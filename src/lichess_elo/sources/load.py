@@ -30,7 +30,7 @@ class LoadedGames:
 
 
 def _read_pgn(path: Path, on_warning: Callable[[str], None] | None) -> list[Game]:
-    """The games of the ``--pgn`` file ``path``.
+    """The games of the PGN file ``path``.
 
     Raises:
         BadInput: the one message for a file that cannot be read: missing, a folder,
@@ -70,7 +70,7 @@ def load_games(
         on_warning: Called with one-line warnings (skipped games, retries).
 
     Raises:
-        BadInput: a bad name, an unreadable ``pgn_file`` or ``--pgn`` with ``--replay``;
+        BadInput: a bad name, an unreadable ``pgn_file`` or a PGN file with a cassette;
             the import's errors (``UserNotFound``, ``NotCached``...) pass through.
     """
     if pgn_file is None:

@@ -64,7 +64,7 @@ def period_label(game: Game, kind: PeriodKind) -> str:
 def _missing_games(
     perf: str, held: int, settings: ReportSettings, user_info: UserInfo | None
 ) -> int:
-    """Rated games of ``perf`` played before the held history (``--since``) began."""
+    """Rated games of ``perf`` played before the held history (``since``) began."""
     if settings.games_before is not None:
         return settings.games_before
     if user_info is None or settings.start is None or settings.start <= user_info.created_at:
@@ -287,7 +287,7 @@ def build_report(
         facts: Replay facts by game id (``replay_cache.replay_all``); missing ones are allowed.
         settings: The options.
         user_info: The user's public data, for the default perf and the games played
-            before ``--since``.
+            before ``since``.
 
     Raises:
         BadInput: an unknown perf.

@@ -1,6 +1,6 @@
 """A player's Lichess games and profile, month by month (an edge module).
 
-Design, from the Lichess API notes (see ``docs/rules.md``):
+Design (see ``docs/lichess.md``, "The Lichess API as used"):
 
 - ``GET /api/user/{id}`` first, for the account's creation date;
 - one ``GET /api/games/user/{id}`` per calendar month (UTC; ``since`` inclusive, ``until``
@@ -173,7 +173,7 @@ def fetch_games(
 ) -> FetchResult:
     """Fetch every game of ``username`` month by month, through the cache.
 
-    Whole calendar months are requested (so cache entries are reused across ``--since``
+    Whole calendar months are requested (so cache entries are reused across ``since``
     values); games outside ``[since, until)`` are then dropped on our side. The range is
     checked by the caller's settings (``check_date_range``); an empty
     range (``since`` not before ``until``) fetches no month and gives no games.

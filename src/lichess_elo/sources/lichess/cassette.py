@@ -1,4 +1,4 @@
-"""Reading a vcrpy cassette before a ``--replay`` run: every problem is one line.
+"""Reading a vcrpy cassette before a replayed run: every problem is one line (``BadFile``).
 
 ``lichess`` re-exports ``cassette_time``.
 """
@@ -11,15 +11,15 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from lichess_elo.errors import BadInput
+from lichess_elo.errors import BadFile
 
 if TYPE_CHECKING:
     from pathlib import Path
 
 
-def unreadable(path: Path, why: str) -> BadInput:
+def unreadable(path: Path, why: str) -> BadFile:
     """The one-line error for a cassette that cannot be used."""
-    return BadInput(f"--replay {path}: not a readable vcrpy cassette ({why})")
+    return BadFile(path, f"not a readable vcrpy cassette ({why})", field="replay")
 
 
 def _load_cassette(path: Path) -> list[Any]:
@@ -69,5 +69,6 @@ def cassette_time(path: Path) -> datetime:
         except (KeyError, TypeError, AttributeError, ValueError, IndexError):
             raise unreadable(path, f"interaction {number} is malformed") from None
     if not stamps:
-        raise BadInput(f"--replay {path}: no response has a Date header (the recording time)")
+        problem = "no response has a Date header (the recording time)"
+        raise BadFile(path, problem, field="replay")
     return max(stamps).astimezone(UTC)

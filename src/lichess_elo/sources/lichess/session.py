@@ -9,7 +9,7 @@
 - the token, ``LICHESS_ELO_TIMEOUT``, the cache folder and the cassette are checked before
   any request; a damaged cache file is named, never a traceback.
 
-See ``docs/rules.md`` ("The Lichess API as used") for the reasons.
+See ``docs/lichess.md`` ("The Lichess API as used") for the reasons.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 Usage: ``python benchmarks/bench_report.py [--games 20000] [--repeat 2]``
 
-The fake Lichess server (tests/fake_lichess.py) runs in a child process and holds
+The fake Lichess server (tests.fake_lichess.py) runs in a child process and holds
 ``BenchUser`` with ``--games`` generated games (gen_games.py, about 80 plies each, 48
 months). In this process, over the same games:
 

@@ -9,14 +9,16 @@ garbage collector paused for the whole job.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
+from lichess_elo.app.accuracy import score_reports
 from lichess_elo.core.report.build import build_report
 from lichess_elo.core.report.model import PerfReport
+from lichess_elo.core.report.predictions import PerfAccuracy
 from lichess_elo.core.report.settings import ReportSettings
 from lichess_elo.sources.lichess.api import fetch_hint
 from lichess_elo.sources.lichess.fide import check_fide_id, fetch_fide_player
@@ -28,11 +30,13 @@ from lichess_elo.sources.replay_cache import replay_all
 
 @dataclass(frozen=True)
 class ReportRun:
-    """The outcome of ``run_report``: the user's display name and one report per perf."""
+    """The outcome of ``run_report``: the user's display name, one report per perf and, when
+    asked, each perf's scorecard by perf (``core.report.predictions.PerfAccuracy``)."""
 
     user: str
     reports: tuple[PerfReport, ...]
     games_held: int
+    accuracy: Mapping[str, PerfAccuracy] = field(default_factory=dict)
 
 
 @contextmanager
@@ -76,6 +80,8 @@ def run_report(
     progress: Progress | None = None,
     replay_progress: Callable[[int, int], None] | None = None,
     on_warning: Callable[[str], None] | None = None,
+    scorecard: bool = False,
+    fit_k: bool = False,
     fide_id: int | str | None = None,
 ) -> ReportRun:
     """Check the settings, load the games (Lichess or ``pgn_file``), replay, build the report.
@@ -89,6 +95,8 @@ def run_report(
         progress: The fetch progress display.
         replay_progress: Called with (done, total) while games are replayed.
         on_warning: Called with one-line warnings (skipped games, retries).
+        scorecard: Also score how well each rating predicted the games (``accuracy``).
+        fit_k: With ``scorecard``, also scan K for the FIDE-rules track.
         fide_id: The player's FIDE id: their real record is fetched through the same
             source and shown beside the track (its birth year and peak feed the K rules
             unless ``settings`` gives them). Without it, the profile's ``fideId`` where the
@@ -140,4 +148,9 @@ def run_report(
             user_info=loaded.info,
             fide_player=fide_player,
         )
-    return ReportRun(user=loaded.user, reports=tuple(reports), games_held=len(games))
+        cards = (
+            score_reports(loaded.user, games, settings, loaded.info, reports, fit=fit_k)
+            if scorecard
+            else {}
+        )
+    return ReportRun(loaded.user, tuple(reports), len(games), cards)

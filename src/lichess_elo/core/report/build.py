@@ -127,6 +127,7 @@ def _game_row(
     return GameRow(
         id=game.id,
         url=game.url,
+        variant=game.variant,
         played_at=game.created_at,
         period=label,
         color=color,

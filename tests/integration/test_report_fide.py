@@ -174,3 +174,16 @@ def test_cassette_and_chart_with_the_fide_line(tmp_path: Path) -> None:
     )  # fmt: skip
     assert again.exit_code == 0, again.output
     assert "real FIDE rating (rapid list, monthly)" in svg.read_text(encoding="utf-8")
+    # blitz: the documented history's blitz list is empty - said on the chart, no line
+    blitz = tmp_path / "blitz.svg"
+    third = runner.invoke(
+        app,
+        [
+            "report", "OnBoard247", "--replay", str(FIDE_CASSETTE), "--cache-dir",
+            str(tmp_path / "c"), "--perf", "blitz", "--fide-id", "35009192", "--chart",
+            str(blitz), "--quiet",
+        ],
+    )  # fmt: skip
+    assert third.exit_code == 0, third.output
+    text = blitz.read_text(encoding="utf-8")
+    assert "no FIDE rating in this list (blitz)" in text and "real FIDE rating (" not in text

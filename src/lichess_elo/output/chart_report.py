@@ -110,6 +110,16 @@ def _panel(ax: Any, report: PerfReport, title: str) -> None:
     ax.plot(ex, ey, color=_ELO, lw=width, label=f"FIDE Elo ({_ADVERB[kind]} periods, {track})")
 
     fx, fy = _fide_steps(report, lo, hi)
+    if report.fide is not None and not fx:
+        ax.text(
+            0.01,
+            0.02,
+            f"real FIDE: {report.fide.message or 'no rating in these months'} "
+            f"({report.fide.fide_list})",
+            transform=ax.transAxes,
+            fontsize=8,
+            color=_FIDE,
+        )
     if fx:
         fide = report.fide
         assert fide is not None

@@ -601,14 +601,12 @@ def games_command(
     """
     from lichess_elo import listing, render
     from lichess_elo.lichess_input import parse_date_range
+    from lichess_elo.progress import progress_bars
 
     with library_errors():
         source = _source(api_url, token, cache_dir, offline, replay, refresh=refresh)
         first, stop = parse_date_range(since, until)
-        with (
-            render.fetch_progress(quiet or pgn_file is not None) as bar,
-            render.replay_progress(quiet) as replay_bar,
-        ):
+        with progress_bars(quiet) as (bar, replay_bar):
             listed = listing.list_games(
                 username,
                 source,
@@ -799,6 +797,7 @@ def report_command(
     from lichess_elo import chart as chart_mod
     from lichess_elo import render
     from lichess_elo.lichess_input import parse_date_range
+    from lichess_elo.progress import progress_bars
     from lichess_elo.report import ReportSettings, check_settings
     from lichess_elo.report_job import paused_gc, run_report
 
@@ -824,10 +823,7 @@ def report_command(
         source = _source(api_url, token, cache_dir, offline, replay, refresh=refresh)
         since_day, until_day = parse_date_range(since, until)
         with paused_gc():
-            with (
-                render.fetch_progress(quiet or pgn_file is not None) as progress,
-                render.replay_progress(quiet) as replay_progress,
-            ):
+            with progress_bars(quiet) as (progress, replay_progress):
                 run = run_report(
                     username,
                     source,
@@ -1139,9 +1135,15 @@ def main() -> None:
     args = _take_debug(sys.argv[1:])
     for token in _tokens_in(args):
         _remember_token(token)
+    from lichess_elo.interrupts import Interrupted, interrupts_raise
+
     try:
-        code = command.main(args=args, prog_name="lichess-elo", standalone_mode=False)
+        with interrupts_raise():
+            code = command.main(args=args, prog_name="lichess-elo", standalone_mode=False)
         sys.exit(code if isinstance(code, int) else 0)
+    except Interrupted:
+        typer.echo("lichess-elo: interrupted", err=True)
+        sys.exit(130)
     except LichessEloError as exc:
         if _state["debug"]:
             raise

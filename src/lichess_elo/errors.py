@@ -41,3 +41,19 @@ class FetchFailed(LichessEloError):
 
 class CassetteMissing(LichessEloError):
     """A ``--replay`` cassette lacks a request that the run needed."""
+
+
+class CannotConnect(FetchFailed):
+    """The server refused the connection or its name does not resolve (fails fast).
+
+    Attributes:
+        url: The server that could not be reached.
+        reason: What went wrong, e.g. ``connection refused``.
+        cached: Whether the cache holds the user asked for (so working offline would help).
+    """
+
+    def __init__(self, url: str, reason: str, *, cached: bool = False) -> None:
+        super().__init__(f"cannot connect to {url} ({reason})")
+        self.url = url
+        self.reason = reason
+        self.cached = cached

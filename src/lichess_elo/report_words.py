@@ -77,8 +77,10 @@ def headline(report: PerfReport) -> str:
         text += f" (and moved {s.lichess_gaps:+d} between games)"
     difference = elo - lichess
     if abs(difference) <= max(_AGREE_POINTS, round(0.1 * max(abs(elo), abs(lichess)))):
-        return text + "; the two agree" + (
-            f" to within {abs(difference)} points." if difference else "."
+        return (
+            text
+            + "; the two agree"
+            + (f" to within {abs(difference)} points." if difference else ".")
         )
     return text + _where_from(report, difference) + "."
 
@@ -120,7 +122,7 @@ def legend(view: str, min_games: int) -> list[str]:
 
 
 def other_perfs(shown: Sequence[str], counts: Mapping[str, int]) -> str | None:
-    """"Not shown: bullet (412 games), rapid (37 games)." for the perfs with games that the
+    """ "Not shown: bullet (412 games), rapid (37 games)." for the perfs with games that the
     report left out, largest first; ``None`` when there are none."""
     rest = sorted(
         ((n, perf) for perf, n in counts.items() if perf not in shown and n > 0),

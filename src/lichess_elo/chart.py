@@ -326,23 +326,9 @@ def _draw_panels(
     fig.tight_layout(rect=(0, reserved / total, 1, 1))
 
 
-def write_chart(reports: Sequence[PerfReport], path: Path, *, user: str | None = None) -> Path:
-    """Draw one panel per perf with games and write a PNG or SVG to ``path``.
-
-    Args:
-        reports: The perf reports (those without games are skipped).
-        path: Where to write; the suffix picks the format (``.png`` or ``.svg``).
-        user: The name shown in the titles (default: the reports' user).
-
-    Returns:
-        ``path``.
-
-    Raises:
-        BadInput: the path's suffix is not ``.png`` or ``.svg``.
-        WriteFailed: the file could not be written (disk full...); nothing half-written
-            is left behind.
-    """
-    check_chart_path(path)
+def draw_chart(reports: Sequence[PerfReport], *, user: str | None = None) -> Any:
+    """The chart as a matplotlib figure (close it with ``close_figure``): one panel per
+    perf with games, on one shared date axis."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -360,10 +346,42 @@ def write_chart(reports: Sequence[PerfReport], path: Path, *, user: str | None =
             fig.tight_layout()
         else:
             _draw_panels(fig, [row[0] for row in axes], shown, user)
+    except BaseException:
+        plt.close(fig)
+        raise
+    return fig
+
+
+def close_figure(fig: Any) -> None:
+    """Free a figure made by ``draw_chart``."""
+    import matplotlib.pyplot as plt
+
+    plt.close(fig)
+
+
+def write_chart(reports: Sequence[PerfReport], path: Path, *, user: str | None = None) -> Path:
+    """Draw one panel per perf with games and write a PNG or SVG to ``path``.
+
+    Args:
+        reports: The perf reports (those without games are skipped).
+        path: Where to write; the suffix picks the format (``.png`` or ``.svg``).
+        user: The name shown in the titles (default: the reports' user).
+
+    Returns:
+        ``path``.
+
+    Raises:
+        BadInput: the path's suffix is not ``.png`` or ``.svg``.
+        WriteFailed: the file could not be written (disk full...); nothing half-written
+            is left behind.
+    """
+    check_chart_path(path)
+    fig = draw_chart(reports, user=user)
+    try:
         image = io.BytesIO()
         fig.savefig(image, format=path.suffix.lower()[1:], dpi=130)
     finally:
-        plt.close(fig)
+        close_figure(fig)
     try:
         write_atomic(path, image.getvalue())
     except OSError as exc:

@@ -56,7 +56,9 @@ def report_json(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 @pytest.mark.parametrize("width", WIDTHS)
 def test_report_periods_fit(width: int, report_json: dict[str, Any], tmp_path: Path) -> None:
     env = {"LICHESS_ELO_CACHE_DIR": str(tmp_path)}
-    code, screen = terminal.run(["report", "OnBoard247", "--replay", CASSETTE], width=width, env=env)
+    code, screen = terminal.run(
+        ["report", "OnBoard247", "--replay", CASSETTE], width=width, env=env
+    )
     assert code == 0, screen
     numbers: list[int | float] = []
     for report in report_json["reports"]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from lichess_elo.tables import Column, Table, render_table, wrap_words
+from lichess_elo.output.tables import Column, Table, render_table, wrap_words
 
 ROWS = [
     ["2023-01", "130", "61.5", "2450→2387 (-63)", "2450→2419 (-31)", "-32", "18 (+8) · -9 before"],

@@ -30,8 +30,8 @@ from datetime import UTC, datetime
 import chess
 import chess.pgn
 
-from lichess_elo.games import Clock, Color, Game, Side
-from lichess_elo.replay import replay_game
+from lichess_elo.core.games import Clock, Color, Game, Side
+from lichess_elo.core.replay import replay_game
 
 #: PGN ``Variant`` tag -> Lichess variant key.
 VARIANTS = {

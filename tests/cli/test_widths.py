@@ -57,7 +57,7 @@ def report_json(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 def test_report_periods_fit(width: int, report_json: dict[str, Any], tmp_path: Path) -> None:
     env = {"LICHESS_ELO_CACHE_DIR": str(tmp_path)}
     code, screen = terminal.run(
-        ["report", "OnBoard247", "--replay", CASSETTE], width=width, env=env
+        ["report", "OnBoard247", "--replay", CASSETTE, "-q"], width=width, env=env
     )
     assert code == 0, screen
     numbers: list[int | float] = []
@@ -73,7 +73,7 @@ def test_report_periods_fit(width: int, report_json: dict[str, Any], tmp_path: P
 @pytest.mark.parametrize("width", WIDTHS)
 def test_report_games_fit(width: int, report_json: dict[str, Any], tmp_path: Path) -> None:
     env = {"LICHESS_ELO_CACHE_DIR": str(tmp_path)}
-    args = ["report", "OnBoard247", "--replay", CASSETTE, "--view", "games"]
+    args = ["report", "OnBoard247", "--replay", CASSETTE, "--view", "games", "-q"]
     code, screen = terminal.run(args, width=width, env=env)
     assert code == 0, screen
     numbers: list[int | float] = []

@@ -50,13 +50,25 @@ def json_default(value: Any) -> Any:
     raise TypeError(f"cannot serialise {type(value).__name__} as JSON")
 
 
+def csv_value(value: Any) -> Any:
+    """One cell as every command writes it: ``true``/``false`` (as in the JSON), numbers
+    as in the JSON (``1``, ``0.5``, ``0``: a whole float or Decimal loses its ``.0``),
+    ``None`` empty."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float | Decimal):
+        return json_default(Decimal(str(value)))
+    return value
+
+
 def write_csv(rows: Iterable[Mapping[str, Any]], fieldnames: Sequence[str]) -> str:
-    """Return ``rows`` as CSV text with a header line (``\\n`` line endings)."""
+    """Return ``rows`` as CSV text with a header line (``\\n`` line endings); every cell
+    goes through ``csv_value``, so booleans and scores read the same in every command."""
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=list(fieldnames), lineterminator="\n")
     writer.writeheader()
     for row in rows:
-        writer.writerow(row)
+        writer.writerow({k: csv_value(v) for k, v in row.items()})
     return buffer.getvalue()
 
 
@@ -508,8 +520,6 @@ def print_fetch_summary(result: FetchResult, *, replay: bool) -> None:
 # ``lichess-elo games``: one row per game, oldest first. ``games_document`` is the JSON
 # contract (README "games"): every key always present, numbers as numbers.
 
-from rich.box import SIMPLE_HEAD as _games_box  # noqa: E402
-from rich.table import Table as _GamesTable  # noqa: E402
 
 if TYPE_CHECKING:
     from lichess_elo.app.games import ListedGame
@@ -599,7 +609,8 @@ def games_csv(rows: Sequence[ListedGame]) -> str:
 
 
 def _games_result(score: float | None) -> str:
-    return {1.0: "won", 0.5: "draw", 0.0: "lost"}.get(score, "-") if score is not None else "-"
+    """1, ½ or 0 (the player's score), as in the report's games table."""
+    return {1.0: "1", 0.5: "½", 0.0: "0"}.get(score, "-") if score is not None else "-"
 
 
 def _games_ended(ended: Sequence[Ending]) -> str:
@@ -607,49 +618,57 @@ def _games_ended(ended: Sequence[Ending]) -> str:
 
 
 def print_games(user: str, rows: Sequence[ListedGame], out: Console) -> None:
-    """The ``games`` table, then a one-line summary (games, invalid, endings found)."""
-    table = _GamesTable(title=f"Games of {user}", title_justify="left", box=_games_box)
-    for name, justify in (
-        ("Date", "left"),
-        ("Perf", "left"),
-        ("Col", "left"),
-        ("Opponent", "left"),
-        ("Opp", "right"),
-        ("Result", "left"),
-        ("Status", "left"),
-        ("Rating", "right"),
-        ("Diff", "right"),
-        ("Plies", "right"),
-        ("Ended", "left"),
-        ("", "left"),
-    ):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    """The ``games`` table (fitted to the terminal), then a one-line summary."""
+    from lichess_elo.output.tables import Column, Table, render_table, wrap_words
+
+    columns = [
+        Column("Date (UTC)", "left", short="Date"),
+        Column("Time", "left", fold=6),
+        Column("Game", "left", fold=3),
+        Column("Perf", "left"),
+        Column("Colour", "left", short="Col", fold=2),
+        Column("Opponent", "left"),
+        Column("Opp rating", short="Opp"),
+        Column("Result", "left", short="Res"),
+        Column("Status", "left", fold=4),
+        Column("Lichess"),
+        Column("Lichess ±", short="±"),
+        Column("Plies", fold=1),
+        Column("Replay found", "left", fold=5),
+        Column("Replay", "left", fold=7),
+    ]
+    cells = []
     invalid = 0
     for row in rows:
         game, color, facts = row.game, row.color, row.facts
         me, them = game.side(color), game.opponent(color)
         invalid += not facts.valid
-        table.add_row(
-            game.created_at.strftime("%Y-%m-%d %H:%M"),
-            game.perf + ("" if game.rated else " (casual)"),
-            color,
-            them.label,
-            "" if them.rating is None else str(them.rating),
-            _games_result(game.score(color)),
-            game.status,
-            "" if me.rating is None else f"{me.rating}{'?' if me.provisional else ''}",
-            "" if me.rating_diff is None else f"{me.rating_diff:+d}",
-            str(facts.plies),
-            _games_ended(row.ended),
-            "" if facts.valid else f"INVALID: {facts.error}",
+        cells.append(
+            [
+                game.created_at.strftime("%Y-%m-%d"),
+                game.created_at.strftime("%H:%M"),
+                game.id,
+                game.perf + ("" if game.rated else " (casual)"),
+                color,
+                them.label,
+                "" if them.rating is None else str(them.rating),
+                _games_result(game.score(color)),
+                game.status,
+                "" if me.rating is None else f"{me.rating}{'?' if me.provisional else ''}",
+                "" if me.rating_diff is None else f"{me.rating_diff:+d}",
+                str(facts.plies),
+                _games_ended(row.ended),
+                "" if facts.valid else f"INVALID: {facts.error}",
+            ]
         )
-    if not out.is_terminal:
-        out.width = max(out.width, 240)  # a file or pipe gets every column unabridged
-    out.print(table)
+    width = out.width if out.is_terminal else None
+    lines = render_table(Table(columns, cells, title=f"Games of {user}"), width)
     counts: dict[str, int] = {}
     for row in rows:
         for ending in row.ended:
             counts[ending] = counts.get(ending, 0) + 1
     found = "; ".join(f"{ENDING_LABELS[k]}: {v}" for k, v in counts.items())
     games = f"{len(rows)} game" + ("" if len(rows) == 1 else "s")
-    out.print(f"{games}, {invalid} invalid" + (f"; {found}" if found else ""))
+    lines += wrap_words(f"{games}, {invalid} invalid" + (f"; {found}" if found else ""), width)
+    out.file.write("\n".join(lines) + "\n")
+    out.file.flush()

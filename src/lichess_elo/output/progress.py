@@ -40,7 +40,7 @@ class FetchBar:
     def start(self, total_months: int) -> None:
         """Show the bar with ``total_months`` steps."""
         if self._bars is not None:
-            self._task = self._bars.add("months", total_months, "months")
+            self._task = self._bars.add("fetching", total_months, "months")
 
     def month(self, label: str, done: int, games_so_far: int, from_cache: bool) -> None:
         """Advance to ``done`` months; ``label`` is the month just read."""

@@ -48,8 +48,7 @@ def _where_from(report: PerfReport, difference: int) -> str:
         if abs(top.change_difference) >= _MOSTLY * abs(difference) and len(report.periods) > 1:
             where = f"game {top.label}" if unit == "game" else top.label
             return (
-                f"; the difference is mostly in {where} "
-                f"({abs(top.change_difference)} of the {abs(difference)} points)"
+                f"; the difference is mostly in {where} ({abs(top.change_difference)} points there)"
             )
     if len(report.periods) == 1:
         return ""
@@ -94,13 +93,15 @@ PERIOD_LEGEND = (
     ("K", "FIDE's development coefficient used, and why"),
     ("FIDE rules", "the rating moved only by FIDE rules: start→end (change)"),
     ("Lichess", "the Lichess rating: start→end (change in these games)"),
-    ("FIDE − Lichess", "how far the two tracks ended apart"),
-    ("Gaps", "Lichess rating moves between games: n (±points), 'before' = just before"),
+    ("FIDE − Lichess (Diff)", "how far apart the two ratings ended the period"),
+    ("Gaps", "Lichess rating moves between games"),
 )
 GAME_LEGEND = (
-    ("Opp", "opponent, title and rating (? = provisional)"),
+    ("Opp rating", "the opponent's Lichess rating (? = provisional)"),
     ("Result", "1 win, ½ draw, 0 loss"),
-    ("Lichess ±", "the Lichess rating before the game and its change"),
+    ("Status", "how Lichess says the game ended"),
+    ("Replay found", "what replaying the moves found (e.g. lost on time while ahead)"),
+    ("Lichess, Lichess ± (±)", "the Lichess rating before the game and its change"),
     ("FIDE", "the FIDE-rules rating before the game"),
     ("E", "FIDE's expected score"),
     ("K", "FIDE's development coefficient"),

@@ -117,7 +117,7 @@ def render_table(table: Table, width: int | None) -> list[str]:
     """
     keep, folded, compact = _choose(table, width)
     widths = _widths(table, keep, compact)
-    lines = [table.title] if table.title else []
+    lines = wrap_words(table.title, width, "  ") if table.title else []
     header = "  ".join(
         _pad(table.columns[i].label(compact), w, table.columns[i].align)
         for i, w in zip(keep, widths, strict=True)
@@ -145,16 +145,18 @@ def table_text(table: Table, width: int | None) -> str:
 
 def wrap_words(text: str, width: int | None, indent: str = "") -> list[str]:
     """``text`` split between words into lines of at most ``width`` cells (never inside a
-    word); continuation lines start with ``indent``. ``None``: one line."""
-    if width is None:
-        return [text]
+    word). The first line keeps ``text``'s leading spaces; the next lines get them plus
+    ``indent``. ``None``: one line."""
+    if width is None or cell_len(text) <= width:
+        return [text.rstrip()]
+    lead = " " * (len(text) - len(text.lstrip(" ")))
     lines: list[str] = []
-    current = ""
-    for word in text.split(" "):
-        candidate = f"{current} {word}" if current else word
-        if current and cell_len(candidate) > width:
+    current = lead
+    for word in text.split():
+        candidate = f"{current} {word}" if current.strip() else current + word
+        if current.strip() and cell_len(candidate) > width:
             lines.append(current)
-            current = indent + word
+            current = lead + indent + word
         else:
             current = candidate
     lines.append(current)

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Literal
@@ -37,6 +37,7 @@ from lichess_elo.core.replay import ReplayFacts, endings
 from lichess_elo.core.report.selection import (
     EXCLUSION_REASONS,
     classify,
+    counted_in_range,
     in_range,
     select_perfs,
 )
@@ -51,6 +52,11 @@ PeriodKind = Literal["month", "week", "day", "game"]
 #: games overlapped in time (see ``gap_cause``), else ``missing`` (missing games or a
 #: Lichess adjustment such as a cheat refund).
 GapCause = Literal["overlap", "missing"]
+#: A period's performance rating is shown from this many games on: FIDE publishes no rating
+#: from fewer than 5 games (regulation 7.1.4), and one game's "performance" is only its
+#: result at ±800. Shorter periods (and ``--period game``) show none.
+MIN_PERFORMANCE_GAMES = 5
+
 #: FIDE's rating floor (regulations 7.1, 8.3.1): games against players below it are flagged.
 RATING_FLOOR = 1400
 
@@ -249,6 +255,8 @@ class PerfReport:
     summary: Summary
     message: str | None = None
     missing_games: int = 0
+    #: Counted games in range of every perf (shown or not), to name the perfs left out.
+    perf_counts: Mapping[str, int] = field(default_factory=dict)
 
 
 def period_label(game: Game, kind: PeriodKind) -> str:
@@ -429,7 +437,9 @@ def _perf_report(
                 games=len(items),
                 score=result.points,
                 expected=result.expected,
-                performance=result.performance,
+                performance=(
+                    result.performance if len(items) >= MIN_PERFORMANCE_GAMES else None
+                ),
                 games_before=games_before,
                 k=result.k,
                 k_requested=result.k_requested,
@@ -507,7 +517,8 @@ def build_report(
         general = _empty_message(user, games, settings, total)
         if general is not None:
             reports = [replace(r, message=general) for r in reports]
-    return reports
+    in_range_counts = counted_in_range(counted, settings.since, settings.until)
+    return [replace(r, perf_counts=in_range_counts) for r in reports]
 
 
 def _empty_message(

@@ -171,6 +171,7 @@ def test_progress_bar_shows_months_games_and_the_429_wait(
     onboard_server: FakeLichess, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from lichess_elo.output import common as render
+    from lichess_elo.output.progress import progress_bars
     from lichess_elo.sources.lichess.api import Source, fetch_games
 
     screen = io.StringIO()
@@ -178,15 +179,15 @@ def test_progress_bar_shows_months_games_and_the_429_wait(
     monkeypatch.setattr(render, "err_console", lambda: terminal)
     onboard_server.faults.append(Fault("429", month="2023-02"))
     source = Source(api_url=onboard_server.url, cache_dir=tmp_path)
-    with render.fetch_progress(quiet=False) as bar:
+    with progress_bars(quiet=False) as (bar, _):
         fetch_games("OnBoard247", source, until=date(2023, 3, 1), progress=bar)
     drawn = screen.getvalue()
-    assert "1/2 months  83 games" in drawn  # 83 of the 221 games are from January 2023
+    assert "1/2 months 83 games" in drawn  # 83 of the 221 games are from January 2023
     # the wait is drawn when it starts (LICHESS_ELO_RETRY_WAIT=0.01 from conftest: no real wait)
     assert "waiting 0.01 s: Lichess rate limit (HTTP 429) on month 2023-02" in drawn
 
     screen.truncate(0)
-    with render.fetch_progress(quiet=True) as bar:
+    with progress_bars(quiet=True) as (bar, _):
         fetch_games("OnBoard247", source, until=date(2023, 3, 1), progress=bar)
     assert screen.getvalue() == ""
 
@@ -204,7 +205,7 @@ def _help_lines(*command: str) -> dict[str, str]:
 
 
 def test_fetch_format_offers_only_table_and_json(tmp_path: Path) -> None:
-    assert "<table|json>" in _help_lines("fetch")["--format"]
+    assert "[table|json]" in _help_lines("fetch")["--format"]  # click's choice style
     assert "csv" not in _help_lines("fetch")["--format"]
     refused = _real_command("fetch", "OnBoard247", "--replay", str(ONBOARD), "--format", "csv")
     assert refused.returncode == 2

@@ -21,8 +21,8 @@ from lichess_elo import __version__
 from lichess_elo.errors import LichessEloError
 
 if TYPE_CHECKING:
-    from lichess_elo.sources.lichess import api as lichess
     from lichess_elo.app.report import ReportRun
+    from lichess_elo.sources.lichess import api as lichess
 
 app = typer.Typer(
     name="lichess-elo",
@@ -214,6 +214,48 @@ UntilOpt = Annotated[
         show_default=False,
     ),
 ]
+OutputFileOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--output",
+        metavar="FILE",
+        help="Write the output to this file instead of the terminal, e.g. --output out.json.",
+        show_default=False,
+    ),
+]
+
+
+def check_output(output: Path | None) -> None:
+    """Refuse an unwritable ``--output`` before any work (one line, exit 2)."""
+    from lichess_elo.output.common import check_output_path
+
+    if output is not None:
+        with library_errors():
+            check_output_path(output)
+
+
+def _width() -> int | None:
+    """The terminal's width for tables, or ``None`` (no limit) when stdout is not one."""
+    from lichess_elo.output.common import console
+
+    out = console()
+    return out.width if out.is_terminal else None
+
+
+def emit(text: str, output: Path | None) -> None:
+    """Print ``text`` or write it to ``output`` (atomically; one line and exit 1 on failure)."""
+    from lichess_elo.output.common import write_atomic
+
+    text = text if text.endswith("\n") else text + "\n"
+    if output is None:
+        sys.stdout.write(text)
+        return
+    try:
+        write_atomic(output, text)
+    except OSError as exc:
+        fail(f"--output {output}: cannot write ({exc.strerror or exc})", 1)
+
+
 QuietOpt = Annotated[
     bool, typer.Option("--quiet", "-q", help="No progress bar, e.g. -q in a script.")
 ]
@@ -333,6 +375,7 @@ def calc(
             help="Output format: table or json, e.g. --format json.",
         ),
     ] = "table",
+    output_file: OutputFileOpt = None,
 ) -> None:
     """FIDE Elo for one rating period: each game's expected score and change, the new rating.
 
@@ -350,6 +393,7 @@ def calc(
     fmt = output.strip().lower()
     if fmt not in ("table", "json"):
         fail(f"--format {output!r} is not table or json")
+    check_output(output_file)
     items = list(args or [])
     for item in items:
         if item.startswith("-") and not item[1:2].isdigit():
@@ -377,7 +421,7 @@ def calc(
             cap=not no_cap,
             unrated=unrated,
         )
-    typer.echo(render.calc_output(result, fmt))
+    emit(render.calc_output(result, fmt), output_file)
 
 
 # --- glicko (rating core) --------------------------------------------------------------
@@ -455,6 +499,7 @@ def glicko_command(
             "--format", metavar="table|json", help="Output: table or json, e.g. --format json."
         ),
     ] = "table",
+    output_file: OutputFileOpt = None,
 ) -> None:
     """What Lichess would do with one rated game (Glicko-2, tau 0.75, one game = one period).
 
@@ -469,6 +514,7 @@ def glicko_command(
 
     if output not in ("table", "json"):
         fail(f"--format: expected table or json, got {output!r}")
+    check_output(output_file)
     if advantage not in glicko.ADVANTAGE:
         fail(f"--advantage: expected standard, crazyhouse or none, got {advantage!r}")
     if bot not in (None, "white", "black"):
@@ -497,7 +543,7 @@ def glicko_command(
             bot="white" if bot == "white" else "black" if bot == "black" else None,
         )
     if output == "json":
-        typer.echo(render.dump_json(render.glicko_json(white_side, black_side)))
+        emit(render.dump_json(render.glicko_json(white_side, black_side)), output_file)
         return
     heading = render.glicko_heading(
         result.strip(),
@@ -507,7 +553,7 @@ def glicko_command(
         points=glicko.ADVANTAGE[advantage],
         bot=bot,
     )
-    typer.echo(render.glicko_text(white_side, black_side, heading=heading))
+    emit(render.glicko_text(white_side, black_side, heading=heading), output_file)
 
 
 # --- fetch (import) --------------------------------------------------------------------
@@ -527,27 +573,31 @@ def fetch_command(
     output: Annotated[FetchFormat, typer.Option("--format", help="table or json.")] = (
         FetchFormat.table
     ),
+    output_file: OutputFileOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
     """Fetch every game of USERNAME from Lichess, one request per month, into the cache.
 
     Example: lichess-elo fetch OnBoard247 --replay cassettes/onboard247.yaml
     """
-    from lichess_elo.sources.lichess import api as lichess
     from lichess_elo.output import common as render
+    from lichess_elo.output.progress import progress_bars
+    from lichess_elo.sources.lichess import api as lichess
     from lichess_elo.sources.lichess.checks import parse_date_range
 
+    check_output(output_file)
     with library_errors():
         first, stop = parse_date_range(since, until)
         source = _source(api_url, token, cache_dir, offline, replay, refresh=refresh)
-        with render.fetch_progress(quiet) as bar:
+        with progress_bars(quiet) as (bar, _):
             result = lichess.fetch_games(
                 username, source, since=first, until=stop, progress=bar, on_warning=warn
             )
     if output is FetchFormat.json:
-        typer.echo(render.dump_json(render.fetch_document(result)))
+        emit(render.dump_json(render.fetch_document(result)), output_file)
     else:
-        render.print_fetch_summary(result, replay=replay is not None)
+        width = _width() if output_file is None else None
+        emit(render.fetch_summary_text(result, replay=replay is not None, width=width), output_file)
 
 
 # --- games (replay) --------------------------------------------------------------------
@@ -588,6 +638,7 @@ def games_command(
     output: Annotated[
         OutputFormat, typer.Option("--format", help="table, csv or json.")
     ] = OutputFormat.table,
+    output_file: OutputFileOpt = None,
     token: TokenOpt = None,
     offline: OfflineOpt = False,
     refresh: RefreshOpt = False,
@@ -604,8 +655,8 @@ def games_command(
     """
     from lichess_elo.app import games as listing
     from lichess_elo.output import common as render
-    from lichess_elo.sources.lichess.checks import parse_date_range
     from lichess_elo.output.progress import progress_bars
+    from lichess_elo.sources.lichess.checks import parse_date_range
 
     with library_errors():
         source = _source(api_url, token, cache_dir, offline, replay, refresh=refresh)
@@ -624,11 +675,12 @@ def games_command(
                 on_warning=warn,
             )
     if output is OutputFormat.json:
-        typer.echo(render.dump_json(render.games_document(listed.user, listed.rows)))
+        emit(render.dump_json(render.games_document(listed.user, listed.rows)), output_file)
     elif output is OutputFormat.csv:
-        typer.echo(render.games_csv(listed.rows), nl=False)
+        emit(render.games_csv(listed.rows), output_file)
     else:
-        render.print_games(listed.user, listed.rows, render.console())
+        width = _width() if output_file is None else None
+        emit(render.games_text(listed.user, listed.rows, width), output_file)
 
 
 # --- report ------------------------------------------------------------------------------
@@ -798,12 +850,12 @@ def report_command(
     Example: [bold]lichess-elo report OnBoard247 --replay cassettes/onboard247.yaml
     --chart onboard247.png[/bold]
     """
+    from lichess_elo.app.report import paused_gc, run_report
+    from lichess_elo.core.report.build import ReportSettings, check_settings
     from lichess_elo.output import chart_report as chart_mod
     from lichess_elo.output import common as render
-    from lichess_elo.sources.lichess.checks import parse_date_range
-    from lichess_elo.core.report.build import ReportSettings, check_settings
-    from lichess_elo.app.report import paused_gc, run_report
     from lichess_elo.output.progress import progress_bars
+    from lichess_elo.sources.lichess.checks import parse_date_range
 
     if output_format == OutputFormat.csv and view == View.summary:
         fail("--format csv takes --view periods or games")
@@ -853,25 +905,16 @@ def _report_output(
     run: ReportRun, output_format: OutputFormat, view: View, output: Path | None
 ) -> None:
     """Print the report (or write it to ``output``) in the chosen format and view."""
-    from lichess_elo.output import common as render
     from lichess_elo.output import report as render_report
 
     if output_format == OutputFormat.json:
         text = render_report.report_json(run.user, run.reports)
     elif output_format == OutputFormat.csv:
         text = render_report.report_csv(run.reports, view.value)
-    elif output is not None:
-        text = render_report.report_text(run.reports, view.value)
     else:
-        render_report.print_report(run.reports, view.value, render.console())
-        return
-    if output is not None:
-        try:
-            render.write_atomic(output, text)
-        except OSError as exc:
-            fail(f"--output {output}: {exc.strerror or exc}", 1)
-    else:
-        sys.stdout.write(text)
+        width = _width() if output is None else None
+        text = "\n".join(render_report.report_lines(run.reports, view.value, width))
+    emit(text, output)
 
 
 # --- club --------------------------------------------------------------------------------
@@ -1047,12 +1090,12 @@ def club_command(
 
     Example: lichess-elo club players.csv games.csv --config club.toml --k 40
     """
-    from lichess_elo.output import chart_report as chart_mod
     from lichess_elo.core.club import rating as club
-    from lichess_elo.sources import club_files as club_io
     from lichess_elo.core.club import rules as club_rules
-    from lichess_elo.output import common as render
+    from lichess_elo.output import chart_report as chart_mod
     from lichess_elo.output import club as render_club
+    from lichess_elo.output import common as render
+    from lichess_elo.sources import club_files as club_io
 
     with library_errors():
         if chart is not None:
@@ -1100,14 +1143,10 @@ def club_command(
             names = [s.name for s in result.standings[:top]]
         if chart is not None:
             render_club.write_club_chart(result, names, chart)
-        # the message names the user's path, never write_atomic's temporary file
         if output is not None:
-            try:
-                render.write_atomic(output, text if text.endswith("\n") else text + "\n")
-            except OSError as exc:
-                fail(f"--output {output}: cannot write ({exc.strerror or exc})", 1)
+            emit(text, output)  # names the user's path, never write_atomic's temporary file
     if output is None:
-        typer.echo(text.rstrip("\n"))
+        emit(text, None)
 
 
 def _take_debug(args: list[str]) -> list[str]:

@@ -25,9 +25,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from lichess_elo.core.report.summary import plural
 from lichess_elo.errors import BadInput, LichessEloError
 from lichess_elo.output.common import write_atomic
-from lichess_elo.core.report.summary import plural
 
 if TYPE_CHECKING:
     from lichess_elo.core.report.build import PerfReport
@@ -385,5 +385,5 @@ def write_chart(reports: Sequence[PerfReport], path: Path, *, user: str | None =
     try:
         write_atomic(path, image.getvalue())
     except OSError as exc:
-        raise WriteFailed(f"--chart {path}: {exc.strerror or exc}") from None
+        raise WriteFailed(f"--chart {path}: cannot write ({exc.strerror or exc})") from None
     return path

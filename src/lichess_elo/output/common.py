@@ -15,15 +15,13 @@ import os
 import secrets
 import stat
 import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 
 def console() -> Console:
@@ -125,29 +123,6 @@ def check_output_path(path: Path) -> None:
         raise BadInput(f"--output {path}: cannot write there")
     if path.exists() and not os.access(path, os.W_OK):
         raise BadInput(f"--output {path}: not writable")
-
-
-@contextmanager
-def replay_progress(
-    quiet: bool,
-) -> Iterator[Callable[[int, int], None] | None]:
-    """A rich progress bar for replaying games (``None`` when quiet or not a terminal)."""
-    if quiet or not sys.stderr.isatty():
-        yield None
-        return
-    with Progress(
-        TextColumn("replaying games"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        console=err_console(),
-        transient=True,
-    ) as bar:
-        task = bar.add_task("replay", total=None)
-
-        def update(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        yield update
 
 
 # --- calc ---
@@ -418,58 +393,9 @@ def glicko_text(white: SideResult, black: SideResult, *, heading: str) -> str:
 # ``lichess-elo fetch``: the progress bar (a ``lichess.Progress``) and the summary.
 # ``fetch_document`` is the JSON contract (README "fetch").
 
-from rich.progress import TimeElapsedColumn as _ElapsedColumn  # noqa: E402
-from rich.table import Table as _FetchTable  # noqa: E402
 
 if TYPE_CHECKING:
     from lichess_elo.sources.lichess.api import FetchResult
-
-
-class FetchBar:
-    """Months done of the total, games so far, the last month and any wait (on stderr)."""
-
-    def __init__(self, bar: Progress | None) -> None:
-        self._bar = bar
-        self._task: Any = None
-
-    def start(self, total_months: int) -> None:
-        """Show the bar with ``total_months`` steps."""
-        if self._bar is not None:
-            self._task = self._bar.add_task("months", total=total_months, games=0, note="")
-
-    def month(self, label: str, done: int, games_so_far: int, from_cache: bool) -> None:
-        """Advance to ``done`` months; ``label`` is the month just read."""
-        if self._bar is not None and self._task is not None:
-            note = "(cache)" if from_cache else ""
-            self._bar.update(
-                self._task, completed=done, games=games_so_far, description=label, note=note
-            )
-
-    def waiting(self, seconds: float, reason: str) -> None:
-        """Show a wait (HTTP 429 or a retry backoff)."""
-        if self._bar is not None and self._task is not None:
-            # drawn at once: the wait is shown even before the next timed redraw
-            self._bar.update(self._task, note=f"waiting {seconds:.3g} s: {reason}", refresh=True)
-
-
-@contextmanager
-def fetch_progress(quiet: bool) -> Iterator[FetchBar]:
-    """A progress bar on stderr; silent when ``quiet`` or stderr is not a terminal."""
-    err = err_console()
-    if quiet or not err.is_terminal:
-        yield FetchBar(None)
-        return
-    bar = Progress(
-        TextColumn("{task.description:>8}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("months  {task.fields[games]} games {task.fields[note]}"),
-        _ElapsedColumn(),
-        console=err,
-        transient=True,
-    )
-    with bar:
-        yield FetchBar(bar)
 
 
 def fetch_document(result: FetchResult) -> dict[str, Any]:
@@ -493,26 +419,28 @@ def fetch_document(result: FetchResult) -> dict[str, Any]:
     }
 
 
-def print_fetch_summary(result: FetchResult, *, replay: bool) -> None:
-    """Print the table summary of a fetch on stdout."""
+def fetch_summary_text(result: FetchResult, *, replay: bool, width: int | None) -> str:
+    """The table summary of a fetch: games and months, games by perf, the cache."""
+    from lichess_elo.output.tables import Column, Table, render_table, wrap_words
+
     doc = fetch_document(result)
-    out = console()
     months = doc["months"]
     got = "from the cassette" if replay else "fetched"
-    out.print(
+    lines = wrap_words(
         f"{doc['user']}: {doc['games']} games in {months['total']} months "
-        f"({months['from_network']} {got}, {months['from_cache']} from the cache)"
+        f"({months['from_network']} {got}, {months['from_cache']} from the cache)",
+        width,
     )
     if doc["games"]:
-        table = _FetchTable(box=None, pad_edge=False)
-        for name in ("perf", "rated", "casual", "total"):
-            table.add_column(name, justify="left" if name == "perf" else "right")
-        for perf, counts in doc["split"].items():
-            total = counts["rated"] + counts["casual"]
-            table.add_row(perf, str(counts["rated"]), str(counts["casual"]), str(total))
-        out.print(table)
+        columns = [Column("Perf", "left"), Column("Rated"), Column("Casual"), Column("Total")]
+        rows = [
+            [perf, str(c["rated"]), str(c["casual"]), str(c["rated"] + c["casual"])]
+            for perf, c in doc["split"].items()
+        ]
+        lines += render_table(Table(columns, rows), width)
     label = "replayed from" if replay else "cache"
-    out.print(f"{label}: {doc['cache']}")
+    lines += wrap_words(f"{label}: {doc['cache']}", width)
+    return "\n".join(lines) + "\n"
 
 
 # --- games ---
@@ -617,8 +545,8 @@ def _games_ended(ended: Sequence[Ending]) -> str:
     return ", ".join(ENDING_LABELS[e] for e in ended)
 
 
-def print_games(user: str, rows: Sequence[ListedGame], out: Console) -> None:
-    """The ``games`` table (fitted to the terminal), then a one-line summary."""
+def games_text(user: str, rows: Sequence[ListedGame], width: int | None) -> str:
+    """The ``games`` table fitted to ``width`` (``None``: no limit), then a summary line."""
     from lichess_elo.output.tables import Column, Table, render_table, wrap_words
 
     columns = [
@@ -661,7 +589,6 @@ def print_games(user: str, rows: Sequence[ListedGame], out: Console) -> None:
                 "" if facts.valid else f"INVALID: {facts.error}",
             ]
         )
-    width = out.width if out.is_terminal else None
     lines = render_table(Table(columns, cells, title=f"Games of {user}"), width)
     counts: dict[str, int] = {}
     for row in rows:
@@ -670,5 +597,4 @@ def print_games(user: str, rows: Sequence[ListedGame], out: Console) -> None:
     found = "; ".join(f"{ENDING_LABELS[k]}: {v}" for k, v in counts.items())
     games = f"{len(rows)} game" + ("" if len(rows) == 1 else "s")
     lines += wrap_words(f"{games}, {invalid} invalid" + (f"; {found}" if found else ""), width)
-    out.file.write("\n".join(lines) + "\n")
-    out.file.flush()
+    return "\n".join(lines) + "\n"

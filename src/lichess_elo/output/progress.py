@@ -8,7 +8,6 @@ quiet or when stderr is not a terminal. The bars vanish when the command ends.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -45,12 +44,12 @@ class FetchBar:
     def month(self, label: str, done: int, games_so_far: int, from_cache: bool) -> None:
         """Advance to ``done`` months; ``label`` is the month just read."""
         if self._bars is not None and self._task is not None:
-            cached = " (cache)" if from_cache else ""
             self._bars.progress.update(
                 self._task,
                 completed=done,
                 description=label,
-                note=f"{games_so_far} games{cached}",
+                count=f"{games_so_far} games",
+                note="(cache)" if from_cache else "",
             )
 
     def waiting(self, seconds: float, reason: str) -> None:
@@ -70,8 +69,9 @@ class Bars:
             BarColumn(bar_width=30),
             MofNCompleteColumn(),
             TextColumn("{task.fields[unit]}"),
-            _Eta(),
+            TextColumn("{task.fields[count]}"),
             TextColumn("{task.fields[note]}"),
+            _Eta(),
             console=console,
             transient=True,
         )
@@ -82,7 +82,7 @@ class Bars:
         if not self._started:
             self.progress.start()
             self._started = True
-        return self.progress.add_task(description, total=total, unit=unit, note="")
+        return self.progress.add_task(description, total=total, unit=unit, count="", note="")
 
     def replay_callback(self) -> Callable[[int, int], None]:
         """``(done, total)`` for the replay: the bar appears at the first call."""
@@ -104,7 +104,9 @@ class Bars:
 @contextmanager
 def progress_bars(quiet: bool) -> Iterator[tuple[FetchBar, Callable[[int, int], None] | None]]:
     """The fetch bar and the replay callback (``None`` when nothing is shown)."""
-    console = Console(file=sys.stderr, highlight=False, soft_wrap=True)
+    from lichess_elo.output.common import err_console
+
+    console = err_console()
     if quiet or not console.is_terminal:
         yield FetchBar(None), None
         return

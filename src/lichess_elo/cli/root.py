@@ -32,7 +32,8 @@ app = typer.Typer(
         "Example: lichess-elo report OnBoard247 --replay cassettes/onboard247.yaml"
     ),
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion / --show-completion (bash, zsh, fish...)
+    context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
 )
@@ -107,13 +108,23 @@ def library_errors() -> Iterator[None]:
     except LichessEloError as exc:
         if _state["debug"]:
             raise
-        fail(str(exc), exc.exit_code)
+        fail(error_message(exc), exc.exit_code)
     except (typer.Exit, typer.Abort):
         raise
     except Exception as exc:
         if _state["debug"]:
             raise
         fail(_unexpected(exc), 1)
+
+
+def error_message(exc: LichessEloError) -> str:
+    """The one line for a library error; the CLI adds what only it can name (options)."""
+    from lichess_elo.errors import CannotConnect
+
+    if isinstance(exc, CannotConnect):
+        hint = "; the cache holds this user: add --offline to work from it" if exc.cached else ""
+        return f"cannot connect to {exc.url} ({exc.reason}){hint}"
+    return str(exc)
 
 
 def _version_callback(value: bool) -> None:
@@ -1195,7 +1206,7 @@ def main() -> None:
     except LichessEloError as exc:
         if _state["debug"]:
             raise
-        typer.echo(f"lichess-elo: error: {redact(str(exc))}", err=True)
+        typer.echo(f"lichess-elo: error: {redact(error_message(exc))}", err=True)
         sys.exit(exc.exit_code)
     except (KeyboardInterrupt, typer.Abort):
         typer.echo("lichess-elo: interrupted", err=True)

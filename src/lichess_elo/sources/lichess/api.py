@@ -30,7 +30,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import ExitStack, contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
@@ -47,6 +47,7 @@ from lichess_elo import __version__
 from lichess_elo.sources.lichess.cassette import cassette_time as cassette_time
 from lichess_elo.sources.lichess.cassette import unreadable
 from lichess_elo.errors import (
+    CannotConnect,
     AccountClosed,
     BadInput,
     CassetteMissing,
@@ -393,6 +394,13 @@ def call_with_retries(
             problem = f"HTTP {status}"
         except _TRANSIENT as exc:
             problem = scrub(_short(exc), [source.token])
+            reason = unreachable(exc)
+            if reason is not None:
+                if failures >= 1:
+                    raise CannotConnect(source.api_url, reason) from None
+                failures += 1
+                time.sleep(min(REFUSED_RETRY_WAIT, wait))
+                continue
         failures += 1
         limited = problem == "HTTP 429"
         if failures > MAX_RETRIES:
@@ -412,6 +420,53 @@ def call_with_retries(
         if progress is not None:
             progress.waiting(delay, reason)
         time.sleep(delay)
+
+
+#: A refused connection or an unknown host is retried once after at most this many
+#: seconds, then reported: waiting half a minute would not make a server appear.
+REFUSED_RETRY_WAIT = 1.0
+
+
+def _causes(exc: BaseException) -> list[BaseException]:
+    """``exc`` and everything it wraps (causes, contexts, urllib3 reasons, berserk errors)."""
+    seen: list[BaseException] = []
+    todo: list[Any] = [exc]
+    while todo:
+        item = todo.pop()
+        if not isinstance(item, BaseException) or any(item is s for s in seen):
+            continue
+        seen.append(item)
+        todo += [item.__cause__, item.__context__, getattr(item, "reason", None)]
+        todo += [getattr(item, "error", None), *item.args]
+    return seen
+
+
+def unreachable(exc: BaseException) -> str | None:
+    """``connection refused`` or ``host not found`` when ``exc`` says the server cannot
+    be reached at all (not a timeout or a cut stream, which are worth retrying)."""
+    import socket
+
+    causes = _causes(exc)
+    if any(isinstance(c, ConnectionRefusedError) for c in causes):
+        return "connection refused"
+    if any(
+        isinstance(c, socket.gaierror) or type(c).__name__ == "NameResolutionError"
+        for c in causes
+    ):
+        return "host not found"
+    return None
+
+
+def cache_holds_user(username: str, source: Source) -> bool:
+    """Whether the cache can serve ``username``'s profile offline (so working offline
+    would help); a cassette run never counts."""
+    if source.replay is not None:
+        return False
+    try:
+        fetch_user(username, replace(source, offline=True, refresh=False))
+    except LichessEloError:
+        return False
+    return True
 
 
 def _short(exc: BaseException) -> str:
@@ -560,6 +615,25 @@ def fetch_games(
         BadInput, UserNotFound, AccountClosed, NotCached, CassetteMissing, RateLimited,
         FetchFailed.
     """
+    try:
+        return _fetch_games(
+            username, source, since=since, until=until, progress=progress, on_warning=on_warning
+        )
+    except CannotConnect as exc:
+        raise CannotConnect(
+            exc.url, exc.reason, cached=cache_holds_user(username, source)
+        ) from None
+
+
+def _fetch_games(
+    username: str,
+    source: Source,
+    *,
+    since: date | None,
+    until: date | None,
+    progress: Progress | None,
+    on_warning: Callable[[str], None] | None,
+) -> FetchResult:
     name = validate_username(username)
     warnings: list[str] = []
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.integration.fake_lichess import FakeLichess
+from tests.fake_lichess import FakeLichess
 
 REPO = Path(__file__).resolve().parent.parent.parent
 #: Account creation of the generated user (games start 2021-01-01, gen_games.START).

@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from tests import terminal
-from tests.integration.fake_lichess import FakeLichess, Fault
+from tests.fake_lichess import FakeLichess, Fault
 
 
 def _replayed(text: str) -> int:

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from tests.cli.conftest import REPO
-from tests.integration.fake_lichess import FakeLichess
+from tests.fake_lichess import FakeLichess
 
 DATA = REPO / "tests" / "data" / "lichess" / "games-user-export-onboard247-2023-01-02.ndjson"
 

@@ -87,8 +87,9 @@ def test_report_games_fit(width: int, report_json: dict[str, Any], tmp_path: Pat
 @pytest.mark.parametrize("width", WIDTHS)
 def test_games_list_fits(width: int, tmp_path: Path) -> None:
     args = ["games", "OnBoard247", "--replay", CASSETTE]
+    shown = [*args, "-q"]
     listed = _json(args, tmp_path)
-    code, screen = terminal.run(args, width=width, env={"LICHESS_ELO_CACHE_DIR": str(tmp_path)})
+    code, screen = terminal.run(shown, width=width, env={"LICHESS_ELO_CACHE_DIR": str(tmp_path)})
     assert code == 0, screen
     numbers: list[int | float] = []
     for g in listed["games"]:

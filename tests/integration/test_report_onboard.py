@@ -25,8 +25,8 @@ import pytest
 from typer.testing import CliRunner
 
 from lichess_elo.cli.root import app
-from tests.conftest import REPO
-from tests.integration.fake_lichess import FakeLichess
+from tests.fake_lichess import FakeLichess
+from tests.helpers import REPO
 
 CASSETTE = REPO / "cassettes" / "onboard247.yaml"
 runner = CliRunner()
@@ -518,7 +518,10 @@ def test_unwritable_chart_fails_before_any_work(
 def test_usage_errors_are_one_line_exit_2(onboard_server: FakeLichess) -> None:
     base = ["OnBoard247", "--api-url", onboard_server.url]
     for extra, message in (
-        (("--start-rating", "1800", "--track", "lichess"), "--start-rating only applies to"),
+        (
+            ("--start-rating", "1800", "--track", "lichess"),
+            "--start-rating does not apply with --track",
+        ),
         (("--format", "csv", "--view", "summary"), "--format csv takes --view periods or games"),
     ):
         result = _run(*base, *extra)

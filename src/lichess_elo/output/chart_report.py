@@ -1,7 +1,7 @@
 """The report's chart: both ratings over time, one panel per perf (an edge: it writes a file).
 
-matplotlib is imported lazily (only when a chart is asked for) with the non-interactive Agg
-backend, so the rest of the tool starts fast and works without a display.
+The figure, the path check and the atomic save are ``charts.figure``, shared with the club
+chart.
 
 What is drawn:
 
@@ -18,21 +18,17 @@ What is drawn:
 from __future__ import annotations
 
 import importlib
-import io
-import os
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lichess_elo.core.report.summary import plural
-from lichess_elo.errors import BadInput, LichessEloError
-from lichess_elo.output.common import write_atomic
+from lichess_elo.output.charts import check_chart_path, pyplot, save
+from lichess_elo.output.common import plural
 
 if TYPE_CHECKING:
-    from lichess_elo.core.report.build import PerfReport
+    from lichess_elo.core.report.model import PerfReport
 
-SUFFIXES = (".png", ".svg")
 _GLICKO = "#1f6fb4"
 _ELO = "#d9480f"
 _GAP = "#adb5bd"
@@ -49,29 +45,6 @@ _BAND = "#868e96"
 _MAX_LABELLED_PERIODS = 16
 _ADVERB = {"month": "monthly", "week": "weekly", "day": "daily", "game": "one-game"}
 _MAX_SHADED_PERIODS = 120
-
-
-class WriteFailed(LichessEloError):
-    """A chart or report file could not be written (a runtime failure: exit 1)."""
-
-
-def check_chart_path(path: Path) -> Path:
-    """Check that a chart can be written to ``path`` (before any work is done).
-
-    Raises:
-        BadInput: the suffix is not ``.png``/``.svg``, the folder does not exist or is not
-            writable, or the file exists and is not writable.
-    """
-    if path.suffix.lower() not in SUFFIXES:
-        raise BadInput(f"--chart {path}: the file name must end in .png or .svg")
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise BadInput(f"--chart {path}: folder {folder} does not exist")
-    if path.is_dir():
-        raise BadInput(f"--chart {path}: is a folder")
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise BadInput(f"--chart {path}: not writable")
-    return path
 
 
 def _period_span(label: str, kind: str, when: datetime) -> tuple[datetime, datetime]:
@@ -329,11 +302,7 @@ def _draw_panels(
 def draw_chart(reports: Sequence[PerfReport], *, user: str | None = None) -> Any:
     """The chart as a matplotlib figure (close it with ``close_figure``): one panel per
     perf with games, on one shared date axis."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plt = pyplot()
     shown = [r for r in reports if r.games]
     rows = max(1, len(shown))
     fig, axes = plt.subplots(
@@ -354,9 +323,7 @@ def draw_chart(reports: Sequence[PerfReport], *, user: str | None = None) -> Any
 
 def close_figure(fig: Any) -> None:
     """Free a figure made by ``draw_chart``."""
-    import matplotlib.pyplot as plt
-
-    plt.close(fig)
+    pyplot().close(fig)
 
 
 def write_chart(reports: Sequence[PerfReport], path: Path, *, user: str | None = None) -> Path:
@@ -376,14 +343,5 @@ def write_chart(reports: Sequence[PerfReport], path: Path, *, user: str | None =
             is left behind.
     """
     check_chart_path(path)
-    fig = draw_chart(reports, user=user)
-    try:
-        image = io.BytesIO()
-        fig.savefig(image, format=path.suffix.lower()[1:], dpi=130)
-    finally:
-        close_figure(fig)
-    try:
-        write_atomic(path, image.getvalue())
-    except OSError as exc:
-        raise WriteFailed(f"--chart {path}: cannot write ({exc.strerror or exc})") from None
+    save(draw_chart(reports, user=user), path)
     return path

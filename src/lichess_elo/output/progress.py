@@ -16,6 +16,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn
 from rich.text import Text
 
+from lichess_elo.output.common import err_console
+
 
 class _Eta(ProgressColumn):
     """``ETA 0:01:23`` once rich can estimate it, nothing before (no ``-:--:--``)."""
@@ -104,8 +106,6 @@ class Bars:
 @contextmanager
 def progress_bars(quiet: bool) -> Iterator[tuple[FetchBar, Callable[[int, int], None] | None]]:
     """The fetch bar and the replay callback (``None`` when nothing is shown)."""
-    from lichess_elo.output.common import err_console
-
     console = err_console()
     if quiet or not console.is_terminal:
         yield FetchBar(None), None

@@ -8,20 +8,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
 from lichess_elo.core.report.build import MIN_PERFORMANCE_GAMES
-from lichess_elo.core.report.summary import plural
-from lichess_elo.output.common import json_default, write_csv
+from lichess_elo.output.common import iso_utc, json_default, plural, signed, write_csv
 from lichess_elo.output.report_words import headline, legend, other_perfs
 from lichess_elo.output.tables import Column, Table, render_table, wrap_words
 
 if TYPE_CHECKING:
-    from lichess_elo.core.report.build import GameRow, PerfReport, PeriodRow
+    from lichess_elo.core.report.model import GameRow, PerfReport, PeriodRow
     from lichess_elo.core.report.summary import Disagreement
 
 
@@ -31,10 +29,6 @@ def _num(value: Decimal | None, places: int = 2) -> float | int | None:
         return None
     number = float(value)
     return int(number) if number.is_integer() else round(number, places)
-
-
-def _iso(when: datetime) -> str:
-    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _report_settings(report: PerfReport) -> dict[str, Any]:
@@ -48,8 +42,8 @@ def _report_settings(report: PerfReport) -> dict[str, Any]:
         "start_rating": report.start_rating,
         "games_before": report.missing_games,
         "born": s.born,
-        "since": _iso(s.since) if s.since else None,
-        "until": _iso(s.until) if s.until else None,
+        "since": iso_utc(s.start) if s.start else None,
+        "until": iso_utc(s.stop) if s.stop else None,
     }
 
 
@@ -57,7 +51,7 @@ def _game_json(row: GameRow) -> dict[str, Any]:
     return {
         "id": row.id,
         "url": row.url,
-        "played_at": _iso(row.played_at),
+        "played_at": iso_utc(row.played_at),
         "period": row.period,
         "color": row.color,
         "opponent": row.opponent,
@@ -233,7 +227,7 @@ def report_csv(reports: Sequence[PerfReport], view: str) -> str:
                 row = {k: getattr(g, k, None) for k in REPORT_GAME_FIELDS}
                 row.update(
                     perf=r.perf,
-                    played_at=_iso(g.played_at),
+                    played_at=iso_utc(g.played_at),
                     score=_num(g.score),
                     expected=_num(g.expected, 4),
                     elo_change=_num(g.elo_change, 4),
@@ -267,14 +261,6 @@ def report_csv(reports: Sequence[PerfReport], view: str) -> str:
     return write_csv(rows, fields)
 
 
-def _signed(value: int | Decimal | None, places: int = 0) -> str:
-    if value is None:
-        return "-"
-    if value == 0:
-        return "0"
-    return f"{value:+.{places}f}" if places else f"{int(value):+d}"
-
-
 _K_REASONS = {
     "2400": "reached 2400",
     "junior": "junior",
@@ -292,7 +278,7 @@ def _k_text(p: PeriodRow) -> str:
 
 
 def _moved(start: int, change: int, end: int) -> str:
-    return f"{start}→{end} ({_signed(change)})"
+    return f"{start}→{end} ({signed(change)})"
 
 
 #: The "Gaps" column's meaning, in the legend when a periods table has gaps.
@@ -326,7 +312,7 @@ def _periods_table(report: PerfReport) -> Table:
             _k_text(p),
             _moved(p.elo_start, p.elo_change, p.elo_end),
             _moved(p.lichess_start, p.lichess_change, p.lichess_end),
-            _signed(p.difference),
+            signed(p.difference),
             _gaps_text(p),
         ]
         for p in report.periods
@@ -388,11 +374,11 @@ def _games_table(report: PerfReport) -> Table:
                 g.status,
                 ", ".join(e.replace("_", " ") for e in g.endings),
                 f"{g.lichess_rating}{'?' if g.provisional else ''}",
-                _signed(g.lichess_diff),
+                signed(g.lichess_diff),
                 str(g.elo_rating),
                 f"{g.expected:.2f}",
                 str(g.k),
-                _signed(g.elo_change, 1),
+                signed(g.elo_change, 1),
                 " ".join(g.flags),
             ]
         )
@@ -401,18 +387,18 @@ def _games_table(report: PerfReport) -> Table:
 
 def _summary_lines(report: PerfReport, full: bool) -> list[str]:
     s = report.summary
-    gaps = f", {_signed(s.lichess_gaps)} in {plural(s.gap_count, 'gap')}" if s.gap_count else ""
+    gaps = f", {signed(s.lichess_gaps)} in {plural(s.gap_count, 'gap')}" if s.gap_count else ""
     lines = [
         f"{report.perf}: {plural(s.games, 'game')} in {plural(s.periods, report.settings.period)}",
         (
-            f"  FIDE rules  {s.elo_start} → {s.elo_final} ({_signed(s.elo_change)}), "
+            f"  FIDE rules  {s.elo_start} → {s.elo_final} ({signed(s.elo_change)}), "
             f"peak {s.elo_peak}"
             if report.settings.track == "shadow"
-            else f"  FIDE rules  {_signed(s.elo_change)} over the periods, each restarted from "
+            else f"  FIDE rules  {signed(s.elo_change)} over the periods, each restarted from "
             f"the Lichess rating (last ended at {s.elo_final})"
         ),
         f"  Lichess     {s.lichess_start} → {s.lichess_final} "
-        f"({_signed(s.lichess_change)} in games{gaps}), peak {s.lichess_peak}",
+        f"({signed(s.lichess_change)} in games{gaps}), peak {s.lichess_peak}",
     ]
     if s.correlation is not None and s.mean_abs_difference is not None:
         lines.append(
@@ -438,7 +424,7 @@ def _summary_lines(report: PerfReport, full: bool) -> list[str]:
         if items:
             lines.append(f"  Largest disagreements ({title}):")
             lines.extend(
-                f"    {d.key}: FIDE {_signed(d.elo, 1 if title == 'games' else 0)} vs Lichess "
+                f"    {d.key}: FIDE {signed(d.elo, 1 if title == 'games' else 0)} vs Lichess "
                 f"{d.lichess:+d} (off by {d.difference:.{1 if title == 'games' else 0}f}; "
                 f"{', '.join(d.reasons)})"
                 for d in items

@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from lichess_elo.core.report.summary import plural
+from lichess_elo.core.words import plural
 
 if TYPE_CHECKING:
-    from lichess_elo.core.report.build import PerfReport
+    from lichess_elo.core.report.model import PerfReport
 
 #: A disagreement this small (points, or share of the larger move) is called agreement.
 _AGREE_POINTS = 5

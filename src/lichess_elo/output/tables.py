@@ -163,7 +163,10 @@ def wrap_words(text: str, width: int | None, indent: str = "") -> list[str]:
     return [line.rstrip() for line in lines]
 
 
-def terminal_width(is_terminal: bool, columns: int) -> int | None:
-    """The width to fit: the terminal's ``columns``, or ``None`` (no limit) for a file or
-    a pipe, where nothing wraps."""
-    return columns if is_terminal else None
+def stdout_width() -> int | None:
+    """The width to fit on stdout: the terminal's columns, or ``None`` (no limit) for a
+    file or a pipe, where nothing wraps."""
+    from lichess_elo.output.common import console
+
+    out = console()
+    return out.width if out.is_terminal else None

@@ -30,7 +30,7 @@ from datetime import UTC, datetime
 import chess
 import chess.pgn
 
-from lichess_elo.core.games import Clock, Color, Game, Side
+from lichess_elo.core.games import Clock, Color, Game, Side, speed_of
 from lichess_elo.core.replay import replay_game
 
 #: PGN ``Variant`` tag -> Lichess variant key.
@@ -46,15 +46,6 @@ VARIANTS = {
     "three-check": "threeCheck",
     "from position": "fromPosition",
 }
-
-#: Lichess's speed limits on initial + 40 x increment seconds (lila ``Speed.scala``).
-SPEED_LIMITS = (
-    (30, "ultraBullet"),
-    (180, "bullet"),
-    (480, "blitz"),
-    (1500, "rapid"),
-    (21600, "classical"),
-)
 
 _ID = re.compile(r"lichess\.org/(?:embed/)?(?:game/export/)?([A-Za-z0-9]{8})")
 _TOURNAMENT = re.compile(r"lichess\.org/tournament/([A-Za-z0-9]+)")
@@ -79,17 +70,6 @@ class _Builder(chess.pgn.GameBuilder[chess.pgn.Game]):
         # where none was begun; popping the main line would crash the next move.
         if len(self.variation_stack) > 1:
             super().end_variation()
-
-
-def speed_of(clock: Clock | None) -> str:
-    """Lichess's speed for a clock: by initial + 40 x increment; no clock = correspondence."""
-    if clock is None:
-        return "correspondence"
-    total = clock.estimated_total
-    for limit, name in SPEED_LIMITS:
-        if total < limit:
-            return name
-    return "correspondence"
 
 
 def _clock(tag: str) -> Clock | None:

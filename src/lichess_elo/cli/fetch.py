@@ -1,0 +1,71 @@
+"""``lichess-elo fetch``: import a player's games into the cache."""
+
+from __future__ import annotations
+
+import typer
+
+from lichess_elo.app.fetch import FetchSettings, run_fetch
+from lichess_elo.cli.errors import library_errors, warn
+from lichess_elo.cli.options import (
+    DEFAULT_URL,
+    SUMMARY_FORMATS,
+    ApiUrlOpt,
+    CacheDirOpt,
+    OfflineOpt,
+    OutputFormat,
+    OutputOpt,
+    QuietOpt,
+    RefreshOpt,
+    ReplayOpt,
+    SinceOpt,
+    SummaryFormatOpt,
+    TokenOpt,
+    UntilOpt,
+    UsernameArg,
+    choose_format,
+    make_source,
+    parse_dates,
+)
+from lichess_elo.output.common import check_output_path, dump_json, write_output
+from lichess_elo.output.fetch import fetch_document, fetch_summary_text
+from lichess_elo.output.progress import progress_bars
+from lichess_elo.output.tables import stdout_width
+
+
+def fetch_command(
+    username: UsernameArg,
+    token: TokenOpt = None,
+    offline: OfflineOpt = False,
+    refresh: RefreshOpt = False,
+    replay: ReplayOpt = None,
+    api_url: ApiUrlOpt = DEFAULT_URL,
+    cache_dir: CacheDirOpt = None,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
+    output_format: SummaryFormatOpt = "table",
+    output: OutputOpt = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """Fetch every game of USERNAME from Lichess, one request per month, into the cache.
+
+    Example: lichess-elo fetch OnBoard247 --replay cassettes/onboard247.yaml
+    """
+    with library_errors():
+        fmt = choose_format(output_format, SUMMARY_FORMATS)
+        source = make_source(api_url, token, cache_dir, offline, replay, refresh=refresh)
+        settings = FetchSettings(*parse_dates(since, until))
+        if output is not None:
+            check_output_path(output)
+        with progress_bars(quiet) as (bar, _):
+            result = run_fetch(username, source, settings, progress=bar, on_warning=warn)
+        if fmt is OutputFormat.json:
+            text = dump_json(fetch_document(result)) + "\n"
+        else:
+            width = stdout_width() if output is None else None
+            text = fetch_summary_text(result, replay=replay is not None, width=width)
+        write_output(output, text)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``fetch`` to ``app``."""
+    app.command("fetch")(fetch_command)

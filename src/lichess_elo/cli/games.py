@@ -1,0 +1,94 @@
+"""``lichess-elo games``: every game, replayed."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from lichess_elo.app.games import ListSettings, list_games
+from lichess_elo.cli.errors import library_errors, warn
+from lichess_elo.cli.options import (
+    DEFAULT_URL,
+    ApiUrlOpt,
+    CacheDirOpt,
+    FormatOpt,
+    OfflineOpt,
+    OutputFormat,
+    OutputOpt,
+    PerfOpt,
+    PgnOpt,
+    QuietOpt,
+    RefreshOpt,
+    ReplayOpt,
+    SinceOpt,
+    TokenOpt,
+    UntilOpt,
+    UsernameArg,
+    choose_format,
+    make_source,
+    parse_dates,
+)
+from lichess_elo.output.common import check_output_path, dump_json, write_output
+from lichess_elo.output.games import games_csv, games_document, games_text
+from lichess_elo.output.progress import progress_bars
+from lichess_elo.output.tables import stdout_width
+
+
+def games_command(
+    username: UsernameArg,
+    perf: PerfOpt = None,
+    rated: Annotated[
+        bool | None,
+        typer.Option(
+            "--rated/--casual",
+            help="Only rated or only casual games (default both).",
+            show_default=False,
+        ),
+    ] = None,
+    pgn_file: PgnOpt = None,
+    output_format: FormatOpt = "table",
+    output: OutputOpt = None,
+    token: TokenOpt = None,
+    offline: OfflineOpt = False,
+    refresh: RefreshOpt = False,
+    replay: ReplayOpt = None,
+    api_url: ApiUrlOpt = DEFAULT_URL,
+    cache_dir: CacheDirOpt = None,
+    since: SinceOpt = None,
+    until: UntilOpt = None,
+    quiet: QuietOpt = False,
+) -> None:
+    """List a player's games with what the replay found: validity, material, how it ended.
+
+    Example: lichess-elo games OnBoard247 --replay cassettes/onboard247.yaml --perf blitz
+    """
+    with library_errors():
+        fmt = choose_format(output_format)
+        source = make_source(api_url, token, cache_dir, offline, replay, refresh=refresh)
+        settings = ListSettings(tuple(perf or ()), rated, *parse_dates(since, until))
+        if output is not None:
+            check_output_path(output)
+        with progress_bars(quiet) as (bar, replay_bar):
+            listed = list_games(
+                username,
+                source,
+                settings,
+                pgn_file=pgn_file,
+                progress=bar,
+                replay_progress=replay_bar,
+                on_warning=warn,
+            )
+        if fmt is OutputFormat.json:
+            text = dump_json(games_document(listed.user, listed.rows)) + "\n"
+        elif fmt is OutputFormat.csv:
+            text = games_csv(listed.rows)
+        else:
+            width = stdout_width() if output is None else None
+            text = games_text(listed.user, listed.rows, width)
+        write_output(output, text)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``games`` to ``app``."""
+    app.command("games")(games_command)

@@ -232,9 +232,7 @@ def _perf_report(
                 games=len(items),
                 score=result.points,
                 expected=result.expected,
-                performance=(
-                    result.performance if len(items) >= MIN_PERFORMANCE_GAMES else None
-                ),
+                performance=(result.performance if len(items) >= MIN_PERFORMANCE_GAMES else None),
                 games_before=games_before,
                 k=result.k,
                 k_requested=result.k_requested,

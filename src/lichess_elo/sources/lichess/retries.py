@@ -176,8 +176,7 @@ def unreachable(exc: BaseException) -> str | None:
     if any(isinstance(c, ConnectionRefusedError) for c in causes):
         return "connection refused"
     if any(
-        isinstance(c, socket.gaierror) or type(c).__name__ == "NameResolutionError"
-        for c in causes
+        isinstance(c, socket.gaierror) or type(c).__name__ == "NameResolutionError" for c in causes
     ):
         return "host not found"
     return None

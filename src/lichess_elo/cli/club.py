@@ -28,7 +28,19 @@ from lichess_elo.core.club import rules as club_rules
 from lichess_elo.output import club as render_club
 from lichess_elo.output.charts import check_chart_path
 from lichess_elo.output.common import check_output_path, write_output
+from lichess_elo.output.tables import stdout_width
 from lichess_elo.sources import club_files as club_io
+
+
+class ClubView(StrEnum):
+    """What the club table shows."""
+
+    standings = "standings"
+    excluded = "excluded"
+
+
+#: The rules file used when ``--config`` is not given and the current folder has one.
+DEFAULT_RULES = Path("club.toml")
 
 
 class ClubUpdate(StrEnum):
@@ -64,7 +76,12 @@ def club_command(
     ],
     config: Annotated[
         Path | None,
-        typer.Option("--config", help="The club's rules, e.g. club.toml.", show_default=False),
+        typer.Option(
+            "--config",
+            help="The club's rules, e.g. club.toml (default: club.toml in the current folder, "
+            "if there is one).",
+            show_default=False,
+        ),
     ] = None,
     k: Annotated[
         list[str] | None,
@@ -170,6 +187,14 @@ def club_command(
             "--player", help="Show one player's history and progress only.", show_default=False
         ),
     ] = None,
+    view: Annotated[
+        ClubView,
+        typer.Option(
+            "--view",
+            help="standings, or excluded: every game not rated and the rule that left it out "
+            "(the JSON has both), e.g. --view excluded.",
+        ),
+    ] = ClubView.standings,
     output_format: FormatOpt = "table",
     output: OutputOpt = None,
     chart: ChartOpt = None,
@@ -208,6 +233,8 @@ def club_command(
             "exclude_events": tuple(exclude_event) if exclude_event else None,
         }
         source = make_source(api_url, token, cache_dir, offline, replay)
+        if config is None and DEFAULT_RULES.is_file():
+            config = DEFAULT_RULES
         result = club_io.load_club(
             inputs,
             config=config,
@@ -227,7 +254,13 @@ def club_command(
             text = render_club.club_player_output(standing, recent, club.RECENT_MONTHS, target, fmt)
             names = [standing.name]
         else:
-            text = render_club.club_output(result, fmt)
+            text = render_club.club_output(
+                result,
+                fmt,
+                view=view.value,
+                rules_file=str(config) if config is not None else None,
+                width=stdout_width() if output is None else None,
+            )
             names = [s.name for s in result.standings[:top]]
         if chart is not None:
             render_club.write_club_chart(result, names, chart)

@@ -22,8 +22,9 @@ from typing import Any
 import chess.pgn
 
 from lichess_elo.core.club.rating import ClubGame, ClubPlayer, ClubResult, Rules, rate_club
-from lichess_elo.core.games import DAY_FORMATS, SCORE_SPELLINGS, parse_score
+from lichess_elo.core.games import DAY_FORMATS, RESULT_SPELLINGS
 from lichess_elo.core.games import parse_day as core_parse_day
+from lichess_elo.core.games import parse_result as core_parse_result
 from lichess_elo.errors import (
     BadInput,
     CassetteMissing,
@@ -50,16 +51,17 @@ class Inputs:
     roster: bool = False
 
 
-def parse_result(text: str, where: str, fieldname: str = "result") -> Decimal:
-    """A result from player A's side, in any spelling ``core.games.parse_score`` accepts.
+def parse_result(text: str, where: str, fieldname: str = "result") -> tuple[Decimal, bool]:
+    """A result from player A's side and whether it was a forfeit, in any spelling
+    ``core.games.parse_result`` accepts (the same in every command).
 
     Raises:
-        BadInput: naming ``where`` and the field.
+        BadInput: naming ``where``, the field and every accepted spelling.
     """
     try:
-        return parse_score(text, fieldname)
+        return core_parse_result(text, fieldname)
     except BadInput:
-        problem = f"{text.strip()!r} is not a result ({SCORE_SPELLINGS})"
+        problem = f"{text.strip()!r} is not a result ({RESULT_SPELLINGS})"
         raise BadInput(f"{where}: field {fieldname}: {problem}") from None
 
 
@@ -158,11 +160,13 @@ def read_csv(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
         for needed in ("date", white, black, "result"):
             if not cells.get(needed, "").strip():
                 raise BadInput(f"{where}: field {needed}: empty")
+        score, forfeit = parse_result(cells["result"], where)
         into.games.append(
             ClubGame(
                 white=" ".join(cells[white].split()),
                 black=" ".join(cells[black].split()),
-                score=parse_result(cells["result"], where),
+                score=score,
+                forfeit=forfeit,
                 day=parse_day(cells["date"], where),
                 event=cells.get("event", "").strip() or None,
                 round=parse_round(cells.get("round", "")),
@@ -195,6 +199,7 @@ def _read_players(path: Path, header: list[str], rows: list[list[str]], into: In
                 group=cells.get("group", "").strip() or None,
                 born=_int(cells.get("born", ""), where, "born"),
                 start=start,
+                lichess=cells.get("lichess", "").strip().lstrip("@") or None,
                 where=where,
             )
         )
@@ -236,11 +241,17 @@ def read_pgn(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
         site = headers.get("Site", "")
         lichess_id = re.search(r"lichess\.org/([A-Za-z0-9]{8})", site)
         event = headers.get("Event", "").strip()
+        score, forfeit = parse_result(result, where, "Result")
+        termination = headers.get("Termination", "").strip().lower()
+        # A game not played (a no-show): "forfeit" or "abandoned"; "time forfeit" is a
+        # game lost on the clock, which is rated.
+        forfeit = forfeit or termination in ("forfeit", "abandoned")
         into.games.append(
             ClubGame(
                 white=names["White"],
                 black=names["Black"],
-                score=parse_result(result, where, "Result"),
+                score=score,
+                forfeit=forfeit,
                 day=parse_day(day_text, where, "Date"),
                 event=event if event and event != "?" else None,
                 round=parse_round(headers.get("Round", "")),

@@ -15,15 +15,15 @@ Rating periods (``Rules.update``):
 
 from __future__ import annotations
 
-import fnmatch
 import math
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import Decimal
 
 from lichess_elo.core import fide
+from lichess_elo.core.club.counting import FORFEIT_RULE, counts, exclusion_rule, matches, speed_of
 from lichess_elo.core.club.model import (
     METHODS,
     RECENT_MONTHS,
@@ -34,6 +34,7 @@ from lichess_elo.core.club.model import (
     ClubPlayer,
     ClubResult,
     EventSummary,
+    ExcludedGame,
     GamesAward,
     PeriodEntry,
     ProgressAward,
@@ -44,11 +45,10 @@ from lichess_elo.core.club.model import (
     Target,
     UpdateMode,
 )
-from lichess_elo.core.games import Clock
-from lichess_elo.core.games import speed_of as game_speed
 from lichess_elo.errors import BadInput
 
 __all__ = [
+    "FORFEIT_RULE",
     "METHODS",
     "RECENT_MONTHS",
     "ROUNDINGS",
@@ -68,6 +68,7 @@ __all__ = [
     "Target",
     "UpdateMode",
     "counts",
+    "exclusion_rule",
     "expected",
     "find_player",
     "k_for",
@@ -80,43 +81,6 @@ __all__ = [
     "recent_change",
     "speed_of",
 ]
-
-
-def matches(value: str | None, patterns: Sequence[str]) -> bool:
-    """True when ``value`` matches one of the glob ``patterns`` (case-insensitive)."""
-    if value is None:
-        return False
-    low = value.lower()
-    return any(fnmatch.fnmatchcase(low, p.lower()) for p in patterns)
-
-
-def speed_of(time_control: str | None) -> str | None:
-    """Lichess's speed class (``core.games.speed_of``) of a club's ``minutes+increment``.
-
-    ``None`` when ``time_control`` is not ``BASE+INCREMENT``.
-    """
-    if not time_control or "+" not in time_control:
-        return None
-    base, _, inc = time_control.partition("+")
-    try:
-        clock = Clock(initial=round(float(base) * 60), increment=int(inc))
-    except ValueError:
-        return None
-    return game_speed(clock)
-
-
-def counts(game: ClubGame, rules: Rules) -> bool:
-    """Whether ``game`` counts under the ``count`` and ``exclude`` rules."""
-    if rules.exclude_events and matches(game.event_name, rules.exclude_events):
-        return False
-    if rules.count_events and not matches(game.event_name, rules.count_events):
-        return False
-    if rules.count_time_controls:
-        tc = game.time_control
-        return matches(tc, rules.count_time_controls) or matches(
-            speed_of(tc), rules.count_time_controls
-        )
-    return True
 
 
 def months_between(earlier: date, later: date) -> int:
@@ -158,6 +122,7 @@ class _Player:
     rating: Decimal | None
     group: str | None = None
     born: int | None = None
+    established: bool = False  # a rating or start from the players file: never provisional
     games: int = 0
     last_day: date | None = None
     return_left: int = 0
@@ -214,10 +179,22 @@ def _resolve(
         key = name_key(p.name)
         if key in states:
             raise BadInput(f"{p.where}: field name: player {p.name!r} is listed twice")
-        states[key] = _Player(p.name, _start_rating(p, p.name, rules), p.group, p.born)
+        states[key] = _Player(
+            p.name,
+            _start_rating(p, p.name, rules),
+            p.group,
+            p.born,
+            p.rating is not None or p.start is not None,
+        )
+    accounts = _accounts(players, states)
     seen: dict[tuple[object, ...], ClubGame] = {}
     out: list[ClubGame] = []
-    for g in games:
+    for original in games:
+        g = replace(
+            original,
+            white=accounts.get(name_key(original.white), original.white),
+            black=accounts.get(name_key(original.black), original.black),
+        )
         for fieldname, name in (("white", g.white), ("black", g.black)):
             key = name_key(name)
             if key not in states:
@@ -246,6 +223,27 @@ def _resolve(
         seen[dup] = g
         out.append(g)
     return states, out
+
+
+def _accounts(players: Sequence[ClubPlayer], states: Mapping[str, _Player]) -> dict[str, str]:
+    """Lichess account (its key) -> the member's name, from the players file's ``lichess``
+    column. An account that is also another member's name is refused (ambiguous).
+    """
+    accounts: dict[str, str] = {}
+    for p in players:
+        if not p.lichess:
+            continue
+        key = name_key(p.lichess)
+        if key in states and key != name_key(p.name):
+            raise BadInput(
+                f"{p.where}: field lichess: {p.lichess!r} is also the name of another member"
+            )
+        if key in accounts and accounts[key] != p.name:
+            raise BadInput(
+                f"{p.where}: field lichess: {p.lichess!r} is already {accounts[key]}'s account"
+            )
+        accounts[key] = p.name
+    return accounts
 
 
 def _order(g: ClubGame) -> tuple[object, ...]:
@@ -369,12 +367,18 @@ def rate_club(
             naming the file, line and field.
     """
     states, checked = _resolve(players, games, rules, bool(players) if roster is None else roster)
-    counted = [g for g in checked if counts(g, rules)]
+    excluded = []
+    counted = []
+    for game in checked:
+        rule = exclusion_rule(game, rules)
+        if rule is None:
+            counted.append(game)
+        else:
+            excluded.append(ExcludedGame(game, rule))
     out_notes = list(notes)
-    if len(counted) < len(checked):
+    if excluded:
         out_notes.append(
-            f"{len(checked) - len(counted)} of {len(checked)} games do not count under the "
-            "count/exclude rules"
+            f"{len(excluded)} of {len(checked)} games are not rated (forfeits, count/exclude rules)"
         )
     unrated_games = 0
     plan = periods(counted, rules.update)
@@ -404,7 +408,28 @@ def rate_club(
         last_day=club_day,
         notes=tuple(out_notes),
         rules=rules,
+        excluded=tuple(excluded),
+        k_used=_k_used(states.values(), rules),
     )
+
+
+def _k_used(states: Iterable[_Player], rules: Rules) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The K values the rated periods used, per player with their own K, per group with a
+    K of its own, and for everyone else (``others``)."""
+    found: dict[str, set[int]] = defaultdict(set)
+    for st in states:
+        if not st.history:
+            continue
+        group = (st.group or "").lower()
+        if name_key(st.name) in rules.k_players:
+            label = st.name
+        elif group in rules.k_groups:
+            label = group
+        else:
+            label = "others"
+        found[label].update(e.k for e in st.history)
+    order = sorted(found, key=lambda label: (label == "others", label.casefold()))
+    return tuple((label, tuple(sorted(found[label]))) for label in order)
 
 
 def _standing(st: _Player, rules: Rules, last_id: int | None, club_day: date | None) -> Standing:
@@ -415,7 +440,11 @@ def _standing(st: _Player, rules: Rules, last_id: int | None, club_day: date | N
         change = fide.round_half_away(last[-1].rating_after) - fide.round_half_away(
             last[0].rating_before
         )
-    provisional = rules.provisional_games > 0 and st.games < rules.provisional_games
+    # Only the club's provisional rule marks a rating provisional, and never one that came
+    # from the players file.
+    provisional = (
+        not st.established and rules.provisional_games > 0 and st.games < rules.provisional_games
+    )
     k_next = k_for(st, rules, club_day or st.last_day)
     return Standing(st.name, st.rating, change, st.games, provisional, tuple(st.history), k_next)
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import importlib.util
+import json
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -17,13 +19,19 @@ REPO = Path(__file__).resolve().parent.parent.parent
 BENCH_CREATED = datetime(2020, 12, 1, tzinfo=UTC)
 
 
-def generated_games(n: int, seed: int = 7, user: str = "BenchUser") -> list[dict[str, Any]]:
-    """``n`` realistic games from benchmarks/gen_games.py (spread over 2021-2024)."""
+@functools.cache
+def _generated(n: int, seed: int, user: str) -> str:
     spec = importlib.util.spec_from_file_location("gen_games", REPO / "benchmarks" / "gen_games.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    games: list[dict[str, Any]] = module.generate_games(n, seed=seed, user=user)
+    return json.dumps(module.generate_games(n, seed=seed, user=user))
+
+
+def generated_games(n: int, seed: int = 7, user: str = "BenchUser") -> list[dict[str, Any]]:
+    """``n`` realistic games from benchmarks/gen_games.py (spread over 2021-2024), fresh
+    copies of one generation per (n, seed, user)."""
+    games: list[dict[str, Any]] = json.loads(_generated(n, seed, user))
     return games
 
 

@@ -436,11 +436,12 @@ def test_fake_server_gives_the_same_numbers(onboard_server: FakeLichess, tmp_pat
     assert (tmp_path / "cache" / "replay.sqlite").exists()
 
 
-def test_since_counts_the_missing_games_from_public_data(
+def test_since_counts_the_games_before_from_the_months_before(
     onboard_server: FakeLichess, tmp_path: Path
 ) -> None:
-    # --since 2023-02: the fake account (created 2023-01-24) has 15 rated rapid games;
-    # 12 are held from February, so 3 are missing before. February: 3 games before.
+    # --since 2023-02: the fake account (created 2023-01-24) has 15 rated rapid games, 12
+    # from February. K's 30-game rule needs the count before February, so January (the
+    # account's first month) is fetched too: its 3 rapid games are the games before.
     result = _run(
         "OnBoard247",
         "--api-url",
@@ -461,14 +462,16 @@ def test_since_counts_the_missing_games_from_public_data(
     assert report["settings"]["games_before"] == 3
     assert [p["games_before"] for p in report["periods"]] == [3]
     assert report["periods"][0]["elo"]["start"] == 2603  # the Lichess rating before zc10asnN
+    # Only the months asked plus the one K needed: February and January, nothing later.
+    months = sorted(r.query["since"] for r in onboard_server.games_requests())
+    assert len(months) == 2
 
 
 def test_since_and_until_do_not_count_later_games_as_before() -> None:
     # Bullet in the NDJSON: 15 games in January, 1 from 1 to 9 February (UoIvRifJ,
-    # 2023-02-08), 41 from 10 February on; the public count is 57 = 15 + 1 + 41. With
-    # --since 2023-02 the 15 January games are the ones before: 57 - 42 held = 15. With
-    # --until 2023-02-10 too it must stay 15, not 57 - 1 = 56 (the 41 later games are in
-    # the public count but are not "before").
+    # 2023-02-08), 41 from 10 February on. With --since 2023-02 the 15 January games are
+    # the ones before (January is fetched to count them). With --until 2023-02-10 too it
+    # must stay 15: the 41 later games are neither fetched nor "before".
     base = ["OnBoard247", "--replay", str(CASSETTE), "--perf", "bullet", "--format", "json"]
     for extra in ((), ("--until", "2023-02-10")):
         result = _run(*base, "--since", "2023-02", *extra)

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from lichess_elo.app.report import ReportRun, paused_gc, run_report
-from lichess_elo.cli.errors import fail, library_errors, warn
+from lichess_elo.cli.errors import fail, library_errors, note, warn
 from lichess_elo.cli.options import (
     DEFAULT_URL,
     ApiUrlOpt,
@@ -204,11 +204,23 @@ def report_command(
             for report in run.reports:
                 if report.message:
                     warn(report.message)
+            if run.count_short and since is not None:
+                note(_count_note(run, since))
             _print(run, fmt, view, output)
             if chart is not None:
                 write_chart(run.reports, chart, user=run.user)
                 if fmt is OutputFormat.table and not quiet:
                     typer.echo(f"chart written to {chart}", err=True)
+
+
+def _count_note(run: ReportRun, since: str) -> str:
+    """One line: K's 30-game count before ``since`` would need more months than were read."""
+    perfs = " and ".join(run.count_short)
+    return (
+        f"K's 30-game rule counts the rated {perfs} games before {since}: the "
+        f"{run.months_back} months read before it hold fewer than 30 and the account is "
+        "older, so K treats them as the first; pass --games-before N with the real count"
+    )
 
 
 def _print(run: ReportRun, output_format: OutputFormat, view: View, output: Path | None) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -27,6 +27,10 @@ class LoadedGames:
     user: str
     games: tuple[Game, ...]
     info: UserInfo | None
+    #: Months read before ``since`` to count K's games, and the perfs still short of 30
+    #: there (see ``fetch_games``'s ``count_back``).
+    months_back: int = 0
+    count_short: tuple[str, ...] = ()
 
 
 def _read_pgn(path: Path, on_warning: Callable[[str], None] | None) -> list[Game]:
@@ -57,6 +61,7 @@ def load_games(
     until: date | None = None,
     progress: Progress | None = None,
     on_warning: Callable[[str], None] | None = None,
+    count_back: Sequence[str] | None = None,
 ) -> LoadedGames:
     """Load ``username``'s games: read ``pgn_file``, or fetch them from Lichess.
 
@@ -68,6 +73,8 @@ def load_games(
         until: First day not to fetch.
         progress: The fetch progress display.
         on_warning: Called with one-line warnings (skipped games, retries).
+        count_back: The report's perfs, to also fetch the months before ``since`` that
+            K's 30-game rule needs for them (``fetch_games``); a PGN file holds what it holds.
 
     Raises:
         BadInput: a bad name, an unreadable ``pgn_file`` or ``--pgn`` with ``--replay``;
@@ -75,9 +82,21 @@ def load_games(
     """
     if pgn_file is None:
         result = fetch_games(  # checks the name; its games are sorted and unique
-            username, source, since=since, until=until, progress=progress, on_warning=on_warning
+            username,
+            source,
+            since=since,
+            until=until,
+            progress=progress,
+            on_warning=on_warning,
+            count_back=count_back,
         )
-        return LoadedGames(result.user.username or username, result.games, result.user)
+        return LoadedGames(
+            result.user.username or username,
+            result.games,
+            result.user,
+            result.months_back,
+            result.count_short,
+        )
     name = check_pgn_source(username, pgn_file, source)
     games = dedupe_sorted(_read_pgn(pgn_file, on_warning))
     return LoadedGames(name, tuple(games), None)

@@ -70,13 +70,10 @@ def period_label(game: Game, kind: PeriodKind) -> str:
 def _missing_games(
     perf: str, held: int, settings: ReportSettings, user_info: UserInfo | None
 ) -> int:
-    """Rated games of ``perf`` played before the held history (``--since``) began."""
-    if settings.games_before is not None:
-        return settings.games_before
-    if user_info is None or settings.start is None or settings.start <= user_info.created_at:
-        return 0
-    stats = user_info.perfs.get(perf)
-    return max(0, stats.games - held) if stats is not None else 0
+    """Rated games of ``perf`` played before the first held game: ``games_before`` when
+    given, else 0 (the games held before ``since``, fetched for this count, are counted
+    where they stand in the history)."""
+    return settings.games_before if settings.games_before is not None else 0
 
 
 def gap_cause(previous: Game, game: Game, ends: Sequence[datetime]) -> GapCause:

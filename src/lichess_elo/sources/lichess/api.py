@@ -13,7 +13,7 @@ Design, from the Lichess API notes (see ``docs/rules.md``):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
@@ -23,6 +23,7 @@ import berserk
 import requests_cache
 
 from lichess_elo.core.games import Game, PerfStats, UserInfo, dedupe_sorted
+from lichess_elo.core.report.selection import classify, exclusion_reason, select_perfs
 from lichess_elo.errors import (
     AccountClosed,
     CannotConnect,
@@ -52,6 +53,17 @@ class FetchResult:
     cache_path: Path
     warnings: tuple[str, ...]
     now: datetime
+    #: Months fetched before ``since`` to count the games K's 30-game rule needs.
+    months_back: int = 0
+    #: Perfs whose count before ``since`` stayed under ``COUNT_BACK_GAMES`` with the account
+    #: older than the months looked at (the count is then a lower bound).
+    count_short: tuple[str, ...] = ()
+
+
+#: FIDE's K rule looks at 30 rated games (K 40 before them): counting back stops there.
+COUNT_BACK_GAMES = 30
+#: At most this many months are fetched before ``since`` to count those games.
+COUNT_BACK_MONTHS = 12
 
 
 def _user_info(data: Mapping[str, Any]) -> UserInfo:
@@ -176,8 +188,16 @@ def fetch_games(
     until: date | None = None,
     progress: Progress | None = None,
     on_warning: Callable[[str], None] | None = None,
+    count_back: Sequence[str] | None = None,
 ) -> FetchResult:
     """Fetch every game of ``username`` month by month, through the cache.
+
+    With ``count_back`` (the perfs a report asks for: names, ``all`` or none for its
+    default) and ``since``, months before ``since`` are fetched too, newest first, until
+    each of those perfs has ``COUNT_BACK_GAMES`` counted games before ``since``, the
+    account's first month is reached, or ``COUNT_BACK_MONTHS`` months were read
+    (``FetchResult.count_short`` names the perfs then still short). Those games are
+    returned with the others, for K's game count; nothing after ``until`` is read.
 
     Whole calendar months are requested (so cache entries are reused across ``--since``
     values); games outside ``[since, until)`` are then dropped on our side. The range is
@@ -190,7 +210,13 @@ def fetch_games(
     """
     try:
         return _fetch_games(
-            username, source, since=since, until=until, progress=progress, on_warning=on_warning
+            username,
+            source,
+            since=since,
+            until=until,
+            progress=progress,
+            on_warning=on_warning,
+            count_back=count_back,
         )
     except CannotConnect as exc:
         raise CannotConnect(
@@ -218,6 +244,7 @@ def _fetch_games(
     until: date | None,
     progress: Progress | None,
     on_warning: Callable[[str], None] | None,
+    count_back: Sequence[str] | None = None,
 ) -> FetchResult:
     name = validate_username(username)
     warnings: list[str] = []
@@ -252,22 +279,77 @@ def _fetch_games(
             )
             from_cache += cached
             for game in month_games:
-                if (low is None or game.created_at >= low) and (
+                # Counting back also keeps the days of ``since``'s month before it.
+                if (low is None or game.created_at >= low or count_back is not None) and (
                     high is None or game.created_at < high
                 ):
                     found.setdefault(game.id, game)
             if progress is not None:
                 progress.month(label, done, len(found), cached)
+        back: list[date] = []
+        short: tuple[str, ...] = ()
+        if count_back is not None and since is not None and low is not None:
+            first_month = _month_start(user.created_at.astimezone(UTC).date())
+            window = [g for g in found.values() if g.created_at >= low]
+            counted, _, _ = classify(name, window, None, None)
+            need = set(select_perfs(count_back, counted, user))
+            month = _month_start(since)
+            while True:
+                short = _short_perfs(name, list(found.values()), need, low)
+                if not short or month <= first_month:
+                    break
+                if len(back) == COUNT_BACK_MONTHS:
+                    break
+                month = _month_start(month - timedelta(days=1))
+                back.append(month)
+                label = month.strftime("%Y-%m")
+                month_games, cached = call_with_retries(
+                    _month_action(conn, user.id or name.lower(), month, warn),
+                    what=f"month {label} of {name}",
+                    source=source,
+                    hint=fetch_hint(name, source, month),
+                    progress=progress,
+                    on_warning=warn,
+                    passthrough=frozenset(),
+                )
+                from_cache += cached
+                for game in month_games:
+                    if game.created_at < low:
+                        found.setdefault(game.id, game)
+            if month <= first_month:
+                short = ()  # the whole history before ``since`` is held: the count is exact
+    total = len(months) + len(back)
     return FetchResult(
         user=user,
         games=tuple(dedupe_sorted(found.values())),
-        months_total=len(months),
-        months_from_network=len(months) - from_cache,
+        months_total=total,
+        months_from_network=total - from_cache,
         months_from_cache=from_cache,
         cache_path=conn.cache_path,
         warnings=tuple(warnings),
         now=conn.now,
+        months_back=len(back),
+        count_short=short,
     )
+
+
+def _short_perfs(
+    name: str, games: Sequence[Game], perfs: set[str], before: datetime
+) -> tuple[str, ...]:
+    """The perfs in ``perfs`` with fewer than ``COUNT_BACK_GAMES`` counted games (the
+    report's own rule, ``exclusion_reason``) played before ``before``."""
+    found: dict[str, int] = dict.fromkeys(perfs, 0)
+    wanted = name.lower()
+    for game in games:
+        color = game.color_of(wanted)
+        if (
+            game.created_at < before
+            and game.perf in found
+            and color is not None
+            and exclusion_reason(game, color, game.perf) is None
+        ):
+            found[game.perf] += 1
+    return tuple(sorted(p for p, n in found.items() if n < COUNT_BACK_GAMES))
 
 
 def _fetch_month(

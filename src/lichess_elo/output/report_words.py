@@ -21,20 +21,13 @@ _AGREE_POINTS = 5
 _MOSTLY = 0.5
 
 
-def _moved(points: int) -> str:
-    if points < 0:
-        return f"cost {-points} {'point' if points == -1 else 'points'}"
-    if points > 0:
-        return f"gained {points} {'point' if points == 1 else 'points'}"
-    return "left the rating unchanged"
-
-
-def _lichess_moved(points: int) -> str:
-    if points < 0:
-        return f"cost {-points}"
-    if points > 0:
-        return f"gained {points}"
-    return "left it unchanged"
+def _moved(points: int, unit: bool = True) -> str:
+    """``cost 50 points`` / ``gained 1 point`` (``cost 50`` without ``unit``)."""
+    if points == 0:
+        return "left the rating unchanged" if unit else "left it unchanged"
+    verb = "cost" if points < 0 else "gained"
+    word = (" point" if abs(points) == 1 else " points") if unit else ""
+    return f"{verb} {abs(points)}{word}"
 
 
 def _where_from(report: PerfReport, difference: int) -> str:
@@ -71,7 +64,7 @@ def headline(report: PerfReport) -> str:
         if restart
         else f"Under FIDE rules your {games} would have {_moved(elo)}"
     )
-    text = f"{opening} where Lichess {_lichess_moved(lichess)}"
+    text = f"{opening} where Lichess {_moved(lichess, unit=False)}"
     if s.gap_count and s.lichess_gaps:
         text += f" (and moved {s.lichess_gaps:+d} between games)"
     difference = elo - lichess

@@ -266,17 +266,21 @@ def _fetch_games(
         high = datetime.combine(until, datetime.min.time(), UTC) if until else None
         found: dict[str, Game] = {}
         from_cache = 0
-        for done, month in enumerate(months, start=1):
-            label = month.strftime("%Y-%m")
-            month_games, cached = call_with_retries(
+
+        def read_month(month: date) -> tuple[list[Game], bool]:
+            return call_with_retries(
                 _month_action(conn, user.id or name.lower(), month, warn),
-                what=f"month {label} of {name}",
+                what=f"month {month:%Y-%m} of {name}",
                 source=source,
                 hint=fetch_hint(name, source, month),
                 progress=progress,
                 on_warning=warn,
                 passthrough=frozenset(),
             )
+
+        for done, month in enumerate(months, start=1):
+            label = month.strftime("%Y-%m")
+            month_games, cached = read_month(month)
             from_cache += cached
             for game in month_games:
                 # Counting back also keeps the days of ``since``'s month before it.
@@ -302,16 +306,7 @@ def _fetch_games(
                     break
                 month = _month_start(month - timedelta(days=1))
                 back.append(month)
-                label = month.strftime("%Y-%m")
-                month_games, cached = call_with_retries(
-                    _month_action(conn, user.id or name.lower(), month, warn),
-                    what=f"month {label} of {name}",
-                    source=source,
-                    hint=fetch_hint(name, source, month),
-                    progress=progress,
-                    on_warning=warn,
-                    passthrough=frozenset(),
-                )
+                month_games, cached = read_month(month)
                 from_cache += cached
                 for game in month_games:
                     if game.created_at < low:

@@ -75,3 +75,12 @@ def test_wrap_words_never_splits_a_word() -> None:
     lines = wrap_words(text, 20, "  ")
     assert all(len(line) <= 20 for line in lines)
     assert " ".join(line.strip() for line in lines) == text
+
+
+def test_a_folded_value_wider_than_the_line_wraps_between_words() -> None:
+    rule = "count.time_controls (rapid, classical) leaves out the time control 3+2 (blitz)"
+    table = Table([Column("Date", "left"), Column("Rule", "left", fold=1)], [["2026-04-18", rule]])
+    lines = render_table(table, 40)
+    assert all(len(line) <= 40 for line in lines)
+    folded = [line.strip() for line in lines[4:]]
+    assert " ".join(folded) == f"Rule {rule}"

@@ -163,11 +163,11 @@ def club_excluded_text(
         return "\n".join([*lines, "Every game read was rated."])
     columns = [
         Column("Date", "left"),
-        Column("Event", "left", fold=2),
+        Column("Event", "left", fold=1),
         Column("White", "left"),
         Column("Black", "left"),
         Column("Result", "left"),
-        Column("Rule", "left", fold=1),
+        Column("Rule", "left", fold=2),
     ]
     rows = [
         [x.game.day.isoformat(), x.game.event_name, x.game.white, x.game.black,

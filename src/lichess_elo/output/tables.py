@@ -99,11 +99,16 @@ def _folded_lines(table: Table, row: Sequence[str], folded: Sequence[int], width
     current = ""
     for item in items:
         candidate = f"{current}{' ' * ITEM_GAP}{item}" if current else item
-        if current and INDENT + cell_len(candidate) > width:
-            lines.append(" " * INDENT + current)
-            current = item
-        else:
+        if INDENT + cell_len(candidate) <= width:
             current = candidate
+            continue
+        if current:
+            lines.append(" " * INDENT + current)
+        if INDENT + cell_len(item) <= width:
+            current = item
+        else:  # an item wider than the line: wrapped between words, never inside one
+            lines += wrap_words(" " * INDENT + item, width, "  ")
+            current = ""
     if current:
         lines.append(" " * INDENT + current)
     return lines

@@ -97,3 +97,29 @@ def test_games_list_fits(width: int, tmp_path: Path) -> None:
         numbers += [g["lichess"]["diff"]] if g["lichess"]["diff"] is not None else []
         assert g["id"] in screen, f"game {g['id']} cut or missing"
     _check_screen(screen, width, numbers)
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_club_tables_fit(width: int, tmp_path: Path) -> None:
+    club = REPO / "tests" / "data" / "club"
+    args = ["club", "players.csv", "games.csv", "--config", "club.toml", "-q"]
+    done = subprocess.run(
+        [sys.executable, "-m", "lichess_elo", *args, "--format", "json"],
+        capture_output=True, text=True, cwd=club, check=True,
+    )  # fmt: skip
+    doc = json.loads(done.stdout)
+    env = {"LICHESS_ELO_CACHE_DIR": str(tmp_path)}
+    code, screen = terminal.run(args, width=width, env=env, cwd=club)
+    assert code == 0, screen
+    numbers: list[int | float] = []
+    for p in doc["players"]:
+        numbers += [p["rating"], p["change"], p["games"]]
+        assert p["name"] in screen
+    _check_screen(screen, width, numbers)
+    code, screen = terminal.run([*args, "--view", "excluded"], width=width, env=env, cwd=club)
+    assert code == 0, screen
+    _check_screen(screen, width, [])
+    for x in doc["excluded"]:
+        # The rule may wrap between words at 80 columns, never inside one.
+        assert " ".join(screen.split()).count(x["rule"]) == 1, x["rule"]
+        assert x["event"] in screen and x["date"] in screen

@@ -230,18 +230,16 @@ def club_player_text(s: Standing, recent: int, months: int, target: Target) -> s
     """One player's page: rating, history, change over the last months and the next target."""
     mark = " (provisional)" if s.provisional else ""
     lines = [f"{s.name}: {s.shown}{mark}, {s.games} games", ""]
-    width = max([6, *(len(e.period) for e in s.history)])
-    lines.append(
-        f"{'Date':<10}  {'Period':<{width}}  {'Games':>5}  {'Points':>6}  {'Expected':>8}"
-        f"  {'K':>3}  {'Rating':>6}"
-    )
+    columns = [Column("Date", "left"), Column("Period", "left"), Column("Games"),
+               Column("Points"), Column("Expected"), Column("K"), Column("Rating")]  # fmt: skip
+    rows = [
+        [e.day.isoformat(), e.period, str(e.games), str(e.points), f"{e.expected:.2f}",
+         str(e.k), str(round(float(e.rating_after)))]
+        for e in s.history
+    ]  # fmt: skip
+    lines += render_table(Table(columns, rows), None)
     if not s.history:
         lines.append("(no rated games yet)")
-    for e in s.history:
-        lines.append(
-            f"{e.day.isoformat():<10}  {e.period:<{width}}  {e.games:>5}  {e.points:>6}"
-            f"  {e.expected:>8.2f}  {e.k:>3}  {round(float(e.rating_after)):>6}"
-        )
     lines.append("")
     lines.append(f"Change over the last {months} months: {signed(recent)}")
     by = f" by the end of term ({target.by.isoformat()})" if target.by else ""

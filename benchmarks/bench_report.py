@@ -2,7 +2,7 @@
 
 Usage: ``python benchmarks/bench_report.py [--games 20000] [--repeat 2]``
 
-The fake Lichess server (tests/fake_lichess.py) runs in a child process and holds
+The fake Lichess server (tests.fake_lichess.py) runs in a child process and holds
 ``BenchUser`` with ``--games`` generated games (gen_games.py, about 80 plies each, 48
 months). In this process, over the same games:
 
@@ -46,6 +46,7 @@ from lichess_elo.app.report import paused_gc, run_report  # noqa: E402
 from lichess_elo.core.games import Game  # noqa: E402
 from lichess_elo.core.report import ReportSettings, build_report  # noqa: E402
 from lichess_elo.output import report as render_report  # noqa: E402
+from lichess_elo.output import report_text  # noqa: E402
 from lichess_elo.sources.lichess import Source  # noqa: E402
 from lichess_elo.sources.lichess.parse import parse_games  # noqa: E402
 from lichess_elo.sources.replay_cache import replay_all  # noqa: E402
@@ -94,7 +95,7 @@ def _report(url: str, cache: Path, offline: bool, fmt: str = "table") -> int:
         if fmt == "json":
             text = render_report.report_json(run.user, run.reports)
         else:
-            text = render_report.report_text(run.reports, "periods")
+            text = report_text.report_text(run.reports, "periods")
     assert run.games_held > 0 and sum(len(r.games) for r in run.reports) > 0
     return len(text)
 

@@ -251,13 +251,14 @@ def test_bad_options() -> None:
     missing = _run(str(DATA / "nope.csv"))
     assert missing.exit_code == 2 and "nope.csv: no such file" in missing.stderr
     who = _run(PLAYERS, GAMES, "--config", CONFIG, "--player", "Nobody")
-    assert who.exit_code == 2 and "no player named 'Nobody'" in who.stderr
+    assert who.stderr == "lichess-elo: error: --player 'Nobody' is not a player of this club\n"
+    assert who.exit_code == 2
 
 
 def test_bad_time_control_option_exit_2() -> None:
     result = _run(PLAYERS, GAMES, "--count-time-control", "abc")
     assert result.exit_code == 2
-    assert "--count-time-control: 'abc' is not a speed" in result.stderr
+    assert "--count-time-control 'abc' is not a time control; expected a speed" in result.stderr
     assert result.stdout == ""
 
 
@@ -335,11 +336,11 @@ def test_chart_write_failure_is_write_failed_naming_the_users_path(tmp_path: Pat
     import resource
     import signal
 
+    from lichess_elo.app.club import ClubSettings, rate_club_files
     from lichess_elo.errors import WriteFailed
     from lichess_elo.output.club import write_club_chart
-    from lichess_elo.sources import club_files as club_io
 
-    result = club_io.load_club([PLAYERS, GAMES], config=Path(CONFIG))
+    result = rate_club_files([PLAYERS, GAMES], ClubSettings(config=Path(CONFIG))).result
     names = [s.name for s in result.standings]
     path = tmp_path / "ladder.svg"
     old_handler = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
@@ -359,3 +360,31 @@ def test_chart_write_failure_is_write_failed_naming_the_users_path(tmp_path: Pat
     assert cli.stderr == f"lichess-elo: error: --chart {path}: cannot write (File too large)\n"
     assert not path.exists()
     assert not list(tmp_path.glob(".*.tmp"))
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        # the library's structured error, worded by the CLI with the option's name
+        (["--provisional", "0:12"], "--provisional '0:12': expected K:GAMES, e.g. 40:12"),
+        (["--return-k", "40:6"], "--return-k '40:6': expected K:MONTHS:GAMES, e.g. 40:6:5"),
+        (["--k", "0"], "--k '0': expected 20 or children=40"),
+        (["--start", "5000"], "--start 5000 is outside 0..4000"),
+        (["--start", "Nobody Here=fide"], "--start 'Nobody Here=fide': fide is for the default"),
+        (["--count-time-control", "15 min"], "--count-time-control '15 min' is not a time"),
+    ],
+)
+def test_option_errors_name_the_option(args: list[str], message: str, tmp_path: Path) -> None:
+    out = tmp_path / "out.txt"
+    result = _run(PLAYERS, GAMES, *args, "--output", str(out))
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"lichess-elo: error: {message}")
+    assert len(result.stderr.splitlines()) == 1
+    assert not out.exists()
+
+
+def test_bad_options_checked_before_any_input_is_read(tmp_path: Path) -> None:
+    # nope.csv does not exist: the option is refused first, so the file is never looked at
+    result = _run(str(tmp_path / "nope.csv"), "--provisional", "40")
+    assert result.exit_code == 2
+    assert "--provisional '40'" in result.stderr and "nope.csv" not in result.stderr

@@ -7,17 +7,18 @@ from pathlib import Path
 
 import matplotlib
 
+from lichess_elo.app.club import ClubSettings, rate_club_files
 from lichess_elo.output.club import write_club_chart
-from lichess_elo.sources import club_files
 from tests import helpers
 
 DATA = helpers.DATA / "club"
 
 
 def test_club_chart_names_events_and_ends_lines_with_names(tmp_path: Path) -> None:
-    result = club_files.load_club(
-        [str(DATA / "players.csv"), str(DATA / "games.csv")], config=DATA / "club.toml"
-    )
+    result = rate_club_files(
+        [str(DATA / "players.csv"), str(DATA / "games.csv")],
+        ClubSettings(config=DATA / "club.toml"),
+    ).result
     path = tmp_path / "ladder.svg"
     names = [s.name for s in result.standings[:3]]
     with matplotlib.rc_context({"svg.fonttype": "none"}):

@@ -525,7 +525,7 @@ def test_usage_errors_are_one_line_exit_2(onboard_server: FakeLichess) -> None:
             ("--start-rating", "1800", "--track", "lichess"),
             "--start-rating does not apply with --track",
         ),
-        (("--format", "csv", "--view", "summary"), "--format csv takes --view periods or games"),
+        (("--format", "csv", "--view", "summary"), "--format csv takes --view periods, games or"),
     ):
         result = _run(*base, *extra)
         assert result.exit_code == 2, result.output

@@ -13,6 +13,7 @@ import pytest
 from lichess_elo.core.report import PerfReport, ReportSettings, build_report
 from lichess_elo.output import common as render
 from lichess_elo.output import report as render_report
+from lichess_elo.output import report_text
 from tests.helpers import ME, day, game
 
 
@@ -124,17 +125,17 @@ def test_text_wording_singulars_header_and_gaps_footnote() -> None:
     # g1 1500 +10, g2 shows 1515 (1510 expected): one gap of +5, one month, two games.
     games = [game("g1", day(1, 5), 1500, 10, 1500, 1), game("g2", day(1, 6), 1515, -5, 1500, 0)]
     (report,) = build_report(ME, games, {}, settings=ReportSettings(k=20))
-    text = render_report.report_text([report], "periods")
+    text = report_text.report_text([report], "periods")
     assert "blitz: 2 games in 1 month\n" in text
     assert "(+5 in games, +5 in 1 gap)" in text
     assert "FIDE − Lichess" in text and " Diff " not in text
-    assert render_report.GAPS_FOOTNOTE in text
-    summary = render_report.report_text([report], "summary")
+    assert report_text.GAPS_FOOTNOTE in text
+    summary = report_text.report_text([report], "summary")
     assert "0 invalid replays" in summary
     (single,) = build_report(ME, games[:1], {}, settings=ReportSettings(k=20))
-    text = render_report.report_text([single], "periods")
+    text = report_text.report_text([single], "periods")
     assert "blitz: 1 game in 1 month\n" in text
-    assert render_report.GAPS_FOOTNOTE not in text  # no gap, no footnote
+    assert report_text.GAPS_FOOTNOTE not in text  # no gap, no footnote
 
 
 def test_chart_names_the_span_and_counts_in_the_singular(tmp_path: Path) -> None:

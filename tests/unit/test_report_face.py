@@ -12,7 +12,7 @@ import pytest
 from lichess_elo.core.report.build import MIN_PERFORMANCE_GAMES, build_report
 from lichess_elo.core.report.settings import ReportSettings
 from lichess_elo.output.chart_report import close_figure, draw_chart
-from lichess_elo.output.report import report_lines
+from lichess_elo.output.report_text import report_lines
 from lichess_elo.output.report_words import headline, other_perfs
 from tests.helpers import ME, day, game
 

@@ -47,7 +47,7 @@ class ListSettings:
 
 @dataclass(frozen=True, slots=True)
 class ListedGame:
-    """One row of ``lichess-elo games``: the game, the user's colour and what the replay found."""
+    """One row of the ``games`` command: the game, the user's colour and what the replay found."""
 
     game: Game
     color: Color

@@ -1,6 +1,6 @@
 """``report``: load the games, replay them, build the report (an edge: it does I/O).
 
-``run_report`` is the one library call behind ``lichess-elo report``: it checks its
+``run_report`` is the one library call behind the ``report`` command: it checks its
 settings, loads the games (``sources.load.load_games``: Lichess or a PGN file), replays them
 through the replay cache and calls the pure ``core.report.build_report``, with Python's cyclic
 garbage collector paused for the whole job.
@@ -9,14 +9,16 @@ garbage collector paused for the whole job.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
+from lichess_elo.app.accuracy import score_reports
 from lichess_elo.core.report.build import build_report
 from lichess_elo.core.report.model import PerfReport
+from lichess_elo.core.report.predictions import PerfAccuracy
 from lichess_elo.core.report.settings import ReportSettings
 from lichess_elo.sources.lichess.retries import Progress
 from lichess_elo.sources.lichess.session import Source, resolve_cache_dir
@@ -26,11 +28,13 @@ from lichess_elo.sources.replay_cache import replay_all
 
 @dataclass(frozen=True)
 class ReportRun:
-    """The outcome of ``run_report``: the user's display name and one report per perf."""
+    """The outcome of ``run_report``: the user's display name, one report per perf and, when
+    asked, each perf's scorecard by perf (``core.report.predictions.PerfAccuracy``)."""
 
     user: str
     reports: tuple[PerfReport, ...]
     games_held: int
+    accuracy: Mapping[str, PerfAccuracy] = field(default_factory=dict)
     #: Months fetched before ``since`` for K's 30-game count, and the perfs whose count
     #: stayed short there (a lower bound: the caller says so).
     months_back: int = 0
@@ -65,6 +69,8 @@ def run_report(
     progress: Progress | None = None,
     replay_progress: Callable[[int, int], None] | None = None,
     on_warning: Callable[[str], None] | None = None,
+    scorecard: bool = False,
+    fit_k: bool = False,
 ) -> ReportRun:
     """Check the settings, load the games (Lichess or ``pgn_file``), replay, build the report.
 
@@ -77,6 +83,8 @@ def run_report(
         progress: The fetch progress display.
         replay_progress: Called with (done, total) while games are replayed.
         on_warning: Called with one-line warnings (skipped games, retries).
+        scorecard: Also score how well each rating predicted the games (``accuracy``).
+        fit_k: With ``scorecard``, also scan K for the FIDE-rules track.
 
     Raises:
         BadInput: a bad setting (before any work), name or file; the import's errors
@@ -109,10 +117,16 @@ def run_report(
             on_warning=on_warning,
         )
         reports = build_report(loaded.user, games, facts, settings=settings, user_info=loaded.info)
+        cards = (
+            score_reports(loaded.user, games, settings, loaded.info, reports, fit=fit_k)
+            if scorecard
+            else {}
+        )
     return ReportRun(
-        user=loaded.user,
-        reports=tuple(reports),
-        games_held=len(games),
+        loaded.user,
+        tuple(reports),
+        len(games),
+        cards,
         months_back=loaded.months_back,
         count_short=loaded.count_short,
     )

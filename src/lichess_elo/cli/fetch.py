@@ -19,6 +19,7 @@ from lichess_elo.cli.options import (
     ReplayOpt,
     SinceOpt,
     SummaryFormatOpt,
+    TokenFileOpt,
     TokenOpt,
     UntilOpt,
     UsernameArg,
@@ -35,6 +36,7 @@ from lichess_elo.output.tables import stdout_width
 def fetch_command(
     username: UsernameArg,
     token: TokenOpt = None,
+    token_file: TokenFileOpt = None,
     offline: OfflineOpt = False,
     refresh: RefreshOpt = False,
     replay: ReplayOpt = None,
@@ -52,7 +54,9 @@ def fetch_command(
     """
     with library_errors():
         fmt = choose_format(output_format, SUMMARY_FORMATS)
-        source = make_source(api_url, token, cache_dir, offline, replay, refresh=refresh)
+        source = make_source(
+            api_url, token, cache_dir, offline, replay, refresh=refresh, token_file=token_file
+        )
         settings = FetchSettings(*parse_dates(since, until))
         if output is not None:
             check_output_path(output)

@@ -22,6 +22,7 @@ from lichess_elo.cli.options import (
     RefreshOpt,
     ReplayOpt,
     SinceOpt,
+    TokenFileOpt,
     TokenOpt,
     UntilOpt,
     UsernameArg,
@@ -50,6 +51,7 @@ def games_command(
     output_format: FormatOpt = "table",
     output: OutputOpt = None,
     token: TokenOpt = None,
+    token_file: TokenFileOpt = None,
     offline: OfflineOpt = False,
     refresh: RefreshOpt = False,
     replay: ReplayOpt = None,
@@ -65,7 +67,9 @@ def games_command(
     """
     with library_errors():
         fmt = choose_format(output_format)
-        source = make_source(api_url, token, cache_dir, offline, replay, refresh=refresh)
+        source = make_source(
+            api_url, token, cache_dir, offline, replay, refresh=refresh, token_file=token_file
+        )
         settings = ListSettings(tuple(perf or ()), rated, *parse_dates(since, until))
         if output is not None:
             check_output_path(output)

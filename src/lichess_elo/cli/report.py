@@ -25,6 +25,7 @@ from lichess_elo.cli.options import (
     RefreshOpt,
     ReplayOpt,
     SinceOpt,
+    TokenFileOpt,
     TokenOpt,
     UntilOpt,
     UsernameArg,
@@ -33,11 +34,14 @@ from lichess_elo.cli.options import (
     parse_dates,
 )
 from lichess_elo.core.report.settings import ReportSettings
+from lichess_elo.output.accuracy import accuracy_csv, accuracy_text, print_accuracy
+from lichess_elo.output.chart_accuracy import write_accuracy_chart
 from lichess_elo.output.chart_report import write_chart
 from lichess_elo.output.charts import check_chart_path
-from lichess_elo.output.common import check_output_path, write_output
+from lichess_elo.output.common import check_output_path, console, write_output
 from lichess_elo.output.progress import progress_bars
-from lichess_elo.output.report import report_csv, report_json, report_lines
+from lichess_elo.output.report import report_csv, report_json
+from lichess_elo.output.report_text import report_lines
 from lichess_elo.output.tables import stdout_width
 
 
@@ -63,6 +67,7 @@ class View(StrEnum):
     periods = "periods"
     games = "games"
     summary = "summary"
+    accuracy = "accuracy"
 
 
 def report_command(
@@ -144,15 +149,26 @@ def report_command(
         View,
         typer.Option(
             "--view",
-            help="Table content: periods, games or summary; CSV: periods or games (JSON has "
-            "everything), e.g. --view games.",
+            help="Table content: periods, games, summary or accuracy (which rating predicted "
+            "the games better); CSV: periods, games or accuracy (JSON has everything), "
+            "e.g. --view accuracy.",
         ),
     ] = View.periods,
+    fit_k: Annotated[
+        bool,
+        typer.Option(
+            "--fit-k",
+            help="With --view accuracy or --format json: also scan K from 5 to 60 for the "
+            "FIDE-rules track and show which K would have predicted the games best, "
+            "e.g. lichess-elo report OnBoard247 --view accuracy --fit-k",
+        ),
+    ] = False,
     output_format: FormatOpt = "table",
     output: OutputOpt = None,
     chart: ChartOpt = None,
     pgn_file: PgnOpt = None,
     token: TokenOpt = None,
+    token_file: TokenFileOpt = None,
     offline: OfflineOpt = False,
     refresh: RefreshOpt = False,
     replay: ReplayOpt = None,
@@ -170,12 +186,16 @@ def report_command(
     with library_errors():
         fmt = choose_format(output_format)
         if fmt is OutputFormat.csv and view == View.summary:
-            fail("--format csv takes --view periods or games")
+            fail("--format csv takes --view periods, games or accuracy")
+        if fit_k and view != View.accuracy and fmt is not OutputFormat.json:
+            fail("--fit-k takes --view accuracy or --format json")
         if chart is not None:
             check_chart_path(chart)
         if output is not None:
             check_output_path(output)
-        source = make_source(api_url, token, cache_dir, offline, replay, refresh=refresh)
+        source = make_source(
+            api_url, token, cache_dir, offline, replay, refresh=refresh, token_file=token_file
+        )
         first, stop = parse_dates(since, until)
         settings = ReportSettings(
             perfs=tuple(perf or ()),
@@ -199,6 +219,8 @@ def report_command(
                 progress=progress,
                 replay_progress=replay_bar,
                 on_warning=warn,
+                scorecard=view == View.accuracy or fmt is OutputFormat.json,
+                fit_k=fit_k,
             )
         with paused_gc():
             for report in run.reports:
@@ -207,7 +229,9 @@ def report_command(
             if run.count_short and since is not None:
                 note(_count_note(run, since))
             _print(run, fmt, view, output)
-            if chart is not None:
+            if chart is not None and view == View.accuracy:
+                write_accuracy_chart(run.reports, run.accuracy, chart, run.user)
+            elif chart is not None:
                 write_chart(run.reports, chart, user=run.user)
                 if fmt is OutputFormat.table and not quiet:
                     typer.echo(f"chart written to {chart}", err=True)
@@ -226,9 +250,16 @@ def _count_note(run: ReportRun, since: str) -> str:
 def _print(run: ReportRun, output_format: OutputFormat, view: View, output: Path | None) -> None:
     """Print the report (or write it to ``output``) in the chosen format and view."""
     if output_format == OutputFormat.json:
-        text = report_json(run.user, run.reports)
+        text = report_json(run.user, run.reports, run.accuracy)
+    elif output_format == OutputFormat.csv and view == View.accuracy:
+        text = accuracy_csv(run.reports, run.accuracy)
     elif output_format == OutputFormat.csv:
         text = report_csv(run.reports, view.value)
+    elif view == View.accuracy and output is not None:
+        text = accuracy_text(run.reports, run.accuracy, run.user)
+    elif view == View.accuracy:
+        print_accuracy(run.reports, run.accuracy, run.user, console())
+        return
     else:
         width = stdout_width() if output is None else None
         text = "\n".join(report_lines(run.reports, view.value, width)) + "\n"

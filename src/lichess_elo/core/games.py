@@ -2,10 +2,10 @@
 
 Pure code, no I/O. ``Game``, ``Side`` and ``Clock`` are immutable records of a Lichess
 game; ``UserInfo`` and ``PerfStats`` are a player's public profile. Every field the Lichess
-API may omit is optional here, because it really is omitted (see ``docs/rules.md`` and the
-Lichess API notes): ``ratingDiff`` only on games that changed ratings, ``provisional`` only
-when true, ``winner`` absent for draws and aborted games, ``user``/``rating`` absent for AI
-and anonymous players.
+API may omit is optional here, because it really is omitted (see ``docs/lichess.md``):
+``ratingDiff`` only on games that changed ratings, ``provisional`` only when true,
+``winner`` absent for draws and aborted games, ``user``/``rating`` absent for AI and
+anonymous players.
 
 The shared rules live here once, for every command and source:
 
@@ -337,11 +337,18 @@ def parse_day(text: str, field: str = "date") -> date:
     raise Malformed(field, value, DAY_FORMATS, "a date")
 
 
+#: The dates ``parse_month_or_day`` accepts: Lichess epoch milliseconds start in 1970, and
+#: the month after the last one must exist (``date.max`` is 9999-12-31).
+FIRST_DATE = date(1970, 1, 1)
+LAST_DATE = date(9998, 12, 31)
+
+
 def parse_month_or_day(text: str, field: str) -> date:
     """``YYYY-MM`` (the first day of that month) or ``YYYY-MM-DD``.
 
     Raises:
         Malformed: anything else, naming ``field`` and the expected formats.
+        BadInput: a date before ``FIRST_DATE`` or after ``LAST_DATE``.
     """
     value = text.strip()
     match = re.fullmatch(r"(\d{4})-(\d{2})(?:-(\d{2}))?", value)
@@ -349,9 +356,16 @@ def parse_month_or_day(text: str, field: str) -> date:
         if match is None:
             raise ValueError(value)
         year, month, day = match.groups()
-        return date(int(year), int(month), int(day) if day else 1)
+        parsed = date(int(year), int(month), int(day) if day else 1)
     except ValueError:
         raise Malformed(field, value, MONTH_OR_DAY_FORMATS, "a date") from None
+    if not FIRST_DATE <= parsed <= LAST_DATE:
+        raise BadInput(
+            f"is out of range; expected a date from {FIRST_DATE:%Y-%m-%d} to {LAST_DATE:%Y-%m-%d}",
+            field=field,
+            value=value,
+        )
+    return parsed
 
 
 def check_date_range(since: date | None, until: date | None) -> None:

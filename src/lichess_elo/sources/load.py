@@ -14,6 +14,7 @@ from lichess_elo.sources.lichess.api import fetch_games
 from lichess_elo.sources.lichess.checks import validate_username
 from lichess_elo.sources.lichess.retries import Progress
 from lichess_elo.sources.lichess.session import Source
+from lichess_elo.sources.text_files import read_text
 
 
 @dataclass(frozen=True)
@@ -34,7 +35,7 @@ class LoadedGames:
 
 
 def _read_pgn(path: Path, on_warning: Callable[[str], None] | None) -> list[Game]:
-    """The games of the ``--pgn`` file ``path``.
+    """The games of the PGN file ``path``.
 
     Raises:
         BadInput: the one message for a file that cannot be read: missing, a folder,
@@ -43,7 +44,7 @@ def _read_pgn(path: Path, on_warning: Callable[[str], None] | None) -> list[Game
     if path.is_dir():
         raise BadFile(path, "it is a folder, not a file", field="pgn", unreadable=True)
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        text = read_text(path, "pgn")
     except FileNotFoundError:
         raise BadFile(path, "no such file", field="pgn", unreadable=True) from None
     except OSError as exc:
@@ -77,7 +78,7 @@ def load_games(
             K's 30-game rule needs for them (``fetch_games``); a PGN file holds what it holds.
 
     Raises:
-        BadInput: a bad name, an unreadable ``pgn_file`` or ``--pgn`` with ``--replay``;
+        BadInput: a bad name, an unreadable ``pgn_file`` or a PGN file with a cassette;
             the import's errors (``UserNotFound``, ``NotCached``...) pass through.
     """
     if pgn_file is None:

@@ -1,6 +1,7 @@
 """The club ladder's records: inputs, rules and results (pure data, no I/O).
 
-``club.py`` rates them; ``club_io.py`` and ``club_rules.py`` read them from files.
+``rating.py`` rates them, ``standings.py`` builds the awards and the player view;
+``sources/club_files.py`` and ``sources/club_toml.py`` read them from files.
 """
 
 from __future__ import annotations
@@ -21,8 +22,13 @@ Start = int | Literal["fide"]
 UPDATE_MODES: tuple[UpdateMode, ...] = ("event", "month", "game")
 METHODS: tuple[ClubMethod, ...] = ("formula", "fide-table")
 ROUNDINGS: tuple[Rounding, ...] = ("display", "update")
-#: ``--player`` shows the change over this many calendar months before the latest game.
+#: The player view shows the change over this many calendar months before the latest game.
 RECENT_MONTHS = 3
+
+
+def name_key(name: str) -> str:
+    """How names are matched: spaces collapsed, case ignored."""
+    return " ".join(name.split()).casefold()
 
 
 @dataclass(frozen=True)
@@ -217,3 +223,13 @@ class ClubResult:
     rules: Rules
     excluded: tuple[ExcludedGame, ...] = ()
     k_used: tuple[tuple[str, tuple[int, ...]], ...] = ()
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One player's page: the standing, the change over the last ``months`` and the target."""
+
+    standing: Standing
+    recent: int
+    months: int
+    target: Target

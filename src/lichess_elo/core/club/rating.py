@@ -1,8 +1,9 @@
 """A club's internal Elo ladder: the rules, the rating run and its results (pure, no I/O).
 
-The records (``ClubPlayer``, ``ClubGame``, ``Rules``, the results) are in ``club_model.py``
-and re-exported here; the readers for CSV, PGN and Lichess tournaments are in
-``club_io.py``, the ``club.toml`` reader in ``club_rules.py``.
+The records (``ClubPlayer``, ``ClubGame``, ``Rules``, the results) are in ``model.py``
+and re-exported here; the awards are built by ``standings.py``, one player's page by
+``player.py``. The readers for CSV, PGN and ``club.toml`` are in ``sources/club_files.py``
+and ``sources/club_toml.py``, Lichess tournaments in ``sources/lichess/tournaments.py``.
 Expected scores, rounding and the FIDE initial rating come from ``fide.py``.
 
 Rating periods (``Rules.update``):
@@ -15,15 +16,13 @@ Rating periods (``Rules.update``):
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import Decimal
 
 from lichess_elo.core import fide
-from lichess_elo.core.club.counting import FORFEIT_RULE, counts, exclusion_rule, matches, speed_of
 from lichess_elo.core.club.model import (
     METHODS,
     RECENT_MONTHS,
@@ -44,7 +43,16 @@ from lichess_elo.core.club.model import (
     Start,
     Target,
     UpdateMode,
+    name_key,
 )
+from lichess_elo.core.club.rules import (
+    FORFEIT_RULE,
+    counts,
+    exclusion_rule,
+    matches,
+    speed_of,
+)
+from lichess_elo.core.club.standings import events, k_used, member_accounts, most_games, progress
 from lichess_elo.errors import BadInput
 
 __all__ = [
@@ -70,15 +78,12 @@ __all__ = [
     "counts",
     "exclusion_rule",
     "expected",
-    "find_player",
     "k_for",
     "matches",
     "months_between",
     "name_key",
-    "next_target",
     "periods",
     "rate_club",
-    "recent_change",
     "speed_of",
 ]
 
@@ -107,11 +112,6 @@ def expected(own: Decimal, opponent: Decimal, rules: Rules) -> Decimal:
     if rules.cap_used and own < fide.CAP_EXEMPT_FROM and abs(difference) > fide.CAP_DIFFERENCE:
         difference = Decimal(fide.CAP_DIFFERENCE if difference > 0 else -fide.CAP_DIFFERENCE)
     return fide.logistic_expected(difference)
-
-
-def name_key(name: str) -> str:
-    """How names are matched: spaces collapsed, case ignored."""
-    return " ".join(name.split()).casefold()
 
 
 @dataclass
@@ -186,7 +186,7 @@ def _resolve(
             p.born,
             p.rating is not None or p.start is not None,
         )
-    accounts = _accounts(players, states)
+    accounts = member_accounts(players, set(states))
     seen: dict[tuple[object, ...], ClubGame] = {}
     out: list[ClubGame] = []
     for original in games:
@@ -223,27 +223,6 @@ def _resolve(
         seen[dup] = g
         out.append(g)
     return states, out
-
-
-def _accounts(players: Sequence[ClubPlayer], states: Mapping[str, _Player]) -> dict[str, str]:
-    """Lichess account (its key) -> the member's name, from the players file's ``lichess``
-    column. An account that is also another member's name is refused (ambiguous).
-    """
-    accounts: dict[str, str] = {}
-    for p in players:
-        if not p.lichess:
-            continue
-        key = name_key(p.lichess)
-        if key in states and key != name_key(p.name):
-            raise BadInput(
-                f"{p.where}: field lichess: {p.lichess!r} is also the name of another member"
-            )
-        if key in accounts and accounts[key] != p.name:
-            raise BadInput(
-                f"{p.where}: field lichess: {p.lichess!r} is already {accounts[key]}'s account"
-            )
-        accounts[key] = p.name
-    return accounts
 
 
 def _order(g: ClubGame) -> tuple[object, ...]:
@@ -401,35 +380,16 @@ def rate_club(
     return ClubResult(
         standings=tuple(standings),
         unrated=unrated,
-        events=_events(counted),
-        progress=_progress(standings),
-        most_games=_most_games(standings),
+        events=events(counted),
+        progress=progress(standings),
+        most_games=most_games(standings),
         last_period=plan[-1][0] if plan else None,
         last_day=club_day,
         notes=tuple(out_notes),
         rules=rules,
         excluded=tuple(excluded),
-        k_used=_k_used(states.values(), rules),
+        k_used=k_used(((st.name, st.group, st.history) for st in states.values()), rules),
     )
-
-
-def _k_used(states: Iterable[_Player], rules: Rules) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    """The K values the rated periods used, per player with their own K, per group with a
-    K of its own, and for everyone else (``others``)."""
-    found: dict[str, set[int]] = defaultdict(set)
-    for st in states:
-        if not st.history:
-            continue
-        group = (st.group or "").lower()
-        if name_key(st.name) in rules.k_players:
-            label = st.name
-        elif group in rules.k_groups:
-            label = group
-        else:
-            label = "others"
-        found[label].update(e.k for e in st.history)
-    order = sorted(found, key=lambda label: (label == "others", label.casefold()))
-    return tuple((label, tuple(sorted(found[label]))) for label in order)
 
 
 def _standing(st: _Player, rules: Rules, last_id: int | None, club_day: date | None) -> Standing:
@@ -447,94 +407,3 @@ def _standing(st: _Player, rules: Rules, last_id: int | None, club_day: date | N
     )
     k_next = k_for(st, rules, club_day or st.last_day)
     return Standing(st.name, st.rating, change, st.games, provisional, tuple(st.history), k_next)
-
-
-def _events(games: Sequence[ClubGame]) -> tuple[EventSummary, ...]:
-    found: dict[str, list[ClubGame]] = defaultdict(list)
-    for g in games:
-        found[g.event_name.casefold()].append(g)
-    out = [EventSummary(v[0].event_name, min(g.day for g in v), len(v)) for v in found.values()]
-    return tuple(sorted(out, key=lambda e: (e.day, e.name.casefold())))
-
-
-def _progress(standings: Sequence[Standing]) -> tuple[ProgressAward, ...]:
-    """Per calendar month, the player(s) with the biggest gain (shown points, > 0)."""
-    gains: dict[str, dict[str, Decimal]] = defaultdict(lambda: defaultdict(Decimal))
-    for s in standings:
-        for e in s.history:
-            if e.rating_before is not None:
-                gains[e.day.strftime("%Y-%m")][s.name] += e.change
-    out: list[ProgressAward] = []
-    for month in sorted(gains):
-        rounded = {n: fide.round_half_away(c) for n, c in gains[month].items()}
-        best = max(rounded.values())
-        if best > 0:
-            out.extend(
-                ProgressAward(month, n, best)
-                for n in sorted(rounded, key=name_key)
-                if rounded[n] == best
-            )
-    return tuple(out)
-
-
-def _most_games(standings: Sequence[Standing], top: int = 3) -> tuple[GamesAward, ...]:
-    """The ``top`` players by games played, with everyone tied with the last of them."""
-    ranked = sorted((s for s in standings if s.games), key=lambda s: (-s.games, name_key(s.name)))
-    if not ranked:
-        return ()
-    cut = ranked[min(top, len(ranked)) - 1].games
-    return tuple(GamesAward(s.name, s.games) for s in ranked if s.games >= cut)
-
-
-def find_player(result: ClubResult, name: str) -> Standing:
-    """The standing of ``name`` (case-insensitive).
-
-    Raises:
-        BadInput: no rated player of that name.
-    """
-    for s in result.standings:
-        if name_key(s.name) == name_key(name):
-            return s
-    if any(name_key(n) == name_key(name) for n in result.unrated):
-        raise BadInput(f"--player: {name!r} has no rating yet (fewer than 5 rated games)")
-    raise BadInput(f"--player: no player named {name!r}")
-
-
-def recent_change(standing: Standing, until: date | None, months: int = RECENT_MONTHS) -> int:
-    """Shown rating change over the ``months`` calendar months up to ``until``.
-
-    ``until`` is the latest game in the data (``ClubResult.last_day``); 0 without games.
-    """
-    if until is None:
-        return 0
-    y, m = divmod(until.year * 12 + until.month - 1 - months, 12)
-    since = date(y, m + 1, min(until.day, 28))
-    before: Decimal | None = None
-    for e in standing.history:
-        if e.day <= since:
-            before = e.rating_after
-        elif before is None:
-            before = e.rating_before if e.rating_before is not None else e.rating_after
-    if before is None:
-        return 0
-    return standing.shown - fide.round_half_away(before)
-
-
-def next_target(standing: Standing, rules: Rules) -> Target:
-    """The next target: ``target_step`` points up, by ``term_end`` when set.
-
-    ``wins_needed`` is how many wins against players of the same rating reach it at the
-    player's next K (each worth K x (1 - 0.5)).
-    """
-    gain = standing.k_next * (1 - expected(standing.rating, standing.rating, rules))
-    if rules.rounding == "update":
-        gain = Decimal(fide.round_half_away(gain))
-    wins = math.ceil(Decimal(rules.target_step) / gain) if gain > 0 else 0
-    return Target(
-        standing.shown + rules.target_step,
-        rules.target_step,
-        rules.term_end,
-        standing.k_next,
-        gain,
-        wins,
-    )

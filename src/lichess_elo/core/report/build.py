@@ -127,6 +127,7 @@ def _game_row(
     return GameRow(
         id=game.id,
         url=game.url,
+        variant=game.variant,
         played_at=game.created_at,
         period=label,
         color=color,
@@ -289,7 +290,7 @@ def build_report(
         facts: Replay facts by game id (``replay_cache.replay_all``); missing ones are allowed.
         settings: The options.
         user_info: The user's public data, for the default perf and the games played
-            before ``--since``.
+            before ``since``.
 
     Raises:
         BadInput: an unknown perf.

@@ -28,6 +28,7 @@ class GameRow:
 
     id: str
     url: str
+    variant: str
     played_at: datetime
     period: str
     color: Color

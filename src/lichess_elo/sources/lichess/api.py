@@ -1,6 +1,6 @@
 """A player's Lichess games and profile, month by month (an edge module).
 
-Design, from the Lichess API notes (see ``docs/rules.md``):
+Design (see ``docs/lichess.md``, "The Lichess API as used"):
 
 - ``GET /api/user/{id}`` first, for the account's creation date;
 - one ``GET /api/games/user/{id}`` per calendar month (UTC; ``since`` inclusive, ``until``
@@ -27,11 +27,14 @@ from lichess_elo.core.report.selection import classify, exclusion_reason, select
 from lichess_elo.errors import (
     AccountClosed,
     CannotConnect,
+    DamagedAnswer,
     FetchHint,
     LichessEloError,
     UserNotFound,
 )
+from lichess_elo.sources.lichess.answers import READ_ERRORS, describe, own_games
 from lichess_elo.sources.lichess.checks import scrub, validate_username
+from lichess_elo.sources.lichess.ndjson import AnswerFault
 from lichess_elo.sources.lichess.parse import parse_games
 from lichess_elo.sources.lichess.retries import Progress, call_with_retries
 from lichess_elo.sources.lichess.session import DEFAULT_API_URL, Conn, Source, connect
@@ -97,15 +100,31 @@ def _get_user(
     session = conn.session
     session.settings.expire_after = datetime.now(UTC)  # refetched online, served offline
 
+    what = f"the Lichess user '{name}'"
+    hint = fetch_hint(name, conn.source)
+
     def action() -> Any:
-        return conn.client.users.get_public_data(name.lower())
+        try:
+            return conn.client.users.get_public_data(name.lower())
+        except READ_ERRORS:  # a body that is not JSON (damaged in the cache or a cassette)
+            fault = AnswerFault(0, "the answer is not JSON")
+            refresh = session.force_refresh
+            if not _ask_again(conn):
+                raise _damaged(conn, what, fault, hint) from None
+            try:
+                return conn.client.users.get_public_data(name.lower())
+            except READ_ERRORS:
+                session.forget_last()
+                raise _damaged(conn, what, fault, hint) from None
+            finally:
+                session.force_refresh = refresh
 
     try:
         data = call_with_retries(
             action,
-            what=f"the Lichess user '{name}'",
+            what=what,
             source=conn.source,
-            hint=fetch_hint(name, conn.source),
+            hint=hint,
             progress=progress,
             on_warning=warn,
             passthrough=frozenset({404}),
@@ -266,21 +285,30 @@ def _fetch_games(
         high = datetime.combine(until, datetime.min.time(), UTC) if until else None
         found: dict[str, Game] = {}
         from_cache = 0
+        damaged: list[DamagedAnswer] = []
 
-        def read_month(month: date) -> tuple[list[Game], bool]:
-            return call_with_retries(
-                _month_action(conn, user.id or name.lower(), month, warn),
-                what=f"month {month:%Y-%m} of {name}",
-                source=source,
-                hint=fetch_hint(name, source, month),
-                progress=progress,
-                on_warning=warn,
-                passthrough=frozenset(),
-            )
+        def read_month(month: date) -> tuple[list[Game], bool] | None:
+            label = month.strftime("%Y-%m")
+            window = _Month(user.id or name.lower(), name, month, f"month {label} of {name}")
+            try:
+                return call_with_retries(
+                    _month_action(conn, window, warn),
+                    what=window.what,
+                    source=source,
+                    hint=fetch_hint(name, source, month),
+                    progress=progress,
+                    on_warning=warn,
+                    passthrough=frozenset(),
+                )
+            except DamagedAnswer as exc:  # the other months go on; this one is not kept
+                damaged.append(exc)
+                return None
 
         for done, month in enumerate(months, start=1):
-            label = month.strftime("%Y-%m")
-            month_games, cached = read_month(month)
+            read = read_month(month)
+            if read is None:
+                continue
+            month_games, cached = read
             from_cache += cached
             for game in month_games:
                 # Counting back also keeps the days of ``since``'s month before it.
@@ -289,30 +317,32 @@ def _fetch_games(
                 ):
                     found.setdefault(game.id, game)
             if progress is not None:
-                progress.month(label, done, len(found), cached)
+                progress.month(month.strftime("%Y-%m"), done, len(found), cached)
         back: list[date] = []
         short: tuple[str, ...] = ()
         if count_back is not None and since is not None and low is not None:
             first_month = _month_start(user.created_at.astimezone(UTC).date())
-            window = [g for g in found.values() if g.created_at >= low]
-            counted, _, _ = classify(name, window, None, None)
+            window_games = [g for g in found.values() if g.created_at >= low]
+            counted, _, _ = classify(name, window_games, None, None)
             need = set(select_perfs(count_back, counted, user))
             month = _month_start(since)
             while True:
                 short = _short_perfs(name, list(found.values()), need, low)
-                if not short or month <= first_month:
-                    break
-                if len(back) == COUNT_BACK_MONTHS:
+                if not short or month <= first_month or len(back) == COUNT_BACK_MONTHS:
                     break
                 month = _month_start(month - timedelta(days=1))
                 back.append(month)
-                month_games, cached = read_month(month)
-                from_cache += cached
-                for game in month_games:
+                read = read_month(month)
+                if read is None:
+                    continue
+                from_cache += read[1]
+                for game in read[0]:
                     if game.created_at < low:
                         found.setdefault(game.id, game)
             if month <= first_month:
                 short = ()  # the whole history before ``since`` is held: the count is exact
+        if damaged:
+            raise _first_of(damaged)
     total = len(months) + len(back)
     return FetchResult(
         user=user,
@@ -347,18 +377,93 @@ def _short_perfs(
     return tuple(sorted(p for p, n in found.items() if n < COUNT_BACK_GAMES))
 
 
+@dataclass(frozen=True)
+class _Month:
+    """One monthly window: whose, which, and how to name it."""
+
+    user_id: str
+    name: str
+    month: date
+    what: str
+
+
+def _ask_again(conn: Conn) -> bool:
+    """Forget the last (damaged) answer; whether it is worth asking the server again:
+    it came from the cache and the run is online."""
+    session = conn.session
+    session.forget_last()
+    if not session.last_from_cache or conn.source.offline or conn.source.replay is not None:
+        return False
+    session.force_refresh = True
+    return True
+
+
+def _damaged(conn: Conn, what: str, fault: AnswerFault, hint: FetchHint) -> DamagedAnswer:
+    """The one-line error for an answer that did not parse whole."""
+    source = conn.source
+    if source.replay is not None:
+        text = f"the cassette {source.replay} answers {what} with a damaged body: {fault}"
+        return DamagedAnswer(text, what=what, fault=str(fault))
+    if conn.session.last_from_cache:  # offline: the CLI adds the command to run online
+        text = f"{what}: the cached answer is damaged ({fault}) and was removed"
+        return DamagedAnswer(text, what=what, fault=str(fault), hint=hint)
+    text = f"{what}: {fault}; the answer was not kept, run again to ask for it again"
+    return DamagedAnswer(text, what=what, fault=str(fault))
+
+
+def _first_of(damaged: list[DamagedAnswer]) -> DamagedAnswer:
+    first = damaged[0]
+    if len(damaged) == 1:
+        return first
+    more = ", ".join(d.what for d in damaged[1:])
+    return DamagedAnswer(
+        f"{first} (also damaged: {more})", what=first.what, fault=first.fault, hint=first.hint
+    )
+
+
+def _read_month(conn: Conn, window: _Month, warn: Callable[[str], None]) -> list[Game]:
+    """The games of one month's answer, read whole.
+
+    Raises:
+        AnswerFault: a line is not JSON, not UTF-8, not a game, or too long; the wrong
+            content type.
+    """
+    stream = conn.client.games.export_by_player(window.user_id, **export_params(window.month))
+    try:
+        objects = list(stream)  # the month's response is let go after this
+    except READ_ERRORS as exc:
+        raise describe(exc, conn.session.last_check) from None
+    return list(parse_games(objects, on_warning=warn))
+
+
 def _fetch_month(
-    conn: Conn, user_id: str, month: date, warn: Callable[[str], None]
+    conn: Conn, window: _Month, warn: Callable[[str], None]
 ) -> tuple[list[Game], bool]:
-    ended = _next_month(month) <= conn.now.date()
+    ended = _next_month(window.month) <= conn.now.date()
     # A month that had ended never changes again; a running one is stored already expired.
     conn.session.settings.expire_after = requests_cache.NEVER_EXPIRE if ended else datetime.now(UTC)
-    stream = conn.client.games.export_by_player(user_id, **export_params(month))
-    games = list(parse_games(stream, on_warning=warn))  # the month's response is let go here
-    return games, conn.session.last_from_cache
+    refresh = conn.session.force_refresh
+    hint = fetch_hint(window.name, conn.source, window.month)
+    try:
+        games = _read_month(conn, window, warn)
+    except AnswerFault as fault:
+        if not _ask_again(conn):
+            raise _damaged(conn, window.what, fault, hint) from None
+        try:  # damaged in the cache (an older version, a disk): ask the server once more
+            games = _read_month(conn, window, warn)
+        except AnswerFault as again:
+            conn.session.forget_last()
+            raise _damaged(conn, window.what, again, hint) from None
+        finally:
+            conn.session.force_refresh = refresh
+    from_cache = conn.session.last_from_cache
+    own, others = own_games(games, window.name, warn, window.what)
+    if others:  # not the answer asked for: not kept, so the next run asks again
+        conn.session.forget_last()
+    return own, from_cache
 
 
 def _month_action(
-    conn: Conn, user_id: str, month: date, warn: Callable[[str], None]
+    conn: Conn, window: _Month, warn: Callable[[str], None]
 ) -> Callable[[], tuple[list[Game], bool]]:
-    return lambda: _fetch_month(conn, user_id, month, warn)
+    return lambda: _fetch_month(conn, window, warn)

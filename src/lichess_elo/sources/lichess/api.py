@@ -23,7 +23,7 @@ import berserk
 import requests_cache
 
 from lichess_elo.core.games import Game, PerfStats, UserInfo, dedupe_sorted
-from lichess_elo.core.report.selection import classify, exclusion_reason, select_perfs
+from lichess_elo.core.report.selection import classify, select_perfs
 from lichess_elo.errors import (
     AccountClosed,
     CannotConnect,
@@ -34,6 +34,10 @@ from lichess_elo.errors import (
 )
 from lichess_elo.sources.lichess.answers import READ_ERRORS, describe, own_games
 from lichess_elo.sources.lichess.checks import scrub, validate_username
+from lichess_elo.sources.lichess.count_back import (
+    COUNT_BACK_MONTHS,
+    short_perfs,
+)
 from lichess_elo.sources.lichess.ndjson import AnswerFault
 from lichess_elo.sources.lichess.parse import parse_games
 from lichess_elo.sources.lichess.retries import Progress, call_with_retries
@@ -61,12 +65,6 @@ class FetchResult:
     #: Perfs whose count before ``since`` stayed under ``COUNT_BACK_GAMES`` with the account
     #: older than the months looked at (the count is then a lower bound).
     count_short: tuple[str, ...] = ()
-
-
-#: FIDE's K rule looks at 30 rated games (K 40 before them): counting back stops there.
-COUNT_BACK_GAMES = 30
-#: At most this many months are fetched before ``since`` to count those games.
-COUNT_BACK_MONTHS = 12
 
 
 def _user_info(data: Mapping[str, Any]) -> UserInfo:
@@ -327,7 +325,7 @@ def _fetch_games(
             need = set(select_perfs(count_back, counted, user))
             month = _month_start(since)
             while True:
-                short = _short_perfs(name, list(found.values()), need, low)
+                short = short_perfs(name, list(found.values()), need, low)
                 if not short or month <= first_month or len(back) == COUNT_BACK_MONTHS:
                     break
                 month = _month_start(month - timedelta(days=1))
@@ -356,25 +354,6 @@ def _fetch_games(
         months_back=len(back),
         count_short=short,
     )
-
-
-def _short_perfs(
-    name: str, games: Sequence[Game], perfs: set[str], before: datetime
-) -> tuple[str, ...]:
-    """The perfs in ``perfs`` with fewer than ``COUNT_BACK_GAMES`` counted games (the
-    report's own rule, ``exclusion_reason``) played before ``before``."""
-    found: dict[str, int] = dict.fromkeys(perfs, 0)
-    wanted = name.lower()
-    for game in games:
-        color = game.color_of(wanted)
-        if (
-            game.created_at < before
-            and game.perf in found
-            and color is not None
-            and exclusion_reason(game, color, game.perf) is None
-        ):
-            found[game.perf] += 1
-    return tuple(sorted(p for p, n in found.items() if n < COUNT_BACK_GAMES))
 
 
 @dataclass(frozen=True)

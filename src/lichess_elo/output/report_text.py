@@ -78,7 +78,13 @@ def _periods_table(report: PerfReport) -> Table:
         f"{report.perf}: FIDE rules ({_track_words(report)}) next to Lichess, "
         f"by {report.settings.period}"
     )
-    return Table(columns, rows, title=title)
+    drop = set()
+    if all(p.performance is None for p in report.periods):
+        drop.add(4)  # no period long enough (always so for one-game periods)
+    if report.settings.period == "game":
+        drop.add(1)  # one game each
+    keep = [i for i in range(len(columns)) if i not in drop]
+    return Table([columns[i] for i in keep], [[row[i] for i in keep] for row in rows], title=title)
 
 
 def _track_words(report: PerfReport) -> str:

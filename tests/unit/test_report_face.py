@@ -140,3 +140,11 @@ def test_one_game_periods_get_no_period_labels(figure_of: Any) -> None:
         "2023-01",
         "2023-02",
     ]
+
+
+def test_one_game_periods_show_no_games_or_performance_column() -> None:
+    lines = report_lines([_report(JAN_FEB, period="game")], "periods", 200)
+    header = next(line for line in lines if line.startswith("Game "))
+    assert header.split()[:3] == ["Game", "Score", "Expected"]
+    assert "Performance" not in header
+    assert "  Performance: not shown, no period has 5 games" in lines

@@ -231,6 +231,16 @@ def report_lines(reports: Sequence[PerfReport], view: str, width: int | None) ->
             items = [line for line in items if not line.startswith("  Gaps:")]
         else:
             items = [f"  {GAPS_FOOTNOTE}" if i.startswith("  Gaps:") else i for i in items]
+        periods = [p for r in shown for p in r.periods]
+        if view == "periods" and all(p.performance is None for p in periods):
+            items = [
+                f"  Performance: not shown, no period has {MIN_PERFORMANCE_GAMES} games"
+                if i.startswith("  Performance:")
+                else i
+                for i in items
+            ]
+        if view == "periods" and all(r.settings.period == "game" for r in shown):
+            items = [i for i in items if not i.startswith("  Games:")]
         for item in items:
             lines += wrap_words(item, width, "    ")
     while lines and not lines[-1]:

@@ -294,6 +294,22 @@ class FetchFailed(LichessEloError):
         super().__init__(message)
 
 
+class CannotConnect(FetchFailed):
+    """The server refused the connection or its name does not resolve (reported fast).
+
+    Attributes:
+        url: The server that could not be reached.
+        reason: What went wrong, e.g. ``connection refused``.
+        cached: Whether the cache holds the user asked for (so working offline would help).
+    """
+
+    def __init__(self, url: str, reason: str, *, cached: bool = False) -> None:
+        super().__init__(f"cannot connect to {url} ({reason})", connection_error=True)
+        self.url = url
+        self.reason = reason
+        self.cached = cached
+
+
 class TokenRefused(FetchFailed):
     """Lichess refused the token (HTTP 401): a server answer, so a run-time failure."""
 

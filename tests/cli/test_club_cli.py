@@ -43,15 +43,17 @@ def test_csv_ladder_json_follows_club_toml() -> None:
     #   Dawid 0.5 vs E(186.75) = 0.745554              -> 986.75 - 9.8222   = 976.93
     #   Ewa 0.5 vs E(-100)+E(-186.75) = 0.359935+0.254446 -> 800 - 4.5752  = 795.42
     # change = shown now - shown before the last event (April Rapid).
+    # Provisional (club.toml: K 40 for the first 10 games) marks only Ewa, who starts from
+    # her group's rating; a rating or start from the players file is not provisional.
     result = _run(PLAYERS, GAMES, "--config", CONFIG, "--format", "json")
     assert result.exit_code == 0, result.output
     doc = json.loads(result.stdout)
     assert doc["players"] == [
-        {"name": "Bartek Lis", "rating": 1373, "change": 0, "games": 2, "provisional": True},
-        {"name": "Ania Nowak", "rating": 1245, "change": 5, "games": 4, "provisional": True},
-        {"name": "Celina Wrona", "rating": 1200, "change": 0, "games": 1, "provisional": True},
-        {"name": "Dawid Sowa", "rating": 977, "change": -10, "games": 3, "provisional": True},
-        {"name": "Filip Mazur", "rating": 909, "change": 9, "games": 2, "provisional": True},
+        {"name": "Bartek Lis", "rating": 1373, "change": 0, "games": 2, "provisional": False},
+        {"name": "Ania Nowak", "rating": 1245, "change": 5, "games": 4, "provisional": False},
+        {"name": "Celina Wrona", "rating": 1200, "change": 0, "games": 1, "provisional": False},
+        {"name": "Dawid Sowa", "rating": 977, "change": -10, "games": 3, "provisional": False},
+        {"name": "Filip Mazur", "rating": 909, "change": 9, "games": 2, "provisional": False},
         {"name": "Ewa Kruk", "rating": 795, "change": -5, "games": 2, "provisional": True},
     ]
     assert doc["events"] == [
@@ -67,7 +69,7 @@ def test_csv_ladder_json_follows_club_toml() -> None:
         {"name": "Dawid Sowa", "games": 3},
     ]
     assert "ignored the rating columns (white rating, black rating)" in result.stderr
-    assert "2 of 9 games do not count" in result.stderr
+    assert "2 of 9 games are not rated (forfeits, count/exclude rules)" in result.stderr
 
 
 @pytest.mark.parametrize("method", ["formula", "fide-table"])
@@ -90,8 +92,10 @@ def test_table_and_player_view() -> None:
     table = _run(PLAYERS, GAMES, "--config", CONFIG)
     assert table.exit_code == 0, table.output
     lines = table.stdout.splitlines()
-    assert lines[3].split() == ["1", "Bartek", "Lis", "1373?", "0", "2"]
-    assert lines[4].split() == ["2", "Ania", "Nowak", "1245?", "+5", "4"]
+    first = lines.index(next(line for line in lines if line.startswith("1  Bartek")))
+    assert lines[first].split() == ["1", "Bartek", "Lis", "1373", "0", "2"]
+    assert lines[first + 1].split() == ["2", "Ania", "Nowak", "1245", "+5", "4"]
+    assert "K used: children 40; others 40 · rules: " in table.stdout
     assert "Biggest progress (by month): 2026-03 Ania Nowak +40; 2026-04 Filip Mazur +9" in (
         table.stdout
     )
@@ -146,7 +150,7 @@ def test_csv_output_and_chart(tmp_path: Path) -> None:
     assert result.stdout == ""
     rows = out.read_text(encoding="utf-8").splitlines()
     assert rows[0] == "rank,name,rating,change,games,provisional"
-    assert rows[1] == "1,Bartek Lis,1373,0,2,yes"
+    assert rows[1] == "1,Bartek Lis,1373,0,2,false"  # booleans as in the JSON (issue 10)
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert not list(tmp_path.glob(".*.tmp"))
 
@@ -265,7 +269,7 @@ def test_time_control_in_seconds_and_quiet() -> None:
     result = _run(*args)
     assert result.exit_code == 0, result.output
     assert sum(e["games"] for e in json.loads(result.stdout)["events"]) == 8
-    assert "1 of 9 games do not count" in result.stderr
+    assert "1 of 9 games are not rated (forfeits, count/exclude rules)" in result.stderr
     quiet = _run(*args, "-q")
     assert quiet.exit_code == 0, quiet.output
     assert quiet.stdout == result.stdout

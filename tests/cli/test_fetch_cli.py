@@ -180,15 +180,15 @@ def test_progress_bar_shows_months_games_and_the_429_wait(
     monkeypatch.setattr(progress, "err_console", lambda: terminal)
     onboard_server.faults.append(Fault("429", month="2023-02"))
     source = Source(api_url=onboard_server.url, cache_dir=tmp_path)
-    with progress.fetch_progress(quiet=False) as bar:
+    with progress.progress_bars(quiet=False) as (bar, _):
         fetch_games("OnBoard247", source, until=date(2023, 3, 1), progress=bar)
     drawn = screen.getvalue()
-    assert "1/2 months  83 games" in drawn  # 83 of the 221 games are from January 2023
+    assert "1/2 months 83 games" in drawn  # 83 of the 221 games are from January 2023
     # the wait is drawn when it starts (LICHESS_ELO_RETRY_WAIT=0.01 from conftest: no real wait)
     assert "waiting 0.01 s: Lichess rate limit (HTTP 429) on month 2023-02" in drawn
 
     screen.truncate(0)
-    with progress.fetch_progress(quiet=True) as bar:
+    with progress.progress_bars(quiet=True) as (bar, _):
         fetch_games("OnBoard247", source, until=date(2023, 3, 1), progress=bar)
     assert screen.getvalue() == ""
 

@@ -36,10 +36,20 @@ F = Path("f")
     [
         *[("1", "1"), ("0.5", "0.5"), ("0", "0"), ("1-0", "1"), ("½-½", "0.5"), ("0-1", "0")],
         *[("1/2-1/2", "0.5"), ("½", "0.5"), (" 1 - 0 ", "1")],
+        # issue 10: the same spellings in every command
+        *[("1:0", "1"), ("1/2", "0.5"), ("draw", "0.5"), ("=", "0.5"), ("0:1", "0")],
+        *[("w", "1"), ("d", "0.5"), ("l", "0")],
     ],
 )
 def test_results_from_a_side(text: str, score: str) -> None:
-    assert parse_result(text, F, 2) == Decimal(score)
+    assert parse_result(text, F, 2) == (Decimal(score), False)
+
+
+@pytest.mark.parametrize(("text", "score"), [("+:-", "1"), ("-:+", "0"), ("+-", "1"), ("-+", "0")])
+def test_forfeits_are_recorded_and_flagged(text: str, score: str) -> None:
+    # FIDE rates no forfeit: the result stands (+:- means White won), the flag keeps it
+    # out of the rating.
+    assert parse_result(text, F, 2) == (Decimal(score), True)
 
 
 # "w", "d" and "l" are results too: every command reads one set of spellings (core.games).

@@ -289,7 +289,7 @@ def test_cap_and_formula_and_no_cap() -> None:
     assert abs(report.games[0].elo_change - Decimal("1.8181818")) < Decimal("0.0001")
 
 
-def test_missing_games_before_since_come_from_public_data() -> None:
+def test_games_before_since_are_the_held_games_before_it_never_the_public_count() -> None:
     info = UserInfo(
         id="hero",
         username=ME,
@@ -305,9 +305,15 @@ def test_missing_games_before_since_come_from_public_data() -> None:
     since = datetime(2023, 3, 1, tzinfo=UTC)
     settings = ReportSettings(since=since)
     (report,) = build_report(ME, games, {}, settings=settings, user_info=info)
-    # 12 rated blitz games on the account, 2 held -> 10 before the held history.
-    assert report.missing_games == 10
-    assert [p.games_before for p in report.periods] == [10, 11]
+    # The public count (12) is not used: it includes games after --until and cannot say
+    # when they were played (issue 10). The fetch holds the months before --since that
+    # K's 30-game rule needs, so only held games count: none before March here.
+    assert report.missing_games == 0
+    assert [p.games_before for p in report.periods] == [0, 1]
+    # A game held before --since (fetched for the count) counts where it stands.
+    early = [game("z", day(2, 5), 1490, 10, 1500, 1), *games]
+    (report,) = build_report(ME, early, {}, settings=settings, user_info=info)
+    assert [p.games_before for p in report.periods] == [1, 2]
     # Without --since the held history is the whole account: nothing is missing.
     (report,) = build_report(ME, games, {}, settings=ReportSettings(), user_info=info)
     assert [p.games_before for p in report.periods] == [0, 1]

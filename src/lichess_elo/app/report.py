@@ -37,6 +37,10 @@ class ReportRun:
     reports: tuple[PerfReport, ...]
     games_held: int
     accuracy: Mapping[str, PerfAccuracy] = field(default_factory=dict)
+    #: Months fetched before ``since`` for K's 30-game count, and the perfs whose count
+    #: stayed short there (a lower bound: the caller says so).
+    months_back: int = 0
+    count_short: tuple[str, ...] = ()
 
 
 @contextmanager
@@ -55,19 +59,6 @@ def paused_gc() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
-
-
-def _fetch_until(settings: ReportSettings) -> date | None:
-    """The end of the fetch: ``until``, or open when ``since`` needs the public count.
-
-    With ``since`` the games before it are counted as ``perfs.<perf>.games`` minus the
-    games held, and that public count includes the games played after ``until``. So they
-    must be held too (fetched, then left out of the report by ``settings.until``), or they
-    would be counted as played before ``since``. A given ``games_before`` needs no count.
-    """
-    if settings.since is not None and settings.until is not None and settings.games_before is None:
-        return None
-    return settings.until
 
 
 def run_report(
@@ -114,18 +105,22 @@ def run_report(
     else:
         check_pgn_source(username, pgn_file, source)
     with paused_gc():
+        # Only the months asked, plus the months before ``since`` that K's 30-game rule
+        # needs (none when ``games_before`` is given); nothing after ``until``.
         loaded = load_games(
             username,
             source,
             pgn_file=pgn_file,
             since=settings.since,
-            until=_fetch_until(settings),
+            until=settings.until,
             progress=progress,
             on_warning=on_warning,
+            count_back=settings.perfs if settings.games_before is None else None,
         )
         games = list(loaded.games)
-        facts = replay_all(
-            games,
+        start = settings.start
+        facts = replay_all(  # only the games reported: those before ``since`` only count
+            [g for g in games if start is None or g.created_at >= start],
             cache_dir=resolve_cache_dir(source),
             progress=replay_progress,
             on_warning=on_warning,
@@ -153,4 +148,11 @@ def run_report(
             if scorecard
             else {}
         )
-    return ReportRun(loaded.user, tuple(reports), len(games), cards)
+    return ReportRun(
+        loaded.user,
+        tuple(reports),
+        len(games),
+        cards,
+        months_back=loaded.months_back,
+        count_short=loaded.count_short,
+    )

@@ -29,6 +29,18 @@ from lichess_elo.core.club.options import ClubOptions
 from lichess_elo.output import club as render_club
 from lichess_elo.output.charts import check_chart_path
 from lichess_elo.output.common import check_output_path, write_output
+from lichess_elo.output.tables import stdout_width
+
+
+class ClubView(StrEnum):
+    """What the club table shows."""
+
+    standings = "standings"
+    excluded = "excluded"
+
+
+#: The rules file used when ``--config`` is not given and the current folder has one.
+DEFAULT_RULES = Path("club.toml")
 
 
 class ClubUpdate(StrEnum):
@@ -64,7 +76,12 @@ def club_command(
     ],
     config: Annotated[
         Path | None,
-        typer.Option("--config", help="The club's rules, e.g. club.toml.", show_default=False),
+        typer.Option(
+            "--config",
+            help="The club's rules, e.g. club.toml (default: club.toml in the current folder, "
+            "if there is one).",
+            show_default=False,
+        ),
     ] = None,
     k: Annotated[
         list[str] | None,
@@ -170,6 +187,14 @@ def club_command(
             "--player", help="Show one player's history and progress only.", show_default=False
         ),
     ] = None,
+    view: Annotated[
+        ClubView,
+        typer.Option(
+            "--view",
+            help="standings, or excluded: every game not rated and the rule that left it out "
+            "(the JSON has both), e.g. --view excluded.",
+        ),
+    ] = ClubView.standings,
     output_format: FormatOpt = "table",
     output: OutputOpt = None,
     chart: ChartOpt = None,
@@ -191,6 +216,8 @@ def club_command(
             check_chart_path(chart)
         if output is not None:
             check_output_path(output)
+        if config is None and DEFAULT_RULES.is_file():
+            config = DEFAULT_RULES
         options = ClubOptions.from_text(
             k=k or (),
             start=start or (),
@@ -215,13 +242,19 @@ def club_command(
             note(line)
         fmt = choose_format(output_format).value
         if run.player is not None:
-            view = run.player
+            page = run.player
             text = render_club.club_player_output(
-                view.standing, view.recent, view.months, view.target, fmt
+                page.standing, page.recent, page.months, page.target, fmt
             )
-            names = [view.standing.name]
+            names = [page.standing.name]
         else:
-            text = render_club.club_output(run.result, fmt)
+            text = render_club.club_output(
+                run.result,
+                fmt,
+                view=view.value,
+                rules_file=str(config) if config is not None else None,
+                width=stdout_width() if output is None else None,
+            )
             names = [s.name for s in run.result.standings[:top]]
         if chart is not None:
             render_club.write_club_chart(run.result, names, chart)

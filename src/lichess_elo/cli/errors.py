@@ -20,7 +20,13 @@ from typing import NoReturn
 
 import typer
 
-from lichess_elo.errors import DamagedAnswer, FetchFailed, LichessEloError, NotCached
+from lichess_elo.errors import (
+    CannotConnect,
+    DamagedAnswer,
+    FetchFailed,
+    LichessEloError,
+    NotCached,
+)
 from lichess_elo.sources.lichess.checks import MIN_SECRET_LENGTH, scrub
 
 #: The option (or argument) that gives each logical input, for every command.
@@ -146,6 +152,9 @@ def message_for(exc: LichessEloError, names: Mapping[str, str] | None = None) ->
     options = {**OPTION_NAMES, **(names or {})}
     if isinstance(exc, NotCached):
         return f"{exc.what} is not in the cache; fetch it with: {fetch_command(exc)}"
+    if isinstance(exc, CannotConnect):
+        hint = "; the cache holds this user: add --offline to work from it" if exc.cached else ""
+        return f"{exc}{hint}"
     if isinstance(exc, DamagedAnswer) and exc.hint is not None:
         return f"{exc}; fetch it again online with: {fetch_command(exc)}"
     if isinstance(exc, FetchFailed) and exc.connection_error:

@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from lichess_elo.app.report import ReportRun, paused_gc, run_report
-from lichess_elo.cli.errors import fail, library_errors, warn
+from lichess_elo.cli.errors import fail, library_errors, note, warn
 from lichess_elo.cli.options import (
     DEFAULT_URL,
     PEAK_HELP,
@@ -46,9 +46,10 @@ from lichess_elo.output.chart_accuracy import write_accuracy_chart
 from lichess_elo.output.chart_report import write_chart
 from lichess_elo.output.charts import check_chart_path
 from lichess_elo.output.common import check_output_path, console, write_output
-from lichess_elo.output.progress import fetch_progress, replay_progress
+from lichess_elo.output.progress import progress_bars
 from lichess_elo.output.report import report_csv, report_json
-from lichess_elo.output.report_text import print_report, report_text
+from lichess_elo.output.report_text import report_lines
+from lichess_elo.output.tables import stdout_width
 from lichess_elo.sources.lichess.fide import check_fide_id
 
 
@@ -229,10 +230,7 @@ def report_command(
         )
         if fide_id is not None:
             check_fide_id(fide_id)  # a malformed id is refused before any work
-        with (
-            fetch_progress(quiet or pgn_file is not None) as progress,
-            replay_progress(quiet) as replay_bar,
-        ):
+        with progress_bars(quiet) as (progress, replay_bar):
             run = run_report(
                 username,
                 source,
@@ -249,6 +247,8 @@ def report_command(
             for report in run.reports:
                 if report.message:
                     warn(report.message)
+            if run.count_short and since is not None:
+                note(_count_note(run, since))
             _print(run, fmt, view, output)
             if chart is not None and view == View.accuracy:
                 write_accuracy_chart(run.reports, run.accuracy, chart, run.user)
@@ -256,6 +256,16 @@ def report_command(
                 write_chart(run.reports, chart, user=run.user)
                 if fmt is OutputFormat.table and not quiet:
                     typer.echo(f"chart written to {chart}", err=True)
+
+
+def _count_note(run: ReportRun, since: str) -> str:
+    """One line: K's 30-game count before ``since`` would need more months than were read."""
+    perfs = " and ".join(run.count_short)
+    return (
+        f"K's 30-game rule counts the rated {perfs} games before {since}: the "
+        f"{run.months_back} months read before it hold fewer than 30 and the account is "
+        "older, so K treats them as the first; pass --games-before N with the real count"
+    )
 
 
 def _print(run: ReportRun, output_format: OutputFormat, view: View, output: Path | None) -> None:
@@ -271,11 +281,9 @@ def _print(run: ReportRun, output_format: OutputFormat, view: View, output: Path
     elif view == View.accuracy:
         print_accuracy(run.reports, run.accuracy, run.user, console())
         return
-    elif output is not None:
-        text = report_text(run.reports, view.value)
     else:
-        print_report(run.reports, view.value, console())
-        return
+        width = stdout_width() if output is None else None
+        text = "\n".join(report_lines(run.reports, view.value, width)) + "\n"
     write_output(output, text)
 
 

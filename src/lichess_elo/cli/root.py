@@ -16,6 +16,7 @@ import typer
 from lichess_elo import __version__
 from lichess_elo.cli import calc, club, fetch, games, glicko, report
 from lichess_elo.cli.errors import message_for, redact, remember_token, run_state, unexpected
+from lichess_elo.cli.interrupts import Interrupted, interrupts_raise
 from lichess_elo.errors import LichessEloError
 
 app = typer.Typer(
@@ -26,7 +27,8 @@ app = typer.Typer(
         "Example: lichess-elo report OnBoard247 --replay cassettes/onboard247.yaml"
     ),
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion / --show-completion (bash, zsh, fish...)
+    context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
 )
@@ -93,8 +95,12 @@ def main() -> None:
     for token in _tokens_in(args):
         remember_token(token)
     try:
-        code = command.main(args=args, prog_name="lichess-elo", standalone_mode=False)
+        with interrupts_raise():
+            code = command.main(args=args, prog_name="lichess-elo", standalone_mode=False)
         sys.exit(code if isinstance(code, int) else 0)
+    except Interrupted:
+        typer.echo("lichess-elo: interrupted", err=True)
+        sys.exit(130)
     except LichessEloError as exc:
         if run_state().debug:
             raise

@@ -264,6 +264,14 @@ _SCORES: Mapping[str, Decimal] = {
 }  # fmt: skip
 #: What the score parser accepts, for messages.
 SCORE_SPELLINGS = "1, 0.5, 0, ½, 1/2, w, d, l, =, 1-0, 1:0, ½-½, 1/2-1/2, 0-1 or 0:1"
+#: Forfeits, from White's (player A's) side: recorded, never rated (FIDE rating
+#: regulations: a game won by forfeit is not rated).
+_FORFEITS: Mapping[str, Decimal] = {
+    "+:-": _ONE, "+-": _ONE, "+/-": _ONE, "1f-0f": _ONE,
+    "-:+": _ZERO, "-+": _ZERO, "-/+": _ZERO, "0f-1f": _ZERO,
+}  # fmt: skip
+#: What the result parser accepts (a score or a forfeit), for messages.
+RESULT_SPELLINGS = f"{SCORE_SPELLINGS}, or a forfeit +:- or -:+"
 
 
 def parse_score(text: str, field: str = "score") -> Decimal:
@@ -278,7 +286,27 @@ def parse_score(text: str, field: str = "score") -> Decimal:
     key = text.strip().lower().replace(" ", "")
     if key in _SCORES:
         return _SCORES[key]
+    if key in _FORFEITS:
+        raise BadInput("a forfeit is recorded, never rated", field=field, value=text.strip())
     raise Malformed(field, text.strip(), SCORE_SPELLINGS, f"a {field}")
+
+
+def parse_result(text: str, field: str = "result") -> tuple[Decimal, bool]:
+    """A game result from White's (player A's) side: ``(score, forfeit)``.
+
+    Every spelling of ``parse_score``, plus the forfeits ``+:-`` and ``-:+`` (also ``+-``,
+    ``-+``, ``+/-``, ``-/+``), which come back with ``forfeit`` true: the result stands,
+    the game is never rated.
+
+    Raises:
+        Malformed: anything else, naming ``field`` and every accepted spelling.
+    """
+    key = text.strip().lower().replace(" ", "")
+    if key in _FORFEITS:
+        return _FORFEITS[key], True
+    if key in _SCORES:
+        return _SCORES[key], False
+    raise Malformed(field, text.strip(), RESULT_SPELLINGS, f"a {field}")
 
 
 # --- dates ----------------------------------------------------------------------------------

@@ -67,23 +67,27 @@ def calc_table(result: fide.PeriodResult, rule: str, *, games_assumed: bool) -> 
         cap = f"no 400-point rule (rated {exempt} or more)"
     else:
         cap = "400-point rule on" + (" (once per event)" if edition.cap_scope == "event" else "")
-    lines = [
+    from lichess_elo.output.tables import Column, Table, render_table
+
+    columns = [Column("#"), Column("Opponent"), Column("Score"), Column("D"), Column("PD"),
+               Column("Change")]  # fmt: skip
+    rows = [
+        [str(i), str(game.opponent), _calc_score(game.score),
+         f"{game.difference:+d}" + ("*" if game.capped else ""),
+         _calc_pd(game.expected, result.method),
+         signed(game.change, 1) if game.not_rated is None else "not rated"]
+        for i, game in enumerate(result.games, 1)
+    ]  # fmt: skip
+    rows.append(
+        ["", "total", _calc_score_total(result.points), "",
+         _calc_pd(result.expected, result.method), signed(result.change, 1)]
+    )  # fmt: skip
+    title = (
         f"FIDE rating period for {result.rating}: {len(result.games)} game(s), "
-        f"expected score from {method}, {cap}",
-        f"rules: {edition.title}",
-        f"{'#':>3}  {'opponent':>8}  {'score':>5}  {'D':>6}  {'PD':>6}  {'change':>7}",
-    ]
-    for i, game in enumerate(result.games, 1):
-        diff = f"{game.difference:+d}" + ("*" if game.capped else " ")
-        change = signed(game.change, 1) if game.not_rated is None else "not rated"
-        lines.append(
-            f"{i:>3}  {game.opponent:>8}  {_calc_score(game.score):>5}  {diff:>6}  "
-            f"{_calc_pd(game.expected, result.method):>6}  {change:>7}"
-        )
-    lines.append(
-        f"{'total':>13}  {_calc_score_total(result.points):>5}  {'':>6}  "
-        f"{_calc_pd(result.expected, result.method):>6}  {signed(result.change, 1):>7}"
+        f"expected score from {method}, {cap}"
     )
+    lines = render_table(Table(columns, rows, title=title), None)
+    lines.insert(1, f"rules: {edition.title}")
     if any(game.capped for game in result.games):
         lines.append("* difference over 400 counted as 400 (FIDE 8.3.1)")
     if any(game.not_rated for game in result.games):

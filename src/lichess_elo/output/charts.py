@@ -56,13 +56,27 @@ def figure(path: Path, *args: Any, dpi: int = 130, **kwargs: Any) -> Iterator[tu
     check_chart_path(path)
     plt = pyplot()
     fig, axes = plt.subplots(*args, **kwargs)
-    image = io.BytesIO()
     try:
         yield fig, axes
         fig.tight_layout()
+    except BaseException:
+        plt.close(fig)
+        raise
+    save(fig, path, dpi=dpi)
+
+
+def save(fig: Any, path: Path, *, dpi: int = 130) -> None:
+    """Render ``fig`` in memory, close it, then write it to ``path`` atomically (the format
+    from the suffix), so nothing half-written is ever left.
+
+    Raises:
+        WriteFailed: the file could not be written (disk full...); it names ``path``.
+    """
+    image = io.BytesIO()
+    try:
         fig.savefig(image, format=path.suffix.lower()[1:], dpi=dpi)
     finally:
-        plt.close(fig)
+        pyplot().close(fig)
     try:
         write_atomic(path, image.getvalue())
     except OSError as exc:

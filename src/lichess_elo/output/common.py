@@ -66,13 +66,25 @@ def json_default(value: Any) -> Any:
     raise TypeError(f"cannot serialise {type(value).__name__} as JSON")
 
 
+def csv_value(value: Any) -> Any:
+    """One cell as every command writes it: ``true``/``false`` (as in the JSON), numbers
+    as in the JSON (``1``, ``0.5``, ``0``: a whole float or Decimal loses its ``.0``),
+    ``None`` empty."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float | Decimal):
+        return json_default(Decimal(str(value)))
+    return value
+
+
 def write_csv(rows: Iterable[Mapping[str, Any]], fieldnames: Sequence[str]) -> str:
-    """Return ``rows`` as CSV text with a header line (``\\n`` line endings)."""
+    """Return ``rows`` as CSV text with a header line (``\\n`` line endings); every cell
+    goes through ``csv_value``, so booleans and scores read the same in every command."""
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=list(fieldnames), lineterminator="\n")
     writer.writeheader()
     for row in rows:
-        writer.writerow(row)
+        writer.writerow({k: csv_value(v) for k, v in row.items()})
     return buffer.getvalue()
 
 

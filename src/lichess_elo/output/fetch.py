@@ -4,10 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rich.table import Table
-
-from lichess_elo.output.common import console
-
 if TYPE_CHECKING:
     from lichess_elo.sources.lichess.api import FetchResult
 
@@ -33,23 +29,25 @@ def fetch_document(result: FetchResult) -> dict[str, Any]:
     }
 
 
-def print_fetch_summary(result: FetchResult, *, replay: bool) -> None:
-    """Print the table summary of a fetch on stdout."""
+def fetch_summary_text(result: FetchResult, *, replay: bool, width: int | None) -> str:
+    """The table summary of a fetch: games and months, games by perf, the cache."""
+    from lichess_elo.output.tables import Column, Table, render_table, wrap_words
+
     doc = fetch_document(result)
-    out = console()
     months = doc["months"]
     got = "from the cassette" if replay else "fetched"
-    out.print(
+    lines = wrap_words(
         f"{doc['user']}: {doc['games']} games in {months['total']} months "
-        f"({months['from_network']} {got}, {months['from_cache']} from the cache)"
+        f"({months['from_network']} {got}, {months['from_cache']} from the cache)",
+        width,
     )
     if doc["games"]:
-        table = Table(box=None, pad_edge=False)
-        for name in ("perf", "rated", "casual", "total"):
-            table.add_column(name, justify="left" if name == "perf" else "right")
-        for perf, counts in doc["split"].items():
-            total = counts["rated"] + counts["casual"]
-            table.add_row(perf, str(counts["rated"]), str(counts["casual"]), str(total))
-        out.print(table)
+        columns = [Column("Perf", "left"), Column("Rated"), Column("Casual"), Column("Total")]
+        rows = [
+            [perf, str(c["rated"]), str(c["casual"]), str(c["rated"] + c["casual"])]
+            for perf, c in doc["split"].items()
+        ]
+        lines += render_table(Table(columns, rows), width)
     label = "replayed from" if replay else "cache"
-    out.print(f"{label}: {doc['cache']}")
+    lines += wrap_words(f"{label}: {doc['cache']}", width)
+    return "\n".join(lines) + "\n"

@@ -39,7 +39,8 @@ def _report_settings(report: PerfReport) -> dict[str, Any]:
         "method": s.method,
         "cap": s.cap,
         "start_rating": report.start_rating,
-        "games_before": report.missing_games,
+        # Rated games before the first reported game (held before ``since``, or given).
+        "games_before": report.periods[0].games_before if report.periods else report.missing_games,
         "born": s.born,
         "since": iso_utc(s.start) if s.start else None,
         "until": iso_utc(s.stop) if s.stop else None,

@@ -1,21 +1,19 @@
-"""``report`` output as text: the rich tables of periods and games, and the summary lines.
-
-An edge module (it writes text, no maths); the JSON and CSV views are in ``report``.
-"""
+"""``lichess-elo report`` as text: the headline, the tables fitted to the terminal, the
+summary, the perfs left out and the legend (an edge module: it writes text, no maths)."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from rich import box
 from rich.console import Console
-from rich.table import Table
 
+from lichess_elo.core.report.build import MIN_PERFORMANCE_GAMES
 from lichess_elo.output.common import plural, signed
 from lichess_elo.output.report import k_warning_text
+from lichess_elo.output.report_words import headline, legend, other_perfs
+from lichess_elo.output.tables import Column, Table, render_table, wrap_words
 
 if TYPE_CHECKING:
     from lichess_elo.core.report.fide_compare import FideSummary
@@ -27,7 +25,7 @@ _K_REASONS = {
     "junior": "junior",
     "new": "under 30 games",
     "standard": "standard",
-    "fixed": "--k",
+    "fixed": "given",
     "flat": "K 20 for all",
 }
 
@@ -43,31 +41,29 @@ def _moved(start: int, change: int, end: int) -> str:
     return f"{start}→{end} ({signed(change)})"
 
 
-#: Printed under a periods table that has gaps (the "Gaps" column's meaning).
+#: The "Gaps" column's meaning, in the legend when a periods table has gaps.
 GAPS_FOOTNOTE = (
     "Gaps: n (±x) between the period's games, so start + change + x = end; "
     "'before' = a gap just before its first game, already in its start."
 )
+_PERIOD_NAMES = {"month": "Month", "week": "Week", "day": "Day", "game": "Game"}
 
 
 def _periods_table(report: PerfReport) -> Table:
-    table = Table(
-        title=f"{report.perf}: FIDE Elo ({report.settings.track} track) vs Lichess, "
-        f"by {report.settings.period}",
-        box=box.SIMPLE_HEAD,
-        padding=(0, 1, 0, 0),  # with the box's blank divider: 2 spaces between columns
-        show_edge=False,
-    )
-    table.add_column("Period", no_wrap=True)
-    for name in ("Games", "Score", "ΣE", "Perf"):
-        table.add_column(name, justify="right", no_wrap=True)
-    table.add_column("K", no_wrap=True)
-    table.add_column("FIDE Elo", justify="right", no_wrap=True)
-    table.add_column("Lichess", justify="right", no_wrap=True)
-    table.add_column("Elo−Lichess", justify="right", no_wrap=True)
-    table.add_column("Gaps", justify="right", no_wrap=True)
-    for p in report.periods:
-        table.add_row(
+    columns = [
+        Column(_PERIOD_NAMES[report.settings.period], "left"),
+        Column("Games"),
+        Column("Score"),
+        Column("Expected", fold=1),
+        Column("Performance", fold=2),
+        Column("K", "left", fold=3),
+        Column("FIDE rules"),
+        Column("Lichess"),
+        Column("FIDE − Lichess", short="Diff"),
+        Column("Gaps", "left", fold=4),
+    ]
+    rows = [
+        [
             p.label,
             str(p.games),
             f"{p.score:.1f}",
@@ -78,8 +74,26 @@ def _periods_table(report: PerfReport) -> Table:
             _moved(p.lichess_start, p.lichess_change, p.lichess_end),
             signed(p.difference),
             _gaps_text(p),
-        )
-    return table
+        ]
+        for p in report.periods
+    ]
+    title = (
+        f"{report.perf}: FIDE rules ({_track_words(report)}) next to Lichess, "
+        f"by {report.settings.period}"
+    )
+    drop = set()
+    if all(p.performance is None for p in report.periods):
+        drop.add(4)  # no period long enough (always so for one-game periods)
+    if report.settings.period == "game":
+        drop.add(1)  # one game each
+    keep = [i for i in range(len(columns)) if i not in drop]
+    return Table([columns[i] for i in keep], [[row[i] for i in keep] for row in rows], title=title)
+
+
+def _track_words(report: PerfReport) -> str:
+    if report.settings.track == "shadow":
+        return "one rating from the first Lichess rating on"
+    return f"restarted each {report.settings.period} from the Lichess rating"
 
 
 def _gaps_text(p: PeriodRow) -> str:
@@ -93,37 +107,48 @@ def _gaps_text(p: PeriodRow) -> str:
 
 
 def _games_table(report: PerfReport) -> Table:
-    table = Table(
-        title=f"{report.perf}: games, oldest first",
-        box=box.SIMPLE_HEAD,
-        padding=(0, 1, 0, 0),
-        show_edge=False,
-    )
-    for name in ("Date (UTC)", "Game", "Col", "Opponent", "Result", "How it ended"):
-        table.add_column(name)
-    for name in ("Lichess", "±", "Elo", "E", "K", "Elo ±"):
-        table.add_column(name, justify="right")
-    table.add_column("Flags")
+    columns = [
+        Column("Date (UTC)", "left", short="Date"),
+        Column("Time", "left", fold=7),
+        Column("Game", "left", fold=4),
+        Column("Colour", "left", short="Col", fold=3),
+        Column("Opponent", "left"),
+        Column("Opp rating", short="Opp"),
+        Column("Result", "left", short="Res"),
+        Column("Status", "left", fold=6),
+        Column("Replay found", "left", fold=8),
+        Column("Lichess"),
+        Column("Lichess ±", short="±"),
+        Column("FIDE"),
+        Column("E", fold=2),
+        Column("K", fold=1),
+        Column("FIDE ±"),
+        Column("Flags", "left", fold=9),
+    ]
+    rows = []
     for g in report.games:
         title = f"{g.opponent_title} " if g.opponent_title else ""
-        opponent = f"{title}{g.opponent} {g.opponent_rating}{'?' if g.opponent_provisional else ''}"
-        ended = ", ".join([g.status, *(e.replace("_", " ") for e in g.endings)])
-        table.add_row(
-            g.played_at.strftime("%Y-%m-%d %H:%M"),
-            f"[link={g.url}]{g.id}[/link]",
-            g.color[0],
-            opponent,
-            {Decimal(1): "1", Decimal(0): "0"}.get(g.score, "½"),
-            ended,
-            f"{g.lichess_rating}{'?' if g.provisional else ''}",
-            signed(g.lichess_diff),
-            str(g.elo_rating),
-            f"{g.expected:.2f}",
-            str(g.k),
-            signed(g.elo_change, 1),
-            " ".join(g.flags),
+        rows.append(
+            [
+                g.played_at.strftime("%Y-%m-%d"),
+                g.played_at.strftime("%H:%M"),
+                g.id,
+                g.color,
+                f"{title}{g.opponent}",
+                f"{g.opponent_rating}{'?' if g.opponent_provisional else ''}",
+                {Decimal(1): "1", Decimal(0): "0"}.get(g.score, "½"),
+                g.status,
+                ", ".join(e.replace("_", " ") for e in g.endings),
+                f"{g.lichess_rating}{'?' if g.provisional else ''}",
+                signed(g.lichess_diff),
+                str(g.elo_rating),
+                f"{g.expected:.2f}",
+                str(g.k),
+                signed(g.elo_change, 1),
+                " ".join(g.flags),
+            ]
         )
-    return table
+    return Table(columns, rows, title=f"{report.perf}: games, oldest first")
 
 
 def fide_text(fide: FideSummary) -> list[str]:
@@ -144,22 +169,21 @@ def _summary_lines(report: PerfReport, full: bool) -> list[str]:
     s = report.summary
     gaps = f", {signed(s.lichess_gaps)} in {plural(s.gap_count, 'gap')}" if s.gap_count else ""
     lines = [
-        f"[bold]{report.perf}[/bold]: {plural(s.games, 'game')} in "
-        f"{plural(s.periods, report.settings.period)}",
+        f"{report.perf}: {plural(s.games, 'game')} in {plural(s.periods, report.settings.period)}",
         (
-            f"  FIDE Elo  {s.elo_start} → [bold]{s.elo_final}[/bold] ({signed(s.elo_change)})"
-            f", peak {s.elo_peak}"
+            f"  FIDE rules  {s.elo_start} → {s.elo_final} ({signed(s.elo_change)}), "
+            f"peak {s.elo_peak}"
             if report.settings.track == "shadow"
-            else f"  FIDE Elo  {signed(s.elo_change)} over the periods, each restarted from "
-            f"the Lichess rating (last ended at [bold]{s.elo_final}[/bold])"
+            else f"  FIDE rules  {signed(s.elo_change)} over the periods, each restarted from "
+            f"the Lichess rating (last ended at {s.elo_final})"
         ),
-        f"  Lichess   {s.lichess_start} → [bold]{s.lichess_final}[/bold] "
+        f"  Lichess     {s.lichess_start} → {s.lichess_final} "
         f"({signed(s.lichess_change)} in games{gaps}), peak {s.lichess_peak}",
     ]
     if s.correlation is not None and s.mean_abs_difference is not None:
         lines.append(
-            f"  Per game: correlation {s.correlation:.2f}, "
-            f"mean absolute difference {s.mean_abs_difference:.1f} points"
+            f"  Game by game: the changes correlate at {s.correlation:.2f}, and differ by "
+            f"{s.mean_abs_difference:.1f} points on average"
         )
     if s.gap_count:
         missing = s.gap_count - s.overlap_gaps
@@ -187,13 +211,13 @@ def _summary_lines(report: PerfReport, full: bool) -> list[str]:
         if items:
             lines.append(f"  Largest disagreements ({title}):")
             lines.extend(
-                f"    {d.key}: Elo {signed(d.elo, 1 if title == 'games' else 0)} vs Lichess "
+                f"    {d.key}: FIDE {signed(d.elo, 1 if title == 'games' else 0)} vs Lichess "
                 f"{d.lichess:+d} (off by {d.difference:.{1 if title == 'games' else 0}f}; "
                 f"{', '.join(d.reasons)})"
                 for d in items
             )
     if s.endings:
-        lines.append("  How it ended (Elo = sum of those games' K×(score−E)):")
+        lines.append("  How it ended (FIDE = sum of those games' K×(score−E)):")
         lines.extend(f"    {e.text}" for e in s.endings)
     flags = (
         f"{s.provisional_games} provisional, {s.bot_games} against BOTs, "
@@ -203,28 +227,58 @@ def _summary_lines(report: PerfReport, full: bool) -> list[str]:
     return lines
 
 
-def print_report(reports: Sequence[PerfReport], view: str, out: Console) -> None:
-    """Print rich tables: ``periods`` (with a short summary), ``games`` or ``summary``."""
-    if not out.is_terminal:  # a file or a pipe: no need to squeeze the tables into 80 columns
-        out = Console(file=out.file, width=200, color_system=None, highlight=False, soft_wrap=True)
-    for report in reports:
-        if report.message:
-            continue  # the command line prints the message once, on stderr
-        if view == "periods":
-            out.print(_periods_table(report))
-            if any(p.gaps for p in report.periods):
-                out.print(GAPS_FOOTNOTE)
-            out.print()
-        elif view == "games":
-            out.print(_games_table(report))
-            out.print()
+def report_lines(reports: Sequence[PerfReport], view: str, width: int | None) -> list[str]:
+    """The table output as lines of at most ``width`` cells (``None``: no limit): per perf
+    a headline, the table of ``view`` (``periods`` or ``games``; none for ``summary``) and
+    the summary; then the perfs not shown and the legend."""
+    lines: list[str] = []
+    shown = [r for r in reports if not r.message]  # the CLI prints a message on stderr
+    for report in shown:
+        lines += wrap_words(headline(report), width)
+        lines.append("")
+        if view in ("periods", "games"):
+            table = _periods_table(report) if view == "periods" else _games_table(report)
+            lines += render_table(table, width)
+            lines.append("")
         for line in _summary_lines(report, full=view == "summary"):
-            out.print(line)
-        out.print()
+            lines += wrap_words(line, width, "    ")
+        lines.append("")
+    counts = reports[0].perf_counts if reports else {}
+    rest = other_perfs([r.perf for r in reports], counts)
+    if rest is not None:
+        lines += [""] if lines and lines[-1] else []
+        lines += wrap_words(f"{rest} Show them with --perf NAME or --perf all.", width)
+    if shown and view in ("periods", "games"):
+        gaps = view == "periods" and any(p.gaps for r in shown for p in r.periods)
+        items = ["", *legend(view, MIN_PERFORMANCE_GAMES)]
+        if not gaps:
+            items = [line for line in items if not line.startswith("  Gaps:")]
+        else:
+            items = [f"  {GAPS_FOOTNOTE}" if i.startswith("  Gaps:") else i for i in items]
+        periods = [p for r in shown for p in r.periods]
+        if view == "periods" and all(p.performance is None for p in periods):
+            items = [
+                f"  Performance: not shown, no period has {MIN_PERFORMANCE_GAMES} games"
+                if i.startswith("  Performance:")
+                else i
+                for i in items
+            ]
+        if view == "periods" and all(r.settings.period == "game" for r in shown):
+            items = [i for i in items if not i.startswith("  Games:")]
+        for item in items:
+            lines += wrap_words(item, width, "    ")
+    while lines and not lines[-1]:
+        lines.pop()
+    return lines
+
+
+def print_report(reports: Sequence[PerfReport], view: str, out: Console) -> None:
+    """Print the report to ``out``, fitted to its width when it is a terminal."""
+    width = out.width if out.is_terminal else None
+    out.file.write("\n".join(report_lines(reports, view, width)) + "\n")
+    out.file.flush()
 
 
 def report_text(reports: Sequence[PerfReport], view: str) -> str:
     """The table output as plain text (for ``--output FILE`` with ``--format table``)."""
-    buffer = io.StringIO()
-    print_report(reports, view, Console(file=buffer, width=200, color_system=None))
-    return buffer.getvalue()
+    return "\n".join(report_lines(reports, view, None)) + "\n"

@@ -22,8 +22,9 @@ import chess.pgn
 
 from lichess_elo.core.club.model import ClubGame, ClubPlayer
 from lichess_elo.core.club.rules import normal_time_control
-from lichess_elo.core.games import DAY_FORMATS, SCORE_SPELLINGS, parse_score
+from lichess_elo.core.games import DAY_FORMATS, RESULT_SPELLINGS
 from lichess_elo.core.games import parse_day as core_parse_day
+from lichess_elo.core.games import parse_result as core_parse_result
 from lichess_elo.errors import BadFile, BadInput
 from lichess_elo.sources.text_files import read_text
 
@@ -44,16 +45,19 @@ class Inputs:
     roster: bool = False
 
 
-def parse_result(text: str, path: Path, line: int, fieldname: str = "result") -> Decimal:
-    """A result from player A's side, in any spelling ``core.games.parse_score`` accepts.
+def parse_result(
+    text: str, path: Path, line: int, fieldname: str = "result"
+) -> tuple[Decimal, bool]:
+    """A result from player A's side and whether it was a forfeit, in any spelling
+    ``core.games.parse_result`` accepts (the same in every command).
 
     Raises:
         BadFile: naming the file, the line and the field.
     """
     try:
-        return parse_score(text, fieldname)
+        return core_parse_result(text, fieldname)
     except BadInput:
-        problem = f"{text.strip()!r} is not a result ({SCORE_SPELLINGS})"
+        problem = f"{text.strip()!r} is not a result ({RESULT_SPELLINGS})"
         raise BadFile(path, f"field {fieldname}: {problem}", line=line) from None
 
 
@@ -155,11 +159,13 @@ def read_csv(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
         for needed in ("date", white, black, "result"):
             if not cells.get(needed, "").strip():
                 raise BadFile(path, f"field {needed}: empty", line=number)
+        score, forfeit = parse_result(cells["result"], path, number)
         into.games.append(
             ClubGame(
                 white=" ".join(cells[white].split()),
                 black=" ".join(cells[black].split()),
-                score=parse_result(cells["result"], path, number),
+                score=score,
+                forfeit=forfeit,
                 day=parse_day(cells["date"], path, number),
                 event=cells.get("event", "").strip() or None,
                 round=parse_round(cells.get("round", "")),
@@ -192,6 +198,7 @@ def _read_players(path: Path, header: list[str], rows: list[list[str]], into: In
                 group=cells.get("group", "").strip() or None,
                 born=_int(cells.get("born", ""), path, number, "born"),
                 start=start,
+                lichess=cells.get("lichess", "").strip().lstrip("@") or None,
                 where=where,
             )
         )
@@ -233,11 +240,17 @@ def read_pgn(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
         site = headers.get("Site", "")
         lichess_id = re.search(r"lichess\.org/([A-Za-z0-9]{8})", site)
         event = headers.get("Event", "").strip()
+        score, forfeit = parse_result(result, path, line, "Result")
+        termination = headers.get("Termination", "").strip().lower()
+        # A game not played (a no-show): "forfeit" or "abandoned"; "time forfeit" is a
+        # game lost on the clock, which is rated.
+        forfeit = forfeit or termination in ("forfeit", "abandoned")
         into.games.append(
             ClubGame(
                 white=names["White"],
                 black=names["Black"],
-                score=parse_result(result, path, line, "Result"),
+                score=score,
+                forfeit=forfeit,
                 day=parse_day(day_text, path, line, "Date"),
                 event=event if event and event != "?" else None,
                 round=parse_round(headers.get("Round", "")),

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import multiprocessing
 import os
+import signal
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, cast
@@ -212,16 +213,25 @@ def _write_cached(
         )
 
 
+def _ignore_interrupts() -> None:
+    """Pool initializer: a worker ignores SIGINT (Ctrl-C reaches the whole process group),
+    so only the parent handles it: one message, no traceback per worker. The parent
+    terminates the pool on its way out."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _replay_many(
     games: Sequence[Game], workers: int, progress: Callable[[int, int], None] | None
 ) -> Iterator[ReplayFacts]:
     total = len(games)
+    if progress is not None and total:
+        progress(0, total)  # the bar shows its total before the first game is done
     if workers > 1 and total > POOL_THRESHOLD:
         chunk = max(50, min(1000, total // (workers * 8)))
         jobs = [(g.id, g.variant, g.initial_fen, g.status, g.moves) for g in games]
         # The platform's default start method: fork on Linux (the workers only replay, so
         # a progress-bar thread in the parent is harmless), spawn elsewhere.
-        with multiprocessing.get_context().Pool(workers) as pool:
+        with multiprocessing.get_context().Pool(workers, _ignore_interrupts) as pool:
             for done, facts in enumerate(pool.imap(replay_job, jobs, chunksize=chunk), 1):
                 if progress is not None and (done % chunk == 0 or done == total):
                     progress(done, total)

@@ -25,7 +25,7 @@ from urllib.parse import quote
 from requests_cache.backends.sqlite import SQLiteCache, SQLiteDict
 
 from lichess_elo.errors import CacheLocked, CacheUnusable
-from lichess_elo.sources.lichess.checks import env_seconds
+from lichess_elo.sources.env import env_seconds
 
 #: Seconds to wait for another run's lock on a cache file.
 DEFAULT_LOCK_TIMEOUT = 30.0

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import Decimal
 
@@ -33,6 +33,7 @@ from lichess_elo.core.club.model import (
     ClubPlayer,
     ClubResult,
     EventSummary,
+    ExcludedGame,
     GamesAward,
     PeriodEntry,
     ProgressAward,
@@ -44,11 +45,18 @@ from lichess_elo.core.club.model import (
     UpdateMode,
     name_key,
 )
-from lichess_elo.core.club.rules import counts, matches, speed_of
-from lichess_elo.core.club.standings import events, most_games, progress
+from lichess_elo.core.club.rules import (
+    FORFEIT_RULE,
+    counts,
+    exclusion_rule,
+    matches,
+    speed_of,
+)
+from lichess_elo.core.club.standings import events, k_used, member_accounts, most_games, progress
 from lichess_elo.errors import BadInput
 
 __all__ = [
+    "FORFEIT_RULE",
     "METHODS",
     "RECENT_MONTHS",
     "ROUNDINGS",
@@ -68,6 +76,7 @@ __all__ = [
     "Target",
     "UpdateMode",
     "counts",
+    "exclusion_rule",
     "expected",
     "k_for",
     "matches",
@@ -113,6 +122,7 @@ class _Player:
     rating: Decimal | None
     group: str | None = None
     born: int | None = None
+    established: bool = False  # a rating or start from the players file: never provisional
     games: int = 0
     last_day: date | None = None
     return_left: int = 0
@@ -169,10 +179,22 @@ def _resolve(
         key = name_key(p.name)
         if key in states:
             raise BadInput(f"{p.where}: field name: player {p.name!r} is listed twice")
-        states[key] = _Player(p.name, _start_rating(p, p.name, rules), p.group, p.born)
+        states[key] = _Player(
+            p.name,
+            _start_rating(p, p.name, rules),
+            p.group,
+            p.born,
+            p.rating is not None or p.start is not None,
+        )
+    accounts = member_accounts(players, set(states))
     seen: dict[tuple[object, ...], ClubGame] = {}
     out: list[ClubGame] = []
-    for g in games:
+    for original in games:
+        g = replace(
+            original,
+            white=accounts.get(name_key(original.white), original.white),
+            black=accounts.get(name_key(original.black), original.black),
+        )
         for fieldname, name in (("white", g.white), ("black", g.black)):
             key = name_key(name)
             if key not in states:
@@ -324,12 +346,18 @@ def rate_club(
             naming the file, line and field.
     """
     states, checked = _resolve(players, games, rules, bool(players) if roster is None else roster)
-    counted = [g for g in checked if counts(g, rules)]
+    excluded = []
+    counted = []
+    for game in checked:
+        rule = exclusion_rule(game, rules)
+        if rule is None:
+            counted.append(game)
+        else:
+            excluded.append(ExcludedGame(game, rule))
     out_notes = list(notes)
-    if len(counted) < len(checked):
+    if excluded:
         out_notes.append(
-            f"{len(checked) - len(counted)} of {len(checked)} games do not count under the "
-            "count/exclude rules"
+            f"{len(excluded)} of {len(checked)} games are not rated (forfeits, count/exclude rules)"
         )
     unrated_games = 0
     plan = periods(counted, rules.update)
@@ -359,6 +387,8 @@ def rate_club(
         last_day=club_day,
         notes=tuple(out_notes),
         rules=rules,
+        excluded=tuple(excluded),
+        k_used=k_used(((st.name, st.group, st.history) for st in states.values()), rules),
     )
 
 
@@ -370,6 +400,10 @@ def _standing(st: _Player, rules: Rules, last_id: int | None, club_day: date | N
         change = fide.round_half_away(last[-1].rating_after) - fide.round_half_away(
             last[0].rating_before
         )
-    provisional = rules.provisional_games > 0 and st.games < rules.provisional_games
+    # Only the club's provisional rule marks a rating provisional, and never one that came
+    # from the players file.
+    provisional = (
+        not st.established and rules.provisional_games > 0 and st.games < rules.provisional_games
+    )
     k_next = k_for(st, rules, club_day or st.last_day)
     return Standing(st.name, st.rating, change, st.games, provisional, tuple(st.history), k_next)

@@ -116,18 +116,37 @@ def speed_of(time_control: str | None) -> str | None:
     return game_speed(clock)
 
 
-def counts(game: ClubGame, rules: Rules) -> bool:
-    """Whether ``game`` counts under the ``count`` and ``exclude`` rules."""
+#: The rule that leaves out a forfeit (FIDE rating regulations 4.1: a game won by forfeit is
+#: not rated; the result still stands in the event).
+FORFEIT_RULE = "forfeit: recorded, never rated"
+
+
+def exclusion_rule(game: ClubGame, rules: Rules) -> str | None:
+    """The rule that leaves ``game`` unrated, in words, or ``None`` when it counts."""
+    if game.forfeit:
+        return FORFEIT_RULE
+    patterns = ", ".join
     if rules.exclude_events and matches(game.event_name, rules.exclude_events):
-        return False
+        return f"exclude.events ({patterns(rules.exclude_events)}) matches the event"
     if rules.count_events and not matches(game.event_name, rules.count_events):
-        return False
+        return f"count.events ({patterns(rules.count_events)}) does not match the event"
     if rules.count_time_controls:
         tc = game.time_control
-        return matches(tc, rules.count_time_controls) or matches(
-            speed_of(tc), rules.count_time_controls
-        )
-    return True
+        if not (
+            matches(tc, rules.count_time_controls)
+            or matches(speed_of(tc), rules.count_time_controls)
+        ):
+            shown = f"{tc} ({speed_of(tc)})" if speed_of(tc) else (tc or "none given")
+            return (
+                f"count.time_controls ({patterns(rules.count_time_controls)}) "
+                f"leaves out the time control {shown}"
+            )
+    return None
+
+
+def counts(game: ClubGame, rules: Rules) -> bool:
+    """Whether ``game`` counts under the forfeit, ``count`` and ``exclude`` rules."""
+    return exclusion_rule(game, rules) is None
 
 
 def _whole(doc: Fail, table: str | None, key: str, value: Any, low: int = 0) -> int:

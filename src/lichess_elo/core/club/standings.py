@@ -1,20 +1,25 @@
-"""The club's awards: the events held, the month's best progress and the most games (pure)."""
+"""The club's awards (events held, best progress, most games), the K values used and the
+members' Lichess accounts (pure)."""
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence, Set
 from decimal import Decimal
 
 from lichess_elo.core import fide
 from lichess_elo.core.club.model import (
     ClubGame,
+    ClubPlayer,
     EventSummary,
     GamesAward,
+    PeriodEntry,
     ProgressAward,
+    Rules,
     Standing,
     name_key,
 )
+from lichess_elo.errors import BadInput
 
 
 def events(games: Sequence[ClubGame]) -> tuple[EventSummary, ...]:
@@ -53,3 +58,49 @@ def most_games(standings: Sequence[Standing], top: int = 3) -> tuple[GamesAward,
         return ()
     cut = ranked[min(top, len(ranked)) - 1].games
     return tuple(GamesAward(s.name, s.games) for s in ranked if s.games >= cut)
+
+
+def member_accounts(players: Sequence[ClubPlayer], members: Set[str]) -> dict[str, str]:
+    """Lichess account (its key) -> the member's name, from the players file's ``lichess``
+    column (``members``: the members' name keys). An account that is also another member's
+    name is refused (ambiguous).
+
+    Raises:
+        BadInput: naming the players file's line and the ``lichess`` field.
+    """
+    accounts: dict[str, str] = {}
+    for p in players:
+        if not p.lichess:
+            continue
+        key = name_key(p.lichess)
+        if key in members and key != name_key(p.name):
+            raise BadInput(
+                f"{p.where}: field lichess: {p.lichess!r} is also the name of another member"
+            )
+        if key in accounts and accounts[key] != p.name:
+            raise BadInput(
+                f"{p.where}: field lichess: {p.lichess!r} is already {accounts[key]}'s account"
+            )
+        accounts[key] = p.name
+    return accounts
+
+
+def k_used(
+    players: Iterable[tuple[str, str | None, Sequence[PeriodEntry]]], rules: Rules
+) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The K values the rated periods used (``players``: name, group, history), per player
+    with their own K, per group with a K of its own, and for everyone else (``others``)."""
+    found: dict[str, set[int]] = defaultdict(set)
+    for name, group_name, history in players:
+        if not history:
+            continue
+        group = (group_name or "").lower()
+        if name_key(name) in rules.k_players:
+            label = name
+        elif group in rules.k_groups:
+            label = group
+        else:
+            label = "others"
+        found[label].update(e.k for e in history)
+    order = sorted(found, key=lambda label: (label == "others", label.casefold()))
+    return tuple((label, tuple(sorted(found[label]))) for label in order)

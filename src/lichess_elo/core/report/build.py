@@ -40,6 +40,7 @@ from lichess_elo.core.report.rules import game_event, k_warning, perf_chapter, p
 from lichess_elo.core.report.selection import (
     EXCLUSION_REASONS,
     classify,
+    counted_in_range,
     in_range,
     select_perfs,
 )
@@ -49,6 +50,11 @@ from lichess_elo.core.words import plural
 
 if TYPE_CHECKING:
     from lichess_elo.core.games import UserInfo
+
+#: A period's performance rating is shown from this many games on: FIDE publishes no rating
+#: from fewer than 5 games (regulation 7.1.4), and one game's "performance" is only its
+#: result at ±800. Shorter periods (and one-game periods) show none.
+MIN_PERFORMANCE_GAMES = 5
 
 
 def period_label(game: Game, kind: PeriodKind) -> str:
@@ -67,13 +73,10 @@ def period_label(game: Game, kind: PeriodKind) -> str:
 def _missing_games(
     perf: str, held: int, settings: ReportSettings, user_info: UserInfo | None
 ) -> int:
-    """Rated games of ``perf`` played before the held history (``since``) began."""
-    if settings.games_before is not None:
-        return settings.games_before
-    if user_info is None or settings.start is None or settings.start <= user_info.created_at:
-        return 0
-    stats = user_info.perfs.get(perf)
-    return max(0, stats.games - held) if stats is not None else 0
+    """Rated games of ``perf`` played before the first held game: ``games_before`` when
+    given, else 0 (the games held before ``since``, fetched for this count, are counted
+    where they stand in the history)."""
+    return settings.games_before if settings.games_before is not None else 0
 
 
 def gap_cause(previous: Game, game: Game, ends: Sequence[datetime]) -> GapCause:
@@ -257,7 +260,7 @@ def _perf_report(
                 games=len(items),
                 score=result.points,
                 expected=result.expected,
-                performance=result.performance,
+                performance=(result.performance if len(items) >= MIN_PERFORMANCE_GAMES else None),
                 games_before=games_before,
                 k=result.k,
                 k_requested=result.k_requested,
@@ -357,7 +360,8 @@ def build_report(
         general = _empty_message(user, games, settings, total)
         if general is not None:
             reports = [replace(r, message=general) for r in reports]
-    return reports
+    in_range_counts = counted_in_range(counted, settings.start, settings.stop)
+    return [replace(r, perf_counts=in_range_counts) for r in reports]
 
 
 def _empty_message(

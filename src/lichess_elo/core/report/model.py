@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Literal
@@ -170,3 +170,5 @@ class PerfReport:
     chapter: str = "standard"
     k_warning: KWarning | None = None
     fide: FideSummary | None = None
+    #: Counted games in range of every perf (shown or not), to name the perfs left out.
+    perf_counts: Mapping[str, int] = field(default_factory=dict)

@@ -13,8 +13,8 @@ Design (see ``docs/lichess.md``, "The Lichess API as used"):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -23,9 +23,21 @@ import berserk
 import requests_cache
 
 from lichess_elo.core.games import Game, PerfStats, UserInfo, dedupe_sorted
-from lichess_elo.errors import AccountClosed, DamagedAnswer, FetchHint, UserNotFound
+from lichess_elo.core.report.selection import classify, select_perfs
+from lichess_elo.errors import (
+    AccountClosed,
+    CannotConnect,
+    DamagedAnswer,
+    FetchHint,
+    LichessEloError,
+    UserNotFound,
+)
 from lichess_elo.sources.lichess.answers import READ_ERRORS, describe, own_games
 from lichess_elo.sources.lichess.checks import scrub, validate_username
+from lichess_elo.sources.lichess.count_back import (
+    COUNT_BACK_MONTHS,
+    short_perfs,
+)
 from lichess_elo.sources.lichess.ndjson import AnswerFault
 from lichess_elo.sources.lichess.parse import parse_games
 from lichess_elo.sources.lichess.retries import Progress, call_with_retries
@@ -48,6 +60,11 @@ class FetchResult:
     cache_path: Path
     warnings: tuple[str, ...]
     now: datetime
+    #: Months fetched before ``since`` to count the games K's 30-game rule needs.
+    months_back: int = 0
+    #: Perfs whose count before ``since`` stayed under ``COUNT_BACK_GAMES`` with the account
+    #: older than the months looked at (the count is then a lower bound).
+    count_short: tuple[str, ...] = ()
 
 
 def _user_info(data: Mapping[str, Any]) -> UserInfo:
@@ -196,10 +213,18 @@ def fetch_games(
     until: date | None = None,
     progress: Progress | None = None,
     on_warning: Callable[[str], None] | None = None,
+    count_back: Sequence[str] | None = None,
 ) -> FetchResult:
     """Fetch every game of ``username`` month by month, through the cache.
 
-    Whole calendar months are requested (so cache entries are reused across ``since``
+    With ``count_back`` (the perfs a report asks for: names, ``all`` or none for its
+    default) and ``since``, months before ``since`` are fetched too, newest first, until
+    each of those perfs has ``COUNT_BACK_GAMES`` counted games before ``since``, the
+    account's first month is reached, or ``COUNT_BACK_MONTHS`` months were read
+    (``FetchResult.count_short`` names the perfs then still short). Those games are
+    returned with the others, for K's game count; nothing after ``until`` is read.
+
+    Whole calendar months are requested (so cache entries are reused across ``--since``
     values); games outside ``[since, until)`` are then dropped on our side. The range is
     checked by the caller's settings (``check_date_range``); an empty
     range (``since`` not before ``until``) fetches no month and gives no games.
@@ -208,6 +233,44 @@ def fetch_games(
         BadInput, UserNotFound, AccountClosed, NotCached, CassetteMissing, RateLimited,
         FetchFailed.
     """
+    try:
+        return _fetch_games(
+            username,
+            source,
+            since=since,
+            until=until,
+            progress=progress,
+            on_warning=on_warning,
+            count_back=count_back,
+        )
+    except CannotConnect as exc:
+        raise CannotConnect(
+            exc.url, exc.reason, cached=cache_holds_user(username, source)
+        ) from None
+
+
+def cache_holds_user(username: str, source: Source) -> bool:
+    """Whether the cache can serve ``username``'s profile offline (so working offline
+    would help); a cassette run never counts."""
+    if source.replay is not None:
+        return False
+    try:
+        fetch_user(username, replace(source, offline=True, refresh=False))
+    except LichessEloError:
+        return False
+    return True
+
+
+def _fetch_games(
+    username: str,
+    source: Source,
+    *,
+    since: date | None,
+    until: date | None,
+    progress: Progress | None,
+    on_warning: Callable[[str], None] | None,
+    count_back: Sequence[str] | None = None,
+) -> FetchResult:
     name = validate_username(username)
     warnings: list[str] = []
 
@@ -229,11 +292,12 @@ def fetch_games(
         found: dict[str, Game] = {}
         from_cache = 0
         damaged: list[DamagedAnswer] = []
-        for done, month in enumerate(months, start=1):
+
+        def read_month(month: date) -> tuple[list[Game], bool] | None:
             label = month.strftime("%Y-%m")
             window = _Month(user.id or name.lower(), name, month, f"month {label} of {name}")
             try:
-                month_games, cached = call_with_retries(
+                return call_with_retries(
                     _month_action(conn, window, warn),
                     what=window.what,
                     source=source,
@@ -244,26 +308,59 @@ def fetch_games(
                 )
             except DamagedAnswer as exc:  # the other months go on; this one is not kept
                 damaged.append(exc)
+                return None
+
+        for done, month in enumerate(months, start=1):
+            read = read_month(month)
+            if read is None:
                 continue
+            month_games, cached = read
             from_cache += cached
             for game in month_games:
-                if (low is None or game.created_at >= low) and (
+                # Counting back also keeps the days of ``since``'s month before it.
+                if (low is None or game.created_at >= low or count_back is not None) and (
                     high is None or game.created_at < high
                 ):
                     found.setdefault(game.id, game)
             if progress is not None:
-                progress.month(label, done, len(found), cached)
+                progress.month(month.strftime("%Y-%m"), done, len(found), cached)
+        back: list[date] = []
+        short: tuple[str, ...] = ()
+        if count_back is not None and since is not None and low is not None:
+            first_month = _month_start(user.created_at.astimezone(UTC).date())
+            window_games = [g for g in found.values() if g.created_at >= low]
+            counted, _, _ = classify(name, window_games, None, None)
+            need = set(select_perfs(count_back, counted, user))
+            month = _month_start(since)
+            while True:
+                short = short_perfs(name, list(found.values()), need, low)
+                if not short or month <= first_month or len(back) == COUNT_BACK_MONTHS:
+                    break
+                month = _month_start(month - timedelta(days=1))
+                back.append(month)
+                read = read_month(month)
+                if read is None:
+                    continue
+                from_cache += read[1]
+                for game in read[0]:
+                    if game.created_at < low:
+                        found.setdefault(game.id, game)
+            if month <= first_month:
+                short = ()  # the whole history before ``since`` is held: the count is exact
         if damaged:
             raise _first_of(damaged)
+    total = len(months) + len(back)
     return FetchResult(
         user=user,
         games=tuple(dedupe_sorted(found.values())),
-        months_total=len(months),
-        months_from_network=len(months) - from_cache,
+        months_total=total,
+        months_from_network=total - from_cache,
         months_from_cache=from_cache,
         cache_path=conn.cache_path,
         warnings=tuple(warnings),
         now=conn.now,
+        months_back=len(back),
+        count_short=short,
     )
 
 

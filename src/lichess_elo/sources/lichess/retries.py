@@ -7,15 +7,17 @@ with exponential backoff; both at most ``MAX_RETRIES`` times; one request at a t
 from __future__ import annotations
 
 import json
+import socket
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import berserk
 import requests
 import urllib3
 
 from lichess_elo.errors import (
+    CannotConnect,
     CassetteMissing,
     DamagedAnswer,
     FetchFailed,
@@ -24,8 +26,9 @@ from lichess_elo.errors import (
     RateLimited,
     TokenRefused,
 )
+from lichess_elo.sources.env import env_seconds
 from lichess_elo.sources.lichess.answers import describe
-from lichess_elo.sources.lichess.checks import env_seconds, scrub
+from lichess_elo.sources.lichess.checks import scrub
 from lichess_elo.sources.lichess.ndjson import AnswerFault
 
 if TYPE_CHECKING:
@@ -130,6 +133,14 @@ def call_with_retries(
             problem = f"HTTP {status}"
         except _TRANSIENT as exc:
             problem = scrub(_short(exc), [source.token])
+            unreachable_because = unreachable(exc)
+            if unreachable_because is not None:
+                # A refused connection or an unknown host: one quick retry, then say so.
+                if failures >= 1:
+                    raise CannotConnect(source.api_url, unreachable_because) from None
+                failures += 1
+                time.sleep(min(REFUSED_RETRY_WAIT, wait))
+                continue
         failures += 1
         limited = problem == "HTTP 429"
         if source.replay is not None:  # a cassette answers the same every time: no retry
@@ -155,6 +166,38 @@ def call_with_retries(
         if progress is not None:
             progress.waiting(delay, reason)
         time.sleep(delay)
+
+
+#: A refused connection or an unknown host is retried once after at most this many
+#: seconds, then reported: waiting half a minute would not make a server appear.
+REFUSED_RETRY_WAIT = 1.0
+
+
+def _causes(exc: BaseException) -> list[BaseException]:
+    """``exc`` and everything it wraps (causes, contexts, urllib3 reasons, berserk errors)."""
+    seen: list[BaseException] = []
+    todo: list[Any] = [exc]
+    while todo:
+        item = todo.pop()
+        if not isinstance(item, BaseException) or any(item is s for s in seen):
+            continue
+        seen.append(item)
+        todo += [item.__cause__, item.__context__, getattr(item, "reason", None)]
+        todo += [getattr(item, "error", None), *item.args]
+    return seen
+
+
+def unreachable(exc: BaseException) -> str | None:
+    """``connection refused`` or ``host not found`` when ``exc`` says the server cannot
+    be reached at all (not a timeout or a cut stream, which are worth retrying)."""
+    causes = _causes(exc)
+    if any(isinstance(c, ConnectionRefusedError) for c in causes):
+        return "connection refused"
+    if any(
+        isinstance(c, socket.gaierror) or type(c).__name__ == "NameResolutionError" for c in causes
+    ):
+        return "host not found"
+    return None
 
 
 def _short(exc: BaseException) -> str:

@@ -32,9 +32,10 @@ import yaml
 
 from lichess_elo import __version__
 from lichess_elo.errors import BadInput, CacheUnusable, Conflict, Malformed
+from lichess_elo.sources.env import env_seconds
 from lichess_elo.sources.lichess.answers import StreamCheck, foreign_redirect
 from lichess_elo.sources.lichess.cassette import cassette_time, unreadable
-from lichess_elo.sources.lichess.checks import env_seconds, validate_token
+from lichess_elo.sources.lichess.checks import validate_token
 from lichess_elo.sources.lichess.ndjson import AnswerFault
 from lichess_elo.sources.lichess.retries import retry_wait
 from lichess_elo.sources.sqlite_open import (

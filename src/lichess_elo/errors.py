@@ -41,3 +41,28 @@ class FetchFailed(LichessEloError):
 
 class CassetteMissing(LichessEloError):
     """A ``--replay`` cassette lacks a request that the run needed."""
+
+
+class DumpUnreadable(LichessEloError):
+    """A dump file could not be read at all (not zstd, not Parquet, cut short)."""
+
+    def __init__(self, path: object, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+class DatabaseMissing(BadInput):
+    """The population database named does not exist (nothing was ingested there)."""
+
+    def __init__(self, path: object) -> None:
+        super().__init__(f"no database at {path}: ingest dumps into it first")
+        self.path = path
+
+
+class NotRated(LichessEloError):
+    """The population database has games but no lists for what was asked."""
+
+
+class EngineUnavailable(LichessEloError):
+    """The engine asked for cannot run here (module or Java missing)."""

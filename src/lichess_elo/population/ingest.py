@@ -1,0 +1,199 @@
+"""Ingest dumps into the DuckDB file: stage the headers, check them in SQL, commit by month.
+
+1. Every file's header batches are appended to the staging table ``_stage_raw`` (in the
+   database file, so DuckDB spills it to disk: memory stays bounded whatever the size).
+2. One SQL statement parses and checks every staged game and gives each unusable one its
+   reason (``schema.REASONS``); the perf comes from the ``Event`` word (``Rated Blitz
+   game``) or, failing that, from ``TimeControl`` through the project's ``speed_of``.
+3. Each month is then replaced in one transaction: its games, its reject counts and its
+   ``months`` row are deleted and inserted together, so a month is there whole or not at all,
+   and ingesting it again replaces it. Lists built before are dropped in the same
+   transaction (they no longer match the games).
+
+Staging tables left by an interrupted run are replaced by the next run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+import pyarrow as pa
+
+from lichess_elo.games import Clock
+from lichess_elo.pgn import speed_of
+from lichess_elo.population.headers import read_parquet, read_pgn_zst
+from lichess_elo.population.schema import HEADERS, PERFS, REASONS
+
+#: Called with (index of the file, games read in it, bytes consumed, file size).
+FileProgress = Callable[[int, int, int, int], None]
+
+
+@dataclass(frozen=True)
+class MonthIngested:
+    """What one month holds after the ingest."""
+
+    month: int
+    games: int
+    rejected: dict[str, int]
+
+
+def dump_kind(path: Path) -> str:
+    """``"pgn.zst"`` or ``"parquet"`` from the file name, else ``""``."""
+    name = path.name.lower()
+    if name.endswith(".pgn.zst"):
+        return "pgn.zst"
+    if name.endswith(".parquet"):
+        return "parquet"
+    return ""
+
+
+def _speed(tc: str | None) -> str | None:
+    """The Lichess speed of a ``TimeControl`` tag (``300+3``), ``None`` when it is not one."""
+    if tc is None:
+        return None
+    if tc in ("-", ""):
+        return speed_of(None)
+    initial, _, increment = tc.partition("+")
+    try:
+        return speed_of(Clock(int(initial), int(increment or 0)))
+    except ValueError:
+        return None
+
+
+_RAW_DDL = (
+    "CREATE OR REPLACE TABLE _stage_raw (file_no INTEGER, seq BIGINT, "
+    + ", ".join(f'"{h}" VARCHAR' for h in HEADERS)
+    + ")"
+)
+
+
+def stage(
+    con: duckdb.DuckDBPyConnection, paths: Sequence[Path], progress: FileProgress | None
+) -> None:
+    """Append the headers of every file to ``_stage_raw``."""
+    con.execute(_RAW_DDL)
+    seq0 = 0
+    for file_no, path in enumerate(paths):
+        size = path.stat().st_size
+
+        def on_progress(games: int, done: int, i: int = file_no, total: int = size) -> None:
+            if progress:
+                progress(i, games, done, total)
+
+        reader = read_pgn_zst if dump_kind(path) == "pgn.zst" else read_parquet
+        last = 0
+        for batch in reader(path, progress=on_progress):
+            shifted = batch.set_column(
+                0, "seq", pa.compute.add(batch.column(0), pa.scalar(seq0, pa.int64()))
+            )
+            con.register("_batch", shifted)
+            con.execute(f"INSERT INTO _stage_raw SELECT {file_no}, * FROM _batch")
+            con.unregister("_batch")
+            last = int(shifted.column(0)[-1].as_py()) + 1 if shifted.num_rows else last
+        seq0 = max(seq0, last)
+
+
+def _classify_sql() -> str:
+    rated = ", ".join(f"'{p}'" for p in PERFS)
+    return f"""
+    CREATE OR REPLACE TABLE _stage AS
+    WITH p AS (
+        SELECT r.*, try_strptime(r.UTCDate || ' ' || COALESCE(r.UTCTime, '00:00:00'),
+                                 '%Y.%m.%d %H:%M:%S') AS ts,
+               TRY_CAST(r.WhiteElo AS INTEGER) AS we, TRY_CAST(r.BlackElo AS INTEGER) AS be,
+               TRY_CAST(r.WhiteRatingDiff AS INTEGER) AS wd,
+               TRY_CAST(r.BlackRatingDiff AS INTEGER) AS bd,
+               CASE WHEN lower(split_part(r.Event, ' ', 2)) IN
+                         ({rated}, 'ultrabullet', 'correspondence')
+                    THEN lower(split_part(r.Event, ' ', 2)) ELSE t.speed END AS perf
+        FROM _stage_raw r LEFT JOIN _speeds t ON t.tc = r.TimeControl),
+    m AS (
+        SELECT file_no, mode(year(ts) * 100 + month(ts)) AS file_month FROM p GROUP BY file_no)
+    SELECT p.*, COALESCE(year(ts) * 100 + month(ts), m.file_month) AS month,
+        CASE
+            WHEN ts IS NULL OR COALESCE(trim(White), '') IN ('', '?')
+                 OR COALESCE(trim(Black), '') IN ('', '?')
+                 OR COALESCE(Result, '') NOT IN ('1-0', '0-1', '1/2-1/2', '*')
+                 OR (we IS NULL AND COALESCE(WhiteElo, '?') NOT IN ('?', ''))
+                 OR (be IS NULL AND COALESCE(BlackElo, '?') NOT IN ('?', ''))
+                 OR (wd IS NULL AND COALESCE(WhiteRatingDiff, '') <> '')
+                 OR (bd IS NULL AND COALESCE(BlackRatingDiff, '') <> '')
+                 OR we NOT BETWEEN 0 AND 4000 OR be NOT BETWEEN 0 AND 4000
+                 THEN 'malformed'
+            WHEN Event IS NULL OR NOT starts_with(Event, 'Rated ') THEN 'unrated'
+            WHEN COALESCE(Variant, 'Standard') <> 'Standard' THEN 'variant'
+            WHEN WhiteTitle = 'BOT' OR BlackTitle = 'BOT' THEN 'bot'
+            WHEN we IS NULL OR be IS NULL THEN 'missing_rating'
+            WHEN Result = '*' THEN 'unfinished'
+            WHEN perf IS NULL OR perf NOT IN ({rated}) THEN 'other_perf'
+        END AS reason
+    FROM p LEFT JOIN m ON m.file_no = p.file_no"""
+
+
+def commit_months(
+    con: duckdb.DuckDBPyConnection, sources: Sequence[Path]
+) -> tuple[list[MonthIngested], int]:
+    """Check the staged games and replace each month they cover, one transaction a month.
+
+    Returns the months and the number of games that belong to no month (a file whose
+    dates are all malformed); those are counted, not stored.
+    """
+    tcs = [r[0] for r in con.execute("SELECT DISTINCT TimeControl FROM _stage_raw").fetchall()]
+    con.execute("CREATE OR REPLACE TEMP TABLE _speeds (tc VARCHAR, speed VARCHAR)")
+    con.executemany(
+        "INSERT INTO _speeds VALUES (?, ?)", [(tc, _speed(tc)) for tc in tcs if tc is not None]
+    )
+    con.execute(_classify_sql())
+    months = [
+        int(r[0])
+        for r in con.execute(
+            "SELECT DISTINCT month FROM _stage WHERE month IS NOT NULL ORDER BY 1"
+        ).fetchall()
+    ]
+    names = ", ".join(p.name for p in sources)
+    done: list[MonthIngested] = []
+    for month in months:
+        con.execute("BEGIN")
+        try:
+            con.execute("DROP TABLE IF EXISTS lists")
+            for table in ("games", "rejects", "months"):
+                con.execute(f"DELETE FROM {table} WHERE month = ?", [month])
+            con.execute(
+                """INSERT INTO games SELECT month, perf, White, Black, we, be, wd, bd,
+                       CASE Result WHEN '1-0' THEN 100 WHEN '0-1' THEN 0 ELSE 50 END,
+                       epoch(ts)::BIGINT * 1000000000 + seq
+                   FROM _stage WHERE month = ? AND reason IS NULL""",
+                [month],
+            )
+            con.execute(
+                """INSERT INTO rejects SELECT month, reason, COUNT(*) FROM _stage
+                   WHERE month = ? AND reason IS NOT NULL GROUP BY month, reason""",
+                [month],
+            )
+            con.execute(
+                """INSERT INTO months SELECT ?, COUNT(*) FILTER (WHERE reason IS NULL),
+                       COUNT(*) FILTER (WHERE reason IS NOT NULL), ? FROM _stage WHERE month = ?""",
+                [month, names, month],
+            )
+            con.execute("COMMIT")
+        except BaseException:
+            con.execute("ROLLBACK")
+            raise
+        counts = dict(
+            con.execute(
+                "SELECT reason, games FROM rejects WHERE month = ? ORDER BY reason", [month]
+            ).fetchall()
+        )
+        row = con.execute("SELECT games FROM months WHERE month = ?", [month]).fetchone()
+        done.append(
+            MonthIngested(
+                month, int(row[0]) if row else 0, {r: int(counts[r]) for r in REASONS if r in counts}
+            )
+        )
+    row = con.execute("SELECT COUNT(*) FROM _stage WHERE month IS NULL").fetchone()
+    con.execute("DROP TABLE IF EXISTS _stage")
+    con.execute("DROP TABLE IF EXISTS _stage_raw")
+    return done, int(row[0]) if row else 0

@@ -1,0 +1,126 @@
+"""The monthly rating stages, as SQL run unchanged by DuckDB and Spark SQL.
+
+Inputs (tables or views the engine provides):
+
+* ``games`` (or the table named by ``source``): the ingested games (``schema.GAMES_DDL``)
+  of the perfs being rated;
+* ``cur``: the list at the start of month m for everyone who played before m
+  (perf, name, rating, games_before, reached, lichess_rating);
+* ``pd_table``: table 8.1.2 expanded to one row per |D| from 0 to 735, in hundredths
+  (``pd_rows``), plus a row 736 for "> 735 -> 1.00 / .00";
+* ``seeds``: made by ``SEEDS`` for month m.
+
+Rules (issue #13 "Default semantics"; FIDE rules from notes/fide-rules.md):
+
+* Seed: a player enters a perf's list in the month of their first game there, at the
+  ``...Elo`` of that game (the earliest game by time, then by position in the file).
+* D = own R_m - opponent's R_m, each side computed separately; |D| > 400 counts as 400
+  (RB24 §7.3.1 for bullet/blitz/rapid; H24 §8.3.1 for classical, where a player rated 2650
+  or more uses the real D). PD from table 8.1.2, H column for D >= 0, L for D < 0.
+* K: 10 once R (seed included) has reached 2400; else 40 while fewer than 30 games before
+  m; else 20; then the 700 rule: K x n > 700 -> the largest whole K with K x n <= 700.
+* Change = K x sum(S - PD), rounded once, half away from zero (§8.3.4). All arithmetic is in
+  whole hundredths, so both engines give the same integers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from lichess_elo import fide
+from lichess_elo.population.dialect import Dialect
+from lichess_elo.population.schema import STANDARD_CHAPTER_PERFS
+
+#: |D| rows of ``pd_table``; the last stands for every |D| > 735.
+PD_BEYOND = fide.TABLE_LIMIT + 1
+
+
+def pd_rows() -> Iterator[tuple[int, int, int]]:
+    """(|D|, PD high, PD low) in hundredths for |D| = 0..736, from the packaged table 8.1.2."""
+    for d in range(PD_BEYOND + 1):
+        high = fide.expected_score(d, 0, cap=False)
+        low = fide.expected_score(0, d, cap=False)
+        yield d, int(high * 100), int(low * 100)
+
+
+def _sides(month: int, source: str) -> str:
+    """Each game of the month twice, once from each player's side (score in hundredths)."""
+    return f"""
+        SELECT perf, white AS name, black AS opp, score AS s,
+               white_elo AS elo, white_elo + COALESCE(white_diff, 0) AS lichess_after, ord
+        FROM {source} WHERE month = {month}
+        UNION ALL
+        SELECT perf, black AS name, white AS opp, 100 - score AS s,
+               black_elo AS elo, black_elo + COALESCE(black_diff, 0) AS lichess_after, ord
+        FROM {source} WHERE month = {month}"""
+
+
+def seeds_sql(month: int, source: str = "games") -> str:
+    """Players new in ``month`` (not in ``cur``), at the Elo of their first game."""
+    return f"""
+    SELECT f.perf, f.name, f.seed AS rating, 0 AS games_before, f.seed >= {fide.RATING_FOR_K10}
+           AS reached, CAST(NULL AS INTEGER) AS lichess_rating
+    FROM (SELECT perf, name, min_by(elo, ord) AS seed FROM ({_sides(month, source)}) x
+          GROUP BY perf, name) f
+    LEFT JOIN cur c ON c.perf = f.perf AND c.name = f.name
+    WHERE c.name IS NULL"""
+
+
+def step_sql(d: Dialect, month: int, source: str = "games") -> str:
+    """The list at the start of ``month`` and what the month's games do to it (one row each)."""
+    classical = ", ".join(f"'{p}'" for p in sorted(STANDARD_CHAPTER_PERFS))
+    cap, exempt = fide.CAP_DIFFERENCE, fide.CAP_EXEMPT_FROM
+    k = (
+        f"CASE WHEN l.reached THEN {fide.K_2400} WHEN l.games_before < {fide.NEW_PLAYER_GAMES}"
+        f" THEN {fide.K_NEW} ELSE {fide.K_STANDARD} END"
+    )
+    k_used = (
+        f"CASE WHEN g.n IS NULL THEN {k} WHEN ({k}) * g.n > {fide.K_TIMES_GAMES_MAX} "
+        f"THEN {d.idiv(str(fide.K_TIMES_GAMES_MAX), 'g.n')} ELSE {k} END"
+    )
+    x = f"(({k_used}) * COALESCE(g.h, 0))"
+    change = (
+        f"CASE WHEN {x} >= 0 THEN {d.idiv(f'{x} + 50', '100')} "
+        f"ELSE -{d.idiv(f'-{x} + 50', '100')} END"
+    )
+    return f"""
+    WITH lst AS (
+        SELECT perf, name, rating, games_before, reached, lichess_rating FROM cur
+        UNION ALL
+        SELECT perf, name, rating, games_before, reached, lichess_rating FROM seeds),
+    rated AS (
+        SELECT x.perf, x.name, x.s, x.lichess_after, x.ord, a.rating - b.rating AS raw,
+               a.rating AS own
+        FROM ({_sides(month, source)}) x
+        JOIN lst a ON a.perf = x.perf AND a.name = x.name
+        JOIN lst b ON b.perf = x.perf AND b.name = x.opp),
+    capped AS (
+        SELECT perf, name, s, lichess_after, ord,
+               CASE WHEN perf IN ({classical}) AND own >= {exempt} THEN raw
+                    WHEN raw > {cap} THEN {cap} WHEN raw < -{cap} THEN -{cap}
+                    ELSE raw END AS d
+        FROM rated),
+    scored AS (
+        SELECT c.perf, c.name, c.s, c.lichess_after, c.ord,
+               CASE WHEN c.d >= 0 THEN t.pd_high ELSE t.pd_low END AS e
+        FROM capped c
+        JOIN pd_table t ON t.d = LEAST(ABS(c.d), {PD_BEYOND})),
+    g AS (
+        SELECT perf, name, COUNT(*) AS n, SUM(s) AS points, SUM(e) AS expected,
+               SUM(s - e) AS h, max_by(lichess_after, ord) AS last_lichess
+        FROM scored GROUP BY perf, name)
+    SELECT l.perf, l.name, {month} AS month, l.rating, l.games_before, {k} AS k, l.reached,
+           l.lichess_rating, COALESCE(g.n, 0) AS games, COALESCE(g.points, 0) AS points,
+           COALESCE(g.expected, 0) AS expected, {k_used} AS k_used, {change} AS change,
+           l.rating + ({change}) AS next_rating,
+           l.games_before + COALESCE(g.n, 0) AS next_games_before,
+           l.reached OR l.rating + ({change}) >= {fide.RATING_FOR_K10} AS next_reached,
+           COALESCE(g.last_lichess, l.lichess_rating) AS next_lichess
+    FROM lst l LEFT JOIN g ON g.perf = l.perf AND g.name = l.name"""
+
+
+#: The list of the next month, from a step's rows (``step``).
+ADVANCE = """
+    SELECT perf, name, next_rating AS rating, next_games_before AS games_before,
+           next_reached AS reached, next_lichess AS lichess_rating
+    FROM step"""

@@ -19,6 +19,7 @@ import typer
 
 from lichess_elo import __version__
 from lichess_elo.errors import LichessEloError
+from lichess_elo.population.cli import db_app
 
 if TYPE_CHECKING:
     from lichess_elo import lichess
@@ -36,6 +37,8 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
 )
+
+app.add_typer(db_app, name="db")
 
 _state = {"debug": False}
 #: Tokens of this run, never printed: every message goes through ``redact``.

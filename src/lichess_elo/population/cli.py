@@ -1,0 +1,147 @@
+"""``lichess-elo db ...``: typer commands only; the work is in ``population.app``."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+db_app = typer.Typer(
+    name="db",
+    help=(
+        "All of Lichess under FIDE rules: ingest the open database's monthly dumps, build "
+        "FIDE-rules monthly lists for every player (DuckDB, or Spark past one machine), "
+        "and compare them with Lichess's Glicko-2.\n\n"
+        "Example: lichess-elo db ingest lichess_db_standard_rated_2024-01.pgn.zst"
+    ),
+    no_args_is_help=True,
+)
+
+
+class Format(StrEnum):
+    """Output formats of the db commands."""
+
+    table = "table"
+    csv = "csv"
+    json = "json"
+
+
+class EngineName(StrEnum):
+    """Engines that run the rating stages."""
+
+    duckdb = "duckdb"
+    spark = "spark"
+
+
+DbOpt = Annotated[
+    Path,
+    typer.Option("--db", help="The DuckDB database file.", dir_okay=False),
+]
+FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="Output format.")]
+PerfsOpt = Annotated[
+    list[str] | None,
+    typer.Option("--perf", help="bullet, blitz, rapid or classical (repeatable; default all)."),
+]
+
+
+def _out(value: object) -> None:
+    from lichess_elo.render import console
+
+    if isinstance(value, str):
+        typer.echo(value.rstrip("\n"))
+    else:
+        console().print(value)
+
+
+@db_app.command("ingest")
+def ingest_cmd(
+    files: Annotated[
+        list[Path],
+        typer.Argument(help="Dumps: .pgn.zst files, Parquet files or directories of them."),
+    ],
+    db: DbOpt = Path("lichess.duckdb"),
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    fmt: Annotated[
+        Format, typer.Option("--format", "-f", help="Summary as a table or json.")
+    ] = Format.table,
+) -> None:
+    """Read dumps (headers only) into the database, replacing each month they cover."""
+    from lichess_elo.cli import library_errors
+    from lichess_elo.population import app, render
+    from lichess_elo.render import console, dump_json
+
+    with library_errors():
+        paths = app.expand_dumps(tuple(files))
+        with render.ingest_progress(quiet, [p.name for p in paths]) as bar:
+            result = app.ingest(app.IngestSettings(paths, db, bar.callback))
+    if fmt == Format.json:
+        _out(dump_json(render.ingest_document(result)))
+    else:
+        render.print_ingest(result, console())
+
+
+@db_app.command("rate")
+def rate_cmd(
+    db: DbOpt = Path("lichess.duckdb"),
+    perf: PerfsOpt = None,
+    engine: Annotated[
+        EngineName, typer.Option("--engine", help="Where the stages run.")
+    ] = EngineName.duckdb,
+    master: Annotated[
+        str, typer.Option("--master", help="Spark master URL, e.g. spark://host:7077.")
+    ] = "local[*]",
+    warehouse: Annotated[
+        Path | None,
+        typer.Option(
+            "--warehouse",
+            help="Spark: where games and lists are written as Parquet "
+            "(shared storage on a cluster; default DB.spark next to the database).",
+        ),
+    ] = None,
+) -> None:
+    """Build the FIDE-rules monthly lists of every player (all months, again)."""
+    from lichess_elo.cli import library_errors
+    from lichess_elo.population import app, render
+    from lichess_elo.render import console
+
+    with library_errors():
+        result = app.rate(
+            app.RateSettings(
+                db, tuple(perf or ()), engine.value, master=master, warehouse=warehouse
+            )
+        )
+    render.print_rate(result, console())
+
+
+@db_app.command("list")
+def list_cmd(
+    perf: Annotated[str, typer.Option("--perf", help="bullet, blitz, rapid or classical.")],
+    month: Annotated[str, typer.Option("--month", help="The list of YYYY-MM, e.g. 2024-02.")],
+    db: DbOpt = Path("lichess.duckdb"),
+    fmt: FormatOpt = Format.table,
+) -> None:
+    """The list published at the start of a month."""
+    from lichess_elo.cli import library_errors
+    from lichess_elo.population import app, render
+
+    with library_errors():
+        result = app.rating_list(app.ListSettings(perf, month, db))
+    _out(render.list_output(result, fmt.value))
+
+
+@db_app.command("player")
+def player_cmd(
+    name: Annotated[str, typer.Argument(help="A Lichess user name (any case).")],
+    db: DbOpt = Path("lichess.duckdb"),
+    perf: Annotated[str | None, typer.Option("--perf", help="Only this perf.")] = None,
+    fmt: FormatOpt = Format.table,
+) -> None:
+    """One player's monthly rows: list rating, games, score, PD, K and change."""
+    from lichess_elo.cli import library_errors
+    from lichess_elo.population import app, render
+
+    with library_errors():
+        result = app.player(app.PlayerSettings(name, db, perf))
+    _out(render.player_output(result, fmt.value))

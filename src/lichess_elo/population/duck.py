@@ -49,7 +49,9 @@ def connect(path: Path, *, create: bool = False) -> duckdb.DuckDBPyConnection:
 
 def load_pd_table(con: duckdb.DuckDBPyConnection) -> None:
     """Table 8.1.2 as the temp table ``pd_table`` (d, pd_high, pd_low in hundredths)."""
-    con.execute("CREATE OR REPLACE TEMP TABLE pd_table (d INTEGER, pd_high INTEGER, pd_low INTEGER)")
+    con.execute(
+        "CREATE OR REPLACE TEMP TABLE pd_table (d INTEGER, pd_high INTEGER, pd_low INTEGER)"
+    )
     con.executemany("INSERT INTO pd_table VALUES (?, ?, ?)", list(stages.pd_rows()))
 
 
@@ -121,7 +123,9 @@ def require_lists(con: duckdb.DuckDBPyConnection) -> None:
         raise NotRated("the database has no lists yet (or new games since): rate it first")
 
 
-def rows(con: duckdb.DuckDBPyConnection, sql: str, params: Sequence[Any] = ()) -> list[dict[str, Any]]:
+def rows(
+    con: duckdb.DuckDBPyConnection, sql: str, params: Sequence[Any] = ()
+) -> list[dict[str, Any]]:
     """The result of ``sql`` as a list of dicts."""
     cursor = con.execute(sql, list(params))
     names = [d[0] for d in cursor.description or ()]

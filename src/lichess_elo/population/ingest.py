@@ -190,7 +190,9 @@ def commit_months(
         row = con.execute("SELECT games FROM months WHERE month = ?", [month]).fetchone()
         done.append(
             MonthIngested(
-                month, int(row[0]) if row else 0, {r: int(counts[r]) for r in REASONS if r in counts}
+                month,
+                int(row[0]) if row else 0,
+                {r: int(counts[r]) for r in REASONS if r in counts},
             )
         )
     row = con.execute("SELECT COUNT(*) FROM _stage WHERE month IS NULL").fetchone()

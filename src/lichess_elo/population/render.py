@@ -98,8 +98,7 @@ def print_rate(result: RateResult, out: Console) -> None:
     """The summary of ``db rate``."""
     span = f"{result.months[0]} to {result.months[-1]}" if result.months else "no months"
     out.print(
-        f"Rated {result.games:,} games with {result.engine}: lists {span} "
-        f"in {result.seconds:.1f} s"
+        f"Rated {result.games:,} games with {result.engine}: lists {span} in {result.seconds:.1f} s"
     )
     for perf, n in result.players.items():
         out.print(f"  {perf:<10} {n:>9,} players")

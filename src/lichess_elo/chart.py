@@ -251,12 +251,28 @@ def write_chart(reports: Sequence[PerfReport], path: Path, *, user: str | None =
             )
             _panel(ax, report, title)
         fig.tight_layout()
+    except BaseException:
+        plt.close(fig)
+        raise
+    save_figure(fig, path)
+    return path
+
+
+def save_figure(fig: Any, path: Path, *, dpi: int = 130) -> None:
+    """Render ``fig`` in the format of ``path``'s suffix, close it and write it atomically.
+
+    Raises:
+        WriteFailed: the file could not be written (disk full...); nothing half-written
+            is left behind.
+    """
+    import matplotlib.pyplot as plt
+
+    try:
         image = io.BytesIO()
-        fig.savefig(image, format=path.suffix.lower()[1:], dpi=130)
+        fig.savefig(image, format=path.suffix.lower()[1:], dpi=dpi)
     finally:
         plt.close(fig)
     try:
         write_atomic(path, image.getvalue())
     except OSError as exc:
         raise WriteFailed(f"--chart {path}: {exc.strerror or exc}") from None
-    return path

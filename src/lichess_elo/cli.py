@@ -657,6 +657,7 @@ class View(StrEnum):
     periods = "periods"
     games = "games"
     summary = "summary"
+    accuracy = "accuracy"
 
 
 @app.command("report")
@@ -748,10 +749,20 @@ def report_command(
         View,
         typer.Option(
             "--view",
-            help="Table content: periods, games or summary; CSV: periods or games (JSON has "
-            "everything), e.g. --view games.",
+            help="Table content: periods, games, summary or accuracy (which rating predicted "
+            "the games better); CSV: periods, games or accuracy (JSON has everything), "
+            "e.g. --view accuracy.",
         ),
     ] = View.periods,
+    fit_k: Annotated[
+        bool,
+        typer.Option(
+            "--fit-k",
+            help="With --view accuracy or --format json: also scan K from 5 to 60 for the "
+            "FIDE-rules track and show which K would have predicted the games best, "
+            "e.g. lichess-elo report OnBoard247 --view accuracy --fit-k",
+        ),
+    ] = False,
     output_format: Annotated[
         OutputFormat,
         typer.Option("--format", help="table (rich), csv or json, e.g. --format json."),
@@ -770,7 +781,8 @@ def report_command(
         typer.Option(
             "--chart",
             metavar="FILE",
-            help="Also draw both ratings over time to a .png or .svg, e.g. --chart me.png.",
+            help="Also draw both ratings over time to a .png or .svg, e.g. --chart me.png; "
+            "with --view accuracy, the calibration and the --fit-k curve instead.",
             show_default=False,
         ),
     ] = None,
@@ -800,13 +812,15 @@ def report_command(
     --chart onboard247.png[/bold]
     """
     from lichess_elo import chart as chart_mod
-    from lichess_elo import render
+    from lichess_elo import chart_accuracy, render
     from lichess_elo.lichess_input import parse_date_range
     from lichess_elo.report import ReportSettings, check_settings
     from lichess_elo.report_job import paused_gc, run_report
 
     if output_format == OutputFormat.csv and view == View.summary:
-        fail("--format csv takes --view periods or games")
+        fail("--format csv takes --view periods, games or accuracy")
+    if fit_k and view != View.accuracy and output_format != OutputFormat.json:
+        fail("--fit-k takes --view accuracy or --format json")
     with library_errors():
         if chart is not None:
             chart_mod.check_chart_path(chart)
@@ -841,13 +855,18 @@ def report_command(
                     progress=progress,
                     replay_progress=replay_progress,
                     on_warning=warn,
+                    scorecard=view == View.accuracy or output_format == OutputFormat.json,
+                    fit_k=fit_k,
                 )
             for report in run.reports:
                 if report.message:
                     warn(report.message)
             _report_output(run, output_format, view, output)
             if chart is not None:
-                chart_mod.write_chart(run.reports, chart, user=run.user)
+                if view == View.accuracy:
+                    chart_accuracy.write_accuracy_chart(run.reports, run.accuracy, chart, run.user)
+                else:
+                    chart_mod.write_chart(run.reports, chart, user=run.user)
                 if output_format == OutputFormat.table and not quiet:
                     typer.echo(f"chart written to {chart}", err=True)
 
@@ -856,12 +875,19 @@ def _report_output(
     run: ReportRun, output_format: OutputFormat, view: View, output: Path | None
 ) -> None:
     """Print the report (or write it to ``output``) in the chosen format and view."""
-    from lichess_elo import render, render_report
+    from lichess_elo import render, render_accuracy, render_report
 
     if output_format == OutputFormat.json:
-        text = render_report.report_json(run.user, run.reports)
+        text = render_report.report_json(run.user, run.reports, run.accuracy)
+    elif output_format == OutputFormat.csv and view == View.accuracy:
+        text = render_accuracy.accuracy_csv(run.reports, run.accuracy)
     elif output_format == OutputFormat.csv:
         text = render_report.report_csv(run.reports, view.value)
+    elif view == View.accuracy and output is not None:
+        text = render_accuracy.accuracy_text(run.reports, run.accuracy, run.user)
+    elif view == View.accuracy:
+        render_accuracy.print_accuracy(run.reports, run.accuracy, run.user, render.console())
+        return
     elif output is not None:
         text = render_report.report_text(run.reports, view.value)
     else:

@@ -238,6 +238,32 @@ def update(
     return new_white, new_black
 
 
+def expected_score(
+    rating: float,
+    opponent: float,
+    opponent_deviation: float,
+    *,
+    color: Color = "white",
+    advantage: float = 0.0,
+) -> float:
+    """The player's Glicko-2 expected score against one opponent, as :func:`update` uses it.
+
+    ``1 / (1 + exp(-g(phi_j) (mu - mu_j)))`` with ``g(phi) = 1 / sqrt(1 + 3 phi^2 / pi^2)``,
+    where White's rating is raised by ``advantage / 2`` and Black's lowered by as much.
+
+    Args:
+        rating: the player's pre-game rating.
+        opponent: the opponent's pre-game rating.
+        opponent_deviation: the opponent's RD (only the opponent's RD enters E).
+        color: the player's colour, for the side of the colour advantage.
+        advantage: colour advantage in rating points (see :func:`advantage_for`).
+    """
+    half = advantage / 2.0 if color == "white" else -advantage / 2.0
+    mu = (rating + half - CENTRE) / SCALE
+    mu_j = (opponent - half - CENTRE) / SCALE
+    return _expected(mu, mu_j, opponent_deviation / SCALE)
+
+
 def glickman_period(
     player: Rating,
     opponents: Sequence[tuple[Rating, float]],

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
@@ -18,9 +18,11 @@ from rich.console import Console
 from rich.table import Table
 
 from lichess_elo.render import json_default, write_csv
+from lichess_elo.render_accuracy import accuracy_json
 from lichess_elo.summary import plural
 
 if TYPE_CHECKING:
+    from lichess_elo.core.predictions import PerfAccuracy
     from lichess_elo.report import GameRow, PerfReport, PeriodRow
     from lichess_elo.summary import Disagreement
 
@@ -163,8 +165,16 @@ def _summary_json(report: PerfReport) -> dict[str, Any]:
     }
 
 
-def report_document(user: str, reports: Sequence[PerfReport]) -> dict[str, Any]:
-    """The ``--format json`` document: ``{"user", "reports": [...]}`` (see the README)."""
+def report_document(
+    user: str,
+    reports: Sequence[PerfReport],
+    accuracy: Mapping[str, PerfAccuracy] | None = None,
+) -> dict[str, Any]:
+    """The ``--format json`` document: ``{"user", "reports": [...]}`` (see the README).
+
+    ``accuracy`` holds the scorecards by perf; a perf without one has ``"accuracy": null``.
+    """
+    cards = accuracy or {}
     return {
         "user": user,
         "reports": [
@@ -175,6 +185,9 @@ def report_document(user: str, reports: Sequence[PerfReport]) -> dict[str, Any]:
                 "games": [_game_json(g) for g in r.games],
                 "periods": [_period_json(p) for p in r.periods],
                 "summary": _summary_json(r),
+                "accuracy": (
+                    accuracy_json(cards[r.perf], user, r.perf) if r.perf in cards else None
+                ),
             }
             for r in reports
         ],
@@ -185,13 +198,33 @@ def _compact(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "), default=json_default)
 
 
-def report_json(user: str, reports: Sequence[PerfReport]) -> str:
+def _block(value: dict[str, Any], indent: str) -> str:
+    """A dict a key a line; lists of dicts an item a line; everything else compact."""
+    lines = []
+    inner = indent + "  "
+    for key, item in value.items():
+        if isinstance(item, dict) and item:
+            text = _block(item, inner)
+        elif isinstance(item, list) and item and isinstance(item[0], dict):
+            rows = f",\n{inner}  ".join(_compact(v) for v in item)
+            text = f"[\n{inner}  {rows}\n{inner}]"
+        else:
+            text = _compact(item)
+        lines.append(f'{inner}"{key}": {text}')
+    return "{\n" + ",\n".join(lines) + f"\n{indent}}}"
+
+
+def report_json(
+    user: str,
+    reports: Sequence[PerfReport],
+    accuracy: Mapping[str, PerfAccuracy] | None = None,
+) -> str:
     """``report_document`` as JSON text: indented, with one game or period per line.
 
     (``json.dumps(indent=...)`` runs Python's slow encoder; a line per game keeps the file
     readable and lets the C encoder write 20,000 games in a fraction of the time.)
     """
-    doc = report_document(user, reports)
+    doc = report_document(user, reports, accuracy)
     blocks = []
     for report in doc["reports"]:
         lines = []
@@ -202,6 +235,8 @@ def report_json(user: str, reports: Sequence[PerfReport]) -> str:
             elif key in ("settings", "summary"):
                 inner = json.dumps(value, indent=2, ensure_ascii=False, default=json_default)
                 lines.append(f'      "{key}": ' + inner.replace("\n", "\n      "))
+            elif key == "accuracy" and value:
+                lines.append(f'      "{key}": ' + _block(value, "      "))
             else:
                 lines.append(f'      "{key}": {_compact(value)}')
         blocks.append("    {\n" + ",\n".join(lines) + "\n    }")

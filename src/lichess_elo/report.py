@@ -124,6 +124,7 @@ class GameRow:
 
     id: str
     url: str
+    variant: str
     played_at: datetime
     period: str
     color: Color
@@ -327,6 +328,7 @@ def _game_row(
     return GameRow(
         id=game.id,
         url=game.url,
+        variant=game.variant,
         played_at=game.created_at,
         period=label,
         color=color,

@@ -9,13 +9,15 @@ replay cache and calls the pure ``report.build_report``.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
 
 from lichess_elo import lichess, pgn
+from lichess_elo.accuracy_job import score_reports
+from lichess_elo.core.predictions import PerfAccuracy
 from lichess_elo.errors import BadInput
 from lichess_elo.games import Game, dedupe_sorted
 from lichess_elo.replay_cache import replay_all
@@ -38,11 +40,13 @@ class LoadedGames:
 
 @dataclass(frozen=True)
 class ReportRun:
-    """The outcome of ``run_report``: the user's display name and one report per perf."""
+    """The outcome of ``run_report``: the user's display name, one report per perf and, when
+    asked, each perf's scorecard by perf."""
 
     user: str
     reports: tuple[PerfReport, ...]
     games_held: int
+    accuracy: Mapping[str, PerfAccuracy] = field(default_factory=dict)
 
 
 @contextmanager
@@ -140,6 +144,8 @@ def run_report(
     progress: lichess.Progress | None = None,
     replay_progress: Callable[[int, int], None] | None = None,
     on_warning: Callable[[str], None] | None = None,
+    scorecard: bool = False,
+    fit_k: bool = False,
 ) -> ReportRun:
     """Load the games (Lichess or ``pgn_file``), replay them and build the report.
 
@@ -153,6 +159,8 @@ def run_report(
         progress: The fetch progress display.
         replay_progress: Called with (done, total) while games are replayed.
         on_warning: Called with one-line warnings (skipped games, retries).
+        scorecard: Also score how well each rating predicted the games (``accuracy``).
+        fit_k: With ``scorecard``, also scan K for the FIDE-rules track.
 
     Raises:
         BadInput: a bad name, perf or file (``load_games``); the import's errors
@@ -173,4 +181,9 @@ def run_report(
     cache_dir = lichess.resolve_cache_dir(source)
     facts = replay_all(games, cache_dir=cache_dir, progress=replay_progress, on_warning=on_warning)
     reports = build_report(loaded.user, games, facts, settings=settings, user_info=loaded.info)
-    return ReportRun(user=loaded.user, reports=tuple(reports), games_held=len(games))
+    cards = (
+        score_reports(loaded.user, games, settings, loaded.info, reports, fit=fit_k)
+        if scorecard
+        else {}
+    )
+    return ReportRun(loaded.user, tuple(reports), len(games), cards)

@@ -516,7 +516,7 @@ def test_usage_errors_are_one_line_exit_2(onboard_server: FakeLichess) -> None:
     base = ["OnBoard247", "--api-url", onboard_server.url]
     for extra, message in (
         (("--start-rating", "1800", "--track", "lichess"), "--start-rating only applies to"),
-        (("--format", "csv", "--view", "summary"), "--format csv takes --view periods or games"),
+        (("--format", "csv", "--view", "summary"), "--format csv takes --view periods, games or"),
     ):
         result = _run(*base, *extra)
         assert result.exit_code == 2, result.output

@@ -32,7 +32,7 @@ def _option_lines(command: str) -> dict[str, str]:
             {"--perf", "--track", "--period", "--start-rating", "--k", "--games-before", "--born"}
             | {"--formula", "--no-cap", "--view", "--format", "--output", "--chart", "--pgn"}
             | {"--token", "--offline", "--refresh", "--replay", "--api-url", "--cache-dir"}
-            | {"--since", "--until", "--quiet"},
+            | {"--since", "--until", "--quiet", "--fit-k"},
         ),
     ],
 )

@@ -159,7 +159,8 @@ def generate(
             when = start + dt.timedelta(seconds=int(g * step + rng.random() * step * 0.5))
             perf = rng.choices(perf_names, weights)[0]
             pos = rng.randrange(len(order))
-            other = min(len(order) - 1, max(0, pos + rng.randint(-25, 25)))
+            window = max(1, len(order) // 10)
+            other = min(len(order) - 1, max(0, pos + rng.randint(-window, window)))
             if other == pos:
                 other = pos - 1 if pos > 0 else pos + 1
             white, black = players[order[pos]], players[order[other]]
@@ -332,26 +333,31 @@ def write_dumps(
     players: int,
     games: int,
     months: int,
-    start: tuple[int, int] = (2024, 1),
+    start: tuple[int, int] = (2023, 12),
     seed: int = 1,
     bots: int = 0,
     bad_share: float = 0.0,
     parquet: bool = False,
+    warmup: int = 1,
 ) -> list[Path]:
     """Write one ``.pgn.zst`` per month (and the Parquet mirror with ``parquet``) under ``out``.
 
-    Returns the ``.pgn.zst`` paths. ``games`` is the number of games per month.
+    ``warmup`` months of games are played first and not written, so that the Lichess
+    ratings in the dumps have settled as on the real site. Returns the ``.pgn.zst`` paths.
+    ``games`` is the number of games per month.
     """
     rng = random.Random(seed)
     pool = make_players(players, rng, bots)
     month_list = [start]
-    while len(month_list) < months:
+    while len(month_list) < months + warmup:
         month_list.append(_next_month(*month_list[-1]))
     out.mkdir(parents=True, exist_ok=True)
     paths: list[Path] = []
     stream = generate(pool, month_list, games, seed=seed, bad_share=bad_share)
-    for year, month in month_list:
+    for i, (year, month) in enumerate(month_list):
         batch = [next(stream)[1] for _ in range(games)]
+        if i < warmup:
+            continue
         path = out / f"lichess_db_standard_rated_{year:04d}-{month:02d}.pgn.zst"
         write_pgn_zst(path, iter(batch))
         paths.append(path)
@@ -372,6 +378,7 @@ def main() -> None:
     parser.add_argument("--bots", type=int, default=0)
     parser.add_argument("--bad-share", type=float, default=0.0)
     parser.add_argument("--parquet", action="store_true")
+    parser.add_argument("--warmup", type=int, default=1, help="months played, not written")
     args = parser.parse_args()
     for path in write_dumps(
         args.out,
@@ -382,6 +389,7 @@ def main() -> None:
         bots=args.bots,
         bad_share=args.bad_share,
         parquet=args.parquet,
+        warmup=args.warmup,
     ):
         print(path)
 

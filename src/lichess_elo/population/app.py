@@ -13,7 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from lichess_elo.errors import BadInput
+from lichess_elo.population import compare as population
 from lichess_elo.population import duck
+from lichess_elo.population.compare import BandRow, Differ, MonthScore
 from lichess_elo.population.dialect import Engine
 from lichess_elo.population.ingest import (
     FileProgress,
@@ -280,3 +282,68 @@ def player(settings: PlayerSettings) -> PlayerRows:
         for key in ("points", "expected"):
             row[key] = row[key] / 100
     return PlayerRows(rows[0]["name"], rows)
+
+
+# --- compare --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CompareSettings:
+    """``db compare``: bands of ``band_width`` Lichess points, the ``top`` players who differ
+    most (with at least ``min_games`` games), the scorecard on at most ``sample`` games a
+    month and perf with a ``resamples``-fold paired bootstrap (``seed``)."""
+
+    db: Path = DEFAULT_DB
+    perfs: tuple[str, ...] = ()
+    band_width: int = 200
+    top: int = 10
+    min_games: int = 30
+    sample: int = 50_000
+    resamples: int = 200
+    seed: int = 12
+
+
+@dataclass(frozen=True)
+class CompareResult:
+    """Everything ``db compare`` shows."""
+
+    perfs: tuple[str, ...]
+    bands: list[BandRow]
+    scores: list[MonthScore]
+    differs: list[Differ]
+
+
+def compare(settings: CompareSettings) -> CompareResult:
+    """Population tables of the stored lists against Lichess.
+
+    Raises:
+        BadInput: an unknown perf or a setting out of range.
+        NotRated: the database has no lists yet.
+    """
+    perfs = tuple(check_perf(p) for p in settings.perfs) or PERFS
+    for name, value, low in (
+        ("band width", settings.band_width, 1),
+        ("top", settings.top, 0),
+        ("min games", settings.min_games, 0),
+        ("sample", settings.sample, 1),
+        ("resamples", settings.resamples, 0),
+    ):
+        if value < low:
+            raise BadInput(f"{name} {value} is below {low}")
+    con = duck.connect(settings.db)
+    try:
+        duck.require_lists(con)
+        return CompareResult(
+            perfs,
+            population.bands(con, perfs, settings.band_width),
+            population.month_scores(
+                con,
+                perfs,
+                sample=settings.sample,
+                resamples=settings.resamples,
+                seed=settings.seed,
+            ),
+            population.differs(con, perfs, settings.top, settings.min_games),
+        )
+    finally:
+        con.close()

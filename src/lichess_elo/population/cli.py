@@ -145,3 +145,48 @@ def player_cmd(
     with library_errors():
         result = app.player(app.PlayerSettings(name, db, perf))
     _out(render.player_output(result, fmt.value))
+
+
+@db_app.command("compare")
+def compare_cmd(
+    db: DbOpt = Path("lichess.duckdb"),
+    perf: PerfsOpt = None,
+    band: Annotated[int, typer.Option("--band", help="Width of a rating band.")] = 200,
+    top: Annotated[int, typer.Option("--top", help="Players who differ most, per perf.")] = 10,
+    min_games: Annotated[
+        int, typer.Option("--min-games", help="Only players with this many games.")
+    ] = 30,
+    sample: Annotated[
+        int, typer.Option("--sample", help="Games scored per month and perf, at most.")
+    ] = 50_000,
+    resamples: Annotated[int, typer.Option("--resamples", help="Bootstrap resamples.")] = 200,
+    chart: Annotated[
+        Path | None, typer.Option("--chart", help="Also draw Elo - Lichess by band (.png/.svg).")
+    ] = None,
+    fmt: Annotated[Format, typer.Option("--format", "-f", help="table or json.")] = Format.table,
+) -> None:
+    """Elo - Lichess by band and month, which predicts better, who differs most."""
+    from lichess_elo.chart import check_chart_path
+    from lichess_elo.cli import library_errors
+    from lichess_elo.errors import BadInput
+    from lichess_elo.population import app, render
+    from lichess_elo.render import console, dump_json
+
+    with library_errors():
+        if fmt == Format.csv:
+            raise BadInput("compare has no csv format; use table or json")
+        if chart is not None:
+            check_chart_path(chart)
+        result = app.compare(
+            app.CompareSettings(db, tuple(perf or ()), band, top, min_games, sample, resamples)
+        )
+        if chart is not None:
+            render.write_compare_chart(result, chart)
+    if fmt == Format.json:
+        _out(dump_json(render.compare_document(result)))
+        return
+    out = console()
+    for table in render.compare_tables(result):
+        out.print(table)
+    if chart is not None:
+        out.print(f"chart: {chart}")

@@ -55,6 +55,31 @@ def _sides(month: int, source: str) -> str:
         FROM {source} WHERE month = {month}"""
 
 
+def capped_d(own: str, diff: str, perf: str) -> str:
+    """SQL for D after the 400-point rule of the perf's chapter (see the module docstring).
+
+    Args:
+        own: the rating of the player whose D it is; ``diff``: own - opponent;
+        perf: the perf column.
+    """
+    classical = ", ".join(f"'{p}'" for p in sorted(STANDARD_CHAPTER_PERFS))
+    cap, exempt = fide.CAP_DIFFERENCE, fide.CAP_EXEMPT_FROM
+    return (
+        f"CASE WHEN {perf} IN ({classical}) AND {own} >= {exempt} THEN {diff} "
+        f"WHEN {diff} > {cap} THEN {cap} WHEN {diff} < -{cap} THEN -{cap} ELSE {diff} END"
+    )
+
+
+def pd_join(table: str, d: str) -> str:
+    """The join condition picking the ``pd_table`` row of a (capped) D."""
+    return f"{table}.d = LEAST(ABS({d}), {PD_BEYOND})"
+
+
+def pd_value(table: str, d: str) -> str:
+    """PD in hundredths from the joined ``pd_table`` row: H column for D >= 0, else L."""
+    return f"CASE WHEN {d} >= 0 THEN {table}.pd_high ELSE {table}.pd_low END"
+
+
 def seeds_sql(month: int, source: str = "games") -> str:
     """Players new in ``month`` (not in ``cur``), at the Elo of their first game."""
     return f"""
@@ -68,8 +93,6 @@ def seeds_sql(month: int, source: str = "games") -> str:
 
 def step_sql(d: Dialect, month: int, source: str = "games") -> str:
     """The list at the start of ``month`` and what the month's games do to it (one row each)."""
-    classical = ", ".join(f"'{p}'" for p in sorted(STANDARD_CHAPTER_PERFS))
-    cap, exempt = fide.CAP_DIFFERENCE, fide.CAP_EXEMPT_FROM
     k = (
         f"CASE WHEN l.reached THEN {fide.K_2400} WHEN l.games_before < {fide.NEW_PLAYER_GAMES}"
         f" THEN {fide.K_NEW} ELSE {fide.K_STANDARD} END"
@@ -89,22 +112,19 @@ def step_sql(d: Dialect, month: int, source: str = "games") -> str:
         UNION ALL
         SELECT perf, name, rating, games_before, reached, lichess_rating FROM seeds),
     rated AS (
-        SELECT x.perf, x.name, x.s, x.lichess_after, x.ord, a.rating - b.rating AS raw,
-               a.rating AS own
+        SELECT x.perf, x.name, x.s, x.lichess_after, x.ord, a.rating AS own,
+               b.rating AS opp_r
         FROM ({_sides(month, source)}) x
         JOIN lst a ON a.perf = x.perf AND a.name = x.name
         JOIN lst b ON b.perf = x.perf AND b.name = x.opp),
     capped AS (
-        SELECT perf, name, s, lichess_after, ord,
-               CASE WHEN perf IN ({classical}) AND own >= {exempt} THEN raw
-                    WHEN raw > {cap} THEN {cap} WHEN raw < -{cap} THEN -{cap}
-                    ELSE raw END AS d
+        SELECT perf, name, s, lichess_after, ord, {capped_d("own", "own - opp_r", "perf")} AS d
         FROM rated),
     scored AS (
         SELECT c.perf, c.name, c.s, c.lichess_after, c.ord,
-               CASE WHEN c.d >= 0 THEN t.pd_high ELSE t.pd_low END AS e
+               {pd_value("t", "c.d")} AS e
         FROM capped c
-        JOIN pd_table t ON t.d = LEAST(ABS(c.d), {PD_BEYOND})),
+        JOIN pd_table t ON {pd_join("t", "c.d")}),
     g AS (
         SELECT perf, name, COUNT(*) AS n, SUM(s) AS points, SUM(e) AS expected,
                SUM(s - e) AS h, max_by(lichess_after, ord) AS last_lichess

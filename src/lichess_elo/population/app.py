@@ -14,7 +14,7 @@ from typing import Any
 
 from lichess_elo.errors import BadInput
 from lichess_elo.population import compare as population
-from lichess_elo.population import duck
+from lichess_elo.population import duck, stages
 from lichess_elo.population.compare import BandRow, Differ, MonthScore
 from lichess_elo.population.dialect import Engine
 from lichess_elo.population.ingest import (
@@ -24,7 +24,13 @@ from lichess_elo.population.ingest import (
     dump_kind,
     stage,
 )
-from lichess_elo.population.schema import PERFS, check_perf, month_label, parse_month
+from lichess_elo.population.schema import (
+    PERFS,
+    check_perf,
+    month_label,
+    next_month,
+    parse_month,
+)
 
 DEFAULT_DB = Path("lichess.duckdb")
 
@@ -213,22 +219,24 @@ def rating_list(settings: ListSettings) -> RatingList:
     con = duck.connect(settings.db)
     try:
         duck.require_lists(con)
-        players = duck.rows(
-            con,
-            """SELECT name, rating, games_before, k, lichess_rating FROM lists
-               WHERE perf = ? AND month = ? ORDER BY rating DESC, name""",
-            [perf, month],
-        )
-        if not players:
-            span = duck.rows(
-                con, "SELECT MIN(month) AS a, MAX(month) AS b FROM lists WHERE perf = ?", [perf]
-            )[0]
-            if span["a"] is None:
-                raise BadInput(f"no {perf} games in the database")
+        span = duck.rows(
+            con, "SELECT MIN(month) AS a, MAX(month) AS b FROM lists WHERE perf = ?", [perf]
+        )[0]
+        if span["a"] is None:
+            raise BadInput(f"no {perf} games in the database")
+        first, last = int(span["a"]), next_month(int(span["b"]))
+        if not first <= month <= last:
             raise BadInput(
                 f"no {perf} list for {month_label(month)}; lists run from "
-                f"{month_label(span['a'])} to {month_label(span['b'])}"
+                f"{month_label(first)} to {month_label(last)}"
             )
+        players = duck.rows(
+            con,
+            f"""SELECT name, rating, games_before, k, lichess_rating
+                FROM ({stages.list_at_sql(month, "l.perf = ?")})
+                ORDER BY rating DESC, name""",
+            [perf],
+        )
     finally:
         con.close()
     return RatingList(perf, month_label(month), players)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -46,7 +48,32 @@ PerfsOpt = Annotated[
 ]
 
 
+@contextmanager
+def interruptible() -> Iterator[None]:
+    """Ctrl-C (or DuckDB's own interrupt of a running query): one line, exit 130.
+
+    Every month is committed in one transaction, so what was committed stays whole and the
+    month being written is rolled back.
+    """
+    try:
+        yield
+    except KeyboardInterrupt:
+        typer.echo("lichess-elo: interrupted", err=True)
+        raise typer.Exit(130) from None
+    except Exception as exc:
+        import duckdb
+
+        interrupted = isinstance(exc, duckdb.InterruptException) or (
+            isinstance(exc, RuntimeError) and "interrupted" in str(exc).lower()
+        )
+        if not interrupted:
+            raise
+        typer.echo("lichess-elo: interrupted", err=True)
+        raise typer.Exit(130) from None
+
+
 def _out(value: object) -> None:
+    """Print a text (as is) or a rich renderable on stdout."""
     from lichess_elo.render import console
 
     if isinstance(value, str):
@@ -69,10 +96,11 @@ def ingest_cmd(
 ) -> None:
     """Read dumps (headers only) into the database, replacing each month they cover."""
     from lichess_elo.cli import library_errors
-    from lichess_elo.population import app, render
-    from lichess_elo.render import console, dump_json
 
-    with library_errors():
+    with library_errors(), interruptible():
+        from lichess_elo.population import app, render
+        from lichess_elo.render import console, dump_json
+
         paths = app.expand_dumps(tuple(files))
         with render.ingest_progress(quiet, [p.name for p in paths]) as bar:
             result = app.ingest(app.IngestSettings(paths, db, bar.callback))
@@ -103,10 +131,11 @@ def rate_cmd(
 ) -> None:
     """Build the FIDE-rules monthly lists of every player (all months, again)."""
     from lichess_elo.cli import library_errors
-    from lichess_elo.population import app, render
-    from lichess_elo.render import console
 
-    with library_errors():
+    with library_errors(), interruptible():
+        from lichess_elo.population import app, render
+        from lichess_elo.render import console
+
         result = app.rate(
             app.RateSettings(
                 db, tuple(perf or ()), engine.value, master=master, warehouse=warehouse
@@ -124,9 +153,10 @@ def list_cmd(
 ) -> None:
     """The list published at the start of a month."""
     from lichess_elo.cli import library_errors
-    from lichess_elo.population import app, render
 
-    with library_errors():
+    with library_errors(), interruptible():
+        from lichess_elo.population import app, render
+
         result = app.rating_list(app.ListSettings(perf, month, db))
     _out(render.list_output(result, fmt.value))
 
@@ -140,9 +170,10 @@ def player_cmd(
 ) -> None:
     """One player's monthly rows: list rating, games, score, PD, K and change."""
     from lichess_elo.cli import library_errors
-    from lichess_elo.population import app, render
 
-    with library_errors():
+    with library_errors(), interruptible():
+        from lichess_elo.population import app, render
+
         result = app.player(app.PlayerSettings(name, db, perf))
     _out(render.player_output(result, fmt.value))
 
@@ -166,13 +197,14 @@ def compare_cmd(
     fmt: Annotated[Format, typer.Option("--format", "-f", help="table or json.")] = Format.table,
 ) -> None:
     """Elo - Lichess by band and month, which predicts better, who differs most."""
-    from lichess_elo.chart import check_chart_path
     from lichess_elo.cli import library_errors
-    from lichess_elo.errors import BadInput
-    from lichess_elo.population import app, render
-    from lichess_elo.render import console, dump_json
 
-    with library_errors():
+    with library_errors(), interruptible():
+        from lichess_elo.chart import check_chart_path
+        from lichess_elo.errors import BadInput
+        from lichess_elo.population import app, render
+        from lichess_elo.render import console, dump_json
+
         if fmt == Format.csv:
             raise BadInput("compare has no csv format; use table or json")
         if chart is not None:

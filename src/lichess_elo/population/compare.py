@@ -28,6 +28,7 @@ from lichess_elo.core import accuracy
 from lichess_elo.core.accuracy import Comparison, Scores
 from lichess_elo.core.predictions import OPPONENT_RD_ESTABLISHED
 from lichess_elo.population import duck, stages
+from lichess_elo.population.schema import month_range, next_month
 
 #: ``games.ord`` = epoch seconds x this + position in the file.
 ORD_SCALE = 1_000_000_000
@@ -74,33 +75,50 @@ class Differ:
         return self.rating - self.lichess_rating
 
 
+def list_months(con: duckdb.DuckDBPyConnection, perf: str) -> list[int]:
+    """The months with a list of ``perf``: the first with games to the one after the last."""
+    row = con.execute("SELECT MIN(month), MAX(month) FROM lists WHERE perf = ?", [perf]).fetchone()
+    if row is None or row[0] is None:
+        return []
+    return month_range(int(row[0]), next_month(int(row[1])))
+
+
 def bands(con: duckdb.DuckDBPyConnection, perfs: Sequence[str], width: int) -> list[BandRow]:
     """Elo - Lichess by band of Lichess rating (``width`` points) for every list."""
-    out = con.execute(
-        f"""SELECT perf, month, CAST(floor(lichess_rating / {width}) * {width} AS INTEGER) AS b,
-                  COUNT(*), AVG(rating - lichess_rating), MEDIAN(rating - lichess_rating)
-           FROM lists WHERE lichess_rating IS NOT NULL AND perf IN (SELECT UNNEST(?))
-           GROUP BY ALL ORDER BY perf, month, b""",
-        [list(perfs)],
-    ).fetchall()
-    return [BandRow(p, int(m), int(b), int(n), float(a), float(md)) for p, m, b, n, a, md in out]
+    out: list[BandRow] = []
+    for perf in perfs:
+        for month in list_months(con, perf):
+            rows = con.execute(
+                f"""SELECT CAST(floor(lichess_rating / {width}) * {width} AS INTEGER) AS b,
+                          COUNT(*), AVG(rating - lichess_rating), MEDIAN(rating - lichess_rating)
+                   FROM ({stages.list_at_sql(month, "l.perf = ?")})
+                   WHERE lichess_rating IS NOT NULL GROUP BY b ORDER BY b""",
+                [perf],
+            ).fetchall()
+            out.extend(
+                BandRow(perf, month, int(b), int(n), float(a), float(md)) for b, n, a, md in rows
+            )
+    return out
 
 
 def differs(
     con: duckdb.DuckDBPyConnection, perfs: Sequence[str], top: int, min_games: int
 ) -> list[Differ]:
     """The ``top`` players of each perf's last list with the largest |Elo - Lichess|."""
-    out = con.execute(
-        """SELECT perf, name, rating, lichess_rating, games_before FROM lists l
-           WHERE perf IN (SELECT UNNEST(?)) AND lichess_rating IS NOT NULL
-             AND games_before >= ?
-             AND month = (SELECT MAX(month) FROM lists m WHERE m.perf = l.perf)
-           QUALIFY row_number() OVER (PARTITION BY perf
-                   ORDER BY abs(rating - lichess_rating) DESC, name) <= ?
-           ORDER BY perf, abs(rating - lichess_rating) DESC, name""",
-        [list(perfs), min_games, top],
-    ).fetchall()
-    return [Differ(p, n, int(r), int(lr), int(g)) for p, n, r, lr, g in out]
+    out: list[Differ] = []
+    for perf in perfs:
+        months = list_months(con, perf)
+        if not months:
+            continue
+        rows = con.execute(
+            f"""SELECT name, rating, lichess_rating, games_before
+                FROM ({stages.list_at_sql(months[-1], "l.perf = ?")})
+                WHERE lichess_rating IS NOT NULL AND games_before >= ?
+                ORDER BY abs(rating - lichess_rating) DESC, name LIMIT ?""",
+            [perf, min_games, top],
+        ).fetchall()
+        out.extend(Differ(perf, n, int(r), int(lr), int(g)) for n, r, lr, g in rows)
+    return out
 
 
 def _sample_sql(sample: int, seed: int) -> str:

@@ -35,13 +35,17 @@ CREATE OR REPLACE TEMP TABLE cur (perf VARCHAR, name VARCHAR, rating INTEGER,
 def connect(path: Path, *, create: bool = False) -> duckdb.DuckDBPyConnection:
     """Open the database file (made with ``create``) with the tables in place.
 
+    ``create`` is the ingest's mode: DuckDB then keeps within ``MEMORY_LIMIT`` and spills
+    the rest to ``<db>.tmp``, so memory stays flat whatever the size of the dumps.
+
     Raises:
         DatabaseMissing: the file does not exist and ``create`` is false.
     """
     if not create and not path.is_file():
         raise DatabaseMissing(path)
     con = duckdb.connect(str(path))
-    con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
+    if create:
+        con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
     for ddl in (GAMES_DDL, REJECTS_DDL, MONTHS_DDL):
         con.execute(ddl)
     return con

@@ -102,21 +102,28 @@ def read_pgn_zst(
         done[1] = position
 
     seq = 0
+
+    def numbered(batch: pa.RecordBatch) -> pa.RecordBatch:
+        nonlocal seq
+        shifted = batch.set_column(
+            0, "seq", pc.add(batch.column(0), pa.scalar(seq, pa.int64()))
+        )
+        seq += batch.num_rows
+        done[0] += batch.num_rows
+        return shifted
+
     with ThreadPoolExecutor(max_workers=1) as pool:
         pending: Future[pa.RecordBatch] | None = None
         for chunk in _chunks(path, chunk_bytes, on_bytes):
-            job = pool.submit(parse_chunk, chunk, seq)
-            seq += chunk.count(b"\n\n[") + 1
+            job = pool.submit(parse_chunk, chunk, 0)
             if pending is not None:
-                batch = pending.result()
-                done[0] += batch.num_rows
+                batch = numbered(pending.result())
                 if progress:
                     progress(done[0], done[1])
                 yield batch
             pending = job
         if pending is not None:
-            batch = pending.result()
-            done[0] += batch.num_rows
+            batch = numbered(pending.result())
             if progress:
                 progress(done[0], os.path.getsize(path))
             yield batch

@@ -1,7 +1,7 @@
 """Ingest dumps into the DuckDB file: stage the headers, check them in SQL, commit by month.
 
-1. Every file's header batches are appended to the staging table ``_stage_raw`` (in the
-   database file, so DuckDB spills it to disk: memory stays bounded whatever the size).
+1. Every file's header batches are appended to the temporary table ``_stage_raw`` (DuckDB
+   spills it to ``<db>.tmp`` beyond its memory limit: memory stays bounded whatever the size).
 2. One SQL statement parses and checks every staged game and gives each unusable one its
    reason (``schema.REASONS``); the perf comes from the ``Event`` word (``Rated Blitz
    game``) or, failing that, from ``TimeControl`` through the project's ``speed_of``.
@@ -10,7 +10,8 @@
    and ingesting it again replaces it. Lists built before are dropped in the same
    transaction (they no longer match the games).
 
-Staging tables left by an interrupted run are replaced by the next run.
+An interrupted run leaves no staging behind (the tables are temporary) and no month half
+written.
 """
 
 from __future__ import annotations
@@ -64,7 +65,7 @@ def _speed(tc: str | None) -> str | None:
 
 
 _RAW_DDL = (
-    "CREATE OR REPLACE TABLE _stage_raw (file_no INTEGER, seq BIGINT, "
+    "CREATE OR REPLACE TEMP TABLE _stage_raw (file_no INTEGER, seq BIGINT, "
     + ", ".join(f'"{h}" VARCHAR' for h in HEADERS)
     + ")"
 )
@@ -99,7 +100,7 @@ def stage(
 def _classify_sql() -> str:
     rated = ", ".join(f"'{p}'" for p in PERFS)
     return f"""
-    CREATE OR REPLACE TABLE _stage AS
+    CREATE OR REPLACE TEMP TABLE _stage AS
     WITH p AS (
         SELECT r.*, try_strptime(r.UTCDate || ' ' || COALESCE(r.UTCTime, '00:00:00'),
                                  '%Y.%m.%d %H:%M:%S') AS ts,

@@ -1,10 +1,11 @@
 """Apache Spark: the same stages (``stages.py``) as Spark SQL, reading and writing Parquet.
 
 The games leave DuckDB as Parquet in the warehouse (``games/``), Spark runs one month
-after another, writes each month's rows to ``lists/mYYYYMM/`` and reads them back as the
-next month's ``cur`` (so the plan never grows), and the lists are loaded back into the
-DuckDB file, where ``db list``, ``db player`` and ``db compare`` read them. On a cluster
-the warehouse must be storage every executor reaches (HDFS, S3, a shared mount).
+after another, writes each month's rows to ``lists/mYYYYMM/`` and the next month's
+``cur`` to ``cur/mYYYYMM/``, reading both back (so the plan never grows), and the lists
+are loaded back into the DuckDB file, where ``db list``, ``db player`` and ``db compare``
+read them. On a cluster the warehouse must be storage every executor reaches (HDFS, S3,
+a shared mount).
 """
 
 from __future__ import annotations
@@ -68,7 +69,7 @@ def rate(
     """Rebuild the lists of ``perfs`` on Spark and store them in the DuckDB file."""
     months = duck.game_months(con, perfs)
     games_dir, lists_dir = warehouse / "games", warehouse / "lists"
-    for stale in (games_dir, lists_dir):
+    for stale in (games_dir, lists_dir, warehouse / "cur"):
         shutil.rmtree(stale, ignore_errors=True)
     warehouse.mkdir(parents=True, exist_ok=True)
     in_perfs = ", ".join(f"'{p}'" for p in perfs)
@@ -92,7 +93,9 @@ def rate(
         spark.sql(stages.step_sql(SPARK, month)).write.mode("overwrite").parquet(target)
         written.append(target)
         spark.read.parquet(target).createOrReplaceTempView("step")
-        spark.sql(stages.ADVANCE).createOrReplaceTempView("cur")
+        state = str(warehouse / "cur" / f"m{month}")
+        spark.sql(stages.ADVANCE).write.mode("overwrite").parquet(state)
+        spark.read.parquet(state).createOrReplaceTempView("cur")
         if on_month:
             on_month(month)
     con.execute("BEGIN")

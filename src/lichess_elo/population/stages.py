@@ -6,6 +6,8 @@ Inputs (tables or views the engine provides):
   of the perfs being rated;
 * ``cur``: the list at the start of month m for everyone who played before m
   (perf, name, rating, games_before, reached, lichess_rating);
+* the stored ``lists`` hold one row per player and month with games (``step_sql``); the
+  list of any month is rebuilt from them by ``list_at_sql``;
 * ``pd_table``: table 8.1.2 expanded to one row per |D| from 0 to 735, in hundredths
   (``pd_rows``), plus a row 736 for "> 735 -> 1.00 / .00";
 * ``seeds``: made by ``SEEDS`` for month m.
@@ -91,12 +93,18 @@ def seeds_sql(month: int, source: str = "games") -> str:
     WHERE c.name IS NULL"""
 
 
-def step_sql(d: Dialect, month: int, source: str = "games") -> str:
-    """The list at the start of ``month`` and what the month's games do to it (one row each)."""
-    k = (
-        f"CASE WHEN l.reached THEN {fide.K_2400} WHEN l.games_before < {fide.NEW_PLAYER_GAMES}"
+def k_sql(reached: str, games_before: str) -> str:
+    """SQL for the list's K: 10 once 2400 was reached, 40 before 30 games, else 20."""
+    return (
+        f"CASE WHEN {reached} THEN {fide.K_2400} WHEN {games_before} < {fide.NEW_PLAYER_GAMES}"
         f" THEN {fide.K_NEW} ELSE {fide.K_STANDARD} END"
     )
+
+
+def step_sql(d: Dialect, month: int, source: str = "games") -> str:
+    """One row for each player with games in ``month``: their list entry at the start of the
+    month and what the month's games did to it."""
+    k = k_sql("l.reached", "l.games_before")
     k_used = (
         f"CASE WHEN g.n IS NULL THEN {k} WHEN ({k}) * g.n > {fide.K_TIMES_GAMES_MAX} "
         f"THEN {d.idiv(str(fide.K_TIMES_GAMES_MAX), 'g.n')} ELSE {k} END"
@@ -136,11 +144,33 @@ def step_sql(d: Dialect, month: int, source: str = "games") -> str:
            l.games_before + COALESCE(g.n, 0) AS next_games_before,
            l.reached OR l.rating + ({change}) >= {fide.RATING_FOR_K10} AS next_reached,
            COALESCE(g.last_lichess, l.lichess_rating) AS next_lichess
-    FROM lst l LEFT JOIN g ON g.perf = l.perf AND g.name = l.name"""
+    FROM lst l JOIN g ON g.perf = l.perf AND g.name = l.name"""
 
 
-#: The list of the next month, from a step's rows (``step``).
+#: The list of the next month: ``cur`` with the rows of the players in ``step`` replaced.
 ADVANCE = """
+    SELECT c.perf, c.name, c.rating, c.games_before, c.reached, c.lichess_rating
+    FROM cur c LEFT JOIN step s ON s.perf = c.perf AND s.name = c.name
+    WHERE s.name IS NULL
+    UNION ALL
     SELECT perf, name, next_rating AS rating, next_games_before AS games_before,
            next_reached AS reached, next_lichess AS lichess_rating
     FROM step"""
+
+
+def list_at_sql(month: int, perf_filter: str = "TRUE") -> str:
+    """The lists at the start of ``month``, from the stored rows (``lists``).
+
+    A player's entry is their row of ``month`` when they played then, else what their last
+    row before it led to (a player with no games keeps R).
+    """
+    now = f"l.month = {month}"
+    k_then = k_sql("l.next_reached", "l.next_games_before")
+    return f"""
+    SELECT l.perf, l.name,
+           CASE WHEN {now} THEN l.rating ELSE l.next_rating END AS rating,
+           CASE WHEN {now} THEN l.games_before ELSE l.next_games_before END AS games_before,
+           CASE WHEN {now} THEN l.k ELSE {k_then} END AS k,
+           CASE WHEN {now} THEN l.lichess_rating ELSE l.next_lichess END AS lichess_rating
+    FROM lists l WHERE l.month <= {month} AND ({perf_filter})
+    QUALIFY row_number() OVER (PARTITION BY l.perf, l.name ORDER BY l.month DESC) = 1"""

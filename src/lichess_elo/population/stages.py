@@ -134,13 +134,15 @@ def step_sql(d: Dialect, month: int, source: str = "games") -> str:
         FROM capped c
         JOIN pd_table t ON {pd_join("t", "c.d")}),
     g AS (
-        SELECT perf, name, COUNT(*) AS n, SUM(s) AS points, SUM(e) AS expected,
-               SUM(s - e) AS h, max_by(lichess_after, ord) AS last_lichess
+        SELECT perf, name, COUNT(*) AS n, CAST(SUM(s) AS BIGINT) AS points,
+               CAST(SUM(e) AS BIGINT) AS expected, CAST(SUM(s - e) AS BIGINT) AS h,
+               max_by(lichess_after, ord) AS last_lichess
         FROM scored GROUP BY perf, name)
     SELECT l.perf, l.name, {month} AS month, l.rating, l.games_before, {k} AS k, l.reached,
            l.lichess_rating, COALESCE(g.n, 0) AS games, COALESCE(g.points, 0) AS points,
-           COALESCE(g.expected, 0) AS expected, {k_used} AS k_used, {change} AS change,
-           l.rating + ({change}) AS next_rating,
+           COALESCE(g.expected, 0) AS expected, {k_used} AS k_used,
+           CAST({change} AS INTEGER) AS change,
+           CAST(l.rating + ({change}) AS INTEGER) AS next_rating,
            l.games_before + COALESCE(g.n, 0) AS next_games_before,
            l.reached OR l.rating + ({change}) >= {fide.RATING_FOR_K10} AS next_reached,
            COALESCE(g.last_lichess, l.lichess_rating) AS next_lichess

@@ -1,11 +1,11 @@
 """Ingest dumps into the DuckDB file: stage the headers, check them in SQL, commit by month.
 
-1. Every file's header batches are appended to the temporary table ``_stage_raw`` (DuckDB
-   spills it to ``<db>.tmp`` beyond its memory limit: memory stays bounded whatever the size).
-2. One SQL statement parses and checks every staged game and gives each unusable one its
-   reason (``schema.REASONS``); the perf comes from the ``Event`` word (``Rated Blitz
+1. Each batch of raw headers is parsed and checked by one SQL statement, which gives every
+   unusable game its reason (``schema.REASONS``), and appended to the temporary table
+   ``_stage`` (DuckDB spills it to ``<db>.tmp`` beyond its memory limit, so memory stays
+   bounded whatever the size). The perf comes from the ``Event`` word (``Rated Blitz
    game``) or, failing that, from ``TimeControl`` through the project's ``speed_of``.
-3. Each month is then replaced in one transaction: its games, its reject counts and its
+2. Each month is then replaced in one transaction: its games, its reject counts and its
    ``months`` row are deleted and inserted together, so a month is there whole or not at all,
    and ingesting it again replaces it. Lists built before are dropped in the same
    transaction (they no longer match the games).
@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import duckdb
-import pyarrow as pa
+import pyarrow.compute as pc
 
 from lichess_elo.games import Clock
 from lichess_elo.pgn import speed_of
 from lichess_elo.population.headers import read_parquet, read_pgn_zst
-from lichess_elo.population.schema import HEADERS, PERFS, REASONS
+from lichess_elo.population.schema import PERFS, REASONS
 
 #: Called with (index of the file, games read in it, bytes consumed, file size).
 FileProgress = Callable[[int, int, int, int], None]
@@ -64,18 +64,19 @@ def _speed(tc: str | None) -> str | None:
         return None
 
 
-_RAW_DDL = (
-    "CREATE OR REPLACE TEMP TABLE _stage_raw (file_no INTEGER, seq BIGINT, "
-    + ", ".join(f'"{h}" VARCHAR' for h in HEADERS)
-    + ")"
-)
+_STAGE_DDL = """
+CREATE OR REPLACE TEMP TABLE _stage (file_no INTEGER, month INTEGER, perf VARCHAR,
+    white VARCHAR, black VARCHAR, we INTEGER, be INTEGER, wd INTEGER, bd INTEGER,
+    score INTEGER, ord BIGINT, reason VARCHAR)"""
 
 
 def stage(
     con: duckdb.DuckDBPyConnection, paths: Sequence[Path], progress: FileProgress | None
 ) -> None:
-    """Append the headers of every file to ``_stage_raw``."""
-    con.execute(_RAW_DDL)
+    """Check the headers of every file as they arrive and append them to ``_stage``."""
+    con.execute(_STAGE_DDL)
+    con.execute("CREATE OR REPLACE TEMP TABLE _speeds (tc VARCHAR, speed VARCHAR)")
+    known: set[str] = set()
     seq0 = 0
     for file_no, path in enumerate(paths):
         size = path.stat().st_size
@@ -85,22 +86,26 @@ def stage(
                 progress(i, games, done, total)
 
         reader = read_pgn_zst if dump_kind(path) == "pgn.zst" else read_parquet
-        last = 0
+        count = 0
         for batch in reader(path, progress=on_progress):
-            shifted = batch.set_column(
-                0, "seq", pa.compute.add(batch.column(0), pa.scalar(seq0, pa.int64()))
-            )
-            con.register("_batch", shifted)
-            con.execute(f"INSERT INTO _stage_raw SELECT {file_no}, * FROM _batch")
+            tcs = {tc for tc in pc.unique(batch.column("TimeControl")).to_pylist() if tc}
+            if tcs - known:
+                con.executemany(
+                    "INSERT INTO _speeds VALUES (?, ?)", [(tc, _speed(tc)) for tc in tcs - known]
+                )
+                known |= tcs
+            con.register("_batch", batch)
+            con.execute(_classify_sql(file_no, seq0))
             con.unregister("_batch")
-            last = int(shifted.column(0)[-1].as_py()) + 1 if shifted.num_rows else last
-        seq0 = max(seq0, last)
+            count += batch.num_rows
+        seq0 += count
 
 
-def _classify_sql() -> str:
+def _classify_sql(file_no: int, seq0: int) -> str:
+    """Parse and check a batch of raw headers (``_batch``) into ``_stage``."""
     rated = ", ".join(f"'{p}'" for p in PERFS)
     return f"""
-    CREATE OR REPLACE TEMP TABLE _stage AS
+    INSERT INTO _stage
     WITH p AS (
         SELECT r.*, try_strptime(r.UTCDate || ' ' || COALESCE(r.UTCTime, '00:00:00'),
                                  '%Y.%m.%d %H:%M:%S') AS ts,
@@ -110,10 +115,10 @@ def _classify_sql() -> str:
                CASE WHEN lower(split_part(r.Event, ' ', 2)) IN
                          ({rated}, 'ultrabullet', 'correspondence')
                     THEN lower(split_part(r.Event, ' ', 2)) ELSE t.speed END AS perf
-        FROM _stage_raw r LEFT JOIN _speeds t ON t.tc = r.TimeControl),
-    m AS (
-        SELECT file_no, mode(year(ts) * 100 + month(ts)) AS file_month FROM p GROUP BY file_no)
-    SELECT p.*, COALESCE(year(ts) * 100 + month(ts), m.file_month) AS month,
+        FROM _batch r LEFT JOIN _speeds t ON t.tc = r.TimeControl)
+    SELECT {file_no}, year(ts) * 100 + month(ts), perf, White, Black, we, be, wd, bd,
+        CASE Result WHEN '1-0' THEN 100 WHEN '0-1' THEN 0 ELSE 50 END,
+        epoch(ts)::BIGINT * 1000000000 + seq + {seq0},
         CASE
             WHEN ts IS NULL OR COALESCE(trim(White), '') IN ('', '?')
                  OR COALESCE(trim(Black), '') IN ('', '?')
@@ -130,24 +135,25 @@ def _classify_sql() -> str:
             WHEN we IS NULL OR be IS NULL THEN 'missing_rating'
             WHEN Result = '*' THEN 'unfinished'
             WHEN perf IS NULL OR perf NOT IN ({rated}) THEN 'other_perf'
-        END AS reason
-    FROM p LEFT JOIN m ON m.file_no = p.file_no"""
+        END
+    FROM p"""
 
 
 def commit_months(
     con: duckdb.DuckDBPyConnection, sources: Sequence[Path]
 ) -> tuple[list[MonthIngested], int]:
-    """Check the staged games and replace each month they cover, one transaction a month.
+    """Replace each month the staged games cover, one transaction a month.
 
-    Returns the months and the number of games that belong to no month (a file whose
-    dates are all malformed); those are counted, not stored.
+    Games without a readable date count in their file's most common month. Returns the
+    months and the number of games that belong to no month (a file whose dates are all
+    malformed); those are counted, not stored.
     """
-    tcs = [r[0] for r in con.execute("SELECT DISTINCT TimeControl FROM _stage_raw").fetchall()]
-    con.execute("CREATE OR REPLACE TEMP TABLE _speeds (tc VARCHAR, speed VARCHAR)")
-    con.executemany(
-        "INSERT INTO _speeds VALUES (?, ?)", [(tc, _speed(tc)) for tc in tcs if tc is not None]
+    con.execute(
+        """UPDATE _stage SET month = f.m FROM (
+               SELECT file_no, mode(month) AS m FROM _stage WHERE month IS NOT NULL
+               GROUP BY file_no) f
+           WHERE _stage.month IS NULL AND _stage.file_no = f.file_no"""
     )
-    con.execute(_classify_sql())
     months = [
         int(r[0])
         for r in con.execute(
@@ -163,9 +169,7 @@ def commit_months(
             for table in ("games", "rejects", "months"):
                 con.execute(f"DELETE FROM {table} WHERE month = ?", [month])
             con.execute(
-                """INSERT INTO games SELECT month, perf, White, Black, we, be, wd, bd,
-                       CASE Result WHEN '1-0' THEN 100 WHEN '0-1' THEN 0 ELSE 50 END,
-                       epoch(ts)::BIGINT * 1000000000 + seq
+                """INSERT INTO games SELECT month, perf, white, black, we, be, wd, bd, score, ord
                    FROM _stage WHERE month = ? AND reason IS NULL""",
                 [month],
             )
@@ -198,5 +202,4 @@ def commit_months(
         )
     row = con.execute("SELECT COUNT(*) FROM _stage WHERE month IS NULL").fetchone()
     con.execute("DROP TABLE IF EXISTS _stage")
-    con.execute("DROP TABLE IF EXISTS _stage_raw")
     return done, int(row[0]) if row else 0

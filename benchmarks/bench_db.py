@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import resource
 import shutil
 import subprocess
 import sys
@@ -53,15 +54,20 @@ def make_dump(path: Path, games: int, unique: int = 40_000) -> int:
     return copies * unique
 
 
-def bare_zstd(path: Path) -> float:
-    """Seconds of ``zstd -dc FILE | wc -l``."""
-    start = time.perf_counter()
+def _child_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def bare_zstd(path: Path) -> tuple[float, float]:
+    """(wall seconds, CPU seconds) of ``zstd -dc FILE | wc -l``."""
+    cpu, start = _child_cpu(), time.perf_counter()
     subprocess.run(f"zstd -dc '{path}' | wc -l", shell=True, check=True, capture_output=True)
-    return time.perf_counter() - start
+    return time.perf_counter() - start, _child_cpu() - cpu
 
 
-def ingest(path: Path, db: Path) -> tuple[float, float]:
-    """``db ingest`` of ``path`` in a child process: (seconds, the child's peak RSS in MB)."""
+def ingest(path: Path, db: Path) -> tuple[float, float, float]:
+    """``db ingest`` of ``path`` in a child process: (wall s, CPU s, the child's peak RSS MB)."""
     code = (
         "import resource\n"
         "from pathlib import Path\n"
@@ -69,10 +75,10 @@ def ingest(path: Path, db: Path) -> tuple[float, float]:
         f"app.ingest(app.IngestSettings((Path({str(path)!r}),), Path({str(db)!r})))\n"
         "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
     )
-    start = time.perf_counter()
+    cpu, start = _child_cpu(), time.perf_counter()
     done = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
     seconds = time.perf_counter() - start
-    return seconds, int(done.stdout.split()[-1]) / 1024
+    return seconds, _child_cpu() - cpu, int(done.stdout.split()[-1]) / 1024
 
 
 SYNTHETIC = """
@@ -96,8 +102,8 @@ FROM g JOIN p pw ON pw.i = g.w JOIN p pb ON pb.i = g.b WHERE g.w <> g.b
 """
 
 
-def rate(db: Path, games: int, players: int) -> tuple[int, float]:
-    """Rate ``games`` synthetic games over 12 months on DuckDB: (games, seconds)."""
+def rate(db: Path, games: int, players: int) -> tuple[int, float, float]:
+    """Rate ``games`` synthetic games over 12 months on DuckDB: (games, wall s, CPU s)."""
     import duckdb
 
     from lichess_elo.population import app, duck
@@ -108,11 +114,11 @@ def rate(db: Path, games: int, players: int) -> tuple[int, float]:
     stored = con.execute("SELECT COUNT(*) FROM games").fetchone()
     con.close()
     assert stored is not None
-    start = time.perf_counter()
+    cpu, start = time.process_time(), time.perf_counter()
     app.rate(app.RateSettings(db))
     seconds = time.perf_counter() - start
     del duckdb
-    return int(stored[0]), seconds
+    return int(stored[0]), seconds, time.process_time() - cpu
 
 
 def main() -> None:
@@ -129,17 +135,18 @@ def main() -> None:
             for n in (args.games // 4, args.games):
                 dump = work / f"dump-{n}.pgn.zst"
                 n = make_dump(dump, n)
-                bare = bare_zstd(dump)
-                seconds, rss = ingest(dump, work / f"i{n}.duckdb")
+                bare, bare_cpu = bare_zstd(dump)
+                seconds, cpu, rss = ingest(dump, work / f"i{n}.duckdb")
                 print(
                     f"ingest {n:,} games ({dump.stat().st_size / 1e6:.0f} MB zst): "
-                    f"{n / seconds:,.0f} games/s, peak RSS {rss:,.0f} MB; "
-                    f"bare zstd -dc | wc -l {n / bare:,.0f} games/s; "
-                    f"ratio {bare / seconds:.2f}"
+                    f"{n / seconds:,.0f} games/s wall, {n / cpu:,.0f} games per CPU-second, "
+                    f"peak RSS {rss:,.0f} MB | bare zstd -dc | wc -l: {n / bare:,.0f} games/s "
+                    f"wall, {n / bare_cpu:,.0f} per CPU-second | ingest/bare wall ratio "
+                    f"{bare / seconds:.2f}"
                 )
                 dump.unlink()
-        n, seconds = rate(work / "rate.duckdb", args.rate_games, args.players)
-        rate_text = f"{seconds:.1f} s, {n / seconds:,.0f} games/s"
+        n, seconds, cpu = rate(work / "rate.duckdb", args.rate_games, args.players)
+        rate_text = f"{seconds:.1f} s, {n / seconds:,.0f} games/s wall, CPU {cpu:.1f} s"
         print(f"rate {n:,} games over 12 months on DuckDB: {rate_text}")
 
 

@@ -105,9 +105,7 @@ def read_pgn_zst(
 
     def numbered(batch: pa.RecordBatch) -> pa.RecordBatch:
         nonlocal seq
-        shifted = batch.set_column(
-            0, "seq", pc.add(batch.column(0), pa.scalar(seq, pa.int64()))
-        )
+        shifted = batch.set_column(0, "seq", pc.add(batch.column(0), pa.scalar(seq, pa.int64())))
         seq += batch.num_rows
         done[0] += batch.num_rows
         return shifted

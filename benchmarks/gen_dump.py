@@ -18,7 +18,7 @@ Opening, Termination, TimeControl, movetext``, partitioned ``data/year=YYYY/mont
 
 Players have a true strength; each game pairs two players of one perf, draws the result
 from their strengths (logistic, 8 % draws), and Lichess's ratings and rating diffs come
-from this project's Glicko-2 engine (``lichess_elo.glicko.lichess_game``: live RD,
+from this project's Glicko-2 engine (``lichess_elo.core.glicko.lichess_game``: live RD,
 regulator, colour advantage, BOT halving). A share of games can be made unusable on purpose
 (a BOT, a missing rating, a malformed header, an unfinished game) to test the counts.
 
@@ -40,7 +40,7 @@ from pathlib import Path
 import chess
 import zstandard
 
-from lichess_elo.glicko import DEFAULT, Rating, advantage_for, lichess_game
+from lichess_elo.core.glicko import DEFAULT, Rating, advantage_for, lichess_game
 
 #: perf -> (Event word, weight, clocks (initial, increment))
 PERFS: dict[str, tuple[str, float, tuple[tuple[int, int], ...]]] = {

@@ -13,9 +13,10 @@ import pytest
 import yaml
 
 from lichess_elo.errors import BadInput, CassetteMissing
-from lichess_elo.lichess import Source, cassette_time, fetch_games
+from lichess_elo.sources.lichess import Source, cassette_time, fetch_games
+from tests import helpers
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = helpers.REPO
 ONBOARD = REPO / "cassettes" / "onboard247.yaml"
 EDGES = REPO / "cassettes" / "edgecases.yaml"
 
@@ -111,7 +112,8 @@ def test_a_broken_cassette_is_one_line(tmp_path: Path, text: str, why: str) -> N
     cassette.write_bytes(text.encode("latin-1"))
     with pytest.raises(BadInput) as caught:
         fetch_games("OnBoard247", Source(replay=cassette, cache_dir=tmp_path / "cache"))
-    assert str(caught.value) == f"--replay {cassette}: not a readable vcrpy cassette ({why})"
+    assert str(caught.value) == f"cassette {cassette}: not a readable vcrpy cassette ({why})"
+    assert caught.value.describe({"replay": "--replay"}).startswith(f"--replay {cassette}: ")
 
 
 def test_a_cassette_without_a_date_header_is_named(tmp_path: Path) -> None:
@@ -124,7 +126,7 @@ def test_a_cassette_without_a_date_header_is_named(tmp_path: Path) -> None:
 def test_cli_broken_cassette_exits_2_in_one_line(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
-    from lichess_elo.cli import app
+    from lichess_elo.cli.root import app
 
     cassette = tmp_path / "broken.yaml"
     # a tab cannot start a YAML token: the error is at the tab, line 2, column 1
@@ -154,5 +156,5 @@ def test_a_cassette_vcrpy_cannot_load_is_one_line(tmp_path: Path) -> None:
     with pytest.raises(BadInput) as caught:
         fetch_games("OnBoard247", Source(replay=cassette, cache_dir=tmp_path / "cache"))
     assert str(caught.value) == (
-        f"--replay {cassette}: not a readable vcrpy cassette (vcrpy cannot load it)"
+        f"cassette {cassette}: not a readable vcrpy cassette (vcrpy cannot load it)"
     )

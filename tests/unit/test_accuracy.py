@@ -289,3 +289,53 @@ def test_swapping_contenders_mirrors_the_comparison(
     va, vb = accuracy.verdict(ab), accuracy.verdict(ba)
     if ab.difference != 0:
         assert (va.better, va.outcome) == (vb.better, vb.outcome)
+
+
+def _deviance_by_hand(p: float, s: float) -> float:
+    """The challenge's per-game deviance, written out independently of the module."""
+    q = min(max(p, 0.01), 0.99)
+    return -(s * math.log10(q) + (1 - s) * math.log10(1 - q))
+
+
+def test_compare_all_matches_an_explicit_paired_loop() -> None:
+    p_a = [0.62, 0.35, 0.8, 0.5, 0.995, 0.2]
+    p_b = [0.55, 0.45, 0.7, 0.6, 0.9, 0.3]
+    p_c = [0.5] * 6
+    s = [1.0, 0.0, 0.5, 1.0, 0.0, 0.5]
+    got = accuracy.compare_all([("a", p_a), ("b", p_b), ("c", p_c)], s, resamples=250, seed=5)
+    assert [(c.first, c.second) for c in got] == [("a", "b"), ("a", "c"), ("b", "c")]
+    columns = {"a": p_a, "b": p_b, "c": p_c}
+    for comparison in got:
+        first, second = columns[comparison.first], columns[comparison.second]
+        diffs = [
+            _deviance_by_hand(x, r) - _deviance_by_hand(y, r)
+            for x, y, r in zip(first, second, s, strict=True)
+        ]
+        low, high = _explicit_bootstrap(diffs, resamples=250, seed=5, level=0.95)
+        assert comparison.interval is not None
+        assert comparison.interval.low == pytest.approx(low, abs=1e-12)
+        assert comparison.interval.high == pytest.approx(high, abs=1e-12)
+        assert comparison.difference == pytest.approx(sum(diffs) / 6, abs=1e-12)
+        alone = accuracy.compare(first, second, s, resamples=250, seed=5)
+        assert alone.interval is not None
+        assert alone.interval.low == pytest.approx(comparison.interval.low, abs=1e-12)
+        assert alone.interval.high == pytest.approx(comparison.interval.high, abs=1e-12)
+
+
+def test_compare_all_constant_difference_is_zero_width() -> None:
+    # three contenders over 30 identical games: every pair's per-game difference is constant
+    got = accuracy.compare_all(
+        [("a", [0.7] * 30), ("b", [0.6] * 30), ("c", [0.4] * 30)], [1.0] * 30
+    )
+    for comparison in got:
+        assert comparison.interval is not None
+        assert comparison.interval.low == comparison.interval.high
+
+
+def test_compare_all_without_games() -> None:
+    got = accuracy.compare_all([("a", []), ("b", []), ("c", [])], [])
+    assert [(c.first, c.second, c.games, c.interval) for c in got] == [
+        ("a", "b", 0, None),
+        ("a", "c", 0, None),
+        ("b", "c", 0, None),
+    ]

@@ -9,74 +9,29 @@ g(60) = 1/sqrt(1 + 3 (0.3453898)^2 / pi^2) = 0.9823483; g(110) = 1/sqrt(1 + 3 (0
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, datetime
 
 import pytest
 
-from lichess_elo import glicko
-from lichess_elo.core import predictions
+from lichess_elo.core import glicko
 from lichess_elo.core.accuracy import Outcome
+from lichess_elo.core.report import GameRow, ReportSettings, build_report, predictions
 from lichess_elo.errors import BadInput
-from lichess_elo.games import Game, Side
-from lichess_elo.report import ReportSettings, build_report
-
-
-def _game(
-    gid: str,
-    when: datetime,
-    rating: int,
-    opponent: int,
-    score: float,
-    *,
-    color: str = "white",
-    opponent_provisional: bool = False,
-) -> Game:
-    """A standard blitz game of Hero's; ``score`` is Hero's (1, 0.5, 0); ratingDiff +-5."""
-    diff = 5 if score == 1 else -5 if score == 0 else 0
-    me = Side(user_id="hero", name="Hero", rating=rating, rating_diff=diff)
-    opp = Side(
-        user_id="opp",
-        name="Opp",
-        rating=opponent,
-        rating_diff=-diff,
-        provisional=opponent_provisional,
-    )
-    other = "black" if color == "white" else "white"
-    winner = None if score == 0.5 else (color if score == 1 else other)
-    white, black = (me, opp) if color == "white" else (opp, me)
-    return Game(
-        id=gid,
-        rated=True,
-        variant="standard",
-        speed="blitz",
-        perf="blitz",
-        created_at=when,
-        status="draw" if score == 0.5 else "resign",
-        white=white,
-        black=black,
-        winner=winner,  # type: ignore[arg-type]
-    )
-
+from tests.helpers import game
 
 # g1: 2023-01-05, White 1500 vs 1500 (established), won.
 # g2: 2023-01-06, Black 1506 vs 1700 (provisional), drew.
 # g3: 2026-01-10 (after the colour advantage began), White 1501 vs 1600 (established), lost.
+_G2 = game("g2", datetime(2023, 1, 6, tzinfo=UTC), 1506, 0, 1700, 0.5, color="black")
 GAMES = [
-    _game("g1", datetime(2023, 1, 5, tzinfo=UTC), 1500, 1500, 1),
-    _game(
-        "g2",
-        datetime(2023, 1, 6, tzinfo=UTC),
-        1506,
-        1700,
-        0.5,
-        color="black",
-        opponent_provisional=True,
-    ),
-    _game("g3", datetime(2026, 1, 10, tzinfo=UTC), 1501, 1600, 0),
+    game("g1", datetime(2023, 1, 5, tzinfo=UTC), 1500, 5, 1500, 1),
+    replace(_G2, white=replace(_G2.white, provisional=True)),  # the opponent is White
+    game("g3", datetime(2026, 1, 10, tzinfo=UTC), 1501, -5, 1600, 0),
 ]
 
 
-def _rows() -> tuple[object, ...]:
+def _rows() -> tuple[GameRow, ...]:
     (report,) = build_report("Hero", GAMES, {}, settings=ReportSettings())
     return report.games
 
@@ -108,7 +63,7 @@ def test_score_rates() -> None:
 
 
 def test_every_contender_on_three_games() -> None:
-    got = predictions.predict(_rows())  # type: ignore[arg-type]
+    got = predictions.predict(_rows())
     # Lichess: g1 0.5 (2023: no advantage); g2 Black, no advantage, RD 110 (provisional):
     # 1/(1+exp(0.9441208 x 194/173.7178)) = 0.2583906; g3 White with +A/2 vs -A/2, RD 60:
     # g3 White, +A/2 for Hero and -A/2 for the opponent, RD 60: the difference seen by E is
@@ -126,7 +81,7 @@ def test_every_contender_on_three_games() -> None:
 
 
 def test_score_perf_on_three_games() -> None:
-    card = predictions.score_perf(_rows(), resamples=200)  # type: ignore[arg-type]
+    card = predictions.score_perf(_rows(), resamples=200)
     assert card.games == 3
     assert [c.contender.key for c in card.contenders] == [
         "lichess",
@@ -149,7 +104,7 @@ def test_score_perf_without_games_and_with_one() -> None:
     empty = predictions.score_perf([])
     assert empty.games == 0 and empty.verdict.outcome is Outcome.NO_GAMES
     assert all(c.scores.deviance is None for c in empty.contenders)
-    one = predictions.score_perf(_rows()[:1])  # type: ignore[arg-type]
+    one = predictions.score_perf(_rows()[:1])
     assert one.verdict.outcome is Outcome.TOO_FEW_GAMES
     # one win predicted 0.5 by all: deviance -log10 0.5 = 0.3010300 each, margin 0
     assert all(c.scores.deviance == pytest.approx(0.30103, abs=1e-6) for c in one.contenders)

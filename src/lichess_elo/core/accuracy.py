@@ -17,12 +17,15 @@ Metrics, all means over the N games (lower is better except ``correct``):
 * **calibration**: games grouped into expectation bands ``[lo, hi)`` (the last band closed),
   with the count, mean expected and mean actual score of each.
 
-The paired bootstrap (:func:`compare`) resamples the games with replacement, ``resamples``
-times, from ``numpy.random.default_rng(seed)``: replicate *r* takes the *r*-th block of N
-draws of ``Generator.integers(0, N)``, and its statistic is the mean per-game deviance
-difference of the drawn games. The interval is the ``(1-level)/2`` and ``(1+level)/2``
-quantiles of the replicates (numpy's default linear interpolation). Fewer than
-:data:`MIN_BOOTSTRAP_GAMES` games give no interval.
+The paired bootstrap (:func:`compare`, :func:`compare_all`, :func:`bootstrap_mean`)
+resamples the games with replacement, ``resamples`` times, from
+``numpy.random.default_rng(seed)``: replicate *r* takes the *r*-th block of N draws of
+``Generator.integers(0, N)``; its statistic is the mean over the drawn games of the
+values, for a pair of contenders of the per-game deviance differences. Every pair is
+judged on the same draws. The
+interval is the ``(1-level)/2`` and ``(1+level)/2`` quantiles of the replicates (numpy's
+default linear interpolation). Fewer than :data:`MIN_BOOTSTRAP_GAMES` games give no
+interval.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import combinations
 
 import numpy as np
 import numpy.typing as npt
@@ -53,6 +57,7 @@ __all__ = [
     "bootstrap_mean",
     "calibration",
     "compare",
+    "compare_all",
     "game_deviance",
     "score",
     "verdict",
@@ -236,7 +241,7 @@ def calibration(
     """
     e = np.asarray(edges, dtype=np.float64)
     if e.ndim != 1 or e.size < 2 or e[0] != 0.0 or e[-1] != 1.0 or not (np.diff(e) > 0).all():
-        raise BadInput("calibration band edges must rise strictly from 0 to 1")
+        raise BadInput("must rise strictly from 0 to 1", field="calibration_band_edges")
     p, s = _pairs(predictions, results)
     k = e.size - 1
     band = np.zeros(p.size, dtype=np.intp)
@@ -260,6 +265,43 @@ def calibration(
     return tuple(out)
 
 
+def _check_bootstrap(resamples: int, level: float) -> None:
+    if resamples < 1:
+        raise BadInput("is fewer than 1", field="bootstrap_resamples", value=resamples)
+    if not 0.0 < level < 1.0:
+        raise BadInput("is not strictly between 0 and 1", field="interval_level", value=level)
+
+
+def _resampled_means(columns: FloatArray, resamples: int, seed: int) -> FloatArray:
+    """Column means of ``resamples`` resamples of the rows of ``columns`` (n x m): R x m.
+
+    One column: a gather a replicate. Several: how often each row was drawn, then one
+    matrix product for all columns, on the columns minus their means (added back after),
+    so that a constant column gives the same mean in every replicate.
+    """
+    n, m = columns.shape
+    rng = np.random.default_rng(seed)
+    means = np.empty((resamples, m), dtype=np.float64)
+    centre = columns.mean(axis=0)
+    centred = columns - centre
+    rows = max(1, _CHUNK_DRAWS // n)
+    for start in range(0, resamples, rows):
+        stop = min(resamples, start + rows)
+        idx = rng.integers(0, n, size=(stop - start, n))
+        if m == 1:
+            means[start:stop, 0] = columns[:, 0][idx].mean(axis=1)
+        else:
+            offsets = np.arange(stop - start)[:, np.newaxis] * n
+            counts = np.bincount((idx + offsets).ravel(), minlength=(stop - start) * n)
+            means[start:stop] = centre + counts.reshape(stop - start, n) @ centred / n
+    return means
+
+
+def _interval(statistic: FloatArray, level: float, resamples: int, seed: int) -> Interval:
+    low, high = np.quantile(statistic, [(1.0 - level) / 2.0, (1.0 + level) / 2.0])
+    return Interval(float(low), float(high), level, resamples, seed)
+
+
 def bootstrap_mean(
     values: ArrayLike,
     *,
@@ -271,25 +313,57 @@ def bootstrap_mean(
 
     Reproducible: the same values, resamples, level and seed give the same interval.
     """
-    if resamples < 1:
-        raise BadInput(f"{resamples} bootstrap resamples is fewer than 1")
-    if not 0.0 < level < 1.0:
-        raise BadInput(f"interval level {level} is not strictly between 0 and 1")
+    _check_bootstrap(resamples, level)
     v = np.asarray(values, dtype=np.float64)
     if v.ndim != 1:
         raise BadInput("bootstrap values must be one-dimensional")
-    n = int(v.size)
-    if n < MIN_BOOTSTRAP_GAMES:
+    if v.size < MIN_BOOTSTRAP_GAMES:
         return None
-    rng = np.random.default_rng(seed)
-    means = np.empty(resamples, dtype=np.float64)
-    rows = max(1, _CHUNK_DRAWS // n)
-    for start in range(0, resamples, rows):
-        stop = min(resamples, start + rows)
-        idx = rng.integers(0, n, size=(stop - start, n))
-        means[start:stop] = v[idx].mean(axis=1)
-    low, high = np.quantile(means, [(1.0 - level) / 2.0, (1.0 + level) / 2.0])
-    return Interval(float(low), float(high), level, resamples, seed)
+    means = _resampled_means(v[:, np.newaxis], resamples, seed)[:, 0]
+    return _interval(means, level, resamples, seed)
+
+
+def compare_all(
+    predictions: Sequence[tuple[str, ArrayLike]],
+    results: ArrayLike,
+    *,
+    resamples: int = DEFAULT_RESAMPLES,
+    level: float = DEFAULT_LEVEL,
+    seed: int = DEFAULT_SEED,
+) -> tuple[Comparison, ...]:
+    """Paired bootstrap of every pair of contenders, ``(name, predictions)``, over the same
+    games: one resampling serves all pairs (pairs in ``itertools.combinations`` order).
+
+    A replicate's statistic for a pair is the mean per-game deviance difference over the
+    drawn games.
+    """
+    _check_bootstrap(resamples, level)
+    names = [name for name, _ in predictions]
+    columns = []
+    for _, given in predictions:
+        p_arr, s = _pairs(given, results)
+        columns.append(_deviance_terms(p_arr, s))
+    n = int(np.asarray(results).size)
+    if n == 0:
+        return tuple(Comparison(a, b, 0, None, None, None, None) for a, b in combinations(names, 2))
+    pairs = list(combinations(range(len(names)), 2))
+    diffs = np.column_stack([columns[i] - columns[j] for i, j in pairs] or [np.empty(n)])
+    reps = _resampled_means(diffs, resamples, seed) if n >= MIN_BOOTSTRAP_GAMES else None
+    out = []
+    for p, (i, j) in enumerate(pairs):
+        interval = _interval(reps[:, p], level, resamples, seed) if reps is not None else None
+        out.append(
+            Comparison(
+                first=names[i],
+                second=names[j],
+                games=n,
+                first_deviance=float(np.mean(columns[i])),
+                second_deviance=float(np.mean(columns[j])),
+                difference=float(np.mean(diffs[:, p])),
+                interval=interval,
+            )
+        )
+    return tuple(out)
 
 
 def compare(
@@ -303,23 +377,14 @@ def compare(
     seed: int = DEFAULT_SEED,
 ) -> Comparison:
     """Paired bootstrap of the deviance difference ``first - second`` over the same games."""
-    p1, s = _pairs(first, results)
-    p2, _ = _pairs(second, results)
-    n = int(s.size)
-    if n == 0:
-        return Comparison(names[0], names[1], 0, None, None, None, None)
-    d1 = _deviance_terms(p1, s)
-    d2 = _deviance_terms(p2, s)
-    diff = d1 - d2
-    return Comparison(
-        first=names[0],
-        second=names[1],
-        games=n,
-        first_deviance=float(np.mean(d1)),
-        second_deviance=float(np.mean(d2)),
-        difference=float(np.mean(diff)),
-        interval=bootstrap_mean(diff, resamples=resamples, level=level, seed=seed),
+    (comparison,) = compare_all(
+        [(names[0], first), (names[1], second)],
+        results,
+        resamples=resamples,
+        level=level,
+        seed=seed,
     )
+    return comparison
 
 
 def verdict(comparison: Comparison) -> Verdict:

@@ -74,7 +74,7 @@ def interruptible() -> Iterator[None]:
 
 def _out(value: object) -> None:
     """Print a text (as is) or a rich renderable on stdout."""
-    from lichess_elo.render import console
+    from lichess_elo.output.common import console
 
     if isinstance(value, str):
         typer.echo(value.rstrip("\n"))
@@ -95,11 +95,11 @@ def ingest_cmd(
     ] = Format.table,
 ) -> None:
     """Read dumps (headers only) into the database, replacing each month they cover."""
-    from lichess_elo.cli import library_errors
+    from lichess_elo.cli.errors import library_errors
 
     with library_errors(), interruptible():
+        from lichess_elo.output.common import console, dump_json
         from lichess_elo.population import app, render
-        from lichess_elo.render import console, dump_json
 
         paths = app.expand_dumps(tuple(files))
         with render.ingest_progress(quiet, [p.name for p in paths]) as bar:
@@ -130,11 +130,11 @@ def rate_cmd(
     ] = None,
 ) -> None:
     """Build the FIDE-rules monthly lists of every player (all months, again)."""
-    from lichess_elo.cli import library_errors
+    from lichess_elo.cli.errors import library_errors
 
     with library_errors(), interruptible():
+        from lichess_elo.output.common import console
         from lichess_elo.population import app, render
-        from lichess_elo.render import console
 
         result = app.rate(
             app.RateSettings(
@@ -152,7 +152,7 @@ def list_cmd(
     fmt: FormatOpt = Format.table,
 ) -> None:
     """The list published at the start of a month."""
-    from lichess_elo.cli import library_errors
+    from lichess_elo.cli.errors import library_errors
 
     with library_errors(), interruptible():
         from lichess_elo.population import app, render
@@ -169,7 +169,7 @@ def player_cmd(
     fmt: FormatOpt = Format.table,
 ) -> None:
     """One player's monthly rows: list rating, games, score, PD, K and change."""
-    from lichess_elo.cli import library_errors
+    from lichess_elo.cli.errors import library_errors
 
     with library_errors(), interruptible():
         from lichess_elo.population import app, render
@@ -197,13 +197,13 @@ def compare_cmd(
     fmt: Annotated[Format, typer.Option("--format", "-f", help="table or json.")] = Format.table,
 ) -> None:
     """Elo - Lichess by band and month, which predicts better, who differs most."""
-    from lichess_elo.cli import library_errors
+    from lichess_elo.cli.errors import library_errors
 
     with library_errors(), interruptible():
-        from lichess_elo.chart import check_chart_path
         from lichess_elo.errors import BadInput
+        from lichess_elo.output.charts import check_chart_path
+        from lichess_elo.output.common import console, dump_json
         from lichess_elo.population import app, render
-        from lichess_elo.render import console, dump_json
 
         if fmt == Format.csv:
             raise BadInput("compare has no csv format; use table or json")

@@ -23,10 +23,9 @@ from datetime import UTC, datetime
 import duckdb
 import numpy as np
 
-from lichess_elo import glicko
-from lichess_elo.core import accuracy
+from lichess_elo.core import accuracy, glicko
 from lichess_elo.core.accuracy import Comparison, Scores
-from lichess_elo.core.predictions import OPPONENT_RD_ESTABLISHED
+from lichess_elo.core.report.predictions import OPPONENT_RD_ESTABLISHED
 from lichess_elo.population import duck, stages
 from lichess_elo.population.schema import month_range, next_month
 

@@ -23,8 +23,7 @@ from pathlib import Path
 import duckdb
 import pyarrow.compute as pc
 
-from lichess_elo.games import Clock
-from lichess_elo.pgn import speed_of
+from lichess_elo.core.games import Clock, speed_of
 from lichess_elo.population.headers import read_parquet, read_pgn_zst
 from lichess_elo.population.schema import PERFS, REASONS
 

@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from lichess_elo.output.common import dump_json, err_console, write_csv
 from lichess_elo.population.app import (
     CompareResult,
     IngestResult,
@@ -22,7 +23,6 @@ from lichess_elo.population.app import (
 )
 from lichess_elo.population.ingest import FileProgress
 from lichess_elo.population.schema import month_label
-from lichess_elo.render import dump_json, err_console, write_csv
 
 
 def _table(title: str) -> Table:
@@ -295,18 +295,18 @@ def _short(value: float | None, signed: bool = False) -> str:
 
 
 def write_compare_chart(result: CompareResult, path: Path) -> Path:
-    """Mean Elo - Lichess by band over the months, one panel per perf (PNG or SVG)."""
-    from lichess_elo.chart import check_chart_path, save_figure
+    """Mean Elo - Lichess by band over the months, one panel per perf (PNG or SVG).
 
-    check_chart_path(path)
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    Raises:
+        BadInput: the path cannot take a chart; WriteFailed: it could not be written.
+    """
+    from lichess_elo.output.charts import figure
 
     perfs = [p for p in result.perfs if any(b.perf == p for b in result.bands)] or ["-"]
-    fig, axes = plt.subplots(len(perfs), 1, figsize=(11, 4.2 * len(perfs)), squeeze=False)
-    try:
+    with figure(path, len(perfs), 1, figsize=(11, 4.2 * len(perfs)), squeeze=False) as (
+        _,
+        axes,
+    ):
         for ax, perf in zip((row[0] for row in axes), perfs, strict=True):
             rows = [b for b in result.bands if b.perf == perf]
             drawn = False
@@ -326,9 +326,4 @@ def write_compare_chart(result: CompareResult, path: Path) -> Path:
                     fontsize="small", title="Lichess band", loc="center left",
                     bbox_to_anchor=(1.01, 0.5),
                 )  # fmt: skip
-        fig.tight_layout()
-    except BaseException:
-        plt.close(fig)
-        raise
-    save_figure(fig, path)
     return path

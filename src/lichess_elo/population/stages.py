@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from lichess_elo import fide
+from lichess_elo.core import fide
 from lichess_elo.population.dialect import Dialect
 from lichess_elo.population.schema import STANDARD_CHAPTER_PERFS
 

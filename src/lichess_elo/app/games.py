@@ -1,0 +1,139 @@
+"""``games``: pick a player's games, replay them, derive the endings.
+
+``list_games`` is the one library call behind the command (an edge: it loads the games
+through ``sources.load.load_games`` and replays them through ``sources.replay_cache``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from typing import TYPE_CHECKING
+
+from lichess_elo.core.games import Color, Game, check_date_range
+from lichess_elo.core.replay import Ending, ReplayFacts, endings
+from lichess_elo.core.report.selection import check_perfs, in_range, utc_midnight
+from lichess_elo.sources.lichess.session import resolve_cache_dir
+from lichess_elo.sources.load import check_pgn_source, load_games
+from lichess_elo.sources.replay_cache import replay_all
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from lichess_elo.sources.lichess.retries import Progress
+    from lichess_elo.sources.lichess.session import Source
+
+
+@dataclass(frozen=True)
+class ListSettings:
+    """Which games to list: perfs (empty: all), rated/casual/both, and the UTC day range."""
+
+    perfs: tuple[str, ...] = ()
+    rated: bool | None = None
+    since: date | None = None
+    until: date | None = None
+
+    def check(self) -> None:
+        """Check the perfs and the date range before any work.
+
+        Raises:
+            UnknownChoice: an unknown perf.
+            NotBefore: ``since`` not before ``until``.
+        """
+        check_perfs(self.perfs, allow_all=False)
+        check_date_range(self.since, self.until)
+
+
+@dataclass(frozen=True, slots=True)
+class ListedGame:
+    """One row of the ``games`` command: the game, the user's colour and what the replay found."""
+
+    game: Game
+    color: Color
+    facts: ReplayFacts
+    ended: tuple[Ending, ...]
+
+
+@dataclass(frozen=True)
+class Listing:
+    """The outcome of ``list_games``: the name to show and the rows, oldest first."""
+
+    user: str
+    rows: tuple[ListedGame, ...]
+
+
+def list_games(
+    username: str,
+    source: Source,
+    settings: ListSettings,
+    *,
+    pgn_file: Path | None = None,
+    workers: int | None = None,
+    progress: Progress | None = None,
+    replay_progress: Callable[[int, int], None] | None = None,
+    on_warning: Callable[[str], None] | None = None,
+) -> Listing:
+    """Check the settings, load ``username``'s games, select and replay them, derive endings.
+
+    Args:
+        username: The player; games without them are left out with a warning (a PGN file
+            may hold other players' games).
+        source: Where games come from (network, cache, cassette) and the cache folder.
+        settings: Which games (checked here, before any request).
+        pgn_file: Read the games from this Lichess PGN export instead of Lichess.
+        workers: Processes for a large replay (``None``: the machine's cores).
+        progress: The fetch progress display.
+        replay_progress: Called with (replayed, to replay) while uncached games replay.
+        on_warning: Called with one-line messages about games left out.
+
+    Raises:
+        BadInput: a bad setting (before any request), name or PGN file; the import's
+            errors pass through.
+    """
+    settings.check()
+    if pgn_file is None:
+        source.check()
+    else:
+        check_pgn_source(username, pgn_file, source)
+    wanted = set(settings.perfs)
+    since, until, rated = settings.since, settings.until, settings.rated
+    loaded = load_games(
+        username,
+        source,
+        pgn_file=pgn_file,
+        since=since,
+        until=until,
+        progress=progress,
+        on_warning=on_warning,
+    )
+    user = loaded.user
+    low, high = utc_midnight(since), utc_midnight(until)
+    chosen: list[tuple[Game, Color]] = []
+    strangers = 0
+    for game in loaded.games:  # oldest first, each id once (LoadedGames)
+        color = game.color_of(user)
+        if color is None:
+            strangers += 1
+            continue
+        if wanted and game.perf not in wanted:
+            continue
+        if rated is not None and game.rated != rated:
+            continue
+        if not in_range(game, low, high):
+            continue
+        chosen.append((game, color))
+    if strangers and on_warning is not None:
+        on_warning(f"{strangers} game(s) without {user} left out")
+    facts = replay_all(
+        [g for g, _ in chosen],
+        cache_dir=resolve_cache_dir(source),
+        workers=workers,
+        progress=replay_progress,
+        on_warning=on_warning,
+    )
+    rows = tuple(
+        ListedGame(game, color, facts[game.id], endings(game, color, facts[game.id]))
+        for game, color in chosen
+    )
+    return Listing(user, rows)

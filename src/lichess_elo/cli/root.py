@@ -1,0 +1,125 @@
+"""The ``lichess-elo`` typer app: the global options, the commands and the entry point.
+
+Each command lives in its own module (``calc``, ``glicko``, ``fetch``, ``games``, ``report``,
+``club``), which only declares options, calls one ``app/`` function, prints and leaves
+errors to ``cli.errors``. No traceback reaches the user unless ``--debug`` is given.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Annotated
+
+import typer
+
+from lichess_elo import __version__
+from lichess_elo.cli import calc, club, fetch, games, glicko, report
+from lichess_elo.cli.errors import message_for, redact, remember_token, run_state, unexpected
+from lichess_elo.errors import LichessEloError
+from lichess_elo.population.cli import db_app
+
+app = typer.Typer(
+    name="lichess-elo",
+    help=(
+        "What FIDE-style Elo would have made of your Lichess games, next to what "
+        "Lichess's Glicko-2 did.\n\n"
+        "Example: lichess-elo report OnBoard247 --replay cassettes/onboard247.yaml"
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode="rich",
+)
+
+
+def _version_callback(value: bool) -> None:
+    if value:
+        typer.echo(f"lichess-elo {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    debug: Annotated[
+        bool, typer.Option("--debug", help="Show the full traceback when something fails.")
+    ] = False,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version", callback=_version_callback, is_eager=True, help="Print the version."
+        ),
+    ] = False,
+) -> None:
+    """Global options."""
+    run_state().debug = debug or os.environ.get("LICHESS_ELO_DEBUG") == "1"
+
+
+for _command in (calc, glicko, fetch, games, report, club):
+    _command.register(app)
+app.add_typer(db_app, name="db")
+
+
+def _take_debug(args: list[str]) -> list[str]:
+    """Take ``--debug`` from anywhere on the command line (before ``--``).
+
+    Debug is switched on through ``LICHESS_ELO_DEBUG``, which the root callback reads, so
+    ``lichess-elo report X --debug`` works like ``lichess-elo --debug report X``.
+    """
+    end = args.index("--") if "--" in args else len(args)
+    if "--debug" not in args[:end]:
+        return args
+    os.environ["LICHESS_ELO_DEBUG"] = "1"
+    return [a for a in args[:end] if a != "--debug"] + args[end:]
+
+
+def _tokens_in(args: list[str]) -> set[str]:
+    """The tokens given on the command line (``--token X``, ``--token=X``) or in LICHESS_TOKEN."""
+    found = {os.environ.get("LICHESS_TOKEN", "")}
+    for i, arg in enumerate(args):
+        if arg == "--token" and i + 1 < len(args):
+            found.add(args[i + 1])
+        elif arg.startswith("--token="):
+            found.add(arg.removeprefix("--token="))
+    return {t for t in found if t.strip()}
+
+
+def main() -> None:
+    """Entry point: run the app and turn every error into a one-line message.
+
+    Usage errors found by the option parser itself (a missing argument, an unknown option)
+    are caught here too, so the shell sees one line and exit code 2, not a boxed panel.
+    """
+    command = typer.main.get_command(app)
+    args = _take_debug(sys.argv[1:])
+    for token in _tokens_in(args):
+        remember_token(token)
+    try:
+        code = command.main(args=args, prog_name="lichess-elo", standalone_mode=False)
+        sys.exit(code if isinstance(code, int) else 0)
+    except LichessEloError as exc:
+        if run_state().debug:
+            raise
+        typer.echo(f"lichess-elo: error: {redact(message_for(exc))}", err=True)
+        sys.exit(exc.exit_code)
+    except (KeyboardInterrupt, typer.Abort):
+        typer.echo("lichess-elo: interrupted", err=True)
+        sys.exit(130)
+    except Exception as exc:
+        # The parser's own errors (click's UsageError family, vendored by typer) carry an
+        # exit code and a message; duck-typed so it works across typer versions.
+        code = getattr(exc, "exit_code", None)
+        if not isinstance(code, int) or not hasattr(exc, "format_message"):
+            if run_state().debug:
+                raise
+            typer.echo(f"lichess-elo: error: {redact(unexpected(exc))}", err=True)
+            sys.exit(1)
+        message = str(exc.format_message())
+        if type(exc).__name__ == "NoArgsIsHelpError":
+            typer.echo(message)
+            sys.exit(code)
+        ctx = getattr(exc, "ctx", None)
+        where = getattr(ctx, "command_path", "lichess-elo") if ctx is not None else "lichess-elo"
+        first_line = message.strip().splitlines()[0] if message.strip() else type(exc).__name__
+        typer.echo(f"lichess-elo: error: {redact(first_line)} (see '{where} --help')", err=True)
+        sys.exit(code)

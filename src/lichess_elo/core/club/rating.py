@@ -1,0 +1,375 @@
+"""A club's internal Elo ladder: the rules, the rating run and its results (pure, no I/O).
+
+The records (``ClubPlayer``, ``ClubGame``, ``Rules``, the results) are in ``model.py``
+and re-exported here; the awards are built by ``standings.py``, one player's page by
+``player.py``. The readers for CSV, PGN and ``club.toml`` are in ``sources/club_files.py``
+and ``sources/club_toml.py``, Lichess tournaments in ``sources/lichess/tournaments.py``.
+Expected scores, rounding and the FIDE initial rating come from ``fide.py``.
+
+Rating periods (``Rules.update``):
+
+* ``event``: tournament mode. Every player's rating is frozen at the event's start and
+  changes once at its end by ``K x (points - sum of expected scores)``.
+* ``month``: the same, with each calendar month as the period.
+* ``game``: both players change after every game, in order.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+
+from lichess_elo.core import fide
+from lichess_elo.core.club.model import (
+    METHODS,
+    RECENT_MONTHS,
+    ROUNDINGS,
+    UPDATE_MODES,
+    ClubGame,
+    ClubMethod,
+    ClubPlayer,
+    ClubResult,
+    EventSummary,
+    GamesAward,
+    PeriodEntry,
+    ProgressAward,
+    Rounding,
+    Rules,
+    Standing,
+    Start,
+    Target,
+    UpdateMode,
+    name_key,
+)
+from lichess_elo.core.club.rules import counts, matches, speed_of
+from lichess_elo.core.club.standings import events, most_games, progress
+from lichess_elo.errors import BadInput
+
+__all__ = [
+    "METHODS",
+    "RECENT_MONTHS",
+    "ROUNDINGS",
+    "UPDATE_MODES",
+    "ClubGame",
+    "ClubMethod",
+    "ClubPlayer",
+    "ClubResult",
+    "EventSummary",
+    "GamesAward",
+    "PeriodEntry",
+    "ProgressAward",
+    "Rounding",
+    "Rules",
+    "Standing",
+    "Start",
+    "Target",
+    "UpdateMode",
+    "counts",
+    "expected",
+    "k_for",
+    "matches",
+    "months_between",
+    "name_key",
+    "periods",
+    "rate_club",
+    "speed_of",
+]
+
+
+def months_between(earlier: date, later: date) -> int:
+    """Whole calendar months from ``earlier`` to ``later``."""
+    months = (later.year - earlier.year) * 12 + later.month - earlier.month
+    return months - 1 if later.day < earlier.day else months
+
+
+def expected(own: Decimal, opponent: Decimal, rules: Rules) -> Decimal:
+    """Expected score of ``own`` against ``opponent`` under the club's method.
+
+    ``fide-table`` looks the whole-point difference of the shown ratings up in FIDE table
+    8.1.2; ``formula`` is the logistic 1/(1+10^(-D/400)) on the unrounded ratings (the
+    spreadsheet's numbers). Both come from ``fide.expected_score``.
+    """
+    if rules.method == "fide-table":
+        return fide.expected_score(
+            fide.round_half_away(own),
+            fide.round_half_away(opponent),
+            method="table",
+            cap=rules.cap_used,
+        )
+    difference = own - opponent
+    if rules.cap_used and own < fide.CAP_EXEMPT_FROM and abs(difference) > fide.CAP_DIFFERENCE:
+        difference = Decimal(fide.CAP_DIFFERENCE if difference > 0 else -fide.CAP_DIFFERENCE)
+    return fide.logistic_expected(difference)
+
+
+@dataclass
+class _Player:
+    """Mutable state of one player during a run (internal)."""
+
+    name: str
+    rating: Decimal | None
+    group: str | None = None
+    born: int | None = None
+    games: int = 0
+    last_day: date | None = None
+    return_left: int = 0
+    pending: list[fide.GameResult] = field(default_factory=list)
+    history: list[PeriodEntry] = field(default_factory=list)
+    update_ids: list[int] = field(default_factory=list)
+
+
+def _start_rating(player: ClubPlayer | None, name: str, rules: Rules) -> Decimal | None:
+    if player is not None and player.rating is not None:
+        return Decimal(player.rating)
+    start: Start
+    if player is not None and player.start is not None:
+        start = player.start
+    elif name_key(name) in rules.start_players:
+        start = rules.start_players[name_key(name)]
+    elif player is not None and player.group and player.group.lower() in rules.start_groups:
+        start = rules.start_groups[player.group.lower()]
+    else:
+        start = rules.start
+    return None if start == "fide" else Decimal(start)
+
+
+def k_for(state: _Player, rules: Rules, day: date | None) -> int:
+    """The K a player gets for a period starting on ``day`` (see README: club rules)."""
+    key = name_key(state.name)
+    group = (state.group or "").lower()
+    if key in rules.k_players:
+        k = rules.k_players[key]
+    elif group in rules.k_groups:
+        k = rules.k_groups[group]
+    elif (
+        rules.junior_k is not None
+        and state.born
+        and day is not None
+        and day.year - state.born <= rules.junior_age
+    ):
+        k = rules.junior_k
+    else:
+        k = rules.k
+    if rules.provisional_k is not None and state.games < rules.provisional_games:
+        k = max(k, rules.provisional_k)
+    if rules.return_k is not None and state.return_left > 0:
+        k = max(k, rules.return_k)
+    return k
+
+
+def _resolve(
+    players: Sequence[ClubPlayer], games: Sequence[ClubGame], rules: Rules, roster: bool
+) -> tuple[dict[str, _Player], list[ClubGame]]:
+    """Check the input (names, duplicates, single-player events) and build the states."""
+    states: dict[str, _Player] = {}
+    for p in players:
+        key = name_key(p.name)
+        if key in states:
+            raise BadInput(f"{p.where}: field name: player {p.name!r} is listed twice")
+        states[key] = _Player(p.name, _start_rating(p, p.name, rules), p.group, p.born)
+    seen: dict[tuple[object, ...], ClubGame] = {}
+    out: list[ClubGame] = []
+    for g in games:
+        for fieldname, name in (("white", g.white), ("black", g.black)):
+            key = name_key(name)
+            if key not in states:
+                if roster and not rules.newcomers:
+                    raise BadInput(
+                        f"{g.where}: field {fieldname}: player {name!r} is not in the players "
+                        "file (add them, or set newcomers = true in club.toml)"
+                    )
+                states[key] = _Player(name, _start_rating(None, name, rules))
+        if name_key(g.white) == name_key(g.black):
+            raise BadInput(
+                f"{g.where}: field black: event {g.event_name!r} has a single player "
+                f"({g.white} against themselves)"
+            )
+        dup: tuple[object, ...]
+        if g.game_id:
+            dup = ("id", g.game_id)
+        else:
+            pair = (name_key(g.white), name_key(g.black), g.event_name.casefold())
+            dup = (g.day, *pair, g.round) if g.round else (g.day, *pair, g.score)
+        if dup in seen:
+            raise BadInput(
+                f"{g.where}: field white: duplicated game (same as {seen[dup].where}); "
+                "a rematch needs its own round"
+            )
+        seen[dup] = g
+        out.append(g)
+    return states, out
+
+
+def _order(g: ClubGame) -> tuple[object, ...]:
+    return (g.day, g.event_name.casefold(), g.round, g.seq)
+
+
+def periods(games: Sequence[ClubGame], mode: UpdateMode) -> list[tuple[str, int, list[ClubGame]]]:
+    """Split games into rating periods: ``(label, update id, games)`` in rating order.
+
+    In ``game`` mode every game is its own period and all games of one day share an
+    update id (the "last update" of the standings is the last day).
+    """
+    ordered = sorted(games, key=_order)
+    if mode == "game":
+        day_ids = {d: i for i, d in enumerate(sorted({g.day for g in ordered}))}
+        return [(g.event_name, day_ids[g.day], [g]) for g in ordered]
+    groups: dict[str, list[ClubGame]] = defaultdict(list)
+    labels: dict[str, str] = {}
+    for g in ordered:
+        label = g.day.strftime("%Y-%m") if mode == "month" else g.event_name
+        groups[label.casefold()].append(g)
+        labels.setdefault(label.casefold(), label)
+    keys = sorted(groups, key=lambda k: (groups[k][0].day, k))
+    return [(labels[k], i, groups[k]) for i, k in enumerate(keys)]
+
+
+def _rate_period(
+    states: Mapping[str, _Player],
+    label: str,
+    update_id: int,
+    games: Sequence[ClubGame],
+    rules: Rules,
+) -> int:
+    """Apply one period; returns how many games were not rated (both players unrated)."""
+    first, last = games[0].day, games[-1].day
+    keys = {name_key(n) for g in games for n in (g.white, g.black)}
+    for key in keys:
+        st = states[key]
+        if (
+            rules.return_k is not None
+            and st.last_day is not None
+            and months_between(st.last_day, first) > rules.return_months
+        ):
+            st.return_left = rules.return_games
+    ks = {key: k_for(states[key], rules, first) for key in keys}
+    frozen = {key: states[key].rating for key in keys}
+    points: dict[str, Decimal] = defaultdict(Decimal)
+    exp: dict[str, list[Decimal]] = defaultdict(list)
+    played: dict[str, int] = defaultdict(int)
+    unrated_games = 0
+    for g in games:
+        a, b = name_key(g.white), name_key(g.black)
+        ra, rb = frozen[a], frozen[b]
+        if ra is None and rb is None:
+            unrated_games += 1
+            continue
+        if ra is None or rb is None:
+            newcomer, opp, score = (a, rb, g.score) if ra is None else (b, ra, 1 - g.score)
+            assert opp is not None
+            states[newcomer].pending.append(fide.GameResult(fide.round_half_away(opp), score))
+            continue
+        for own, s, r_own, r_other in ((a, g.score, ra, rb), (b, 1 - g.score, rb, ra)):
+            points[own] += s
+            exp[own].append(expected(r_own, r_other, rules))
+            played[own] += 1
+    for key in sorted(played):
+        st = states[key]
+        before = frozen[key]
+        assert before is not None
+        # summed in sorted order so the game order cannot move even the 28th digit
+        total = sum(sorted(exp[key]), Decimal(0))
+        change = ks[key] * (points[key] - total)
+        if rules.rounding == "update":
+            change = Decimal(fide.round_half_away(change))
+        st.rating = before + change
+        st.games += played[key]
+        st.history.append(
+            PeriodEntry(
+                label, last, played[key], points[key], total, ks[key], change, before, st.rating
+            )
+        )
+        st.update_ids.append(update_id)
+    for key in sorted(keys):
+        st = states[key]
+        if st.rating is None and len(st.pending) >= 5:
+            st.rating = Decimal(fide.initial_rating(st.pending))
+            st.games += len(st.pending)
+            pts = sum((r.score for r in st.pending), Decimal(0))
+            st.history.append(
+                PeriodEntry(
+                    label, last, len(st.pending), pts, Decimal(0), 0, Decimal(0), None, st.rating
+                )
+            )
+            st.update_ids.append(update_id)
+            st.pending.clear()
+        st.last_day = last
+        st.return_left = max(0, st.return_left - played.get(key, 0))
+    return unrated_games
+
+
+def rate_club(
+    players: Sequence[ClubPlayer],
+    games: Sequence[ClubGame],
+    rules: Rules,
+    *,
+    roster: bool | None = None,
+    notes: Sequence[str] = (),
+) -> ClubResult:
+    """Rate every counted game under ``rules`` and build the standings and awards.
+
+    Args:
+        players: The players file's rows (may be empty).
+        games: Every game read, from any source.
+        rules: The club's rules.
+        roster: True when a players file was given, so unknown names are errors unless
+            ``rules.newcomers``; defaults to ``bool(players)``.
+        notes: Notes from the readers, passed through to the result.
+
+    Raises:
+        BadInput: an unknown player, a duplicated game or a single-player event,
+            naming the file, line and field.
+    """
+    states, checked = _resolve(players, games, rules, bool(players) if roster is None else roster)
+    counted = [g for g in checked if counts(g, rules)]
+    out_notes = list(notes)
+    if len(counted) < len(checked):
+        out_notes.append(
+            f"{len(checked) - len(counted)} of {len(checked)} games do not count under the "
+            "count/exclude rules"
+        )
+    unrated_games = 0
+    plan = periods(counted, rules.update)
+    for label, update_id, chunk in plan:
+        unrated_games += _rate_period(states, label, update_id, chunk, rules)
+    if unrated_games:
+        out_notes.append(f"{unrated_games} games between two unrated players were not rated")
+    last_id = plan[-1][1] if plan else None
+    club_day = max((g.day for g in counted), default=None)
+    standings = [
+        _standing(st, rules, last_id, club_day) for st in states.values() if st.rating is not None
+    ]
+    standings.sort(key=lambda s: (-s.rating, name_key(s.name)))
+    unrated = tuple(sorted((st.name for st in states.values() if st.rating is None), key=name_key))
+    if unrated:
+        out_notes.append(
+            f"{len(unrated)} players not rated yet (a FIDE initial rating needs 5 games "
+            "against rated players)"
+        )
+    return ClubResult(
+        standings=tuple(standings),
+        unrated=unrated,
+        events=events(counted),
+        progress=progress(standings),
+        most_games=most_games(standings),
+        last_period=plan[-1][0] if plan else None,
+        last_day=club_day,
+        notes=tuple(out_notes),
+        rules=rules,
+    )
+
+
+def _standing(st: _Player, rules: Rules, last_id: int | None, club_day: date | None) -> Standing:
+    assert st.rating is not None
+    last = [e for e, uid in zip(st.history, st.update_ids, strict=True) if uid == last_id]
+    change = 0
+    if last and last[0].rating_before is not None:
+        change = fide.round_half_away(last[-1].rating_after) - fide.round_half_away(
+            last[0].rating_before
+        )
+    provisional = rules.provisional_games > 0 and st.games < rules.provisional_games
+    k_next = k_for(st, rules, club_day or st.last_day)
+    return Standing(st.name, st.rating, change, st.games, provisional, tuple(st.history), k_next)

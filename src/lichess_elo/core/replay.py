@@ -1,0 +1,249 @@
+"""Replay games with python-chess: validate the moves and keep what they say (pure).
+
+``replay_game`` and ``endings`` are pure. ``replay_cache.replay_all`` is the edge that keeps
+the facts in a SQLite cache (keyed by game id and ``REPLAY_VERSION``) and replays large
+uncached histories in a process pool.
+
+A game is ``valid`` when every move is legal from its start position *and* Lichess's
+status agrees with the final position where it makes a claim (``mate`` <-> checkmate,
+``stalemate`` <-> stalemate, ``variantEnd`` <-> the variant's own end). A truncated move
+list is therefore caught too. Bad data never raises: it gives ``valid=False``, a reason
+and the ply (1-based; 0 for a broken start position or an unknown variant).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import chess
+import chess.variant
+
+from lichess_elo.core.games import Color, Game
+
+#: Bump when the facts or their derivation change: every cached replay is then redone.
+REPLAY_VERSION = 1
+
+Ending = Literal[
+    "lost_on_time_ahead",
+    "won_on_time_behind",
+    "resigned_not_behind",
+    "won_by_timeout",
+    "lost_by_timeout",
+    "decided_quickly",
+]
+
+#: Material values of pawn, knight, bishop, rook and queen (kings count nothing).
+PIECE_VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
+#: Ahead or behind by at least this many points counts for the time-loss endings.
+MATERIAL_MARGIN = 3
+#: A decisive game with at most this many plies was "decided quickly".
+QUICK_PLIES = 10
+
+_BOARDS: dict[str, type[chess.Board]] = {
+    "standard": chess.Board,
+    "fromPosition": chess.Board,
+    "chess960": chess.Board,
+    "crazyhouse": chess.variant.CrazyhouseBoard,
+    "atomic": chess.variant.AtomicBoard,
+    "antichess": chess.variant.AntichessBoard,
+    "horde": chess.variant.HordeBoard,
+    "kingOfTheHill": chess.variant.KingOfTheHillBoard,
+    "threeCheck": chess.variant.ThreeCheckBoard,
+    "racingKings": chess.variant.RacingKingsBoard,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayFacts:
+    """What the replay of one game found.
+
+    Attributes:
+        game_id: The Lichess game id.
+        valid: Every move legal and the status consistent with the final position.
+        plies: Moves replayed successfully (all of them when valid).
+        error: Why the game is invalid, one line; ``None`` when valid.
+        error_ply: 1-based ply of the first bad move (0: bad start position or variant;
+            plies + 1: the move list ends before the position the status claims).
+        bad_move: The SAN that failed, when a move failed.
+        final_fen: FEN after the last good move (``None`` when the start failed).
+        checkmate: The final position is checkmate.
+        stalemate: The final position is stalemate.
+        insufficient_material: Neither side can mate (python-chess's rule for the variant).
+        variant_end: The variant's own end is reached (three checks, king on the hill...).
+        material_white: White's material, 1/3/3/5/9 (crazyhouse: board plus pocket).
+        material_black: Black's material, likewise.
+        status_agrees: Lichess's status agrees with the final position; ``None`` when the
+            status makes no claim about it (resign, outoftime, draw...).
+    """
+
+    game_id: str
+    valid: bool
+    plies: int
+    error: str | None
+    error_ply: int | None
+    bad_move: str | None
+    final_fen: str | None
+    checkmate: bool
+    stalemate: bool
+    insufficient_material: bool
+    variant_end: bool
+    material_white: int
+    material_black: int
+    status_agrees: bool | None
+
+    def material(self, color: Color) -> int:
+        """Material balance from ``color``'s side: own minus opponent's points."""
+        diff = self.material_white - self.material_black
+        return diff if color == "white" else -diff
+
+
+def _material(board: chess.Board, side: chess.Color) -> int:
+    own = board.occupied_co[side]
+    total = (
+        (board.pawns & own).bit_count()
+        + 3 * ((board.knights | board.bishops) & own).bit_count()
+        + 5 * (board.rooks & own).bit_count()
+        + 9 * (board.queens & own).bit_count()
+    )
+    if isinstance(board, chess.variant.CrazyhouseBoard):
+        pocket = board.pockets[side]
+        total += sum(value * pocket.count(piece) for piece, value in PIECE_VALUES.items())
+    return total
+
+
+def _setup_failure(game_id: str, reason: str) -> ReplayFacts:
+    return ReplayFacts(
+        game_id, False, 0, reason, 0, None, None, False, False, False, False, 0, 0, None
+    )
+
+
+def _start_board(variant: str, fen: str | None) -> chess.Board | str:
+    """The start position, or a reason why there is none."""
+    board_class = _BOARDS.get(variant)
+    if board_class is None:
+        return f"unknown variant {variant!r}"
+    chess960 = variant == "chess960"
+    if not fen or fen == "startpos":
+        if variant == "fromPosition":
+            return "fromPosition game without an initial FEN"
+        if chess960:
+            return "chess960 game without an initial FEN"
+        return board_class(chess960=False)
+    try:
+        board = board_class(fen, chess960=chess960)
+    except ValueError as exc:
+        return f"broken FEN {fen!r}: {exc}"
+    if not board.is_valid():
+        return f"impossible position in FEN {fen!r}"
+    return board
+
+
+def _status_agrees(status: str, checkmate: bool, stalemate: bool, variant_end: bool) -> bool | None:
+    if status == "mate":
+        return checkmate
+    if status == "stalemate":
+        return stalemate
+    if status == "variantEnd":
+        return variant_end
+    return None
+
+
+def replay_game(game: Game) -> ReplayFacts:
+    """Replay one game's SAN moves from its start position and record the facts.
+
+    Never raises on bad data: an unknown variant, a broken FEN, or an illegal, ambiguous
+    or unparsable move gives ``valid=False`` with the reason and the ply.
+    """
+    return replay_job((game.id, game.variant, game.initial_fen, game.status, game.moves))
+
+
+#: What a replay needs of a game: id, variant, initial FEN, status, moves. Plain tuples
+#: are what the process pool sends to its workers (a third of the cost of pickling Games).
+ReplayJob = tuple[str, str, str | None, str, tuple[str, ...]]
+
+
+def replay_job(job: ReplayJob) -> ReplayFacts:
+    """``replay_game`` for a ``ReplayJob`` tuple (what the process pool's workers run)."""
+    game_id, variant, initial_fen, status, moves = job
+    start = _start_board(variant, initial_fen)
+    if isinstance(start, str):
+        return _setup_failure(game_id, start)
+    board = start
+    push_san = board.push_san
+    error: str | None = None
+    bad_move: str | None = None
+    try:
+        for san in moves:
+            push_san(san)
+    except ValueError as exc:
+        bad_move = san
+        if isinstance(exc, chess.AmbiguousMoveError):
+            kind = "ambiguous"
+        elif isinstance(exc, chess.IllegalMoveError):
+            kind = "illegal"
+        else:
+            kind = "unparsable"
+        error = f"{kind} move {san!r} at ply {len(board.move_stack) + 1}"
+    plies = len(board.move_stack)
+    error_ply = plies + 1 if error else None
+    variant_end = board.is_variant_end()
+    checkmate = not variant_end and board.is_checkmate()
+    stalemate = not variant_end and not checkmate and board.is_stalemate()
+    if isinstance(board, chess.variant.AntichessBoard) and stalemate:
+        variant_end = True  # the stalemated side wins antichess: Lichess's variantEnd
+    agrees = None if error else _status_agrees(status, checkmate, stalemate, variant_end)
+    if agrees is False:
+        claimed = {"mate": "checkmate", "stalemate": "stalemate"}.get(status, "variant end")
+        error = f"status {status} but the moves end at ply {plies} without {claimed}"
+        error_ply = plies + 1
+    return ReplayFacts(
+        game_id=game_id,
+        valid=error is None,
+        plies=plies,
+        error=error,
+        error_ply=error_ply,
+        bad_move=bad_move,
+        final_fen=board.fen(),
+        checkmate=checkmate,
+        stalemate=stalemate,
+        insufficient_material=board.is_insufficient_material(),
+        variant_end=variant_end,
+        material_white=_material(board, chess.WHITE),
+        material_black=_material(board, chess.BLACK),
+        status_agrees=agrees,
+    )
+
+
+def endings(game: Game, color: Color, facts: ReplayFacts) -> tuple[Ending, ...]:
+    """How the game ended, from ``color``'s side: the facts the rating ignored.
+
+    - ``lost_on_time_ahead``: lost on time (``outoftime``) while ahead by >= 3 points;
+    - ``won_on_time_behind``: won on time while behind by >= 3 points;
+    - ``resigned_not_behind``: resigned while level or ahead in material;
+    - ``won_by_timeout`` / ``lost_by_timeout``: the opponent / the player left the game
+      (Lichess status ``timeout``: the other side claimed the win);
+    - ``decided_quickly``: a decisive result within 10 plies.
+
+    Material and ply counts are only trusted when the replay is valid.
+    """
+    found: list[Ending] = []
+    winner = game.winner
+    won = winner == color
+    lost = winner is not None and not won
+    status = game.status
+    if facts.valid:
+        material = facts.material(color)
+        if status == "outoftime" and lost and material >= MATERIAL_MARGIN:
+            found.append("lost_on_time_ahead")
+        if status == "outoftime" and won and material <= -MATERIAL_MARGIN:
+            found.append("won_on_time_behind")
+        if status == "resign" and lost and material >= 0:
+            found.append("resigned_not_behind")
+    if status == "timeout" and won:
+        found.append("won_by_timeout")
+    if status == "timeout" and lost:
+        found.append("lost_by_timeout")
+    if facts.valid and winner is not None and game.finished and facts.plies <= QUICK_PLIES:
+        found.append("decided_quickly")
+    return tuple(found)

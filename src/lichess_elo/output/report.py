@@ -1,0 +1,291 @@
+"""``lichess-elo report`` output: the JSON document, the CSV views and the rich tables.
+
+An edge module (it writes text, no maths). ``report_document`` is the JSON contract (README
+"JSON format"): games oldest first, numbers as numbers, every key always present.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from lichess_elo.output.accuracy import accuracy_json
+from lichess_elo.output.common import iso_utc, json_default, write_csv
+
+if TYPE_CHECKING:
+    from lichess_elo.core.report.model import GameRow, PerfReport, PeriodRow
+    from lichess_elo.core.report.predictions import PerfAccuracy
+    from lichess_elo.core.report.summary import Disagreement
+
+
+def _num(value: Decimal | None, places: int = 2) -> float | int | None:
+    """A Decimal as a JSON number: an int when whole, else a float rounded to ``places``."""
+    if value is None:
+        return None
+    number = float(value)
+    return int(number) if number.is_integer() else round(number, places)
+
+
+def _report_settings(report: PerfReport) -> dict[str, Any]:
+    s = report.settings
+    return {
+        "track": s.track,
+        "period": s.period,
+        "k": "auto" if s.k is None else s.k,
+        "method": s.method,
+        "cap": s.cap,
+        "start_rating": report.start_rating,
+        "games_before": report.missing_games,
+        "born": s.born,
+        "since": iso_utc(s.start) if s.start else None,
+        "until": iso_utc(s.stop) if s.stop else None,
+    }
+
+
+def _game_json(row: GameRow) -> dict[str, Any]:
+    return {
+        "id": row.id,
+        "url": row.url,
+        "played_at": iso_utc(row.played_at),
+        "period": row.period,
+        "color": row.color,
+        "opponent": row.opponent,
+        "opponent_title": row.opponent_title,
+        "opponent_rating": row.opponent_rating,
+        "opponent_provisional": row.opponent_provisional,
+        "score": _num(row.score),
+        "status": row.status,
+        "endings": list(row.endings),
+        "lichess": {
+            "rating": row.lichess_rating,
+            "diff": row.lichess_diff,
+            "provisional": row.provisional,
+        },
+        "elo": {
+            "rating": row.elo_rating,
+            "expected": _num(row.expected, 4),
+            "k": row.k,
+            "change": _num(row.elo_change, 4),
+        },
+        "replay": {"valid": row.replay_valid, "plies": row.plies},
+        "gap_before": row.gap_before,
+        "gap_cause": row.gap_cause,
+        "flags": list(row.flags),
+    }
+
+
+def _period_json(p: PeriodRow) -> dict[str, Any]:
+    return {
+        "period": p.label,
+        "games": p.games,
+        "score": _num(p.score),
+        "expected": _num(p.expected, 4),
+        "performance": p.performance,
+        "games_before": p.games_before,
+        "k": p.k,
+        "k_requested": p.k_requested,
+        "k_reason": p.k_reason,
+        "k_700_rule": p.k_limited,
+        "elo": {
+            "start": p.elo_start,
+            "change": p.elo_change,
+            "change_exact": _num(p.elo_change_exact, 4),
+            "end": p.elo_end,
+        },
+        "lichess": {"start": p.lichess_start, "change": p.lichess_change, "end": p.lichess_end},
+        "difference": p.difference,
+        "change_difference": p.change_difference,
+        "gaps": [{"before": g.before, "size": g.size, "cause": g.cause} for g in p.gaps],
+        "gap_before_start": p.gap_before_start,
+        "gap_points_inside": p.gap_points_inside,
+        "long_break": p.long_break,
+    }
+
+
+def _disagreement_json(d: Disagreement, key: str) -> dict[str, Any]:
+    return {
+        key: d.key,
+        "elo": _num(d.elo, 4),
+        "lichess": d.lichess,
+        "difference": _num(d.difference, 4),
+        "reasons": list(d.reasons),
+    }
+
+
+def _summary_json(report: PerfReport) -> dict[str, Any]:
+    s = report.summary
+    return {
+        "games": s.games,
+        "periods": s.periods,
+        "elo_start": s.elo_start,
+        "elo_final": s.elo_final,
+        "elo_change": s.elo_change,
+        "elo_peak": s.elo_peak,
+        "lichess_start": s.lichess_start,
+        "lichess_final": s.lichess_final,
+        "lichess_change": s.lichess_change,
+        "lichess_gaps": s.lichess_gaps,
+        "gap_count": s.gap_count,
+        "overlap_gaps": s.overlap_gaps,
+        "lichess_peak": s.lichess_peak,
+        "correlation": None if s.correlation is None else round(s.correlation, 4),
+        "mean_abs_difference": (
+            None if s.mean_abs_difference is None else round(s.mean_abs_difference, 2)
+        ),
+        "top_games": [_disagreement_json(d, "id") for d in s.top_games],
+        "top_periods": [_disagreement_json(d, "period") for d in s.top_periods],
+        "excluded": dict(report.excluded),
+        "endings": [
+            {
+                "ending": e.ending,
+                "label": e.label,
+                "games": e.games,
+                "elo": _num(e.elo, 4),
+                "lichess": e.lichess,
+            }
+            for e in s.endings
+        ],
+        "provisional_games": s.provisional_games,
+        "bot_games": s.bot_games,
+        "capped_games": s.capped_games,
+        "invalid_replays": s.invalid_replays,
+    }
+
+
+def report_document(
+    user: str,
+    reports: Sequence[PerfReport],
+    accuracy: Mapping[str, PerfAccuracy] | None = None,
+) -> dict[str, Any]:
+    """The ``--format json`` document: ``{"user", "reports": [...]}`` (see the README).
+
+    ``accuracy`` holds the scorecards by perf; a perf without one has ``"accuracy": null``.
+    """
+    cards = accuracy or {}
+    return {
+        "user": user,
+        "reports": [
+            {
+                "perf": r.perf,
+                "message": r.message,
+                "settings": _report_settings(r),
+                "games": [_game_json(g) for g in r.games],
+                "periods": [_period_json(p) for p in r.periods],
+                "summary": _summary_json(r),
+                "accuracy": (
+                    accuracy_json(cards[r.perf], user, r.perf) if r.perf in cards else None
+                ),
+            }
+            for r in reports
+        ],
+    }
+
+
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "), default=json_default)
+
+
+def _block(value: dict[str, Any], indent: str) -> str:
+    """A dict a key a line; lists of dicts an item a line; everything else compact."""
+    lines = []
+    inner = indent + "  "
+    for key, item in value.items():
+        if isinstance(item, dict) and item:
+            text = _block(item, inner)
+        elif isinstance(item, list) and item and isinstance(item[0], dict):
+            rows = f",\n{inner}  ".join(_compact(v) for v in item)
+            text = f"[\n{inner}  {rows}\n{inner}]"
+        else:
+            text = _compact(item)
+        lines.append(f'{inner}"{key}": {text}')
+    return "{\n" + ",\n".join(lines) + f"\n{indent}}}"
+
+
+def report_json(
+    user: str,
+    reports: Sequence[PerfReport],
+    accuracy: Mapping[str, PerfAccuracy] | None = None,
+) -> str:
+    """``report_document`` as JSON text: indented, with one game or period per line.
+
+    (``json.dumps(indent=...)`` runs Python's slow encoder; a line per game keeps the file
+    readable and lets the C encoder write 20,000 games in a fraction of the time.)
+    """
+    doc = report_document(user, reports, accuracy)
+    blocks = []
+    for report in doc["reports"]:
+        lines = []
+        for key, value in report.items():
+            if key in ("games", "periods") and value:
+                rows = ",\n        ".join(_compact(v) for v in value)
+                lines.append(f'      "{key}": [\n        {rows}\n      ]')
+            elif key in ("settings", "summary"):
+                inner = json.dumps(value, indent=2, ensure_ascii=False, default=json_default)
+                lines.append(f'      "{key}": ' + inner.replace("\n", "\n      "))
+            elif key == "accuracy" and value:
+                lines.append(f'      "{key}": ' + _block(value, "      "))
+            else:
+                lines.append(f'      "{key}": {_compact(value)}')
+        blocks.append("    {\n" + ",\n".join(lines) + "\n    }")
+    reports_text = "[\n" + ",\n".join(blocks) + "\n  ]" if blocks else "[]"
+    return f'{{\n  "user": {_compact(doc["user"])},\n  "reports": {reports_text}\n}}\n'
+
+
+REPORT_GAME_FIELDS = (
+    "perf", "id", "url", "played_at", "period", "color", "opponent", "opponent_title",
+    "opponent_rating",
+    "opponent_provisional", "score", "status", "endings", "lichess_rating", "lichess_diff",
+    "provisional", "elo_rating", "expected", "k", "elo_change", "replay_valid", "plies",
+    "gap_before", "gap_cause", "flags",
+)  # fmt: skip
+REPORT_PERIOD_FIELDS = (
+    "perf", "period", "games", "score", "expected", "performance", "games_before", "k",
+    "k_requested", "k_reason", "k_700_rule", "elo_start", "elo_change", "elo_change_exact",
+    "elo_end", "lichess_start", "lichess_change", "lichess_end", "difference",
+    "change_difference", "gap_count", "gap_points", "gap_before_start", "long_break",
+)  # fmt: skip
+
+
+def report_csv(reports: Sequence[PerfReport], view: str) -> str:
+    """CSV, one row per game (``view == "games"``) or per period (otherwise)."""
+    rows: list[dict[str, Any]] = []
+    for r in reports:
+        if view == "games":
+            for g in r.games:
+                row = {k: getattr(g, k, None) for k in REPORT_GAME_FIELDS}
+                row.update(
+                    perf=r.perf,
+                    played_at=iso_utc(g.played_at),
+                    score=_num(g.score),
+                    expected=_num(g.expected, 4),
+                    elo_change=_num(g.elo_change, 4),
+                    endings=" ".join(g.endings),
+                    flags=" ".join(g.flags),
+                )
+                rows.append(row)
+        else:
+            for p in r.periods:
+                row = _period_json(p)
+                rows.append(
+                    {
+                        "perf": r.perf,
+                        **{k: row[k] for k in REPORT_PERIOD_FIELDS[1:11]},
+                        "elo_start": p.elo_start,
+                        "elo_change": p.elo_change,
+                        "elo_change_exact": _num(p.elo_change_exact, 4),
+                        "elo_end": p.elo_end,
+                        "lichess_start": p.lichess_start,
+                        "lichess_change": p.lichess_change,
+                        "lichess_end": p.lichess_end,
+                        "difference": p.difference,
+                        "change_difference": p.change_difference,
+                        "gap_count": len(p.gaps),
+                        "gap_points": sum(g.size for g in p.gaps),
+                        "gap_before_start": p.gap_before_start,
+                        "long_break": p.long_break,
+                    }
+                )
+    fields = REPORT_GAME_FIELDS if view == "games" else REPORT_PERIOD_FIELDS
+    return write_csv(rows, fields)

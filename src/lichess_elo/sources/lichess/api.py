@@ -1,0 +1,250 @@
+"""A player's Lichess games and profile, month by month (an edge module).
+
+Design (see ``docs/lichess.md``, "The Lichess API as used"):
+
+- ``GET /api/user/{id}`` first, for the account's creation date;
+- one ``GET /api/games/user/{id}`` per calendar month (UTC; ``since`` inclusive, ``until``
+  exclusive, int epoch ms on ``createdAt``, ``sort=dateAsc``), from the account's creation
+  month to now; booleans sent as the strings ``"true"``; no server-side perf/rated/colour
+  filters (they switch the window to ``lastMoveAt``);
+- a month that had ended when it was fetched never expires; a running month is stored
+  already expired, so the next online run fetches it again while offline runs still serve it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import berserk
+import requests_cache
+
+from lichess_elo.core.games import Game, PerfStats, UserInfo, dedupe_sorted
+from lichess_elo.errors import AccountClosed, FetchHint, UserNotFound
+from lichess_elo.sources.lichess.checks import scrub, validate_username
+from lichess_elo.sources.lichess.parse import parse_games
+from lichess_elo.sources.lichess.retries import Progress, call_with_retries
+from lichess_elo.sources.lichess.session import DEFAULT_API_URL, Conn, Source, connect
+
+
+@dataclass(frozen=True)
+class FetchResult:
+    """All games of a user (every perf) and how they were got.
+
+    ``games`` is sorted oldest first (by ``created_at``, then id) with each id once; callers
+    rely on that and do not sort or dedupe again.
+    """
+
+    user: UserInfo
+    games: tuple[Game, ...]
+    months_total: int
+    months_from_network: int
+    months_from_cache: int
+    cache_path: Path
+    warnings: tuple[str, ...]
+    now: datetime
+
+
+def _user_info(data: Mapping[str, Any]) -> UserInfo:
+    created = data.get("createdAt")
+    if isinstance(created, int | float):
+        created = datetime.fromtimestamp(created / 1000, UTC)
+    if not isinstance(created, datetime):
+        created = datetime.fromtimestamp(0, UTC)
+    perfs = {
+        key: PerfStats(
+            games=int(value.get("games", 0)),
+            rating=int(value["rating"]),
+            rd=int(value.get("rd", 0)),
+            provisional=bool(value.get("prov", False)),
+        )
+        for key, value in (data.get("perfs") or {}).items()
+        if isinstance(value, Mapping) and "rating" in value
+    }
+    return UserInfo(
+        id=str(data.get("id", "")),
+        username=str(data.get("username", data.get("id", ""))),
+        created_at=created.astimezone(UTC),
+        disabled=bool(data.get("disabled", False)),
+        perfs=perfs,
+    )
+
+
+def _get_user(
+    conn: Conn, name: str, progress: Progress | None, warn: Callable[[str], None]
+) -> UserInfo:
+    session = conn.session
+    session.settings.expire_after = datetime.now(UTC)  # refetched online, served offline
+
+    def action() -> Any:
+        return conn.client.users.get_public_data(name.lower())
+
+    try:
+        data = call_with_retries(
+            action,
+            what=f"the Lichess user '{name}'",
+            source=conn.source,
+            hint=fetch_hint(name, conn.source),
+            progress=progress,
+            on_warning=warn,
+            passthrough=frozenset({404}),
+        )
+    except berserk.exceptions.ResponseError:
+        raise UserNotFound(f"no Lichess user '{name}'") from None
+    return _user_info(data)
+
+
+def fetch_hint(name: str, source: Source, month: date | None = None) -> FetchHint:
+    """What would fetch ``name``'s profile (or ``month``) online, for a ``NotCached`` error."""
+    api_url = source.api_url.rstrip("/")
+    return FetchHint(
+        user=name,
+        since=month,
+        until=_next_month(month) if month is not None else None,
+        api_url=None if api_url == DEFAULT_API_URL else source.api_url,
+        cache_dir=source.cache_dir,
+    )
+
+
+def fetch_user(username: str, source: Source) -> UserInfo:
+    """The public profile of ``username`` (``GET /api/user/{id}``), through the cache.
+
+    Raises:
+        BadInput, UserNotFound, NotCached, CassetteMissing, RateLimited, FetchFailed.
+    """
+    name = validate_username(username)
+    with connect(source) as conn:
+        return _get_user(conn, name, None, lambda _msg: None)
+
+
+def _month_start(day: date) -> date:
+    return day.replace(day=1)
+
+
+def _next_month(day: date) -> date:
+    return date(day.year + day.month // 12, day.month % 12 + 1, 1)
+
+
+def _millis(day: date) -> int:
+    return int(datetime(day.year, day.month, day.day, tzinfo=UTC).timestamp() * 1000)
+
+
+def month_windows(
+    created_at: datetime, now: datetime, since: date | None = None, until: date | None = None
+) -> list[date]:
+    """First days of the calendar months to fetch: creation month to now, narrowed."""
+    first = _month_start(created_at.astimezone(UTC).date())
+    if since is not None:
+        first = max(first, _month_start(since))
+    last = now.astimezone(UTC).date()
+    if until is not None:
+        last = min(last, until - timedelta(days=1))
+    months: list[date] = []
+    current = first
+    while current <= last:
+        months.append(current)
+        current = _next_month(current)
+    return months
+
+
+def export_params(month: date) -> dict[str, Any]:
+    """The query of one monthly export, as berserk's keyword arguments."""
+    return {
+        "since": _millis(month),
+        "until": _millis(_next_month(month)),
+        "moves": "true",
+        "opening": "true",
+        "clocks": "true",
+        "sort": "dateAsc",
+    }
+
+
+def fetch_games(
+    username: str,
+    source: Source,
+    *,
+    since: date | None = None,
+    until: date | None = None,
+    progress: Progress | None = None,
+    on_warning: Callable[[str], None] | None = None,
+) -> FetchResult:
+    """Fetch every game of ``username`` month by month, through the cache.
+
+    Whole calendar months are requested (so cache entries are reused across ``since``
+    values); games outside ``[since, until)`` are then dropped on our side. The range is
+    checked by the caller's settings (``check_date_range``); an empty
+    range (``since`` not before ``until``) fetches no month and gives no games.
+
+    Raises:
+        BadInput, UserNotFound, AccountClosed, NotCached, CassetteMissing, RateLimited,
+        FetchFailed.
+    """
+    name = validate_username(username)
+    warnings: list[str] = []
+
+    def warn(message: str) -> None:
+        message = scrub(message, [source.token])
+        warnings.append(message)
+        if on_warning is not None:
+            on_warning(message)
+
+    with connect(source) as conn:
+        user = _get_user(conn, name, progress, warn)
+        if user.disabled:
+            raise AccountClosed(f"the Lichess account '{user.username or name}' is closed")
+        months = month_windows(user.created_at, conn.now, since, until)
+        if progress is not None:
+            progress.start(len(months))
+        low = datetime.combine(since, datetime.min.time(), UTC) if since else None
+        high = datetime.combine(until, datetime.min.time(), UTC) if until else None
+        found: dict[str, Game] = {}
+        from_cache = 0
+        for done, month in enumerate(months, start=1):
+            label = month.strftime("%Y-%m")
+            month_games, cached = call_with_retries(
+                _month_action(conn, user.id or name.lower(), month, warn),
+                what=f"month {label} of {name}",
+                source=source,
+                hint=fetch_hint(name, source, month),
+                progress=progress,
+                on_warning=warn,
+                passthrough=frozenset(),
+            )
+            from_cache += cached
+            for game in month_games:
+                if (low is None or game.created_at >= low) and (
+                    high is None or game.created_at < high
+                ):
+                    found.setdefault(game.id, game)
+            if progress is not None:
+                progress.month(label, done, len(found), cached)
+    return FetchResult(
+        user=user,
+        games=tuple(dedupe_sorted(found.values())),
+        months_total=len(months),
+        months_from_network=len(months) - from_cache,
+        months_from_cache=from_cache,
+        cache_path=conn.cache_path,
+        warnings=tuple(warnings),
+        now=conn.now,
+    )
+
+
+def _fetch_month(
+    conn: Conn, user_id: str, month: date, warn: Callable[[str], None]
+) -> tuple[list[Game], bool]:
+    ended = _next_month(month) <= conn.now.date()
+    # A month that had ended never changes again; a running one is stored already expired.
+    conn.session.settings.expire_after = requests_cache.NEVER_EXPIRE if ended else datetime.now(UTC)
+    stream = conn.client.games.export_by_player(user_id, **export_params(month))
+    games = list(parse_games(stream, on_warning=warn))  # the month's response is let go here
+    return games, conn.session.last_from_cache
+
+
+def _month_action(
+    conn: Conn, user_id: str, month: date, warn: Callable[[str], None]
+) -> Callable[[], tuple[list[Game], bool]]:
+    return lambda: _fetch_month(conn, user_id, month, warn)

@@ -1,0 +1,309 @@
+"""Read a Lichess PGN export into the same ``Game`` objects as the JSON parser.
+
+Pure code, no I/O: ``read_pgn`` takes the text. It reads the tags Lichess writes
+(``Site``, ``GameId``, ``UTCDate``/``UTCTime``, ``White``/``Black``, ``WhiteElo``,
+``WhiteRatingDiff``, ``WhiteTitle``, ``Variant``, ``TimeControl``, ``Event``,
+``Termination``, ``Result``, ``FEN``/``SetUp``) and the moves (python-chess checks them
+and writes them back as SAN).
+
+Bad moves do not lose a game: when python-chess reports an error (an illegal, ambiguous or
+unparsable move, a broken FEN, an unknown variant) or skips a token it cannot read, the
+game is still built from its tags, with the main line's move tokens as written, the FEN
+tag as given and the variant as given; ``replay.replay_game`` then marks it invalid with
+the ply and the reason, and it still counts for ratings, as Lichess rated it. Only a game
+whose tags cannot make a ``Game`` (no Lichess id in ``Site``, no date, a bad ``Result``,
+``TimeControl`` or rating) is skipped, with a warning that names it.
+
+What a PGN export does not carry stays ``None`` (``lastMoveAt``, ``source``, the
+``provisional`` flag, an arena's id when ``Event`` holds only its name).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import re
+import sys
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+import chess
+import chess.pgn
+
+from lichess_elo.core.games import Clock, Color, Game, Side, speed_of
+from lichess_elo.core.replay import replay_game
+
+#: PGN ``Variant`` tag -> Lichess variant key.
+VARIANTS = {
+    "standard": "standard",
+    "chess960": "chess960",
+    "crazyhouse": "crazyhouse",
+    "antichess": "antichess",
+    "atomic": "atomic",
+    "horde": "horde",
+    "king of the hill": "kingOfTheHill",
+    "racing kings": "racingKings",
+    "three-check": "threeCheck",
+    "from position": "fromPosition",
+}
+
+_ID = re.compile(r"lichess\.org/(?:embed/)?(?:game/export/)?([A-Za-z0-9]{8})")
+_TOURNAMENT = re.compile(r"lichess\.org/tournament/([A-Za-z0-9]+)")
+_SWISS = re.compile(r"lichess\.org/swiss/([A-Za-z0-9]+)")
+_AI = re.compile(r"^lichess AI level (\d)$", re.IGNORECASE)
+_RESULTS: dict[str, Color | None] = {"1-0": "white", "0-1": "black", "1/2-1/2": None, "*": None}
+#: Movetext tokens: a {comment} (to the end when unclosed), a ;comment, a %escape line,
+#: a parenthesis, or a word (a move, possibly with its number, annotation or NAG).
+_TOKEN = re.compile(r"\{[^}]*\}?|;[^\n]*|^%[^\n]*|[()]|[^\s{}();]+", re.MULTILINE)
+#: A word: an optional move number ("12." / "12..."), the move, annotations ("?!", "$2").
+_WORD = re.compile(r"(?:\d+\.+)?(.*?)(?:[?!]+|\$\d+)*", re.DOTALL)
+
+
+class _Builder(chess.pgn.GameBuilder[chess.pgn.Game]):
+    """python-chess's builder, collecting errors without logging them."""
+
+    def handle_error(self, error: Exception) -> None:
+        self.game.errors.append(error)
+
+    def end_variation(self) -> None:
+        # python-chess ends a "variation" at a ')' that follows an illegal main-line move,
+        # where none was begun; popping the main line would crash the next move.
+        if len(self.variation_stack) > 1:
+            super().end_variation()
+
+
+def _clock(tag: str) -> Clock | None:
+    if tag in ("", "-", "?"):
+        return None
+    initial, _, increment = tag.partition("+")
+    try:
+        return Clock(initial=int(initial), increment=int(increment or 0))
+    except ValueError as exc:
+        raise ValueError(f"bad TimeControl {tag!r}") from exc
+
+
+def _int_tag(value: str | None, name: str) -> int | None:
+    if value is None or value.strip() in ("", "?", "-"):
+        return None
+    text = value.strip().rstrip("?")
+    try:
+        return int(text)
+    except ValueError as exc:
+        raise ValueError(f"bad {name} {value!r}") from exc
+
+
+def _side(headers: chess.pgn.Headers, color: str) -> Side:
+    name = headers.get(color, "?").strip()
+    ai = _AI.match(name)
+    if ai:
+        return Side(ai_level=int(ai.group(1)))
+    if name in ("", "?", "Anonymous"):
+        return Side()
+    elo = headers.get(f"{color}Elo")
+    return Side(
+        user_id=name.lower(),
+        name=name,
+        title=headers.get(f"{color}Title") or None,
+        rating=_int_tag(elo, f"{color}Elo"),
+        rating_diff=_int_tag(headers.get(f"{color}RatingDiff"), f"{color}RatingDiff"),
+        provisional=bool(elo and elo.strip().endswith("?") and elo.strip() != "?"),
+    )
+
+
+def _created_at(headers: chess.pgn.Headers) -> datetime:
+    date = headers.get("UTCDate") or headers.get("Date") or ""
+    time = headers.get("UTCTime") or headers.get("Time") or "00:00:00"
+    try:
+        return datetime.strptime(f"{date} {time}", "%Y.%m.%d %H:%M:%S").replace(tzinfo=UTC)
+    except ValueError as exc:
+        raise ValueError(f"bad date {date!r} {time!r}") from exc
+
+
+def _board_ending(board: chess.Board) -> str | None:
+    """The status the final position itself says, if any (python-chess's board)."""
+    if board.is_checkmate():
+        return "mate"
+    if board.is_variant_end():
+        return "variantEnd"
+    if board.is_stalemate():
+        return "variantEnd" if board.uci_variant == "antichess" else "stalemate"
+    return None
+
+
+def _status(
+    termination: str,
+    winner: Color | None,
+    result: str,
+    moved: bool,
+    ending: Callable[[], str | None],
+) -> str:
+    term = termination.strip().lower()
+    if term == "normal":
+        end = ending()
+        if end is not None:
+            return end
+        return "resign" if winner is not None else "draw"
+    if term == "time forfeit":
+        return "outoftime"
+    if term == "abandoned":
+        return "timeout" if moved else "aborted"
+    if term == "rules infraction":
+        return "cheat"
+    if term == "unterminated" or result == "*":
+        return "started"
+    return "unknownFinish"
+
+
+def _movetext(chunk: str) -> str:
+    """The movetext of one game's text as ``read_game`` consumed it (tags skipped)."""
+    lines = chunk.lstrip("\ufeff").splitlines(keepends=True)
+    for number, line in enumerate(lines):
+        if line.strip() and not line.startswith(("[", "%", ";")):
+            return "".join(lines[number:])
+    return ""
+
+
+def _raw_moves(movetext: str) -> list[str]:
+    """The main line's moves as written: every SAN token, legal or not, in order.
+
+    Comments, variations, NAGs and annotation glyphs, move numbers and the result are
+    left out; a stray ``)`` is ignored. A pawn drop ``@e4`` becomes Lichess's ``P@e4``.
+    """
+    depth = 0
+    moves: list[str] = []
+    for found in _TOKEN.finditer(movetext):
+        token = found.group()
+        if token == "(":
+            depth += 1
+        elif token == ")":
+            depth = max(depth - 1, 0)
+        elif depth or token[0] in "{;%" or token in _RESULTS:
+            continue
+        else:
+            word = _WORD.fullmatch(token)
+            san = word.group(1) if word else token
+            if san and not san.isdigit():
+                moves.append("P" + san if san.startswith("@") else san)
+    return moves
+
+
+def _game(pgn: chess.pgn.Game, chunk: str) -> Game:
+    """The ``Game`` of one parsed PGN game; ``chunk`` is its text, tags included.
+
+    Raises:
+        ValueError: the tags cannot make a Game (no id, a bad date, Result, TimeControl or
+            rating).
+    """
+    headers = pgn.headers
+    game_id = headers.get("GameId") or ""
+    if not game_id:
+        found = _ID.search(headers.get("Site", ""))
+        if not found:
+            raise ValueError(f"no Lichess game id in Site {headers.get('Site', '')!r}")
+        game_id = found.group(1)
+    variant_tag = headers.get("Variant", "Standard").strip()
+    variant = VARIANTS.get(variant_tag.lower())
+    fen = headers.get("FEN")
+    setup = headers.get("SetUp")
+    if variant == "standard" and setup == "1" and fen is not None:
+        variant = "fromPosition"
+    clock = _clock(headers.get("TimeControl", "-").strip())
+    speed = speed_of(clock)
+    result = headers.get("Result", "*").strip()
+    if result not in _RESULTS:
+        raise ValueError(f"bad Result {result!r}")
+    winner = _RESULTS[result]
+    raw = _raw_moves(_movetext(chunk))
+    board: chess.Board | None = None
+    moves: list[str] = raw
+    if not pgn.errors and variant is not None:
+        board = pgn.board()
+        moves = []
+        for move in pgn.mainline_moves():
+            san = board.san(move)
+            moves.append("P" + san if san.startswith("@") else san)  # Lichess: "P@e4"
+            board.push(move)
+        if len(moves) != len(raw):  # python-chess skipped a token it could not read
+            board, moves = None, raw
+    event = headers.get("Event", "")
+    tournament = _TOURNAMENT.search(event)
+    swiss = _SWISS.search(event)
+    white, black = _side(headers, "White"), _side(headers, "Black")
+    if event.lower().startswith("casual"):
+        rated = False
+    elif event.lower().startswith("rated"):
+        rated = True
+    else:  # a tournament's name: rated when ratings changed
+        rated = white.rating_diff is not None or black.rating_diff is not None
+    game = Game(
+        id=game_id,
+        rated=rated,
+        variant=variant or variant_tag,
+        speed=speed,
+        perf=speed if variant in ("standard", "fromPosition") else variant or variant_tag,
+        created_at=_created_at(headers),
+        status="",
+        white=white,
+        black=black,
+        winner=winner,
+        moves=tuple(map(sys.intern, moves)),
+        initial_fen=fen if fen is not None and setup in ("1", None) else None,
+        tournament_id=tournament.group(1) if tournament else None,
+        swiss_id=swiss.group(1) if swiss else None,
+        clock=clock,
+    )
+    termination = headers.get("Termination", "")
+    if board is not None:
+        end = board
+        status = _status(termination, winner, result, bool(moves), lambda: _board_ending(end))
+    else:  # bad data: the position the good moves reach (the replay says how far that is)
+        status = _status(termination, winner, result, bool(moves), lambda: _facts_ending(game))
+    return dataclasses.replace(game, status=status)
+
+
+def _facts_ending(game: Game) -> str | None:
+    """The status the position after a bad game's last good move says, if any."""
+    facts = replay_game(game)
+    if facts.checkmate:
+        return "mate"
+    if facts.variant_end:  # antichess stalemate included, as Lichess has it
+        return "variantEnd"
+    if facts.stalemate:
+        return "stalemate"
+    return None
+
+
+def read_pgn(text: str, *, on_warning: Callable[[str], None] | None = None) -> list[Game]:
+    """Read every game of a Lichess PGN export.
+
+    Args:
+        text: The PGN text (one or more games).
+        on_warning: Called with a one-line message for each game that cannot be read
+            (naming it by its Site/GameId or its number in the file); the game is skipped.
+            A game with bad moves, a broken FEN or an unknown variant is kept instead (its
+            replay says what is wrong) and gives no warning.
+    """
+    stream = io.StringIO(text)
+    games: list[Game] = []
+    number = 0
+    while True:
+        before = stream.tell()
+        try:
+            pgn = chess.pgn.read_game(stream, Visitor=_Builder)
+        except (ValueError, KeyError) as exc:  # python-chess failing on a tag it needs
+            number += 1
+            if on_warning is not None:
+                on_warning(f"PGN game {number}: skipped ({exc})")
+            if stream.tell() == before:
+                break
+            continue
+        if pgn is None:
+            break
+        number += 1
+        try:
+            games.append(_game(pgn, text[before : stream.tell()]))
+        except (ValueError, KeyError) as exc:
+            if on_warning is not None:
+                name = pgn.headers.get("GameId") or pgn.headers.get("Site") or "?"
+                on_warning(f"PGN game {number} ({name}): skipped ({exc})")
+    return games

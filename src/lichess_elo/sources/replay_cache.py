@@ -1,0 +1,263 @@
+"""The replay cache and the process pool (an edge module): ``replay_all``.
+
+Facts are kept in SQLite (``<cache_dir>/replay.sqlite``, keyed by game id and
+``replay.REPLAY_VERSION``, read at call time so a new version replays everything); large
+uncached histories are replayed in a process pool. The replay itself is ``replay.py``.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sqlite3
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from lichess_elo.core import replay
+from lichess_elo.core.replay import ReplayFacts, replay_game, replay_job
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from lichess_elo.core.games import Game
+
+#: Replay in a process pool only above this many uncached games.
+POOL_THRESHOLD = 2000
+#: Seconds to wait for another run's lock on the cache before replaying without it.
+BUSY_TIMEOUT = 30.0
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS replay (
+    game_id TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    valid INTEGER NOT NULL,
+    plies INTEGER NOT NULL,
+    error TEXT,
+    error_ply INTEGER,
+    bad_move TEXT,
+    final_fen TEXT,
+    flags INTEGER NOT NULL,
+    material_white INTEGER NOT NULL,
+    material_black INTEGER NOT NULL,
+    status_agrees INTEGER,
+    PRIMARY KEY (game_id, version)
+) WITHOUT ROWID
+"""
+_COLUMNS = (
+    "game_id, valid, plies, error, error_ply, bad_move, final_fen, flags, "
+    "material_white, material_black, status_agrees"
+)
+_BATCH = 500
+#: Primary result codes of a damaged file (extended codes such as SQLITE_CORRUPT_INDEX
+#: share them in the low byte); only these reset the cache.
+_DAMAGED = frozenset({sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT})
+
+Row = tuple[
+    str, int, int, str | None, int | None, str | None, str | None, int, int, int, int | None
+]
+
+
+def _to_row(f: ReplayFacts) -> Row:
+    flags = f.checkmate | f.stalemate << 1 | f.insufficient_material << 2 | f.variant_end << 3
+    agrees = None if f.status_agrees is None else int(f.status_agrees)
+    return (
+        f.game_id,
+        int(f.valid),
+        f.plies,
+        f.error,
+        f.error_ply,
+        f.bad_move,
+        f.final_fen,
+        flags,
+        f.material_white,
+        f.material_black,
+        agrees,
+    )
+
+
+def _from_row(r: Row) -> ReplayFacts:
+    flags = r[7]
+    return ReplayFacts(
+        game_id=r[0],
+        valid=bool(r[1]),
+        plies=r[2],
+        error=r[3],
+        error_ply=r[4],
+        bad_move=r[5],
+        final_fen=r[6],
+        checkmate=bool(flags & 1),
+        stalemate=bool(flags & 2),
+        insufficient_material=bool(flags & 4),
+        variant_end=bool(flags & 8),
+        material_white=r[8],
+        material_black=r[9],
+        status_agrees=None if r[10] is None else bool(r[10]),
+    )
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT)
+    try:
+        # A cache: WAL without an fsync per commit; a crash can only cost a replay again.
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")
+        conn.execute(_SCHEMA)
+    except sqlite3.Error:
+        conn.close()
+        raise
+    return conn
+
+
+def _damaged(exc: sqlite3.DatabaseError) -> bool:
+    """Whether ``exc`` says the file itself is damaged (not a lock, I/O error, full disk)."""
+    return (exc.sqlite_errorcode & 0xFF) in _DAMAGED
+
+
+def _open_cache(cache_dir: Path) -> sqlite3.Connection:
+    """Open (or create) the cache; a damaged file is started again.
+
+    Raises:
+        sqlite3.Error: the cache cannot be used (locked by another run, I/O error, full
+            disk...); the file is left as it is.
+        OSError: the folder cannot be made.
+    """
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    path = cache_dir / "replay.sqlite"
+    try:
+        return _connect(path)
+    except sqlite3.DatabaseError as exc:
+        # OperationalError ("database is locked", "disk I/O error", "database or disk is
+        # full") is a DatabaseError too: only a file that is not a database, or is
+        # malformed, is thrown away; anything else leaves the cache alone.
+        if not _damaged(exc):
+            raise
+        for stale in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            stale.unlink(missing_ok=True)
+        return _connect(path)
+
+
+def _unusable(
+    cache_dir: Path, exc: sqlite3.Error | OSError, on_warning: Callable[[str], None] | None
+) -> None:
+    if on_warning is None:
+        return
+    if cache_dir.exists() and not cache_dir.is_dir():
+        why = f"{cache_dir} is a file, not a folder"
+    elif isinstance(exc, OSError):
+        why = f"{exc.strerror or type(exc).__name__}"
+    else:
+        why = str(exc)
+    on_warning(f"the replay cache cannot be used ({why}); replay results are not kept")
+
+
+def _read_cached(conn: sqlite3.Connection, ids: Sequence[str]) -> dict[str, ReplayFacts]:
+    found: dict[str, ReplayFacts] = {}
+    for start in range(0, len(ids), _BATCH):
+        chunk = ids[start : start + _BATCH]
+        marks = ",".join("?" * len(chunk))
+        query = f"SELECT {_COLUMNS} FROM replay WHERE version = ? AND game_id IN ({marks})"
+        for row in conn.execute(query, (replay.REPLAY_VERSION, *chunk)):
+            found[row[0]] = _from_row(row)
+    return found
+
+
+def _write_cached(conn: sqlite3.Connection, facts: Sequence[ReplayFacts]) -> None:
+    with conn:
+        conn.executemany(
+            "INSERT OR REPLACE INTO replay (game_id, version, valid, plies, error, error_ply, "
+            "bad_move, final_fen, flags, material_white, material_black, status_agrees) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(r[0], replay.REPLAY_VERSION, *r[1:]) for r in map(_to_row, facts)],
+        )
+
+
+def _replay_many(
+    games: Sequence[Game], workers: int, progress: Callable[[int, int], None] | None
+) -> Iterator[ReplayFacts]:
+    total = len(games)
+    if workers > 1 and total > POOL_THRESHOLD:
+        chunk = max(50, min(1000, total // (workers * 8)))
+        jobs = [(g.id, g.variant, g.initial_fen, g.status, g.moves) for g in games]
+        # The platform's default start method: fork on Linux (the workers only replay, so
+        # a progress-bar thread in the parent is harmless), spawn elsewhere.
+        with multiprocessing.get_context().Pool(workers) as pool:
+            for done, facts in enumerate(pool.imap(replay_job, jobs, chunksize=chunk), 1):
+                if progress is not None and (done % chunk == 0 or done == total):
+                    progress(done, total)
+                yield facts
+        return
+    for done, game in enumerate(games, 1):
+        yield replay_game(game)
+        if progress is not None and (done % 500 == 0 or done == total):
+            progress(done, total)
+
+
+def replay_all(
+    games: Sequence[Game],
+    *,
+    cache_dir: Path | None,
+    workers: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    on_warning: Callable[[str], None] | None = None,
+) -> dict[str, ReplayFacts]:
+    """Replay every game, reusing cached facts; the result is keyed by game id.
+
+    Args:
+        games: The games (each id once; a repeated id is replayed once).
+        cache_dir: Folder of ``replay.sqlite``; ``None`` replays without a cache.
+        workers: Processes to use; ``None`` means the machine's cores. A pool is only
+            started for more than ``POOL_THRESHOLD`` uncached games.
+        progress: Called with (replayed so far, to replay) while uncached games replay.
+        on_warning: Told, in one line, when the cache cannot be used (a file in the way,
+            a read-only or full disk): the facts are still right, only not kept.
+    """
+    unique = list({game.id: game for game in games}.values())
+    conn = None
+    cached: dict[str, ReplayFacts] = {}
+    if cache_dir is not None:
+        try:
+            conn = _open_cache(cache_dir)
+            cached = _read_cached(conn, [g.id for g in unique])
+        except (sqlite3.Error, OSError) as exc:
+            if conn is not None:
+                conn.close()
+            conn = None  # an unusable cache only costs time: replay everything
+            _unusable(cache_dir, exc, on_warning)
+    todo = [g for g in unique if g.id not in cached]
+    count = workers if workers is not None else (os.cpu_count() or 1)
+    # Each batch is written in its own transaction as soon as it is replayed, so a hard
+    # crash keeps every finished batch; the unfinished batch is written on the way out,
+    # also when the run is interrupted (Ctrl-C), so no finished replay is lost.
+    batch: list[ReplayFacts] = []
+    try:
+        for facts in _replay_many(todo, max(1, count), progress):
+            cached[facts.game_id] = facts
+            if conn is not None:
+                batch.append(facts)
+                if len(batch) >= _BATCH:
+                    conn = _write_or_drop(conn, batch, cache_dir, on_warning)
+                    batch = []
+    finally:
+        if conn is not None and batch:
+            conn = _write_or_drop(conn, batch, cache_dir, on_warning)
+        if conn is not None:
+            conn.close()
+    return {g.id: cached[g.id] for g in unique}
+
+
+def _write_or_drop(
+    conn: sqlite3.Connection,
+    facts: Sequence[ReplayFacts],
+    cache_dir: Path | None,
+    on_warning: Callable[[str], None] | None,
+) -> sqlite3.Connection | None:
+    """Write ``facts``; on failure (a read-only or full disk) warn once, close the cache
+    and return ``None`` so the rest replays without it."""
+    try:
+        _write_cached(conn, facts)
+    except (sqlite3.Error, OSError) as exc:
+        conn.close()
+        if cache_dir is not None:
+            _unusable(cache_dir, exc, on_warning)
+        return None
+    return conn

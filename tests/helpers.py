@@ -1,0 +1,113 @@
+"""Shared test helpers (not fixtures): paths of the bundled data and small game builders.
+
+Test modules import from here, never from one another.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from lichess_elo.core.games import Game, Side
+
+DATA = Path(__file__).parent / "data"
+REPO = Path(__file__).parent.parent
+#: The OnBoard247 export (221 real games, 2023-01-25 .. 2023-02-19, see tests/data/lichess).
+ONBOARD_FILE = "games-user-export-onboard247-2023-01-02.ndjson"
+#: Creation time given to OnBoard247 on the fake server (the real one is not in the data).
+ONBOARD_CREATED = datetime(2023, 1, 24, tzinfo=UTC)
+#: The report tests' player.
+ME = "Hero"
+
+
+def game(
+    gid: str,
+    when: datetime,
+    rating: int,
+    diff: int | None,
+    opponent: int | None,
+    score: float,
+    *,
+    perf: str = "blitz",
+    rated: bool = True,
+    status: str | None = None,
+    color: str = "white",
+    title: str | None = None,
+    ai: int | None = None,
+    provisional: bool = False,
+) -> Game:
+    """A game of Hero; ``score`` is Hero's (1, 0.5, 0)."""
+    me = Side(user_id="hero", name=ME, rating=rating, rating_diff=diff, provisional=provisional)
+    opp = Side(
+        user_id=None if ai else "opp",
+        name=None if ai else "Opp",
+        title=title,
+        rating=opponent,
+        rating_diff=None if diff is None else -diff,
+        ai_level=ai,
+    )
+    other = "black" if color == "white" else "white"
+    winner = None if score == 0.5 else (color if score == 1 else other)
+    white, black = (me, opp) if color == "white" else (opp, me)
+    return Game(
+        id=gid,
+        rated=rated,
+        variant="standard",
+        speed=perf,
+        perf=perf,
+        created_at=when,
+        status=status or ("draw" if score == 0.5 else "resign"),
+        white=white,
+        black=black,
+        winner=winner,  # type: ignore[arg-type]
+    )
+
+
+def day(month: int, d: int, hour: int = 12) -> datetime:
+    """Noon (or ``hour``) UTC on ``d`` ``month`` 2023."""
+    return datetime(2023, month, d, hour, tzinfo=UTC)
+
+
+def lichess_pgn(game: dict[str, Any]) -> str:
+    """One Lichess API game (JSON) written as lichess.org exports it in PGN.
+
+    Written from the export format (tests/data/lichess/game-export-q7ZvsdUF.pgn and the
+    Lichess database documentation), not from the package's reader: the tags Event, Site,
+    Date, White, Black, Result, GameId, UTCDate, UTCTime, WhiteElo, BlackElo, the rating
+    diffs, Variant, TimeControl, FEN/SetUp for chess960, Termination; then the moves.
+    """
+    when = datetime.fromtimestamp(game["createdAt"] / 1000, UTC)
+    white, black = game["players"]["white"], game["players"]["black"]
+    result = {"white": "1-0", "black": "0-1"}.get(game.get("winner", ""), "1/2-1/2")
+    clock = game.get("clock")
+    variant = {"standard": "Standard", "chess960": "Chess960"}[game["variant"]]
+    termination = {"outoftime": "Time forfeit", "timeout": "Abandoned"}.get(
+        game["status"], "Normal"
+    )
+    tags = [
+        ("Event", f"Rated {game['speed'].capitalize()} game"),
+        ("Site", f"https://lichess.org/{game['id']}"),
+        ("Date", f"{when:%Y.%m.%d}"),
+        ("White", white["user"]["name"]),
+        ("Black", black["user"]["name"]),
+        ("Result", result),
+        ("GameId", game["id"]),
+        ("UTCDate", f"{when:%Y.%m.%d}"),
+        ("UTCTime", f"{when:%H:%M:%S}"),
+        ("WhiteElo", str(white["rating"])),
+        ("BlackElo", str(black["rating"])),
+        ("WhiteRatingDiff", f"{white['ratingDiff']:+d}"),
+        ("BlackRatingDiff", f"{black['ratingDiff']:+d}"),
+        ("Variant", variant),
+        ("TimeControl", f"{clock['initial']}+{clock['increment']}" if clock else "-"),
+    ]
+    if game.get("initialFen"):
+        tags += [("FEN", game["initialFen"]), ("SetUp", "1")]
+    tags.append(("Termination", termination))
+    moves = game["moves"].split()
+    numbered = " ".join(
+        f"{i // 2 + 1}. {move}" if i % 2 == 0 else move for i, move in enumerate(moves)
+    )
+    head = "\n".join(f'[{name} "{value}"]' for name, value in tags)
+    return f"{head}\n\n{numbered} {result}\n\n\n"

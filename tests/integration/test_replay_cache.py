@@ -1,0 +1,178 @@
+"""replay_all: the SQLite cache (second run replays nothing new, a new version replays all)
+and the process pool (same facts as serial)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from lichess_elo.core import replay
+from lichess_elo.core.games import Game
+from lichess_elo.sources import replay_cache
+from lichess_elo.sources.lichess.parse import parse_ndjson
+from tests import helpers
+
+DATA = helpers.DATA / "lichess"
+
+
+@pytest.fixture(scope="module")
+def games() -> list[Game]:
+    text = (DATA / "games-user-export-onboard247-2023-01-02.ndjson").read_text()
+    return list(parse_ndjson(text.splitlines()))
+
+
+def _run(
+    games: list[Game], cache: Path | None, workers: int = 1
+) -> tuple[dict[str, replay.ReplayFacts], list[tuple[int, int]]]:
+    calls: list[tuple[int, int]] = []
+    result = replay_cache.replay_all(
+        games, cache_dir=cache, workers=workers, progress=lambda d, t: calls.append((d, t))
+    )
+    assert list(result) == [g.id for g in games]
+    return result, calls
+
+
+def _rows(cache: Path) -> list[tuple[str, int]]:
+    with sqlite3.connect(cache / "replay.sqlite") as conn:
+        return list(conn.execute("SELECT game_id, version FROM replay ORDER BY game_id"))
+
+
+def test_second_run_replays_only_new_games(games: list[Game], tmp_path: Path) -> None:
+    first, calls = _run(games[:200], tmp_path)
+    # progress reports (replayed, to replay): all 200 were replayed.
+    assert calls[-1] == (200, 200)
+    assert len(_rows(tmp_path)) == 200
+    again, calls = _run(games[:200], tmp_path)
+    assert calls == []  # nothing replayed at all
+    assert again == first  # and the facts read back are the same
+    more, calls = _run(games, tmp_path)
+    assert calls[-1] == (21, 21)  # only the 21 new games (221 - 200)
+    assert len(_rows(tmp_path)) == 221
+    assert {k: more[k] for k in first} == first
+
+
+def test_a_new_replay_version_replays_everything(
+    games: list[Game], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _run(games[:50], tmp_path)
+    monkeypatch.setattr(replay, "REPLAY_VERSION", replay.REPLAY_VERSION + 1)
+    _, calls = _run(games[:50], tmp_path)
+    assert calls[-1] == (50, 50)
+    versions = {v for _, v in _rows(tmp_path)}
+    assert versions == {replay.REPLAY_VERSION - 1, replay.REPLAY_VERSION}
+
+
+def test_cached_invalid_facts_round_trip(games: list[Game], tmp_path: Path) -> None:
+    # Every field, including the error fields and a None status claim, survives the cache.
+    damaged = [
+        Game(**{**_fields(games[0]), "moves": ("e4", "Ke3")}),  # ply 2: Ke8-e3 is illegal
+        Game(**{**_fields(games[1]), "variant": "fairy"}),
+    ]
+    direct = [replay.replay_game(g) for g in damaged]
+    first, _ = _run(damaged, tmp_path)
+    second, calls = _run(damaged, tmp_path)
+    assert calls == []
+    assert list(first.values()) == direct == list(second.values())
+    assert second[damaged[0].id].error_ply == 2
+    assert second[damaged[1].id].error == "unknown variant 'fairy'"
+
+
+def _fields(game: Game) -> dict[str, object]:
+    return {name: getattr(game, name) for name in Game.__slots__}
+
+
+def test_without_cache_dir_nothing_is_written(games: list[Game], tmp_path: Path) -> None:
+    _, calls = _run(games[:5], None)
+    assert calls[-1] == (5, 5)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_damaged_cache_is_started_again(games: list[Game], tmp_path: Path) -> None:
+    (tmp_path / "replay.sqlite").write_bytes(b"this is not a database" * 100)
+    result, calls = _run(games[:5], tmp_path)
+    assert calls[-1] == (5, 5) and all(f.valid for f in result.values())
+    assert len(_rows(tmp_path)) == 5  # the damaged file was replaced by a working cache
+    _, calls = _run(games[:5], tmp_path)
+    assert calls == []
+
+
+def test_the_pool_gives_the_serial_result(
+    games: list[Game], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    serial, _ = _run(games, None, workers=1)
+    monkeypatch.setattr(replay_cache, "POOL_THRESHOLD", 10)  # use the pool on 221 games
+    pooled, calls = _run(games, None, workers=2)
+    assert calls[-1] == (221, 221)
+    assert pooled == serial
+
+
+def test_a_locked_cache_is_left_alone(
+    games: list[Game], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Another run holds the write lock: "database is locked" is no damage, so the cache
+    # (and the other run's write) must survive; this run warns and replays without it.
+    _run(games[:5], tmp_path)
+    monkeypatch.setattr(replay_cache, "BUSY_TIMEOUT", 0.1, raising=False)
+    other = sqlite3.connect(tmp_path / "replay.sqlite", isolation_level=None)
+    try:
+        other.execute("PRAGMA locking_mode=EXCLUSIVE")
+        other.execute("BEGIN EXCLUSIVE")
+        other.execute(
+            "INSERT INTO replay VALUES ('zzz', ?, 1, 10, NULL, NULL, NULL, NULL, 0, 39, 39, NULL)",
+            (replay.REPLAY_VERSION,),
+        )
+        warnings: list[str] = []
+        result = replay_cache.replay_all(
+            games[:5], cache_dir=tmp_path, workers=1, on_warning=warnings.append
+        )
+        assert list(result) == [g.id for g in games[:5]]
+        assert all(f.valid for f in result.values())
+        assert warnings == [
+            "the replay cache cannot be used (database is locked); replay results are not kept"
+        ]
+        other.execute("COMMIT")
+    finally:
+        other.close()
+    assert sorted(i for i, _ in _rows(tmp_path)) == sorted([g.id for g in games[:5]] + ["zzz"])
+
+
+@pytest.mark.parametrize("damage", ["garbage", "malformed"])
+def test_a_damaged_cache_file_is_replaced(games: list[Game], tmp_path: Path, damage: str) -> None:
+    path = tmp_path / "replay.sqlite"
+    if damage == "garbage":  # not a database at all (SQLITE_NOTADB)
+        path.write_bytes(b"this is not a database" * 100)
+    else:  # a database header over a broken schema page (SQLITE_CORRUPT)
+        _run(games[:5], tmp_path)
+        data = bytearray(path.read_bytes())
+        data[100:4096] = b"\xff" * (4096 - 100)
+        path.write_bytes(bytes(data))
+    warnings: list[str] = []
+    result = replay_cache.replay_all(
+        games[:5], cache_dir=tmp_path, workers=1, on_warning=warnings.append
+    )
+    assert warnings == [] and all(f.valid for f in result.values())
+    assert len(_rows(tmp_path)) == 5
+
+
+def test_an_interrupted_replay_keeps_the_finished_batches(
+    games: list[Game], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Batches of 50: when the serial replay reports progress at 221/221, the four full
+    # batches (200 games) are already committed and the last 21 are still in memory. Ctrl-C
+    # there: the 21 are written as the interruption unwinds, so all 221 are kept and the
+    # next run replays nothing.
+    monkeypatch.setattr(replay_cache, "_BATCH", 50)
+    seen: list[int] = []
+
+    def interrupt(done: int, total: int) -> None:
+        seen.append(len(_rows(tmp_path)))  # rows committed while the replay runs
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        replay_cache.replay_all(games, cache_dir=tmp_path, workers=1, progress=interrupt)
+    assert seen == [200]
+    assert sorted(i for i, _ in _rows(tmp_path)) == sorted(g.id for g in games)
+    _, calls = _run(games, tmp_path)
+    assert calls == []  # nothing left to replay

@@ -4,7 +4,7 @@ dicts (the raw API form, ``createdAt`` in epoch ms), and the tournaments the clu
 reads: ``/api/tournament/{id}`` and ``/api/swiss/{id}`` (the info objects) and their
 ``/games`` NDJSON exports (``add_tournament``).
 
-It behaves like lila where the tool depends on it (``notes/lichess-api.md`` §2):
+It behaves like lila where the tool depends on it (``docs/lichess.md``):
 ``since`` inclusive / ``until`` exclusive on ``createdAt``, ``max``, ``sort`` (default
 ``dateDesc``), 404 ``{"error": "Not found"}`` for an unknown user, ``{"id", "username",
 "disabled": true}`` for a closed account, HTTP 429 ``{"error": "Please only run 1

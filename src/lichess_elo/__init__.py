@@ -4,7 +4,7 @@ The public library API (see the README's "Library use")::
 
     from lichess_elo import fide, glicko                 # the pure engines
     from lichess_elo import Source, ReportSettings, run_report, list_games, load_games
-    from lichess_elo import rate_club, errors
+    from lichess_elo import rate_club_files, ClubOptions, errors
 
 Every name is imported on first use, so ``import lichess_elo`` stays cheap and the HTTP
 stack is loaded only by what needs it.
@@ -43,12 +43,17 @@ _EXPORTS = {
     "run_fetch": "lichess_elo.app.fetch:run_fetch",
     "FetchSettings": "lichess_elo.app.fetch:FetchSettings",
     "rate_club": "lichess_elo.core.club.rating:rate_club",
+    "ClubOptions": "lichess_elo.core.club.options:ClubOptions",
+    "ClubSettings": "lichess_elo.app.club:ClubSettings",
+    "rate_club_files": "lichess_elo.app.club:rate_club_files",
 }
 
 __all__ = ["__version__", *sorted(_EXPORTS)]
 
 if TYPE_CHECKING:
     from lichess_elo import errors as errors
+    from lichess_elo.app.club import ClubSettings as ClubSettings
+    from lichess_elo.app.club import rate_club_files as rate_club_files
     from lichess_elo.app.fetch import FetchSettings as FetchSettings
     from lichess_elo.app.fetch import run_fetch as run_fetch
     from lichess_elo.app.games import ListSettings as ListSettings
@@ -57,6 +62,7 @@ if TYPE_CHECKING:
     from lichess_elo.app.report import run_report as run_report
     from lichess_elo.core import fide as fide
     from lichess_elo.core import glicko as glicko
+    from lichess_elo.core.club.options import ClubOptions as ClubOptions
     from lichess_elo.core.club.rating import rate_club as rate_club
     from lichess_elo.core.games import Clock as Clock
     from lichess_elo.core.games import Game as Game

@@ -39,12 +39,19 @@ class EngineName(StrEnum):
 
 DbOpt = Annotated[
     Path,
-    typer.Option("--db", help="The DuckDB database file.", dir_okay=False),
+    typer.Option(
+        "--db", help="The DuckDB database file, e.g. --db lichess.duckdb.", dir_okay=False
+    ),
 ]
-FormatOpt = Annotated[Format, typer.Option("--format", "-f", help="Output format.")]
+FormatOpt = Annotated[
+    Format, typer.Option("--format", "-f", help="table, csv or json, e.g. --format json.")
+]
 PerfsOpt = Annotated[
     list[str] | None,
-    typer.Option("--perf", help="bullet, blitz, rapid or classical (repeatable; default all)."),
+    typer.Option(
+        "--perf",
+        help="bullet, blitz, rapid or classical (repeat it; default all), e.g. --perf blitz.",
+    ),
 ]
 
 
@@ -89,9 +96,12 @@ def ingest_cmd(
         typer.Argument(help="Dumps: .pgn.zst files, Parquet files or directories of them."),
     ],
     db: DbOpt = Path("lichess.duckdb"),
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="No progress bar, e.g. -q in a script.")
+    ] = False,
     fmt: Annotated[
-        Format, typer.Option("--format", "-f", help="Summary as a table or json.")
+        Format,
+        typer.Option("--format", "-f", help="Summary as a table or json, e.g. --format json."),
     ] = Format.table,
 ) -> None:
     """Read dumps (headers only) into the database, replacing each month they cover."""
@@ -115,17 +125,17 @@ def rate_cmd(
     db: DbOpt = Path("lichess.duckdb"),
     perf: PerfsOpt = None,
     engine: Annotated[
-        EngineName, typer.Option("--engine", help="Where the stages run.")
+        EngineName, typer.Option("--engine", help="Where the stages run, e.g. --engine spark.")
     ] = EngineName.duckdb,
     master: Annotated[
-        str, typer.Option("--master", help="Spark master URL, e.g. spark://host:7077.")
+        str, typer.Option("--master", help="Spark master URL, e.g. --master spark://host:7077.")
     ] = "local[*]",
     warehouse: Annotated[
         Path | None,
         typer.Option(
             "--warehouse",
-            help="Spark: where games and lists are written as Parquet "
-            "(shared storage on a cluster; default DB.spark next to the database).",
+            help="Spark: where games and lists are written as Parquet (a shared mount on a "
+            "cluster; default DB.spark), e.g. --warehouse /mnt/shared/lichess.",
         ),
     ] = None,
 ) -> None:
@@ -146,8 +156,12 @@ def rate_cmd(
 
 @db_app.command("list")
 def list_cmd(
-    perf: Annotated[str, typer.Option("--perf", help="bullet, blitz, rapid or classical.")],
-    month: Annotated[str, typer.Option("--month", help="The list of YYYY-MM, e.g. 2024-02.")],
+    perf: Annotated[
+        str, typer.Option("--perf", help="bullet, blitz, rapid or classical, e.g. --perf blitz.")
+    ],
+    month: Annotated[
+        str, typer.Option("--month", help="The list of YYYY-MM, e.g. --month 2024-02.")
+    ],
     db: DbOpt = Path("lichess.duckdb"),
     fmt: FormatOpt = Format.table,
 ) -> None:
@@ -165,7 +179,9 @@ def list_cmd(
 def player_cmd(
     name: Annotated[str, typer.Argument(help="A Lichess user name (any case).")],
     db: DbOpt = Path("lichess.duckdb"),
-    perf: Annotated[str | None, typer.Option("--perf", help="Only this perf.")] = None,
+    perf: Annotated[
+        str | None, typer.Option("--perf", help="Only this perf, e.g. --perf rapid.")
+    ] = None,
     fmt: FormatOpt = Format.table,
 ) -> None:
     """One player's monthly rows: list rating, games, score, PD, K and change."""
@@ -182,19 +198,27 @@ def player_cmd(
 def compare_cmd(
     db: DbOpt = Path("lichess.duckdb"),
     perf: PerfsOpt = None,
-    band: Annotated[int, typer.Option("--band", help="Width of a rating band.")] = 200,
-    top: Annotated[int, typer.Option("--top", help="Players who differ most, per perf.")] = 10,
+    band: Annotated[
+        int, typer.Option("--band", help="Width of a rating band, e.g. --band 100.")
+    ] = 200,
+    top: Annotated[int, typer.Option("--top", help="Players who differ most, e.g. --top 20.")] = 10,
     min_games: Annotated[
-        int, typer.Option("--min-games", help="Only players with this many games.")
+        int,
+        typer.Option("--min-games", help="Differ only with this many games, e.g. --min-games 50."),
     ] = 30,
     sample: Annotated[
-        int, typer.Option("--sample", help="Games scored per month and perf, at most.")
+        int, typer.Option("--sample", help="Games scored per month and perf, e.g. --sample 100000.")
     ] = 50_000,
-    resamples: Annotated[int, typer.Option("--resamples", help="Bootstrap resamples.")] = 200,
+    resamples: Annotated[
+        int, typer.Option("--resamples", help="Bootstrap resamples, e.g. --resamples 1000.")
+    ] = 200,
     chart: Annotated[
-        Path | None, typer.Option("--chart", help="Also draw Elo - Lichess by band (.png/.svg).")
+        Path | None,
+        typer.Option("--chart", help="Draw Elo - Lichess by band, e.g. --chart bands.png."),
     ] = None,
-    fmt: Annotated[Format, typer.Option("--format", "-f", help="table or json.")] = Format.table,
+    fmt: Annotated[
+        Format, typer.Option("--format", "-f", help="table or json, e.g. --format json.")
+    ] = Format.table,
 ) -> None:
     """Elo - Lichess by band and month, which predicts better, who differs most."""
     from lichess_elo.cli.errors import library_errors

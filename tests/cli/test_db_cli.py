@@ -136,3 +136,16 @@ def test_progress_bar_on_a_terminal(tmp_path: Path) -> None:
     assert proc.returncode == 0
     assert b"games/s" in seen
     assert b"200,000 games stored" in proc.stdout
+
+
+@pytest.mark.parametrize("command", ["ingest", "rate", "list", "player", "compare"])
+def test_every_db_option_has_an_example(command: str) -> None:
+    shown = CliRunner().invoke(cli_app, ["db", command, "--help"], env={"COLUMNS": "300"})
+    assert shown.exit_code == 0, shown.output
+    options = [
+        line for line in shown.stdout.splitlines()
+        if line.strip("│ ").startswith("--") and not line.strip("│ ").startswith("--help")
+    ]  # fmt: skip
+    assert options
+    for line in options:
+        assert "e.g." in line, line.strip()

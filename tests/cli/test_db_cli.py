@@ -38,9 +38,9 @@ def db(tmp_path: Path) -> Path:
     [
         (["ingest", "nope.pgn.zst"], "nope.pgn.zst: no such file"),
         (["ingest", "pyproject.toml"], "not a dump; expected a .pgn.zst or .parquet file"),
-        (["list", "--perf", "blitz", "--month", "2024-13"], "month '2024-13' is not YYYY-MM"),
-        (["list", "--perf", "hyper", "--month", "2024-01"], "perf 'hyper' is not rated here"),
-        (["rate", "--perf", "atomic"], "perf 'atomic' is not rated here"),
+        (["list", "--perf", "blitz", "--month", "2024-13"], "--month 2024-13 is not YYYY-MM"),
+        (["list", "--perf", "hyper", "--month", "2024-01"], "--perf hyper is not rated here"),
+        (["rate", "--perf", "atomic"], "--perf atomic is not rated here"),
         (["player", "Zed"], "no player 'Zed' in the lists"),
         (["compare", "--chart", "x.gif"], "must end in .png or .svg"),
     ],

@@ -81,18 +81,20 @@ def expand_dumps(paths: tuple[Path, ...]) -> tuple[Path, ...]:
             directory without dumps.
     """
     if not paths:
-        raise BadInput("no dump file given")
+        raise BadInput("no dump file given", field="files")
     files: list[Path] = []
     for path in paths:
         if path.is_dir():
             found = sorted(p for p in path.rglob("*") if p.is_file() and dump_kind(p))
             if not found:
-                raise BadInput(f"{path}: no .pgn.zst or .parquet file in this directory")
+                raise BadInput("holds no .pgn.zst or .parquet file", field="files", value=path)
             files.extend(found)
         elif not path.exists():
-            raise BadInput(f"{path}: no such file")
+            raise BadInput("no such file", field="files", value=path)
         elif not dump_kind(path):
-            raise BadInput(f"{path}: not a dump; expected a .pgn.zst or .parquet file")
+            raise BadInput(
+                "not a dump; expected a .pgn.zst or .parquet file", field="files", value=path
+            )
         else:
             files.append(path)
     return tuple(files)
@@ -102,7 +104,7 @@ def ingest(settings: IngestSettings) -> IngestResult:
     """Read the dumps and replace, month by month, what the database holds for them."""
     files = expand_dumps(settings.paths)
     if settings.db.exists() and not settings.db.is_file():
-        raise BadInput(f"{settings.db}: not a database file")
+        raise BadInput("is not a database file", field="db", value=settings.db)
     start = time.perf_counter()
     con = duck.connect(settings.db, create=True)
     try:
@@ -144,7 +146,7 @@ def rate(settings: RateSettings) -> RateResult:
     """Rebuild the monthly lists of the chosen perfs."""
     perfs = tuple(check_perf(p) for p in settings.perfs) or PERFS
     if settings.engine not in ("duckdb", "spark"):
-        raise BadInput(f"engine {settings.engine!r} is not duckdb or spark")
+        raise BadInput("is not duckdb or spark", field="engine", value=settings.engine)
     con = duck.connect(settings.db)
     try:
         start = time.perf_counter()
@@ -330,14 +332,14 @@ def compare(settings: CompareSettings) -> CompareResult:
     """
     perfs = tuple(check_perf(p) for p in settings.perfs) or PERFS
     for name, value, low in (
-        ("band width", settings.band_width, 1),
+        ("band", settings.band_width, 1),
         ("top", settings.top, 0),
-        ("min games", settings.min_games, 0),
+        ("min_games", settings.min_games, 0),
         ("sample", settings.sample, 1),
         ("resamples", settings.resamples, 0),
     ):
         if value < low:
-            raise BadInput(f"{name} {value} is below {low}")
+            raise BadInput(f"is below {low}", field=name, value=value)
     con = duck.connect(settings.db)
     try:
         duck.require_lists(con)

@@ -79,6 +79,14 @@ def interruptible() -> Iterator[None]:
         raise typer.Exit(130) from None
 
 
+#: The option (or argument) that gives each logical input of the db commands.
+NAMES = {
+    "files": "FILE", "db": "--db", "month": "--month", "engine": "--engine", "band": "--band",
+    "top": "--top", "min_games": "--min-games", "sample": "--sample",
+    "resamples": "--resamples", "chart": "--chart",
+}  # fmt: skip
+
+
 def _out(value: object) -> None:
     """Print a text (as is) or a rich renderable on stdout."""
     from lichess_elo.output.common import console
@@ -107,7 +115,7 @@ def ingest_cmd(
     """Read dumps (headers only) into the database, replacing each month they cover."""
     from lichess_elo.cli.errors import library_errors
 
-    with library_errors(), interruptible():
+    with library_errors(NAMES), interruptible():
         from lichess_elo.output.common import console, dump_json
         from lichess_elo.population import app, render
 
@@ -142,7 +150,7 @@ def rate_cmd(
     """Build the FIDE-rules monthly lists of every player (all months, again)."""
     from lichess_elo.cli.errors import library_errors
 
-    with library_errors(), interruptible():
+    with library_errors(NAMES), interruptible():
         from lichess_elo.output.common import console
         from lichess_elo.population import app, render
 
@@ -168,7 +176,7 @@ def list_cmd(
     """The list published at the start of a month."""
     from lichess_elo.cli.errors import library_errors
 
-    with library_errors(), interruptible():
+    with library_errors(NAMES), interruptible():
         from lichess_elo.population import app, render
 
         result = app.rating_list(app.ListSettings(perf, month, db))
@@ -187,7 +195,7 @@ def player_cmd(
     """One player's monthly rows: list rating, games, score, PD, K and change."""
     from lichess_elo.cli.errors import library_errors
 
-    with library_errors(), interruptible():
+    with library_errors(NAMES), interruptible():
         from lichess_elo.population import app, render
 
         result = app.player(app.PlayerSettings(name, db, perf))
@@ -223,7 +231,7 @@ def compare_cmd(
     """Elo - Lichess by band and month, which predicts better, who differs most."""
     from lichess_elo.cli.errors import library_errors
 
-    with library_errors(), interruptible():
+    with library_errors(NAMES), interruptible():
         from lichess_elo.errors import BadInput
         from lichess_elo.output.charts import check_chart_path
         from lichess_elo.output.common import console, dump_json

@@ -61,7 +61,7 @@ def parse_month(text: str) -> int:
     """
     match = _MONTH.match(text.strip())
     if not match or not 1 <= int(match.group(2)) <= 12:
-        raise BadInput(f"month {text!r} is not YYYY-MM, e.g. 2024-02")
+        raise BadInput("is not YYYY-MM, e.g. 2024-02", field="month", value=text)
     return int(match.group(1)) * 100 + int(match.group(2))
 
 
@@ -91,5 +91,7 @@ def check_perf(perf: str) -> str:
         BadInput: naming the perfs that are rated here.
     """
     if perf not in PERFS:
-        raise BadInput(f"perf {perf!r} is not rated here; use one of {', '.join(PERFS)}")
+        raise BadInput(
+            f"is not rated here; use one of {', '.join(PERFS)}", field="perf", value=perf
+        )
     return perf

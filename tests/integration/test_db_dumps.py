@@ -73,3 +73,22 @@ def test_every_command_runs_on_the_generated_dumps(dumps: list[Path], tmp_path: 
     assert app.player(app.PlayerSettings(name, db, "blitz")).rows
     result = app.compare(app.CompareSettings(db, resamples=20))
     assert {s.perf for s in result.scores} == {"bullet", "blitz", "rapid", "classical"}
+
+
+def test_bad_bytes_and_broken_headers_are_counted_not_fatal(tmp_path: Path) -> None:
+    from tests.integration.db_helpers import game
+
+    good = game("2024.06.01 10:00:00", "Ann", "Ben", "1-0", ("1500", "1500"), ("+5", "-5"))
+    # Invalid UTF-8 in a name (replaced, the game is kept), a header line cut short (its
+    # Black tag is lost: malformed) and a block of garbage without a header (skipped).
+    latin = good.replace("Ann", "Andr\udce9", 1).encode("utf-8", "surrogateescape")
+    cut = good.replace('[Black "Ben"]', '[Black "Ben').encode()
+    garbage = b"this is not a game at all\n\n"
+    path = tmp_path / "odd.pgn.zst"
+    path.write_bytes(zstandard.ZstdCompressor().compress(latin + cut + garbage + good.encode()))
+    result = app.ingest(app.IngestSettings((path,), tmp_path / "odd.duckdb"))
+    assert (result.games, result.rejected) == (2, {"malformed": 1})
+    con = duckdb.connect(str(tmp_path / "odd.duckdb"))
+    names = sorted(r[0] for r in con.execute("SELECT white FROM games").fetchall())
+    con.close()
+    assert names == ["Andr\ufffd", "Ann"]

@@ -57,26 +57,33 @@ def _chunks(path: Path, chunk_bytes: int, on_bytes: Callable[[int], None]) -> It
             yield rest
 
 
-def _text(chunk: bytes) -> pa.Array:
-    """The chunk as one Arrow string; invalid UTF-8 is replaced, never fatal."""
+def _blocks(chunk: bytes) -> pa.Array:
+    """The header blocks of ``chunk`` as strings; invalid UTF-8 is replaced, never fatal.
+
+    Splitting and filtering run on the raw bytes, so only the headers (about a fifth of a
+    dump) are checked as UTF-8, never the movetext.
+    """
+    parts = pc.list_flatten(pc.split_pattern(pa.array([chunk], pa.large_binary()), "\n\n"))
+    blocks = pc.filter(parts, pc.starts_with(parts, "["))
     try:
-        return pa.array([chunk], pa.large_binary()).cast(pa.large_string())
+        return blocks.cast(pa.large_string())
     except pa.ArrowInvalid:
-        return pa.array([chunk.decode("utf-8", "replace")], pa.large_string())
+        fixed = [b.decode("utf-8", "replace") for b in blocks.to_pylist()]
+        return pa.array(fixed, pa.large_string())
 
 
 def parse_chunk(chunk: bytes, first_seq: int) -> pa.RecordBatch:
     """The header columns of the games in ``chunk`` (whole games, Lichess PGN)."""
-    parts = pc.list_flatten(pc.split_pattern(_text(chunk), "\n\n"))
-    blocks = pc.filter(parts, pc.starts_with(parts, "["))
+    blocks = _blocks(chunk)
     n = len(blocks)
     lines = pc.split_pattern(blocks, "\n")
     parents = pc.list_parent_indices(lines).to_numpy()
     flat = pc.list_flatten(lines)
+    whole = pc.ends_with(flat, '"]')  # a tag line cut short counts as absent
     columns: list[pa.Array] = [pa.array(np.arange(first_seq, first_seq + n, dtype=np.int64))]
     for name in HEADERS:
         prefix = f'[{name} "'
-        mask = pc.starts_with(flat, prefix)
+        mask = pc.and_(pc.starts_with(flat, prefix), whole)
         where = np.flatnonzero(mask.to_numpy(zero_copy_only=False))
         values = pc.utf8_slice_codeunits(pc.filter(flat, mask), len(prefix), -2)
         # One slot per game; games without the tag point at a trailing null.

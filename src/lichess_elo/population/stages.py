@@ -115,14 +115,17 @@ def step_sql(d: Dialect, month: int, source: str = "games") -> str:
         f"ELSE -{d.idiv(f'-{x} + 50', '100')} END"
     )
     return f"""
-    WITH lst AS (
-        SELECT perf, name, rating, games_before, reached, lichess_rating FROM cur
+    WITH x AS ({_sides(month, source)}),
+    act AS (SELECT DISTINCT perf, name FROM x),
+    lst AS (
+        SELECT c.perf, c.name, c.rating, c.games_before, c.reached, c.lichess_rating
+        FROM cur c JOIN act ON act.perf = c.perf AND act.name = c.name
         UNION ALL
         SELECT perf, name, rating, games_before, reached, lichess_rating FROM seeds),
     rated AS (
         SELECT x.perf, x.name, x.s, x.lichess_after, x.ord, a.rating AS own,
                b.rating AS opp_r
-        FROM ({_sides(month, source)}) x
+        FROM x
         JOIN lst a ON a.perf = x.perf AND a.name = x.name
         JOIN lst b ON b.perf = x.perf AND b.name = x.opp),
     capped AS (

@@ -85,6 +85,7 @@ def stage(
                 progress(i, games, done, total)
 
         reader = read_pgn_zst if dump_kind(path) == "pgn.zst" else read_parquet
+        on_progress(0, 0)  # the file starts: its games/s count from now
         count = 0
         for batch in reader(path, progress=on_progress):
             tcs = {tc for tc in pc.unique(batch.column("TimeControl")).to_pylist() if tc}

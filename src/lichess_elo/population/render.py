@@ -27,7 +27,7 @@ from lichess_elo.population.schema import month_label
 
 def _table(title: str) -> Table:
     """A table in the db commands' style (no vertical rules, so it fits 80 columns)."""
-    return Table(title=title, box=box.SIMPLE_HEAD)
+    return Table(title=title, box=box.SIMPLE_HEAD, collapse_padding=True, pad_edge=False)
 
 
 LIST_FIELDS = ("name", "rating", "games_before", "k", "lichess_rating")
@@ -69,7 +69,7 @@ def ingest_progress(quiet: bool, names: list[str]) -> Iterator[IngestBar]:
         return
     bar = Progress(
         TextColumn("{task.description}"),
-        BarColumn(),
+        BarColumn(bar_width=16),
         TextColumn("{task.fields[games]} games  {task.fields[rate]}"),
         TimeElapsedColumn(),
         console=err,
@@ -154,7 +154,8 @@ def player_output(result: PlayerRows, fmt: str) -> str | Table:
     if fmt == "csv":
         return write_csv(result.rows, PLAYER_FIELDS)
     table = _table(f"{result.name}: FIDE-rules lists")
-    heads = ("perf", "month", "list", "games before", "K", "Lichess", "games", "score", "PD",
+    table.padding = (0, 0)  # eleven columns: one space between them fits 80 columns
+    heads = ("perf", "month", "list", "before", "K", "Lichess", "games", "score", "PD",
              "K used", "change")  # fmt: skip
     for h in heads:
         table.add_column(h, justify="left" if h in ("perf", "month") else "right")

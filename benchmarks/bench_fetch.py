@@ -2,7 +2,7 @@
 
 Usage: ``python benchmarks/bench_fetch.py [--games 20000] [--repeat 2]``
 
-The fake server (tests/integration/fake_lichess.py) runs in a child process, so the numbers
+The fake server (tests.fake_lichess.py) runs in a child process, so the numbers
 below are the client's. It holds two accounts with the same ``--games`` generated games
 (gen_games.py): ``Bench48`` spread over 48 months (2021-01 .. 2024-12) and ``Bench6`` squeezed
 into 6 months (2021-01 .. 2021-06).
@@ -49,7 +49,7 @@ UNTIL = {"Bench48": date(2025, 1, 1), "Bench6": date(2021, 7, 1)}
 def _serve(n: int, port_queue: Any) -> None:
     """Child process: build the accounts and serve until terminated."""
     from gen_games import generate_games
-    from tests.integration.fake_lichess import FakeLichess
+    from tests.fake_lichess import FakeLichess
 
     server = FakeLichess()
     start_ms = int(START.timestamp() * 1000)

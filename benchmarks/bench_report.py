@@ -2,7 +2,7 @@
 
 Usage: ``python benchmarks/bench_report.py [--games 20000] [--repeat 2]``
 
-The fake Lichess server (tests/integration/fake_lichess.py) runs in a child process and holds
+The fake Lichess server (tests.fake_lichess.py) runs in a child process and holds
 ``BenchUser`` with ``--games`` generated games (gen_games.py, about 80 plies each, 48
 months). In this process, over the same games:
 
@@ -59,7 +59,7 @@ SETTINGS = ReportSettings(perfs=("all",))
 
 def _serve(n: int, port_queue: Any) -> None:
     """Child process: serve ``BenchUser``'s games until terminated."""
-    from tests.integration.fake_lichess import FakeLichess
+    from tests.fake_lichess import FakeLichess
 
     server = FakeLichess()
     server.add_user(USER, START, generate_games(n, seed=0, user=USER))

@@ -29,6 +29,7 @@ def _clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
         "LICHESS_ELO_CACHE_DIR",
         "LICHESS_ELO_TIMEOUT",
         "LICHESS_ELO_DEBUG",
+        "LICHESS_ELO_LOCK_TIMEOUT",
     ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LICHESS_ELO_RETRY_WAIT", "0.01")

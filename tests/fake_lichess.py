@@ -11,7 +11,10 @@ It behaves like lila where the tool depends on it (``docs/lichess.md``):
 request(s) at a time"}``, 401 ``{"error": "No such token"}`` for a token in ``bad_tokens``,
 and an HTML 404 for a client without an identifying User-Agent.
 
-Faults are switched on per test with ``server.faults.append(Fault(...))``.
+Faults are switched on per test with ``server.faults.append(Fault(...))``. Besides the
+HTTP faults (429, 500, a cut stream, a slow answer) it serves broken answers: a line that
+is not JSON, a line that is not UTF-8, an HTML page with status 200, a huge line, a
+redirect to another server, and another player's games.
 """
 
 from __future__ import annotations
@@ -26,7 +29,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Literal
 from urllib.parse import parse_qsl, unquote, urlsplit
 
-FaultKind = Literal["429", "500", "drop", "slow"]
+FaultKind = Literal[
+    "429", "500", "drop", "slow", "broken", "latin1", "html", "huge", "redirect", "foreign"
+]
 
 
 @dataclass
@@ -35,7 +40,12 @@ class Fault:
 
     ``month`` (``YYYY-MM`` of the ``since`` parameter) restricts it to one monthly window.
     ``drop`` sends ``after_lines`` games, then closes the connection without the final
-    chunk; ``slow`` waits ``delay`` seconds before answering.
+    chunk; ``slow`` waits ``delay`` seconds before answering. After ``after_lines`` games,
+    ``broken`` sends a line cut in the middle of its JSON and ``latin1`` a game line with
+    a Latin-1 byte (not UTF-8); then the rest. ``html`` answers 200 with an HTML page;
+    ``huge`` pads the first game of the window with ``size`` bytes (one long line);
+    ``redirect`` answers 302 to the same path and query on ``target`` (another server);
+    ``foreign`` adds the games of the account ``other`` to the window.
     """
 
     kind: FaultKind
@@ -43,6 +53,9 @@ class Fault:
     month: str | None = None
     after_lines: int = 2
     delay: float = 1.0
+    size: int = 0
+    target: str = ""
+    other: str = ""
 
 
 @dataclass(frozen=True)
@@ -161,6 +174,23 @@ class FakeLichess:
         return [g for g in self.games if _color(g, user_id) is not None]
 
 
+def _damage(lines: list[bytes], games: list[dict[str, Any]], fault: Fault) -> list[bytes]:
+    """The NDJSON lines of one answer with ``fault``'s damage (see ``Fault``)."""
+    at = min(fault.after_lines, len(lines))
+    if fault.kind == "broken":
+        return [*lines[:at], b'{"id":"brokenLn","rated":tru\n', *lines[at:]]
+    if fault.kind == "latin1":
+        game = dict(games[at] if at < len(games) else {"id": "latin1Ln"})
+        game["id"] = "latin1Ln"
+        game["note"] = "M\u00fcller"
+        bad = json.dumps(game, ensure_ascii=False, separators=(",", ":")).encode("latin-1")
+        return [*lines[:at], bad + b"\n", *lines[at:]]
+    if fault.kind == "huge" and games:
+        padded = {**games[0], "pad": "x" * fault.size}
+        return [json.dumps(padded, separators=(",", ":")).encode() + b"\n", *lines[1:]]
+    return lines
+
+
 def _color(game: dict[str, Any], user_id: str) -> str | None:
     for color in ("white", "black"):
         if game["players"].get(color, {}).get("user", {}).get("id") == user_id:
@@ -239,13 +269,33 @@ def _handler(state: FakeLichess) -> type[BaseHTTPRequestHandler]:
                 return
             if fault is not None and fault.kind == "slow":
                 time.sleep(fault.delay)
+            if fault is not None and fault.kind == "html":
+                page = b"<!DOCTYPE html><html><body>Lichess is down for maintenance</body></html>"
+                self._send(200, "text/html; charset=utf-8", page)
+                return
+            if fault is not None and fault.kind == "redirect":
+                self.send_response(302)
+                self.send_header("Location", fault.target.rstrip("/") + self.path)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
             since = int(query.get("since", "0"))
             until = int(query.get("until", str(2**62)))
-            games = [g for g in state.user_games(account.id) if since <= g["createdAt"] < until]
+            owners = [account.id]
+            if fault is not None and fault.kind == "foreign":
+                owners.append(fault.other.lower())
+            games = [
+                g
+                for owner in owners
+                for g in state.user_games(owner)
+                if since <= g["createdAt"] < until
+            ]
             games.sort(key=lambda g: g["createdAt"], reverse=query.get("sort") != "dateAsc")
             if "max" in query:
                 games = games[: max(1, int(query["max"]))]
             lines = [json.dumps(g, separators=(",", ":")).encode() + b"\n" for g in games]
+            if fault is not None:
+                lines = _damage(lines, games, fault)
             try:
                 self.send_response(200)
                 self.send_header("Content-Type", "application/x-ndjson")

@@ -286,7 +286,31 @@ class CassetteMissing(LichessEloError):
 
 
 class CacheUnusable(LichessEloError):
-    """The HTTP or replay cache file is damaged, locked or read-only."""
+    """The HTTP or replay cache file is damaged, locked or read-only; ``path`` is the file
+    (or folder) when known."""
+
+    def __init__(self, message: str, *, path: Path | None = None) -> None:
+        self.path = path
+        super().__init__(message)
+
+
+class CacheLocked(CacheUnusable):
+    """Another run held a cache file's lock for longer than the lock timeout."""
+
+
+class DamagedAnswer(FetchFailed):
+    """An answer (from Lichess, the cache or a cassette) that cannot be used whole: a line
+    that is not JSON or not UTF-8, the wrong content type, a line over the size limit.
+
+    ``what`` is what was asked (e.g. a month), ``fault`` what is wrong with the answer;
+    ``hint`` is set when a damaged cached answer must be fetched again online.
+    """
+
+    def __init__(
+        self, message: str, *, what: str = "", fault: str = "", hint: FetchHint | None = None
+    ) -> None:
+        self.what, self.fault, self.hint = what, fault, hint
+        super().__init__(message)
 
 
 class WriteFailed(LichessEloError):

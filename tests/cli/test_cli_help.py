@@ -39,8 +39,8 @@ def _option_lines(command: str) -> dict[str, str]:
             "report",
             {"--perf", "--track", "--period", "--start-rating", "--k", "--games-before", "--born"}
             | {"--formula", "--no-cap", "--view", "--format", "--output", "--chart", "--pgn"}
-            | {"--token", "--offline", "--refresh", "--replay", "--api-url", "--cache-dir"}
-            | {"--since", "--until", "--quiet", "--fit-k"},
+            | {"--token", "--token-file", "--offline", "--refresh", "--replay", "--api-url"}
+            | {"--cache-dir", "--since", "--until", "--quiet", "--fit-k"},
         ),
     ],
 )

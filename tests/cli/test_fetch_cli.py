@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 from lichess_elo.cli.root import app
 from tests import helpers
 from tests.fake_lichess import FakeLichess, Fault
+from tests.helpers import run_cli
 
 REPO = helpers.REPO
 ONBOARD = REPO / "cassettes" / "onboard247.yaml"
@@ -231,15 +232,7 @@ def test_shared_options_show_an_example(command: str) -> None:
 
 
 def _real_command(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("LICHESS_", "COLUMNS"))}
-    return subprocess.run(
-        [sys.executable, "-m", "lichess_elo", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=REPO,
-        env=env,
-    )
+    return run_cli(*args)
 
 
 @pytest.mark.parametrize("where", ["before", "after", "middle"])

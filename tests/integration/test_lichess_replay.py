@@ -102,7 +102,7 @@ _RESPONSE = "response: {status: {code: 200}, body: {string: ''}, headers: {}}"
         # vcrpy needs the status and the body: checked here, not left to crash later
         (
             f"interactions:\n- {_REQUEST}\n  response: {{headers: {{}}}}\n",
-            "interaction 1 is malformed",
+            "interaction 1 (GET https://lichess.org/api/user/onboard247) is malformed",
         ),
         ("\xff\xfe\x00", "not UTF-8 text"),
     ],

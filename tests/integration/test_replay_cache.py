@@ -114,7 +114,7 @@ def test_a_locked_cache_is_left_alone(
     # Another run holds the write lock: "database is locked" is no damage, so the cache
     # (and the other run's write) must survive; this run warns and replays without it.
     _run(games[:5], tmp_path)
-    monkeypatch.setattr(replay_cache, "BUSY_TIMEOUT", 0.1, raising=False)
+    monkeypatch.setenv("LICHESS_ELO_LOCK_TIMEOUT", "0.1")
     other = sqlite3.connect(tmp_path / "replay.sqlite", isolation_level=None)
     try:
         other.execute("PRAGMA locking_mode=EXCLUSIVE")
@@ -130,7 +130,8 @@ def test_a_locked_cache_is_left_alone(
         assert list(result) == [g.id for g in games[:5]]
         assert all(f.valid for f in result.values())
         assert warnings == [
-            "the replay cache cannot be used (database is locked); replay results are not kept"
+            f"the replay cache {tmp_path / 'replay.sqlite'} is in use by another run; "
+            "replay results are not kept this time"
         ]
         other.execute("COMMIT")
     finally:

@@ -20,6 +20,7 @@ from lichess_elo.cli.options import (
     OutputOpt,
     QuietOpt,
     ReplayOpt,
+    TokenFileOpt,
     TokenOpt,
     choose_format,
     make_source,
@@ -175,6 +176,7 @@ def club_command(
     top: Annotated[int, typer.Option("--top", help="Players in the chart.", min=1)] = 5,
     quiet: QuietOpt = False,
     token: TokenOpt = None,
+    token_file: TokenFileOpt = None,
     offline: OfflineOpt = False,
     replay: ReplayOpt = None,
     api_url: ApiUrlOpt = DEFAULT_URL,
@@ -206,7 +208,7 @@ def club_command(
         run = rate_club_files(
             inputs,
             ClubSettings(config=config, options=options, player=player),
-            source=make_source(api_url, token, cache_dir, offline, replay),
+            source=make_source(api_url, token, cache_dir, offline, replay, token_file=token_file),
             on_warning=warn,
         )
         for line in () if quiet else run.notes:

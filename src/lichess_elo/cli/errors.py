@@ -20,7 +20,7 @@ from typing import NoReturn
 
 import typer
 
-from lichess_elo.errors import FetchFailed, LichessEloError, NotCached
+from lichess_elo.errors import DamagedAnswer, FetchFailed, LichessEloError, NotCached
 from lichess_elo.sources.lichess.checks import MIN_SECRET_LENGTH, scrub
 
 #: The option (or argument) that gives each logical input, for every command.
@@ -40,6 +40,7 @@ OPTION_NAMES: Mapping[str, str] = {
     "perf": "--perf",
     "username": "USERNAME",
     "token": "--token",
+    "token_file": "--token-file",
     "api_url": "--api-url",
     "cache_dir": "--cache-dir",
     "replay": "--replay",
@@ -118,9 +119,10 @@ def note(message: str) -> None:
     typer.echo(f"lichess-elo: note: {redact(message)}", err=True)
 
 
-def fetch_command(exc: NotCached) -> str:
+def fetch_command(exc: NotCached | DamagedAnswer) -> str:
     """The ``lichess-elo fetch`` command line that would fetch what ``exc`` misses."""
     hint = exc.hint
+    assert hint is not None
     if hint.tournament:
         return f"lichess-elo club {hint.user} (online)"
     parts = ["lichess-elo fetch", hint.user]
@@ -139,6 +141,8 @@ def message_for(exc: LichessEloError, names: Mapping[str, str] | None = None) ->
     options = {**OPTION_NAMES, **(names or {})}
     if isinstance(exc, NotCached):
         return f"{exc.what} is not in the cache; fetch it with: {fetch_command(exc)}"
+    if isinstance(exc, DamagedAnswer) and exc.hint is not None:
+        return f"{exc}; fetch it again online with: {fetch_command(exc)}"
     if isinstance(exc, FetchFailed) and exc.connection_error:
         return f"{exc}; use --offline to work from the cache"
     return exc.describe(options)

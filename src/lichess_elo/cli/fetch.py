@@ -18,6 +18,7 @@ from lichess_elo.cli.options import (
     ReplayOpt,
     SinceOpt,
     SummaryFormatOpt,
+    TokenFileOpt,
     TokenOpt,
     UntilOpt,
     UsernameArg,
@@ -33,6 +34,7 @@ from lichess_elo.output.progress import fetch_progress
 def fetch_command(
     username: UsernameArg,
     token: TokenOpt = None,
+    token_file: TokenFileOpt = None,
     offline: OfflineOpt = False,
     refresh: RefreshOpt = False,
     replay: ReplayOpt = None,
@@ -49,7 +51,9 @@ def fetch_command(
     """
     with library_errors():
         fmt = choose_format(output_format, SUMMARY_FORMATS)
-        source = make_source(api_url, token, cache_dir, offline, replay, refresh=refresh)
+        source = make_source(
+            api_url, token, cache_dir, offline, replay, refresh=refresh, token_file=token_file
+        )
         settings = FetchSettings(*parse_dates(since, until))
         with fetch_progress(quiet) as bar:
             result = run_fetch(username, source, settings, progress=bar, on_warning=warn)

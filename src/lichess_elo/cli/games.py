@@ -21,6 +21,7 @@ from lichess_elo.cli.options import (
     RefreshOpt,
     ReplayOpt,
     SinceOpt,
+    TokenFileOpt,
     TokenOpt,
     UntilOpt,
     UsernameArg,
@@ -47,6 +48,7 @@ def games_command(
     pgn_file: PgnOpt = None,
     output_format: FormatOpt = "table",
     token: TokenOpt = None,
+    token_file: TokenFileOpt = None,
     offline: OfflineOpt = False,
     refresh: RefreshOpt = False,
     replay: ReplayOpt = None,
@@ -62,7 +64,9 @@ def games_command(
     """
     with library_errors():
         fmt = choose_format(output_format)
-        source = make_source(api_url, token, cache_dir, offline, replay, refresh=refresh)
+        source = make_source(
+            api_url, token, cache_dir, offline, replay, refresh=refresh, token_file=token_file
+        )
         settings = ListSettings(tuple(perf or ()), rated, *parse_dates(since, until))
         with (
             fetch_progress(quiet or pgn_file is not None) as bar,

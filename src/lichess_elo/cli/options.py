@@ -18,6 +18,7 @@ import typer
 from lichess_elo.cli.errors import remember_token
 from lichess_elo.core.games import parse_month_or_day
 from lichess_elo.errors import UnknownChoice
+from lichess_elo.sources.lichess.checks import read_token_file
 from lichess_elo.sources.lichess.session import DEFAULT_API_URL, Source
 
 
@@ -55,8 +56,21 @@ TokenOpt = Annotated[
         "--token",
         envvar="LICHESS_TOKEN",
         help=(
-            "Lichess API token, e.g. lip_abc123; or set LICHESS_TOKEN. "
+            "Lichess API token, e.g. lip_abc123; or set LICHESS_TOKEN, or use --token-file "
+            "(better: other users of this machine can see --token in the process list). "
             "Sent as a Bearer header, never stored."
+        ),
+        show_default=False,
+    ),
+]
+TokenFileOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--token-file",
+        help=(
+            "Read the Lichess API token from this file, readable only by you, e.g. "
+            "--token-file ~/.lichess-token (a trailing line break is ignored; wins over "
+            "--token and LICHESS_TOKEN)."
         ),
         show_default=False,
     ),
@@ -193,11 +207,18 @@ def make_source(
     replay: Path | None,
     *,
     refresh: bool = False,
+    token_file: Path | None = None,
 ) -> Source:
     """The ``Source`` the shared source options describe (an empty token is none).
 
-    The token is remembered first, so no later message can show it.
+    The token (from ``token_file`` when given) is remembered first, so no later message
+    can show it.
+
+    Raises:
+        BadFile: the token file cannot be read or is empty.
     """
+    if token_file is not None:
+        token = read_token_file(token_file)
     remember_token(token)
     return Source(
         api_url=api_url,

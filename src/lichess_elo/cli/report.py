@@ -25,6 +25,7 @@ from lichess_elo.cli.options import (
     RefreshOpt,
     ReplayOpt,
     SinceOpt,
+    TokenFileOpt,
     TokenOpt,
     UntilOpt,
     UsernameArg,
@@ -166,6 +167,7 @@ def report_command(
     chart: ChartOpt = None,
     pgn_file: PgnOpt = None,
     token: TokenOpt = None,
+    token_file: TokenFileOpt = None,
     offline: OfflineOpt = False,
     refresh: RefreshOpt = False,
     replay: ReplayOpt = None,
@@ -190,7 +192,9 @@ def report_command(
             check_chart_path(chart)
         if output is not None:
             check_output_path(output)
-        source = make_source(api_url, token, cache_dir, offline, replay, refresh=refresh)
+        source = make_source(
+            api_url, token, cache_dir, offline, replay, refresh=refresh, token_file=token_file
+        )
         first, stop = parse_dates(since, until)
         settings = ReportSettings(
             perfs=tuple(perf or ()),

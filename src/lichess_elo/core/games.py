@@ -25,7 +25,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Literal
 
-from lichess_elo.errors import Malformed, NotBefore
+from lichess_elo.errors import BadInput, Malformed, NotBefore
 
 Color = Literal["white", "black"]
 COLORS: tuple[Color, Color] = ("white", "black")
@@ -309,11 +309,18 @@ def parse_day(text: str, field: str = "date") -> date:
     raise Malformed(field, value, DAY_FORMATS, "a date")
 
 
+#: The dates ``parse_month_or_day`` accepts: Lichess epoch milliseconds start in 1970, and
+#: the month after the last one must exist (``date.max`` is 9999-12-31).
+FIRST_DATE = date(1970, 1, 1)
+LAST_DATE = date(9998, 12, 31)
+
+
 def parse_month_or_day(text: str, field: str) -> date:
     """``YYYY-MM`` (the first day of that month) or ``YYYY-MM-DD``.
 
     Raises:
         Malformed: anything else, naming ``field`` and the expected formats.
+        BadInput: a date before ``FIRST_DATE`` or after ``LAST_DATE``.
     """
     value = text.strip()
     match = re.fullmatch(r"(\d{4})-(\d{2})(?:-(\d{2}))?", value)
@@ -321,9 +328,16 @@ def parse_month_or_day(text: str, field: str) -> date:
         if match is None:
             raise ValueError(value)
         year, month, day = match.groups()
-        return date(int(year), int(month), int(day) if day else 1)
+        parsed = date(int(year), int(month), int(day) if day else 1)
     except ValueError:
         raise Malformed(field, value, MONTH_OR_DAY_FORMATS, "a date") from None
+    if not FIRST_DATE <= parsed <= LAST_DATE:
+        raise BadInput(
+            f"is out of range; expected a date from {FIRST_DATE:%Y-%m-%d} to {LAST_DATE:%Y-%m-%d}",
+            field=field,
+            value=value,
+        )
+    return parsed
 
 
 def check_date_range(since: date | None, until: date | None) -> None:

@@ -8,13 +8,9 @@ has its own renderer beside this module (``calc``, ``glicko``, ``fetch``, ``game
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import json
-import os
-import secrets
-import stat
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, date, datetime
@@ -25,7 +21,8 @@ from typing import Any
 from rich.console import Console
 
 from lichess_elo.core.words import plural
-from lichess_elo.errors import BadInput, WriteFailed
+from lichess_elo.errors import WriteFailed
+from lichess_elo.output.writer import check_target, write_file
 
 __all__ = [
     "check_output_path",
@@ -76,57 +73,18 @@ def write_csv(rows: Iterable[Mapping[str, Any]], fieldnames: Sequence[str]) -> s
     return buffer.getvalue()
 
 
-def write_atomic(path: Path, data: str | bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file in the same folder and a rename,
-    so a failure never leaves a half-written file behind.
-
-    The file gets the permissions a plain write would give it: an existing file keeps its
-    mode, a new one gets 0666 less the umask.
-
-    Raises:
-        OSError: the write failed (disk full, no permission...); its ``filename`` is
-            ``path``, never the temporary file.
-    """
-    folder = path.parent if str(path.parent) else Path(".")
-    try:
-        while True:
-            tmp = folder / f".{path.name}.{secrets.token_hex(4)}.tmp"
-            try:
-                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
-                break
-            except FileExistsError:
-                continue
-    except OSError as exc:
-        raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from None
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            with contextlib.suppress(OSError):  # no file yet: the umask already applied
-                os.fchmod(handle.fileno(), stat.S_IMODE(os.stat(path).st_mode))
-            handle.write(data.encode("utf-8") if isinstance(data, str) else data)
-            # On disk before the rename: a power loss cannot leave an empty ``path``.
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        if isinstance(exc, OSError):
-            raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from None
-        raise
+#: The one output writer (``output.writer``): atomic for files, straight through for a
+#: FIFO, a device or standard output, through a symbolic link to its target.
+write_atomic = write_file
 
 
 def check_output_path(path: Path) -> None:
-    """Check that ``--output`` can be written to ``path`` (before any work is done).
+    """Check that an output file can be written to ``path`` (before any work is done).
 
     Raises:
-        BadInput: ``path`` is a folder, its folder is missing or not writable, or the file
-            exists and is not writable.
+        BadInput: see ``output.writer.check_target``.
     """
-    folder = path.parent if str(path.parent) else Path(".")
-    if path.is_dir() or not folder.is_dir() or not os.access(folder, os.W_OK):
-        raise BadInput("cannot write there", field="output", value=path)
-    if path.exists() and not os.access(path, os.W_OK):
-        raise BadInput("not writable", field="output", value=path)
+    check_target(path, "output")
 
 
 def write_output(path: Path | None, text: str) -> None:

@@ -25,6 +25,7 @@ from lichess_elo.core.club.rules import normal_time_control
 from lichess_elo.core.games import DAY_FORMATS, SCORE_SPELLINGS, parse_score
 from lichess_elo.core.games import parse_day as core_parse_day
 from lichess_elo.errors import BadFile, BadInput
+from lichess_elo.sources.text_files import read_text
 
 _WHITE = ("white", "player_a", "a", "playera")
 _BLACK = ("black", "player_b", "b", "playerb")
@@ -120,8 +121,11 @@ def read_csv(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
         dialect: Any = csv.Sniffer().sniff(text.split("\n", 1)[0], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    reader = csv.reader(io.StringIO(text), dialect)
-    rows = list(reader)
+    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    try:
+        rows = list(reader)
+    except csv.Error as exc:
+        raise BadFile(path, f"not a CSV row ({exc})", line=reader.line_num) from None
     if not rows:
         raise BadFile(path, "the file is empty", line=1)
     header = [_header(h) for h in rows[0]]
@@ -281,11 +285,11 @@ def read_inputs(
         suffix = path.suffix.lower()
         if path.is_file() or suffix in (".csv", ".pgn", ".txt", ".tsv"):
             try:
-                text = path.read_text(encoding="utf-8-sig")
+                text = read_text(path)
             except FileNotFoundError:
                 raise BadFile(path, "no such file") from None
-            except (OSError, UnicodeDecodeError) as exc:
-                raise BadFile(path, f"cannot read the file ({exc})") from None
+            except OSError as exc:
+                raise BadFile(path, f"cannot read the file ({exc.strerror or exc})") from None
             if suffix == ".pgn":
                 read_pgn(path, text, into, seq)
             elif suffix in (".csv", ".tsv", ".txt"):

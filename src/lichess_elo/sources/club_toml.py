@@ -14,6 +14,7 @@ from pathlib import Path
 from lichess_elo.core.club.model import Rules
 from lichess_elo.core.club.rules import rules_from_mapping
 from lichess_elo.errors import BadFile
+from lichess_elo.sources.text_files import read_text
 
 FIELD = "config"
 
@@ -60,9 +61,9 @@ def read_rules(path: Path) -> Rules:
             bad value, with the file, line and key.
     """
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or str(exc)
+        text = read_text(path, FIELD)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
         raise BadFile(path, f"cannot read the rules file ({reason})", field=FIELD) from None
     try:
         data = tomllib.loads(text)

@@ -14,6 +14,7 @@ from lichess_elo.sources.lichess.api import fetch_games
 from lichess_elo.sources.lichess.checks import validate_username
 from lichess_elo.sources.lichess.retries import Progress
 from lichess_elo.sources.lichess.session import Source
+from lichess_elo.sources.text_files import read_text
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ def _read_pgn(path: Path, on_warning: Callable[[str], None] | None) -> list[Game
     if path.is_dir():
         raise BadFile(path, "it is a folder, not a file", field="pgn", unreadable=True)
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        text = read_text(path, "pgn")
     except FileNotFoundError:
         raise BadFile(path, "no such file", field="pgn", unreadable=True) from None
     except OSError as exc:

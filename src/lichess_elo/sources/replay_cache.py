@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from lichess_elo.core import replay
 from lichess_elo.core.replay import ReplayFacts, replay_game, replay_job
+from lichess_elo.sources.sqlite_open import connect, is_busy, lock_timeout, read_only_folder
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -23,8 +24,6 @@ if TYPE_CHECKING:
 
 #: Replay in a process pool only above this many uncached games.
 POOL_THRESHOLD = 2000
-#: Seconds to wait for another run's lock on the cache before replaying without it.
-BUSY_TIMEOUT = 30.0
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS replay (
@@ -96,7 +95,7 @@ def _from_row(r: Row) -> ReplayFacts:
 
 
 def _connect(path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT)
+    conn = sqlite3.connect(path, timeout=lock_timeout())
     try:
         # A cache: WAL without an fsync per commit; a crash can only cost a replay again.
         conn.execute("PRAGMA journal_mode=WAL")
@@ -113,16 +112,24 @@ def _damaged(exc: sqlite3.DatabaseError) -> bool:
     return (exc.sqlite_errorcode & 0xFF) in _DAMAGED
 
 
-def _open_cache(cache_dir: Path) -> sqlite3.Connection:
-    """Open (or create) the cache; a damaged file is started again.
+def _read_only(path: Path) -> bool:
+    """Whether the cache exists but cannot be written (its folder or the file)."""
+    return path.exists() and (read_only_folder(path) or not os.access(path, os.W_OK))
+
+
+def _open_cache(cache_dir: Path, read_only: bool = False) -> sqlite3.Connection:
+    """Open (or create) the cache; a damaged file is started again; ``read_only``
+    opens an existing file unchanged.
 
     Raises:
         sqlite3.Error: the cache cannot be used (locked by another run, I/O error, full
             disk...); the file is left as it is.
         OSError: the folder cannot be made.
     """
-    cache_dir.mkdir(parents=True, exist_ok=True)
     path = cache_dir / "replay.sqlite"
+    if read_only:
+        return connect(path, timeout=lock_timeout(), read_only=True)
+    cache_dir.mkdir(parents=True, exist_ok=True)
     try:
         return _connect(path)
     except sqlite3.DatabaseError as exc:
@@ -140,6 +147,12 @@ def _unusable(
     cache_dir: Path, exc: sqlite3.Error | OSError, on_warning: Callable[[str], None] | None
 ) -> None:
     if on_warning is None:
+        return
+    if isinstance(exc, sqlite3.Error) and is_busy(exc):
+        on_warning(
+            f"the replay cache {cache_dir / 'replay.sqlite'} is in use by another run; "
+            "replay results are not kept this time"
+        )
         return
     if cache_dir.exists() and not cache_dir.is_dir():
         why = f"{cache_dir} is a file, not a folder"
@@ -214,9 +227,10 @@ def replay_all(
     unique = list({game.id: game for game in games}.values())
     conn = None
     cached: dict[str, ReplayFacts] = {}
+    read_only = cache_dir is not None and _read_only(cache_dir / "replay.sqlite")
     if cache_dir is not None:
         try:
-            conn = _open_cache(cache_dir)
+            conn = _open_cache(cache_dir, read_only)
             cached = _read_cached(conn, [g.id for g in unique])
         except (sqlite3.Error, OSError) as exc:
             if conn is not None:
@@ -224,6 +238,14 @@ def replay_all(
             conn = None  # an unusable cache only costs time: replay everything
             _unusable(cache_dir, exc, on_warning)
     todo = [g for g in unique if g.id not in cached]
+    if read_only and conn is not None:  # the facts were read; new ones cannot be kept
+        conn.close()
+        conn = None
+        if todo and on_warning is not None:
+            on_warning(
+                f"the replay cache {cache_dir} is read-only; {len(todo)} new replay "
+                "results are not kept"
+            )
     count = workers if workers is not None else (os.cpu_count() or 1)
     # Each batch is written in its own transaction as soon as it is replayed, so a hard
     # crash keeps every finished batch; the unfinished batch is written on the way out,

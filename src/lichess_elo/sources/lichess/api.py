@@ -23,8 +23,10 @@ import berserk
 import requests_cache
 
 from lichess_elo.core.games import Game, PerfStats, UserInfo, dedupe_sorted
-from lichess_elo.errors import AccountClosed, FetchHint, UserNotFound
+from lichess_elo.errors import AccountClosed, DamagedAnswer, FetchHint, UserNotFound
+from lichess_elo.sources.lichess.answers import READ_ERRORS, describe, own_games
 from lichess_elo.sources.lichess.checks import scrub, validate_username
+from lichess_elo.sources.lichess.ndjson import AnswerFault
 from lichess_elo.sources.lichess.parse import parse_games
 from lichess_elo.sources.lichess.retries import Progress, call_with_retries
 from lichess_elo.sources.lichess.session import DEFAULT_API_URL, Conn, Source, connect
@@ -79,15 +81,31 @@ def _get_user(
     session = conn.session
     session.settings.expire_after = datetime.now(UTC)  # refetched online, served offline
 
+    what = f"the Lichess user '{name}'"
+    hint = fetch_hint(name, conn.source)
+
     def action() -> Any:
-        return conn.client.users.get_public_data(name.lower())
+        try:
+            return conn.client.users.get_public_data(name.lower())
+        except READ_ERRORS:  # a body that is not JSON (damaged in the cache or a cassette)
+            fault = AnswerFault(0, "the answer is not JSON")
+            refresh = session.force_refresh
+            if not _ask_again(conn):
+                raise _damaged(conn, what, fault, hint) from None
+            try:
+                return conn.client.users.get_public_data(name.lower())
+            except READ_ERRORS:
+                session.forget_last()
+                raise _damaged(conn, what, fault, hint) from None
+            finally:
+                session.force_refresh = refresh
 
     try:
         data = call_with_retries(
             action,
-            what=f"the Lichess user '{name}'",
+            what=what,
             source=conn.source,
-            hint=fetch_hint(name, conn.source),
+            hint=hint,
             progress=progress,
             on_warning=warn,
             passthrough=frozenset({404}),
@@ -202,17 +220,23 @@ def fetch_games(
         high = datetime.combine(until, datetime.min.time(), UTC) if until else None
         found: dict[str, Game] = {}
         from_cache = 0
+        damaged: list[DamagedAnswer] = []
         for done, month in enumerate(months, start=1):
             label = month.strftime("%Y-%m")
-            month_games, cached = call_with_retries(
-                _month_action(conn, user.id or name.lower(), month, warn),
-                what=f"month {label} of {name}",
-                source=source,
-                hint=fetch_hint(name, source, month),
-                progress=progress,
-                on_warning=warn,
-                passthrough=frozenset(),
-            )
+            window = _Month(user.id or name.lower(), name, month, f"month {label} of {name}")
+            try:
+                month_games, cached = call_with_retries(
+                    _month_action(conn, window, warn),
+                    what=window.what,
+                    source=source,
+                    hint=fetch_hint(name, source, month),
+                    progress=progress,
+                    on_warning=warn,
+                    passthrough=frozenset(),
+                )
+            except DamagedAnswer as exc:  # the other months go on; this one is not kept
+                damaged.append(exc)
+                continue
             from_cache += cached
             for game in month_games:
                 if (low is None or game.created_at >= low) and (
@@ -221,6 +245,8 @@ def fetch_games(
                     found.setdefault(game.id, game)
             if progress is not None:
                 progress.month(label, done, len(found), cached)
+        if damaged:
+            raise _first_of(damaged)
     return FetchResult(
         user=user,
         games=tuple(dedupe_sorted(found.values())),
@@ -233,18 +259,93 @@ def fetch_games(
     )
 
 
+@dataclass(frozen=True)
+class _Month:
+    """One monthly window: whose, which, and how to name it."""
+
+    user_id: str
+    name: str
+    month: date
+    what: str
+
+
+def _ask_again(conn: Conn) -> bool:
+    """Forget the last (damaged) answer; whether it is worth asking the server again:
+    it came from the cache and the run is online."""
+    session = conn.session
+    session.forget_last()
+    if not session.last_from_cache or conn.source.offline or conn.source.replay is not None:
+        return False
+    session.force_refresh = True
+    return True
+
+
+def _damaged(conn: Conn, what: str, fault: AnswerFault, hint: FetchHint) -> DamagedAnswer:
+    """The one-line error for an answer that did not parse whole."""
+    source = conn.source
+    if source.replay is not None:
+        text = f"the cassette {source.replay} answers {what} with a damaged body: {fault}"
+        return DamagedAnswer(text, what=what, fault=str(fault))
+    if conn.session.last_from_cache:  # offline: the CLI adds the command to run online
+        text = f"{what}: the cached answer is damaged ({fault}) and was removed"
+        return DamagedAnswer(text, what=what, fault=str(fault), hint=hint)
+    text = f"{what}: {fault}; the answer was not kept, run again to ask for it again"
+    return DamagedAnswer(text, what=what, fault=str(fault))
+
+
+def _first_of(damaged: list[DamagedAnswer]) -> DamagedAnswer:
+    first = damaged[0]
+    if len(damaged) == 1:
+        return first
+    more = ", ".join(d.what for d in damaged[1:])
+    return DamagedAnswer(
+        f"{first} (also damaged: {more})", what=first.what, fault=first.fault, hint=first.hint
+    )
+
+
+def _read_month(conn: Conn, window: _Month, warn: Callable[[str], None]) -> list[Game]:
+    """The games of one month's answer, read whole.
+
+    Raises:
+        AnswerFault: a line is not JSON, not UTF-8, not a game, or too long; the wrong
+            content type.
+    """
+    stream = conn.client.games.export_by_player(window.user_id, **export_params(window.month))
+    try:
+        objects = list(stream)  # the month's response is let go after this
+    except READ_ERRORS as exc:
+        raise describe(exc, conn.session.last_check) from None
+    return list(parse_games(objects, on_warning=warn))
+
+
 def _fetch_month(
-    conn: Conn, user_id: str, month: date, warn: Callable[[str], None]
+    conn: Conn, window: _Month, warn: Callable[[str], None]
 ) -> tuple[list[Game], bool]:
-    ended = _next_month(month) <= conn.now.date()
+    ended = _next_month(window.month) <= conn.now.date()
     # A month that had ended never changes again; a running one is stored already expired.
     conn.session.settings.expire_after = requests_cache.NEVER_EXPIRE if ended else datetime.now(UTC)
-    stream = conn.client.games.export_by_player(user_id, **export_params(month))
-    games = list(parse_games(stream, on_warning=warn))  # the month's response is let go here
-    return games, conn.session.last_from_cache
+    refresh = conn.session.force_refresh
+    hint = fetch_hint(window.name, conn.source, window.month)
+    try:
+        games = _read_month(conn, window, warn)
+    except AnswerFault as fault:
+        if not _ask_again(conn):
+            raise _damaged(conn, window.what, fault, hint) from None
+        try:  # damaged in the cache (an older version, a disk): ask the server once more
+            games = _read_month(conn, window, warn)
+        except AnswerFault as again:
+            conn.session.forget_last()
+            raise _damaged(conn, window.what, again, hint) from None
+        finally:
+            conn.session.force_refresh = refresh
+    from_cache = conn.session.last_from_cache
+    own, others = own_games(games, window.name, warn, window.what)
+    if others:  # not the answer asked for: not kept, so the next run asks again
+        conn.session.forget_last()
+    return own, from_cache
 
 
 def _month_action(
-    conn: Conn, user_id: str, month: date, warn: Callable[[str], None]
+    conn: Conn, window: _Month, warn: Callable[[str], None]
 ) -> Callable[[], tuple[list[Game], bool]]:
-    return lambda: _fetch_month(conn, user_id, month, warn)
+    return lambda: _fetch_month(conn, window, warn)

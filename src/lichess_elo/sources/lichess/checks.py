@@ -11,8 +11,9 @@ import math
 import os
 import re
 from collections.abc import Iterable
+from pathlib import Path
 
-from lichess_elo.errors import BadInput, Malformed
+from lichess_elo.errors import BadFile, BadInput, Malformed
 
 MAX_SECONDS = 3600.0  # the largest LICHESS_ELO_TIMEOUT / LICHESS_ELO_RETRY_WAIT accepted
 _USERNAME = re.compile(r"[A-Za-z0-9_-]{2,30}")
@@ -76,3 +77,28 @@ def env_seconds(name: str, default: float, *, zero_ok: bool) -> float:
         return value
     low = "from 0" if zero_ok else "above 0"
     raise BadInput(f"{name} must be a number of seconds {low} up to {MAX_SECONDS:g}, not {text!r}")
+
+
+def read_token_file(path: Path) -> str:
+    """The token in the file ``path``: its text without surrounding whitespace (the line
+    break an editor adds). The token itself is never part of a message.
+
+    Raises:
+        BadFile: the file cannot be read, is empty, or is not UTF-8 text (then
+            ``validate_token`` checks the token itself).
+    """
+    try:
+        token = path.read_bytes().decode("utf-8").strip()
+    except FileNotFoundError:
+        raise BadFile(path, "no such file", field="token_file", unreadable=True) from None
+    except IsADirectoryError:
+        raise BadFile(path, "is a folder", field="token_file", unreadable=True) from None
+    except OSError as exc:
+        raise BadFile(
+            path, exc.strerror or type(exc).__name__, field="token_file", unreadable=True
+        ) from None
+    except UnicodeDecodeError:
+        raise BadFile(path, "not a token (not UTF-8 text)", field="token_file") from None
+    if not token:
+        raise BadFile(path, "the file is empty", field="token_file")
+    return token

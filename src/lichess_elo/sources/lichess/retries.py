@@ -6,6 +6,7 @@ with exponential backoff; both at most ``MAX_RETRIES`` times; one request at a t
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol, TypeVar
@@ -16,13 +17,16 @@ import urllib3
 
 from lichess_elo.errors import (
     CassetteMissing,
+    DamagedAnswer,
     FetchFailed,
     FetchHint,
     NotCached,
     RateLimited,
     TokenRefused,
 )
+from lichess_elo.sources.lichess.answers import describe
 from lichess_elo.sources.lichess.checks import env_seconds, scrub
+from lichess_elo.sources.lichess.ndjson import AnswerFault
 
 if TYPE_CHECKING:
     from lichess_elo.sources.lichess.session import Source
@@ -106,6 +110,13 @@ def call_with_retries(
             raise CassetteMissing(
                 f"the cassette {source.replay} has no response for {what}"
             ) from None
+        except (AnswerFault, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            # what the month reader does not handle itself (e.g. a tournament's answer)
+            fault = describe(exc, None)
+            where = f"the cassette {source.replay} answers " if source.replay else ""
+            raise DamagedAnswer(
+                f"{where}{what}: damaged answer ({fault})", what=what, fault=str(fault)
+            ) from None
         except berserk.exceptions.ResponseError as exc:
             status = int(exc.status_code)
             if status == 504 and exc.reason == "Not Cached":
@@ -121,6 +132,12 @@ def call_with_retries(
             problem = scrub(_short(exc), [source.token])
         failures += 1
         limited = problem == "HTTP 429"
+        if source.replay is not None:  # a cassette answers the same every time: no retry
+            text = (
+                f"the cassette {source.replay} answers {what} with {problem}; "
+                "a recorded answer is never retried"
+            )
+            raise RateLimited(text) if limited else FetchFailed(text)
         if failures > MAX_RETRIES:
             message = f"{what} failed after {MAX_RETRIES} retries ({problem})"
             if limited:

@@ -14,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from lichess_elo.cli import app as cli_app
+from tests.helpers import run_cli
 from tests.integration.db_fixture import january
 from tests.integration.db_helpers import game, write_dump
 
@@ -104,7 +105,7 @@ def test_ctrl_c_exits_130_and_leaves_the_database_consistent(tmp_path: Path) -> 
     # Whatever was committed is whole: every month's games match its row.
     assert counts == months
     # Run again: everything, once.
-    again = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    again = run_cli(*command[3:], timeout=300)
     assert again.returncode == 0, again.stderr
     con = duckdb.connect(str(path))
     counts = con.execute("SELECT month, COUNT(*) FROM games GROUP BY 1 ORDER BY 1").fetchall()

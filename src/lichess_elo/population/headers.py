@@ -4,7 +4,7 @@
   kernels, the blocks that start with ``[`` are the header blocks (movetext never starts
   with ``[``), and each wanted tag is picked out by its ``[Tag "`` prefix. The movetext
   is never parsed or copied into Python objects. Decompression (zstandard) and the Arrow
-  kernels release the GIL, so a second thread parses one chunk while the next is read.
+  kernels release the GIL, so ``PARSERS`` threads parse chunks while the next is read.
 * Parquet in the mirror's layout: the wanted columns, batch by batch, cast to text.
 
 Every batch has the columns ``seq`` (the game's position in the file) and ``HEADERS``
@@ -14,6 +14,7 @@ Every batch has the columns ``seq`` (the game's position in the file) and ``HEAD
 from __future__ import annotations
 
 import os
+from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -27,6 +28,9 @@ from lichess_elo.population.schema import HEADERS
 
 #: Decompressed bytes per chunk: large enough for the kernels, small enough for memory.
 CHUNK_BYTES = 32 << 20
+#: Chunks parsed at once, in threads (a worker per core of the 2-core target machine),
+#: while the next chunk is decompressed; batches still come out in file order.
+PARSERS = 2
 SCHEMA = pa.schema([("seq", pa.int64())] + [(h, pa.string()) for h in HEADERS])
 #: Called with (games so far, bytes of the file consumed so far).
 Progress = Callable[[int, int], None]
@@ -117,20 +121,19 @@ def read_pgn_zst(
         done[0] += batch.num_rows
         return shifted
 
-    with ThreadPoolExecutor(max_workers=1) as pool:
-        pending: Future[pa.RecordBatch] | None = None
+    with ThreadPoolExecutor(max_workers=PARSERS) as pool:
+        pending: deque[Future[pa.RecordBatch]] = deque()
         for chunk in _chunks(path, chunk_bytes, on_bytes):
-            job = pool.submit(parse_chunk, chunk, 0)
-            if pending is not None:
-                batch = numbered(pending.result())
+            pending.append(pool.submit(parse_chunk, chunk, 0))
+            if len(pending) > PARSERS:
+                batch = numbered(pending.popleft().result())
                 if progress:
                     progress(done[0], done[1])
                 yield batch
-            pending = job
-        if pending is not None:
-            batch = numbered(pending.result())
+        while pending:
+            batch = numbered(pending.popleft().result())
             if progress:
-                progress(done[0], os.path.getsize(path))
+                progress(done[0], os.path.getsize(path) if not pending else done[1])
             yield batch
 
 

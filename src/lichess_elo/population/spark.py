@@ -27,8 +27,21 @@ _CUR_SCHEMA = (
 )
 
 
-def session(master: str) -> Any:
-    """A SparkSession on ``master`` (an active one is reused).
+#: Spark's own logging: errors only, so a run prints its one summary and nothing else.
+_LOG4J = """status = error
+rootLogger.level = error
+rootLogger.appenderRef.stderr.ref = console
+appender.console.type = Console
+appender.console.name = console
+appender.console.target = SYSTEM_ERR
+appender.console.layout.type = PatternLayout
+appender.console.layout.pattern = spark: %p %c{1}: %m%n
+"""
+
+
+def session(master: str, *, logs: Path | None = None) -> Any:
+    """A SparkSession on ``master`` (an active one is reused); ``logs`` is a folder for the
+    log configuration that keeps Spark's start-up chatter off the terminal.
 
     Raises:
         EngineUnavailable: pyspark is not installed or Spark (Java) does not start.
@@ -39,10 +52,17 @@ def session(master: str) -> Any:
         raise EngineUnavailable(
             "the spark engine needs pyspark: pip install 'lichess-elo[spark]'"
         ) from None
+    builder = SparkSession.builder.master(master)
+    if logs is not None and master.startswith("local"):  # a cluster keeps its own options
+        logs.mkdir(parents=True, exist_ok=True)
+        config = logs / "log4j2.properties"
+        config.write_text(_LOG4J, encoding="utf-8")
+        builder = builder.config(
+            "spark.driver.extraJavaOptions", f"-Dlog4j2.configurationFile=file:{config}"
+        )
     try:
         spark = (
-            SparkSession.builder.master(master)
-            .appName("lichess-elo")
+            builder.appName("lichess-elo")
             .config("spark.ui.enabled", "false")
             .config("spark.ui.showConsoleProgress", "false")
             .config("spark.sql.shuffle.partitions", "4" if master.startswith("local") else "200")
@@ -77,7 +97,7 @@ def rate(
         f"COPY (SELECT * FROM games WHERE perf IN ({in_perfs}) ORDER BY month) "
         f"TO '{games_dir}' (FORMAT parquet, PARTITION_BY (month))"
     )
-    spark = session(master)
+    spark = session(master, logs=warehouse)
     if months:
         spark.read.option("basePath", str(games_dir)).parquet(
             str(games_dir)

@@ -23,9 +23,10 @@ from pathlib import Path
 import duckdb
 import pyarrow.compute as pc
 
-from lichess_elo.core.games import Clock, speed_of
+from lichess_elo.core.games import speed_of
 from lichess_elo.population.headers import read_parquet, read_pgn_zst
 from lichess_elo.population.schema import PERFS, REASONS
+from lichess_elo.sources.pgn import _clock  # the one TimeControl reader (private there)
 
 #: Called with (index of the file, games read in it, bytes consumed, file size).
 FileProgress = Callable[[int, int, int, int], None]
@@ -51,14 +52,12 @@ def dump_kind(path: Path) -> str:
 
 
 def _speed(tc: str | None) -> str | None:
-    """The Lichess speed of a ``TimeControl`` tag (``300+3``), ``None`` when it is not one."""
+    """The Lichess speed of a ``TimeControl`` tag (``300+3``, ``-``), ``None`` when it is not
+    one; the tag is read by the PGN reader's own ``_clock``."""
     if tc is None:
         return None
-    if tc in ("-", ""):
-        return speed_of(None)
-    initial, _, increment = tc.partition("+")
     try:
-        return speed_of(Clock(int(initial), int(increment or 0)))
+        return speed_of(_clock(tc))
     except ValueError:
         return None
 

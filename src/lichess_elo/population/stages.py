@@ -115,19 +115,26 @@ def step_sql(d: Dialect, month: int, source: str = "games") -> str:
         f"ELSE -{d.idiv(f'-{x} + 50', '100')} END"
     )
     return f"""
-    WITH x AS ({_sides(month, source)}),
-    act AS (SELECT DISTINCT perf, name FROM x),
+    WITH mg AS (SELECT * FROM {source} WHERE month = {month}),
+    act AS (SELECT perf, white AS name FROM mg UNION SELECT perf, black AS name FROM mg),
     lst AS (
         SELECT c.perf, c.name, c.rating, c.games_before, c.reached, c.lichess_rating
         FROM cur c JOIN act ON act.perf = c.perf AND act.name = c.name
         UNION ALL
         SELECT perf, name, rating, games_before, reached, lichess_rating FROM seeds),
+    pair AS (
+        SELECT mg.perf, mg.white, mg.black, mg.score, mg.ord, a.rating AS rw, b.rating AS rb,
+               mg.white_elo + COALESCE(mg.white_diff, 0) AS white_after,
+               mg.black_elo + COALESCE(mg.black_diff, 0) AS black_after
+        FROM mg
+        JOIN lst a ON a.perf = mg.perf AND a.name = mg.white
+        JOIN lst b ON b.perf = mg.perf AND b.name = mg.black),
     rated AS (
-        SELECT x.perf, x.name, x.s, x.lichess_after, x.ord, a.rating AS own,
-               b.rating AS opp_r
-        FROM x
-        JOIN lst a ON a.perf = x.perf AND a.name = x.name
-        JOIN lst b ON b.perf = x.perf AND b.name = x.opp),
+        SELECT perf, white AS name, score AS s, white_after AS lichess_after, ord,
+               rw AS own, rb AS opp_r FROM pair
+        UNION ALL
+        SELECT perf, black AS name, 100 - score AS s, black_after AS lichess_after, ord,
+               rb AS own, rw AS opp_r FROM pair),
     capped AS (
         SELECT perf, name, s, lichess_after, ord, {capped_d("own", "own - opp_r", "perf")} AS d
         FROM rated),

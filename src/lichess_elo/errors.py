@@ -362,3 +362,28 @@ class WriteFailed(LichessEloError):
 
 class GlickoConvergenceError(LichessEloError):
     """The Glicko-2 volatility iteration did not converge."""
+
+
+class DumpUnreadable(LichessEloError):
+    """A dump file could not be read at all (not zstd, not Parquet, cut short)."""
+
+    def __init__(self, path: object, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+class DatabaseMissing(BadInput):
+    """The population database named does not exist (nothing was ingested there)."""
+
+    def __init__(self, path: object) -> None:
+        super().__init__(f"no database at {path}: ingest dumps into it first")
+        self.path = path
+
+
+class NotRated(LichessEloError):
+    """The population database has games but no lists for what was asked."""
+
+
+class EngineUnavailable(LichessEloError):
+    """The engine asked for cannot run here (module or Java missing)."""

@@ -18,6 +18,7 @@ from lichess_elo.cli import calc, club, fetch, games, glicko, report
 from lichess_elo.cli.errors import message_for, redact, remember_token, run_state, unexpected
 from lichess_elo.cli.interrupts import Interrupted, interrupts_raise
 from lichess_elo.errors import LichessEloError
+from lichess_elo.population.cli import db_app
 
 app = typer.Typer(
     name="lichess-elo",
@@ -58,6 +59,7 @@ def _root(
 
 for _command in (calc, glicko, fetch, games, report, club):
     _command.register(app)
+app.add_typer(db_app, name="db")
 
 
 def _take_debug(args: list[str]) -> list[str]:

@@ -1,6 +1,6 @@
 """``club``: read the club's files (and Lichess tournaments), rate the ladder.
 
-``rate_club_files`` is the one library call behind ``lichess-elo club``: it checks its
+``rate_club_files`` is the one library call behind the ``club`` command: it checks its
 settings before any input is read, reads the rules (``club.toml``), the CSV/PGN files and
 the tournaments, lays the options over the rules and calls the pure
 ``core.club.rating.rate_club``. It returns plain data; nothing here prints.

@@ -15,10 +15,10 @@ import typer
 
 from lichess_elo import __version__
 from lichess_elo.cli import calc, club, fetch, games, glicko, report
+from lichess_elo.cli.db import db_app
 from lichess_elo.cli.errors import message_for, redact, remember_token, run_state, unexpected
 from lichess_elo.cli.interrupts import Interrupted, interrupts_raise
 from lichess_elo.errors import LichessEloError
-from lichess_elo.population.cli import db_app
 
 app = typer.Typer(
     name="lichess-elo",

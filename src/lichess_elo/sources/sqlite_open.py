@@ -6,7 +6,7 @@ names the file. requests-cache's own SQLite storage retries a failed ``BEGIN IMM
 forever, whatever the error (a held lock, a read-only file); ``BoundedSQLiteCache``
 replaces that loop.
 
-Also here: a cache folder the user can only read is opened read-only (``--offline``), and
+Also here: a cache folder the user can only read is opened read-only (offline runs), and
 ``-wal``/``-shm`` files the user cannot write (left by another user's run) are reported
 before SQLite would wait on them.
 """

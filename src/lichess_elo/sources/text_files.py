@@ -1,4 +1,4 @@
-"""Reading the user's text files (club CSV and PGN, ``club.toml``, ``--pgn``): UTF-8 only,
+"""Reading the user's text files (club CSV and PGN, ``club.toml``, a PGN export): UTF-8 only,
 and a file in another encoding is named with the line where it stops being UTF-8.
 
 An edge module (it reads files); the messages carry no option names.

@@ -224,7 +224,7 @@ def fetch_games(
     (``FetchResult.count_short`` names the perfs then still short). Those games are
     returned with the others, for K's game count; nothing after ``until`` is read.
 
-    Whole calendar months are requested (so cache entries are reused across ``--since``
+    Whole calendar months are requested (so cache entries are reused across ``since``
     values); games outside ``[since, until)`` are then dropped on our side. The range is
     checked by the caller's settings (``check_date_range``); an empty
     range (``since`` not before ``until``) fetches no month and gives no games.

@@ -2,7 +2,7 @@
 
 Both requests go through the same session as every other Lichess call (``session.connect``):
 User-Agent, token, the HTTP cache (refetched online, served from the cache offline), the
-``--replay`` cassette, and ``call_with_retries`` (HTTP 429 waits, backoff on 5xx and cut
+replayed cassette, and ``call_with_retries`` (HTTP 429 waits, backoff on 5xx and cut
 connections). berserk 0.14 has ``fide.get_player`` but no history call, so both are made
 with berserk's ``Requestor`` on the session. Decoding is ``core/fide_record.py``.
 """

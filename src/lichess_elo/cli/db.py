@@ -10,6 +10,8 @@ from typing import Annotated
 
 import typer
 
+from lichess_elo.cli.options import OutputFormat as Format
+
 db_app = typer.Typer(
     name="db",
     help=(
@@ -20,14 +22,6 @@ db_app = typer.Typer(
     ),
     no_args_is_help=True,
 )
-
-
-class Format(StrEnum):
-    """Output formats of the db commands."""
-
-    table = "table"
-    csv = "csv"
-    json = "json"
 
 
 class EngineName(StrEnum):
@@ -116,8 +110,9 @@ def ingest_cmd(
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
+        from lichess_elo.output import db as render
         from lichess_elo.output.common import console, dump_json
-        from lichess_elo.population import app, render
+        from lichess_elo.population import app
 
         paths = app.expand_dumps(tuple(files))
         with render.ingest_progress(quiet, [p.name for p in paths]) as bar:
@@ -151,8 +146,9 @@ def rate_cmd(
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
+        from lichess_elo.output import db as render
         from lichess_elo.output.common import console
-        from lichess_elo.population import app, render
+        from lichess_elo.population import app
 
         result = app.rate(
             app.RateSettings(
@@ -177,7 +173,8 @@ def list_cmd(
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
-        from lichess_elo.population import app, render
+        from lichess_elo.output import db as render
+        from lichess_elo.population import app
 
         result = app.rating_list(app.ListSettings(perf, month, db))
     _out(render.list_output(result, fmt.value))
@@ -196,7 +193,8 @@ def player_cmd(
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
-        from lichess_elo.population import app, render
+        from lichess_elo.output import db as render
+        from lichess_elo.population import app
 
         result = app.player(app.PlayerSettings(name, db, perf))
     _out(render.player_output(result, fmt.value))
@@ -233,9 +231,10 @@ def compare_cmd(
 
     with library_errors(NAMES), interruptible():
         from lichess_elo.errors import BadInput
+        from lichess_elo.output import db as render
         from lichess_elo.output.charts import check_chart_path
         from lichess_elo.output.common import console, dump_json
-        from lichess_elo.population import app, render
+        from lichess_elo.population import app
 
         if fmt == Format.csv:
             raise BadInput("compare has no csv format; use table or json")

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from lichess_elo import replay
+from lichess_elo.cache_db import BUSY_TIMEOUT, open_cache_db
 from lichess_elo.replay import ReplayFacts, replay_game, replay_job
 
 if TYPE_CHECKING:
@@ -23,8 +24,6 @@ if TYPE_CHECKING:
 
 #: Replay in a process pool only above this many uncached games.
 POOL_THRESHOLD = 2000
-#: Seconds to wait for another run's lock on the cache before replaying without it.
-BUSY_TIMEOUT = 30.0
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS replay (
@@ -48,9 +47,6 @@ _COLUMNS = (
     "material_white, material_black, status_agrees"
 )
 _BATCH = 500
-#: Primary result codes of a damaged file (extended codes such as SQLITE_CORRUPT_INDEX
-#: share them in the low byte); only these reset the cache.
-_DAMAGED = frozenset({sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT})
 
 Row = tuple[
     str, int, int, str | None, int | None, str | None, str | None, int, int, int, int | None
@@ -95,45 +91,9 @@ def _from_row(r: Row) -> ReplayFacts:
     )
 
 
-def _connect(path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT)
-    try:
-        # A cache: WAL without an fsync per commit; a crash can only cost a replay again.
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=NORMAL")
-        conn.execute(_SCHEMA)
-    except sqlite3.Error:
-        conn.close()
-        raise
-    return conn
-
-
-def _damaged(exc: sqlite3.DatabaseError) -> bool:
-    """Whether ``exc`` says the file itself is damaged (not a lock, I/O error, full disk)."""
-    return (exc.sqlite_errorcode & 0xFF) in _DAMAGED
-
-
 def _open_cache(cache_dir: Path) -> sqlite3.Connection:
-    """Open (or create) the cache; a damaged file is started again.
-
-    Raises:
-        sqlite3.Error: the cache cannot be used (locked by another run, I/O error, full
-            disk...); the file is left as it is.
-        OSError: the folder cannot be made.
-    """
-    cache_dir.mkdir(parents=True, exist_ok=True)
-    path = cache_dir / "replay.sqlite"
-    try:
-        return _connect(path)
-    except sqlite3.DatabaseError as exc:
-        # OperationalError ("database is locked", "disk I/O error", "database or disk is
-        # full") is a DatabaseError too: only a file that is not a database, or is
-        # malformed, is thrown away; anything else leaves the cache alone.
-        if not _damaged(exc):
-            raise
-        for stale in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
-            stale.unlink(missing_ok=True)
-        return _connect(path)
+    """Open (or create) ``replay.sqlite`` in ``cache_dir`` (``cache_db.open_cache_db``)."""
+    return open_cache_db(cache_dir / "replay.sqlite", _SCHEMA, BUSY_TIMEOUT)
 
 
 def _unusable(

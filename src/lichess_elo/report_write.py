@@ -30,8 +30,15 @@ if TYPE_CHECKING:
 _ROW_SEP = ",\n        "
 
 
+_ENCODER = json.JSONEncoder(
+    ensure_ascii=False, separators=(", ", ": "), default=json_default, check_circular=False
+)
+
+
 def _compact(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "), default=json_default)
+    """``value`` as one line of JSON (``json.dumps`` with ", " and ": "; the encoder is made
+    once, not once a row; no circular check, a row is a tree)."""
+    return _ENCODER.encode(value)
 
 
 def _indented(value: Any) -> str:

@@ -31,7 +31,7 @@ sys.path[:0] = [str(REPO), str(REPO / "src"), str(REPO / "benchmarks")]
 import chess.pgn  # noqa: E402
 from gen_games import generate_games, to_pgn  # noqa: E402
 
-from lichess_elo import pgn  # noqa: E402  (sources.pgn after the restructure)
+from lichess_elo.sources import pgn  # noqa: E402
 
 DAMAGE_EVERY = 100
 

@@ -41,12 +41,12 @@ sys.path[:0] = [str(REPO), str(REPO / "src"), str(REPO / "benchmarks")]
 import chess  # noqa: E402
 from gen_games import generate_games  # noqa: E402
 
-from lichess_elo import render_report  # noqa: E402
-from lichess_elo.games import Game, parse_games  # noqa: E402
-from lichess_elo.lichess import Source  # noqa: E402
-from lichess_elo.replay_cache import replay_all  # noqa: E402
-from lichess_elo.report import ReportSettings, build_report  # noqa: E402
-from lichess_elo.report_job import paused_gc, run_report  # noqa: E402
+from lichess_elo.output import report as render_report  # noqa: E402
+from lichess_elo.core.games import Game, parse_games  # noqa: E402
+from lichess_elo.sources.lichess.api import Source  # noqa: E402
+from lichess_elo.sources.replay_cache import replay_all  # noqa: E402
+from lichess_elo.core.report.build import ReportSettings, build_report  # noqa: E402
+from lichess_elo.app.report import paused_gc, run_report  # noqa: E402
 
 USER = "BenchUser"
 START = datetime(2021, 1, 1, tzinfo=UTC)

@@ -2,7 +2,9 @@
 
 The pure engines and parsers are importable as a library::
 
-    from lichess_elo import fide, glicko, games
+    from lichess_elo.core import fide
+    from lichess_elo.core import glicko
+    from lichess_elo.core import games
 """
 
 from __future__ import annotations

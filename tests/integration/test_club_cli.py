@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from lichess_elo.cli import app
+from lichess_elo.cli.root import app
 
 DATA = Path(__file__).parent.parent / "data" / "club"
 PLAYERS = str(DATA / "players.csv")
@@ -161,7 +161,7 @@ def test_chart_lines_start_at_the_start_rating(
     # start rating at the date of the first update, so the first step is drawn.
     import matplotlib.axes
 
-    from lichess_elo import render_club
+    from lichess_elo.output import club as render_club
 
     series: dict[str, render_club.ChartSeries] = {}
     plotted: list[list[float]] = []
@@ -284,8 +284,8 @@ def test_output_and_chart_checked_before_any_work(option: str, tmp_path: Path) -
 @pytest.mark.parametrize(
     ("option", "target"),
     [
-        ("--output", "lichess_elo.render.write_atomic"),
-        ("--chart", "lichess_elo.render_club.write_atomic"),
+        ("--output", "lichess_elo.output.common.write_atomic"),
+        ("--chart", "lichess_elo.output.club.write_atomic"),
     ],
 )
 def test_late_write_failure_names_the_users_path(
@@ -330,9 +330,9 @@ def test_chart_write_failure_is_write_failed_naming_the_users_path(tmp_path: Pat
     import resource
     import signal
 
-    from lichess_elo import club_io
-    from lichess_elo.chart import WriteFailed
-    from lichess_elo.render_club import write_club_chart
+    from lichess_elo.sources import club_files as club_io
+    from lichess_elo.output.chart_report import WriteFailed
+    from lichess_elo.output.club import write_club_chart
 
     result = club_io.load_club([PLAYERS, GAMES], config=Path(CONFIG))
     names = [s.name for s in result.standings]

@@ -25,7 +25,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from lichess_elo.cli import app
+from lichess_elo.cli.root import app
 
 DATA = Path(__file__).parent.parent / "data" / "club"
 REPO = Path(__file__).parent.parent.parent

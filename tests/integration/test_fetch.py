@@ -26,7 +26,7 @@ from lichess_elo.errors import (
     RateLimited,
     UserNotFound,
 )
-from lichess_elo.lichess import Source, fetch_games, fetch_user, open_client
+from lichess_elo.sources.lichess.api import Source, fetch_games, fetch_user, open_client
 from tests.integration.fake_lichess import FakeLichess, Fault
 
 # Month boundaries in epoch ms: 2023-01-01 is day 19358 after 1970-01-01

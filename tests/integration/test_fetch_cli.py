@@ -16,7 +16,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from lichess_elo.cli import app
+from lichess_elo.cli.root import app
 from tests.integration.fake_lichess import FakeLichess, Fault
 
 REPO = Path(__file__).resolve().parents[2]
@@ -170,8 +170,8 @@ def test_real_command_line_replay(tmp_path: Path) -> None:
 def test_progress_bar_shows_months_games_and_the_429_wait(
     onboard_server: FakeLichess, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from lichess_elo import render
-    from lichess_elo.lichess import Source, fetch_games
+    from lichess_elo.output import common as render
+    from lichess_elo.sources.lichess.api import Source, fetch_games
 
     screen = io.StringIO()
     terminal = Console(file=screen, force_terminal=True, width=160, color_system=None)

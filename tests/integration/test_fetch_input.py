@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from lichess_elo.cli import app
+from lichess_elo.cli.root import app
 from lichess_elo.errors import BadInput
-from lichess_elo.lichess import CacheUnusable, Source, fetch_games
+from lichess_elo.sources.lichess.api import CacheUnusable, Source, fetch_games
 from tests.integration.fake_lichess import FakeLichess
 
 UNTIL_MARCH = date(2023, 3, 1)  # OnBoard247 (created 2023-01-24): two months

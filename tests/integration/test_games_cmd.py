@@ -11,7 +11,7 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from lichess_elo.cli import app
+from lichess_elo.cli.root import app
 from tests.conftest import REPO
 from tests.integration.conftest import ONBOARD_CREATED
 from tests.integration.fake_lichess import FakeLichess

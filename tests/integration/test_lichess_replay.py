@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from lichess_elo.errors import BadInput, CassetteMissing
-from lichess_elo.lichess import Source, cassette_time, fetch_games
+from lichess_elo.sources.lichess.api import Source, cassette_time, fetch_games
 
 REPO = Path(__file__).resolve().parents[2]
 ONBOARD = REPO / "cassettes" / "onboard247.yaml"
@@ -124,7 +124,7 @@ def test_a_cassette_without_a_date_header_is_named(tmp_path: Path) -> None:
 def test_cli_broken_cassette_exits_2_in_one_line(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
-    from lichess_elo.cli import app
+    from lichess_elo.cli.root import app
 
     cassette = tmp_path / "broken.yaml"
     # a tab cannot start a YAML token: the error is at the tab, line 2, column 1

@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from lichess_elo.cli import app
+from lichess_elo.cli.root import app
 from tests.conftest import REPO
 from tests.integration.fake_lichess import FakeLichess
 

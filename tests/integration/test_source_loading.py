@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from lichess_elo.cli import app
+from lichess_elo.cli.root import app
 from lichess_elo.errors import BadInput
-from lichess_elo.lichess import Source, fetch_games
-from lichess_elo.lichess_input import parse_date_range
-from lichess_elo.listing import list_games
-from lichess_elo.report_job import load_games
+from lichess_elo.sources.lichess.api import Source, fetch_games
+from lichess_elo.sources.lichess.checks import parse_date_range
+from lichess_elo.app.games import list_games
+from lichess_elo.app.report import load_games
 from tests.conftest import REPO
 from tests.integration.fake_lichess import FakeLichess
 

@@ -15,7 +15,7 @@ from datetime import date
 import pytest
 from typer.testing import CliRunner
 
-from lichess_elo.cli import app
+from lichess_elo.cli.root import app
 
 runner = CliRunner()
 

@@ -9,9 +9,9 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from lichess_elo import cli
+from lichess_elo.cli import root as cli
 from lichess_elo.errors import BadInput
-from lichess_elo.lichess_input import scrub
+from lichess_elo.sources.lichess.checks import scrub
 
 TOKEN = "lip_UnitSecretToken4242"
 

@@ -12,7 +12,7 @@ from decimal import Decimal
 
 import pytest
 
-from lichess_elo.club import (
+from lichess_elo.core.club.rating import (
     ClubGame,
     ClubPlayer,
     Rules,

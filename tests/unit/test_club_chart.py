@@ -5,8 +5,8 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
-from lichess_elo.club_model import PeriodEntry, Standing
-from lichess_elo.render_club import ChartSeries, club_chart_series
+from lichess_elo.core.club.model import PeriodEntry, Standing
+from lichess_elo.output.club import ChartSeries, club_chart_series
 
 D = Decimal
 MARCH, APRIL, MAY = date(2026, 3, 7), date(2026, 4, 11), date(2026, 5, 9)

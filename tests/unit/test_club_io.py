@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from lichess_elo.club import speed_of
-from lichess_elo.club_io import (
+from lichess_elo.core.club.rating import speed_of
+from lichess_elo.sources.club_files import (
     Inputs,
     games_from_lichess,
     parse_day,
@@ -20,7 +20,7 @@ from lichess_elo.club_io import (
     time_control,
     tournament_ref,
 )
-from lichess_elo.club_rules import (
+from lichess_elo.core.club.rules import (
     check_options,
     check_time_controls,
     parse_numbers,
@@ -29,7 +29,7 @@ from lichess_elo.club_rules import (
     with_overrides,
 )
 from lichess_elo.errors import BadInput
-from lichess_elo.games import parse_games
+from lichess_elo.core.games import parse_games
 
 DATA = Path(__file__).parent.parent / "data" / "club"
 

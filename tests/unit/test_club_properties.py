@@ -15,7 +15,7 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lichess_elo.club import ClubGame, ClubPlayer, Rules, rate_club
+from lichess_elo.core.club.rating import ClubGame, ClubPlayer, Rules, rate_club
 
 NAMES = [f"P{i}" for i in range(6)]
 DAY = date(2026, 5, 2)

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from lichess_elo import fide
+from lichess_elo.core import fide
 from lichess_elo.errors import BadInput
-from lichess_elo.fide import GameResult
+from lichess_elo.core.fide import GameResult
 
 D = Decimal
 YEAR = 2026

@@ -7,8 +7,8 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lichess_elo import fide
-from lichess_elo.fide import GameResult
+from lichess_elo.core import fide
+from lichess_elo.core.fide import GameResult
 
 RATINGS = st.integers(min_value=0, max_value=4000)
 BELOW_2650 = st.integers(min_value=0, max_value=fide.CAP_EXEMPT_FROM - 1)

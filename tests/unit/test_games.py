@@ -6,7 +6,7 @@ import json
 from datetime import UTC, datetime
 from pathlib import Path
 
-from lichess_elo.games import dedupe_sorted, parse_game, parse_ndjson
+from lichess_elo.core.games import dedupe_sorted, parse_game, parse_ndjson
 
 
 def _lines(path: Path) -> list[str]:

@@ -9,9 +9,9 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lichess_elo import games_cache
-from lichess_elo.games import Clock, Game, Side, parse_ndjson
-from lichess_elo.pgn import read_pgn
+from lichess_elo.core.games import Clock, Game, Side, parse_ndjson
+from lichess_elo.sources import games_cache
+from lichess_elo.sources.pgn import read_pgn
 
 _text = st.none() | st.text(max_size=12)
 _int = st.none() | st.integers(-(2**40), 2**40)

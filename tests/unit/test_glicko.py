@@ -1,4 +1,4 @@
-"""Tests of the Lichess Glicko-2 engine (``lichess_elo.glicko``).
+"""Tests of the Lichess Glicko-2 engine (``lichess_elo.core.glicko``).
 
 Expected numbers come from ``tests/data/glicko-vectors.md`` (upstream scalachess tests with an
 independent full-precision recomputation), from ``shared/reference/notes/lichess-glicko.md``
@@ -15,9 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lichess_elo import glicko
+from lichess_elo.core import glicko
 from lichess_elo.errors import BadInput
-from lichess_elo.glicko import ADVANTAGE, DEFAULT, Rating, lichess_game, update
+from lichess_elo.core.glicko import ADVANTAGE, DEFAULT, Rating, lichess_game, update
 
 STD = 11.782457  # scalachess ColorAdvantage.standard (vectors.md section 2)
 ZH = 20.30966  # scalachess ColorAdvantage.crazyhouse

@@ -13,7 +13,7 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
-from lichess_elo.cli import app
+from lichess_elo.cli.root import app
 
 runner = CliRunner()
 

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lichess_elo.games import Clock, Game, parse_game
-from lichess_elo.pgn import read_pgn, speed_of
-from lichess_elo.replay import replay_game
+from lichess_elo.core.games import Clock, Game, parse_game
+from lichess_elo.sources.pgn import read_pgn, speed_of
+from lichess_elo.core.replay import replay_game
 
 LICHESS = Path(__file__).parent.parent / "data" / "lichess"
 

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lichess_elo.games import Game, Side, parse_game, parse_ndjson
-from lichess_elo.pgn import read_pgn
-from lichess_elo.replay import replay_game
+from lichess_elo.core.games import Game, Side, parse_game, parse_ndjson
+from lichess_elo.sources.pgn import read_pgn
+from lichess_elo.core.replay import replay_game
 
 LICHESS = Path(__file__).parent.parent / "data" / "lichess"
 

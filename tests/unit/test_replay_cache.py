@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from lichess_elo import replay, replay_cache
-from lichess_elo.games import Game, parse_ndjson
+from lichess_elo.core import replay
+from lichess_elo.sources import replay_cache
+from lichess_elo.core.games import Game, parse_ndjson
 
 DATA = Path(__file__).parent.parent / "data" / "lichess"
 

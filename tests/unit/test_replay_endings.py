@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from lichess_elo.games import Color, Game, Side
-from lichess_elo.replay import endings, replay_game
+from lichess_elo.core.games import Color, Game, Side
+from lichess_elo.core.replay import endings, replay_game
 
 # Kings shuffle for 12 plies (e1-d2-d1, d8-d7-d8) and back: the material never changes,
 # and 12 > 10 plies keeps "decided_quickly" out of the way.

@@ -13,12 +13,12 @@ from decimal import Decimal
 import pytest
 
 from lichess_elo.errors import BadInput
-from lichess_elo.games import Game, Side
-from lichess_elo.lichess import PerfStats, UserInfo
-from lichess_elo.replay import ReplayFacts
-from lichess_elo.report import ReportSettings, build_report, check_settings, period_label
-from lichess_elo.selection import exclusion_reason
-from lichess_elo.summary import period_reasons, summarize
+from lichess_elo.core.games import Game, Side
+from lichess_elo.sources.lichess.api import PerfStats, UserInfo
+from lichess_elo.core.replay import ReplayFacts
+from lichess_elo.core.report.build import ReportSettings, build_report, check_settings, period_label
+from lichess_elo.core.report.selection import exclusion_reason
+from lichess_elo.core.report.summary import period_reasons, summarize
 
 ME = "Hero"
 

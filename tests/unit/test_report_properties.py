@@ -8,9 +8,9 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lichess_elo import fide
-from lichess_elo.games import Game
-from lichess_elo.report import ReportSettings, build_report
+from lichess_elo.core import fide
+from lichess_elo.core.games import Game
+from lichess_elo.core.report.build import ReportSettings, build_report
 from tests.unit.test_report import ME, game
 
 START = datetime(2022, 12, 20, tzinfo=UTC)

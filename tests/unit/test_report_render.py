@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from lichess_elo import render, render_report
-from lichess_elo.report import PerfReport, ReportSettings, build_report
+from lichess_elo.output import common as render
+from lichess_elo.output import report as render_report
+from lichess_elo.core.report.build import PerfReport, ReportSettings, build_report
 from tests.unit.test_report import ME, day, game
 
 
@@ -139,7 +140,7 @@ def test_chart_names_the_span_and_counts_in_the_singular(tmp_path: Path) -> None
     # Text kept as text in the SVG (svg.fonttype none) so the labels can be read back.
     import matplotlib
 
-    from lichess_elo import chart
+    from lichess_elo.output import chart_report as chart
 
     (single,) = build_report(
         ME,

@@ -12,8 +12,8 @@ import json
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from lichess_elo.render import json_default
-from lichess_elo.render_report import (
+from lichess_elo.output.common import json_default
+from lichess_elo.output.report import (
     REPORT_GAME_FIELDS,
     REPORT_PERIOD_FIELDS,
     _game_json,
@@ -25,7 +25,7 @@ from lichess_elo.render_report import (
 )
 
 if TYPE_CHECKING:
-    from lichess_elo.report import PerfReport
+    from lichess_elo.core.report.build import PerfReport
 
 _ROW_SEP = ",\n        "
 

@@ -14,7 +14,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from lichess_elo.club import METHODS, ROUNDINGS, UPDATE_MODES, Rules, Start, name_key
+from lichess_elo.core.club.rating import METHODS, ROUNDINGS, UPDATE_MODES, Rules, Start, name_key
 from lichess_elo.errors import BadInput
 
 #: Every key the file may hold: top-level scalars, and tables with their keys.

@@ -10,18 +10,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from lichess_elo.games import Color, Game
-from lichess_elo.lichess import resolve_cache_dir
-from lichess_elo.replay import Ending, ReplayFacts, endings
-from lichess_elo.replay_cache import replay_all
-from lichess_elo.report_job import load_games
-from lichess_elo.selection import check_perfs, in_range, utc_midnight
+from lichess_elo.core.games import Color, Game
+from lichess_elo.sources.lichess.api import resolve_cache_dir
+from lichess_elo.core.replay import Ending, ReplayFacts, endings
+from lichess_elo.sources.replay_cache import replay_all
+from lichess_elo.app.report import load_games
+from lichess_elo.core.report.selection import check_perfs, in_range, utc_midnight
 
 if TYPE_CHECKING:
     from datetime import date
     from pathlib import Path
 
-    from lichess_elo.lichess import Progress, Source
+    from lichess_elo.sources.lichess.api import Progress, Source
 
 
 @dataclass(frozen=True, slots=True)

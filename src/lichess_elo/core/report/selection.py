@@ -15,10 +15,10 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 from lichess_elo.errors import BadInput
-from lichess_elo.games import PERFS, Color, Game
+from lichess_elo.core.games import PERFS, Color, Game
 
 if TYPE_CHECKING:
-    from lichess_elo.lichess import UserInfo
+    from lichess_elo.sources.lichess.api import UserInfo
 
 #: Exclusion reasons, in the order they are tested.
 EXCLUSION_REASONS = ("other_perf", "ai_opponent", "casual", "aborted", "no_rating_change")

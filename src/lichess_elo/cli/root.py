@@ -21,8 +21,8 @@ from lichess_elo import __version__
 from lichess_elo.errors import LichessEloError
 
 if TYPE_CHECKING:
-    from lichess_elo import lichess
-    from lichess_elo.report_job import ReportRun
+    from lichess_elo.sources.lichess import api as lichess
+    from lichess_elo.app.report import ReportRun
 
 app = typer.Typer(
     name="lichess-elo",
@@ -44,14 +44,14 @@ _secrets: set[str] = set()
 
 def redact(text: str) -> str:
     """``text`` with every token of this run replaced by ``***`` (``lichess_input.scrub``)."""
-    from lichess_elo.lichess_input import scrub
+    from lichess_elo.sources.lichess.checks import scrub
 
     return scrub(text, _secrets)
 
 
 def _remember_token(token: str | None) -> None:
     """Add ``token`` to ``_secrets`` (one of at least 8 characters; see ``scrub``)."""
-    from lichess_elo.lichess_input import MIN_SECRET_LENGTH
+    from lichess_elo.sources.lichess.checks import MIN_SECRET_LENGTH
 
     if token and token.strip() and len(token) >= MIN_SECRET_LENGTH:
         _secrets.add(token)
@@ -229,7 +229,7 @@ def _source(
     refresh: bool = False,
 ) -> lichess.Source:
     """The ``lichess.Source`` the shared source options describe (an empty token is none)."""
-    from lichess_elo import lichess
+    from lichess_elo.sources.lichess import api as lichess
 
     _remember_token(token)
     return lichess.Source(
@@ -344,7 +344,8 @@ def calc(
     """
     from datetime import date
 
-    from lichess_elo import fide, render
+    from lichess_elo.core import fide
+    from lichess_elo.output import common as render
 
     fmt = output.strip().lower()
     if fmt not in ("table", "json"):
@@ -463,7 +464,8 @@ def glicko_command(
 
     Example: lichess-elo glicko 1500/60 1600/80 1-0 --perf blitz --days-black 30
     """
-    from lichess_elo import glicko, render
+    from lichess_elo.core import glicko
+    from lichess_elo.output import common as render
 
     if output not in ("table", "json"):
         fail(f"--format: expected table or json, got {output!r}")
@@ -531,8 +533,9 @@ def fetch_command(
 
     Example: lichess-elo fetch OnBoard247 --replay cassettes/onboard247.yaml
     """
-    from lichess_elo import lichess, render
-    from lichess_elo.lichess_input import parse_date_range
+    from lichess_elo.sources.lichess import api as lichess
+    from lichess_elo.output import common as render
+    from lichess_elo.sources.lichess.checks import parse_date_range
 
     with library_errors():
         first, stop = parse_date_range(since, until)
@@ -599,8 +602,9 @@ def games_command(
 
     Example: lichess-elo games OnBoard247 --replay cassettes/onboard247.yaml --perf blitz
     """
-    from lichess_elo import listing, render
-    from lichess_elo.lichess_input import parse_date_range
+    from lichess_elo.app import games as listing
+    from lichess_elo.output import common as render
+    from lichess_elo.sources.lichess.checks import parse_date_range
 
     with library_errors():
         source = _source(api_url, token, cache_dir, offline, replay, refresh=refresh)
@@ -796,11 +800,11 @@ def report_command(
     Example: [bold]lichess-elo report OnBoard247 --replay cassettes/onboard247.yaml
     --chart onboard247.png[/bold]
     """
-    from lichess_elo import chart as chart_mod
-    from lichess_elo import render
-    from lichess_elo.lichess_input import parse_date_range
-    from lichess_elo.report import ReportSettings, check_settings
-    from lichess_elo.report_job import paused_gc, run_report
+    from lichess_elo.output import chart_report as chart_mod
+    from lichess_elo.output import common as render
+    from lichess_elo.sources.lichess.checks import parse_date_range
+    from lichess_elo.core.report.build import ReportSettings, check_settings
+    from lichess_elo.app.report import paused_gc, run_report
 
     if output_format == OutputFormat.csv and view == View.summary:
         fail("--format csv takes --view periods or games")
@@ -853,7 +857,8 @@ def _report_output(
     run: ReportRun, output_format: OutputFormat, view: View, output: Path | None
 ) -> None:
     """Print the report (or write it to ``output``) in the chosen format and view."""
-    from lichess_elo import render, render_report
+    from lichess_elo.output import common as render
+    from lichess_elo.output import report as render_report
 
     if output_format == OutputFormat.json:
         text = render_report.report_json(run.user, run.reports)
@@ -1046,8 +1051,12 @@ def club_command(
 
     Example: lichess-elo club players.csv games.csv --config club.toml --k 40
     """
-    from lichess_elo import chart as chart_mod
-    from lichess_elo import club, club_io, club_rules, render, render_club
+    from lichess_elo.output import chart_report as chart_mod
+    from lichess_elo.core.club import rating as club
+    from lichess_elo.sources import club_files as club_io
+    from lichess_elo.core.club import rules as club_rules
+    from lichess_elo.output import common as render
+    from lichess_elo.output import club as render_club
 
     with library_errors():
         if chart is not None:

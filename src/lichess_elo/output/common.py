@@ -140,7 +140,7 @@ def replay_progress(
 
 # --- calc ---
 
-from lichess_elo import fide  # noqa: E402  (the calc section keeps its own import)
+from lichess_elo.core import fide  # noqa: E402  (the calc section keeps its own import)
 
 _K_RULES = {
     "given": "given with --k",
@@ -344,7 +344,7 @@ def calc_initial_json(details: fide.InitialRating, performance: int | None) -> s
 # --- glicko ---
 
 if TYPE_CHECKING:
-    from lichess_elo.glicko import Rating, SideResult
+    from lichess_elo.core.glicko import Rating, SideResult
 
 
 def _glicko_rating(r: Rating) -> dict[str, float]:
@@ -410,7 +410,7 @@ from rich.progress import TimeElapsedColumn as _ElapsedColumn  # noqa: E402
 from rich.table import Table as _FetchTable  # noqa: E402
 
 if TYPE_CHECKING:
-    from lichess_elo.lichess import FetchResult
+    from lichess_elo.sources.lichess.api import FetchResult
 
 
 class FetchBar:
@@ -512,8 +512,8 @@ from rich.box import SIMPLE_HEAD as _games_box  # noqa: E402
 from rich.table import Table as _GamesTable  # noqa: E402
 
 if TYPE_CHECKING:
-    from lichess_elo.listing import ListedGame
-    from lichess_elo.replay import Ending
+    from lichess_elo.app.games import ListedGame
+    from lichess_elo.core.replay import Ending
 
 ENDING_LABELS: dict[str, str] = {
     "lost_on_time_ahead": "lost on time, ahead",

@@ -15,12 +15,13 @@ from dataclasses import dataclass, replace
 from datetime import date
 from pathlib import Path
 
-from lichess_elo import lichess, pgn
+from lichess_elo.sources.lichess import api as lichess
+from lichess_elo.sources import pgn
 from lichess_elo.errors import BadInput
-from lichess_elo.games import Game, dedupe_sorted
-from lichess_elo.replay_cache import replay_all
-from lichess_elo.report import PerfReport, ReportSettings, build_report
-from lichess_elo.selection import check_perfs, utc_midnight
+from lichess_elo.core.games import Game, dedupe_sorted
+from lichess_elo.sources.replay_cache import replay_all
+from lichess_elo.core.report.build import PerfReport, ReportSettings, build_report
+from lichess_elo.core.report.selection import check_perfs, utc_midnight
 
 
 @dataclass(frozen=True)

@@ -9,13 +9,13 @@ from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from lichess_elo.chart import WriteFailed, check_chart_path
-from lichess_elo.render import dump_json, write_atomic, write_csv
+from lichess_elo.output.chart_report import WriteFailed, check_chart_path
+from lichess_elo.output.common import dump_json, write_atomic, write_csv
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from lichess_elo.club import ClubResult, Standing, Target
+    from lichess_elo.core.club.rating import ClubResult, Standing, Target
 
 
 def _club_signed(value: int) -> str:
@@ -204,7 +204,7 @@ def club_player_output(s: Standing, recent: int, months: int, target: Target, fm
 
 def _club_round(value: Decimal) -> int:
     """A rating as shown: rounded half away from zero (as ``fide.round_half_away``)."""
-    from lichess_elo.fide import round_half_away
+    from lichess_elo.core.fide import round_half_away
 
     return round_half_away(value)
 

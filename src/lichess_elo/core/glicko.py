@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
 from lichess_elo.errors import BadInput, LichessEloError
-from lichess_elo.games import COLORS, PERFS, Color
+from lichess_elo.core.games import COLORS, PERFS, Color
 
 #: Glicko-2 scale: mu = (r - 1500) / SCALE, phi = RD / SCALE (about 400 / ln 10).
 SCALE = 173.7178

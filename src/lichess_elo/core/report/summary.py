@@ -28,7 +28,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
-    from lichess_elo.report import GameRow, PeriodRow
+    from lichess_elo.core.report.build import GameRow, PeriodRow
 
 #: Days without a game in the perf after which a game is said to follow a long break.
 LONG_BREAK_DAYS = 30

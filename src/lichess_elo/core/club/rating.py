@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
 
-from lichess_elo import fide
-from lichess_elo.club_model import (
+from lichess_elo.core import fide
+from lichess_elo.core.club.model import (
     METHODS,
     RECENT_MONTHS,
     ROUNDINGS,

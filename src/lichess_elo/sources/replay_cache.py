@@ -13,14 +13,14 @@ import sqlite3
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from lichess_elo import replay
-from lichess_elo.cache_db import BUSY_TIMEOUT, open_cache_db
-from lichess_elo.replay import ReplayFacts, replay_game, replay_job
+from lichess_elo.core import replay
+from lichess_elo.core.replay import ReplayFacts, replay_game, replay_job
+from lichess_elo.sources.cache_db import BUSY_TIMEOUT, open_cache_db
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from lichess_elo.games import Game
+    from lichess_elo.core.games import Game
 
 #: Replay in a process pool only above this many uncached games.
 POOL_THRESHOLD = 2000

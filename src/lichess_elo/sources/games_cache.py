@@ -37,8 +37,8 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
-from lichess_elo.cache_db import BUSY_TIMEOUT, open_cache_db
-from lichess_elo.games import Clock, Game, Side
+from lichess_elo.core.games import Clock, Game, Side
+from lichess_elo.sources.cache_db import BUSY_TIMEOUT, open_cache_db
 
 if TYPE_CHECKING:
     from pathlib import Path

@@ -17,12 +17,12 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from lichess_elo.render import json_default, write_csv
-from lichess_elo.summary import plural
+from lichess_elo.output.common import json_default, write_csv
+from lichess_elo.core.report.summary import plural
 
 if TYPE_CHECKING:
-    from lichess_elo.report import GameRow, PerfReport, PeriodRow
-    from lichess_elo.summary import Disagreement
+    from lichess_elo.core.report.build import GameRow, PerfReport, PeriodRow
+    from lichess_elo.core.report.summary import Disagreement
 
 
 def _num(value: Decimal | None, places: int = 2) -> float | int | None:

@@ -11,7 +11,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Literal
 
-from lichess_elo import fide
+from lichess_elo.core import fide
 
 UpdateMode = Literal["event", "month", "game"]
 ClubMethod = Literal["formula", "fide-table"]

@@ -21,8 +21,8 @@ from typing import Any
 
 import chess.pgn
 
-from lichess_elo import fide
-from lichess_elo.club import ClubGame, ClubPlayer, ClubResult, Rules, rate_club
+from lichess_elo.core import fide
+from lichess_elo.core.club.rating import ClubGame, ClubPlayer, ClubResult, Rules, rate_club
 from lichess_elo.errors import BadInput, CassetteMissing, NotCached
 
 _RESULTS = {
@@ -123,7 +123,7 @@ def _pgn_time_control(text: str | None) -> str | None:
 
 def _csv_time_control(text: str) -> str | None:
     """A games file's time control: ``15+10`` (or ``900+10`` in seconds) in minutes."""
-    from lichess_elo.club_rules import normal_time_control
+    from lichess_elo.core.club.rules import normal_time_control
 
     value = text.strip()
     return (normal_time_control(value) or value) if value else None
@@ -369,8 +369,8 @@ def tournament_fetcher(
     """
     import berserk
 
-    from lichess_elo import lichess
-    from lichess_elo.games import parse_games
+    from lichess_elo.sources.lichess import api as lichess
+    from lichess_elo.core.games import parse_games
 
     def fetch(kind: str | None, tid: str, seq: int) -> Iterator[ClubGame]:
         with lichess.open_client(source) as client:
@@ -448,7 +448,7 @@ def load_club(
     Raises:
         BadInput: any bad input, with the file, line and field.
     """
-    from lichess_elo.club_rules import (
+    from lichess_elo.core.club.rules import (
         check_options,
         check_time_controls,
         read_rules,

@@ -30,20 +30,20 @@ from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Literal
 
-from lichess_elo import fide
+from lichess_elo.core import fide
 from lichess_elo.errors import BadInput
-from lichess_elo.games import Color, Game
-from lichess_elo.replay import ReplayFacts, endings
-from lichess_elo.selection import (
+from lichess_elo.core.games import Color, Game
+from lichess_elo.core.replay import ReplayFacts, endings
+from lichess_elo.core.report.selection import (
     EXCLUSION_REASONS,
     classify,
     in_range,
     select_perfs,
 )
-from lichess_elo.summary import LONG_BREAK_DAYS, Summary, plural, summarize
+from lichess_elo.core.report.summary import LONG_BREAK_DAYS, Summary, plural, summarize
 
 if TYPE_CHECKING:
-    from lichess_elo.lichess import UserInfo
+    from lichess_elo.sources.lichess.api import UserInfo
 
 Track = Literal["shadow", "lichess"]
 PeriodKind = Literal["month", "week", "day", "game"]

@@ -26,11 +26,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lichess_elo.errors import BadInput, LichessEloError
-from lichess_elo.render import write_atomic
-from lichess_elo.summary import plural
+from lichess_elo.output.common import write_atomic
+from lichess_elo.core.report.summary import plural
 
 if TYPE_CHECKING:
-    from lichess_elo.report import PerfReport
+    from lichess_elo.core.report.build import PerfReport
 
 SUFFIXES = (".png", ".svg")
 _GLICKO = "#1f6fb4"

@@ -19,7 +19,7 @@ from typing import Literal
 import chess
 import chess.variant
 
-from lichess_elo.games import Color, Game
+from lichess_elo.core.games import Color, Game
 
 #: Bump when the facts or their derivation change: every cached replay is then redone.
 REPLAY_VERSION = 1

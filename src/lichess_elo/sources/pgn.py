@@ -32,8 +32,8 @@ from datetime import UTC, datetime
 import chess
 import chess.pgn
 
-from lichess_elo.games import Clock, Color, Game, Side
-from lichess_elo.replay import ReplayJob, replay_job
+from lichess_elo.core.games import Clock, Color, Game, Side
+from lichess_elo.core.replay import ReplayJob, replay_job
 
 #: PGN ``Variant`` tag -> Lichess variant key.
 VARIANTS = {

@@ -44,8 +44,8 @@ import yaml
 from requests_cache.backends.sqlite import SQLiteCache
 
 from lichess_elo import __version__
-from lichess_elo.cassette import cassette_time as cassette_time
-from lichess_elo.cassette import unreadable
+from lichess_elo.sources.lichess.cassette import cassette_time as cassette_time
+from lichess_elo.sources.lichess.cassette import unreadable
 from lichess_elo.errors import (
     AccountClosed,
     BadInput,
@@ -56,8 +56,8 @@ from lichess_elo.errors import (
     RateLimited,
     UserNotFound,
 )
-from lichess_elo.games import Game, dedupe_sorted, parse_games
-from lichess_elo.lichess_input import env_seconds, scrub, validate_token, validate_username
+from lichess_elo.core.games import Game, dedupe_sorted, parse_games
+from lichess_elo.sources.lichess.checks import env_seconds, scrub, validate_token, validate_username
 
 try:  # vcrpy is only needed for --replay
     from vcr.errors import CannotOverwriteExistingCassetteException

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from datetime import date, datetime
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
@@ -53,19 +53,38 @@ def json_default(value: Any) -> Any:
 def write_csv(rows: Iterable[Mapping[str, Any]], fieldnames: Sequence[str]) -> str:
     """Return ``rows`` as CSV text with a header line (``\\n`` line endings)."""
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=list(fieldnames), lineterminator="\n")
+    stream_csv(buffer, rows, fieldnames)
+    return buffer.getvalue()
+
+
+def stream_csv(out: TextIO, rows: Iterable[Mapping[str, Any]], fieldnames: Sequence[str]) -> None:
+    """Write ``rows`` to ``out`` as CSV with a header line (``\\n`` line endings), row by row."""
+    writer = csv.DictWriter(out, fieldnames=list(fieldnames), lineterminator="\n")
     writer.writeheader()
     for row in rows:
         writer.writerow(row)
-    return buffer.getvalue()
 
 
 def write_atomic(path: Path, data: str | bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file in the same folder and a rename,
-    so a failure never leaves a half-written file behind.
+    so a failure never leaves a half-written file behind (``atomic_writer``).
 
-    The file gets the permissions a plain write would give it: an existing file keeps its
-    mode, a new one gets 0666 less the umask.
+    Raises:
+        OSError: the write failed (disk full, no permission...); its ``filename`` is
+            ``path``, never the temporary file.
+    """
+    with atomic_writer(path, binary=isinstance(data, bytes)) as handle:
+        handle.write(data)
+
+
+@contextmanager
+def atomic_writer(path: Path, *, binary: bool = False) -> Iterator[Any]:
+    """A file to write ``path`` through, bit by bit: a temporary file in the same folder,
+    synced and renamed over ``path`` when the block ends without an error, removed when it
+    ends with one (an interruption included), so ``path`` is never left half-written.
+
+    Text is UTF-8 with no newline translation. The file gets the permissions a plain write
+    would give it: an existing file keeps its mode, a new one gets 0666 less the umask.
 
     Raises:
         OSError: the write failed (disk full, no permission...); its ``filename`` is
@@ -83,10 +102,12 @@ def write_atomic(path: Path, data: str | bytes) -> None:
     except OSError as exc:
         raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from None
     try:
-        with os.fdopen(fd, "wb") as handle:
+        encoding, newline = (None, None) if binary else ("utf-8", "")
+        mode = "wb" if binary else "w"
+        with os.fdopen(fd, mode, 1 << 16, encoding, None, newline) as handle:
             with contextlib.suppress(OSError):  # no file yet: the umask already applied
                 os.fchmod(handle.fileno(), stat.S_IMODE(os.stat(path).st_mode))
-            handle.write(data.encode("utf-8") if isinstance(data, str) else data)
+            yield handle
             # On disk before the rename: a power loss cannot leave an empty ``path``.
             handle.flush()
             os.fsync(handle.fileno())

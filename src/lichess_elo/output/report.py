@@ -7,7 +7,6 @@ An edge module (it writes text, no maths). ``report_document`` is the JSON contr
 from __future__ import annotations
 
 import io
-import json
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from decimal import Decimal
@@ -17,7 +16,6 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from lichess_elo.output.common import json_default, write_csv
 from lichess_elo.core.report.summary import plural
 
 if TYPE_CHECKING:
@@ -181,32 +179,14 @@ def report_document(user: str, reports: Sequence[PerfReport]) -> dict[str, Any]:
     }
 
 
-def _compact(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "), default=json_default)
-
-
 def report_json(user: str, reports: Sequence[PerfReport]) -> str:
-    """``report_document`` as JSON text: indented, with one game or period per line.
+    """``report_document`` as JSON text: indented, with one game or period per line
+    (``report_write.write_report_json`` into a string; the CLI streams it instead)."""
+    from lichess_elo.output.report_write import write_report_json
 
-    (``json.dumps(indent=...)`` runs Python's slow encoder; a line per game keeps the file
-    readable and lets the C encoder write 20,000 games in a fraction of the time.)
-    """
-    doc = report_document(user, reports)
-    blocks = []
-    for report in doc["reports"]:
-        lines = []
-        for key, value in report.items():
-            if key in ("games", "periods") and value:
-                rows = ",\n        ".join(_compact(v) for v in value)
-                lines.append(f'      "{key}": [\n        {rows}\n      ]')
-            elif key in ("settings", "summary"):
-                inner = json.dumps(value, indent=2, ensure_ascii=False, default=json_default)
-                lines.append(f'      "{key}": ' + inner.replace("\n", "\n      "))
-            else:
-                lines.append(f'      "{key}": {_compact(value)}')
-        blocks.append("    {\n" + ",\n".join(lines) + "\n    }")
-    reports_text = "[\n" + ",\n".join(blocks) + "\n  ]" if blocks else "[]"
-    return f'{{\n  "user": {_compact(doc["user"])},\n  "reports": {reports_text}\n}}\n'
+    buffer = io.StringIO()
+    write_report_json(buffer, user, reports)
+    return buffer.getvalue()
 
 
 REPORT_GAME_FIELDS = (
@@ -225,46 +205,13 @@ REPORT_PERIOD_FIELDS = (
 
 
 def report_csv(reports: Sequence[PerfReport], view: str) -> str:
-    """CSV, one row per game (``view == "games"``) or per period (otherwise)."""
-    rows: list[dict[str, Any]] = []
-    for r in reports:
-        if view == "games":
-            for g in r.games:
-                row = {k: getattr(g, k, None) for k in REPORT_GAME_FIELDS}
-                row.update(
-                    perf=r.perf,
-                    played_at=_iso(g.played_at),
-                    score=_num(g.score),
-                    expected=_num(g.expected, 4),
-                    elo_change=_num(g.elo_change, 4),
-                    endings=" ".join(g.endings),
-                    flags=" ".join(g.flags),
-                )
-                rows.append(row)
-        else:
-            for p in r.periods:
-                row = _period_json(p)
-                rows.append(
-                    {
-                        "perf": r.perf,
-                        **{k: row[k] for k in REPORT_PERIOD_FIELDS[1:11]},
-                        "elo_start": p.elo_start,
-                        "elo_change": p.elo_change,
-                        "elo_change_exact": _num(p.elo_change_exact, 4),
-                        "elo_end": p.elo_end,
-                        "lichess_start": p.lichess_start,
-                        "lichess_change": p.lichess_change,
-                        "lichess_end": p.lichess_end,
-                        "difference": p.difference,
-                        "change_difference": p.change_difference,
-                        "gap_count": len(p.gaps),
-                        "gap_points": sum(g.size for g in p.gaps),
-                        "gap_before_start": p.gap_before_start,
-                        "long_break": p.long_break,
-                    }
-                )
-    fields = REPORT_GAME_FIELDS if view == "games" else REPORT_PERIOD_FIELDS
-    return write_csv(rows, fields)
+    """CSV, one row per game (``view == "games"``) or per period (otherwise)
+    (``report_write.write_report_csv`` into a string; the CLI streams it instead)."""
+    from lichess_elo.output.report_write import write_report_csv
+
+    buffer = io.StringIO()
+    write_report_csv(buffer, reports, view)
+    return buffer.getvalue()
 
 
 def _signed(value: int | Decimal | None, places: int = 0) -> str:

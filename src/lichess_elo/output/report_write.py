@@ -7,12 +7,11 @@ README's "JSON format" (indented, one game or period per line) and of the CSV vi
 
 from __future__ import annotations
 
-import csv
 import json
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from lichess_elo.output.common import json_default
+from lichess_elo.output.common import json_default, stream_csv
 from lichess_elo.output.report import (
     REPORT_GAME_FIELDS,
     REPORT_PERIOD_FIELDS,
@@ -119,9 +118,7 @@ def _period_rows(reports: Sequence[PerfReport]) -> Iterator[dict[str, Any]]:
 
 def write_report_csv(out: TextIO, reports: Sequence[PerfReport], view: str) -> None:
     """Write CSV to ``out``, one row per game (``view == "games"``) or per period."""
-    games = view == "games"
-    fields = REPORT_GAME_FIELDS if games else REPORT_PERIOD_FIELDS
-    writer = csv.DictWriter(out, fieldnames=list(fields), lineterminator="\n")
-    writer.writeheader()
-    for row in _game_rows(reports) if games else _period_rows(reports):
-        writer.writerow(row)
+    if view == "games":
+        stream_csv(out, _game_rows(reports), REPORT_GAME_FIELDS)
+    else:
+        stream_csv(out, _period_rows(reports), REPORT_PERIOD_FIELDS)

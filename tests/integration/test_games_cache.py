@@ -55,13 +55,16 @@ def test_a_changed_or_removed_response_makes_the_entry_a_miss(tmp_path: Path) ->
     assert cache.lookup(REQUEST, stale_ok=True) is None
 
 
-def test_an_expired_response_is_only_used_when_stale_is_fine(tmp_path: Path) -> None:
+def test_a_response_that_expires_is_only_used_when_stale_is_fine(tmp_path: Path) -> None:
     _http(tmp_path, "k1", b"response body", expires=int(time.time()) - 10)
     cache = _stored(tmp_path)
     assert cache.lookup(REQUEST, stale_ok=False) is None  # online: fetched again
     assert cache.lookup(REQUEST, stale_ok=True) == b"parsed"  # offline serves it
-    _http(tmp_path, "k1", b"response body", expires=int(time.time()) + 3600)
-    assert cache.lookup(REQUEST, stale_ok=False) == b"parsed"  # not expired yet
+    # stored a moment ago as already expired: the column's whole seconds may round it up
+    _http(tmp_path, "k1", b"response body", expires=int(time.time()) + 1)
+    assert cache.lookup(REQUEST, stale_ok=False) is None
+    _http(tmp_path, "k1", b"response body", expires=None)  # a month that had ended
+    assert cache.lookup(REQUEST, stale_ok=False) == b"parsed"
 
 
 def test_nothing_is_stored_unless_the_stored_response_is_the_parsed_one(tmp_path: Path) -> None:

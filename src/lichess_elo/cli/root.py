@@ -541,8 +541,14 @@ def fetch_command(
         first, stop = parse_date_range(since, until)
         source = _source(api_url, token, cache_dir, offline, replay, refresh=refresh)
         with render.fetch_progress(quiet) as bar:
-            result = lichess.fetch_games(
-                username, source, since=first, until=stop, progress=bar, on_warning=warn
+            result = lichess.fetch_games(  # counts the games, keeps none
+                username,
+                source,
+                since=first,
+                until=stop,
+                progress=bar,
+                on_warning=warn,
+                keep_games=False,
             )
     if output is FetchFormat.json:
         typer.echo(render.dump_json(render.fetch_document(result)))

@@ -11,8 +11,8 @@ compact form, in ``<cache dir>/games.sqlite``:
   bytes under that key, so it can never disagree with the HTTP cache: a response fetched
   again, replaced by another run or removed makes the entry a miss, and the response is
   parsed again through the ordinary path;
-- it is only used when the HTTP cache would serve the response itself: a response that has
-  not expired, or (``stale_ok``, offline) any stored response;
+- it is only used when the HTTP cache would serve the response itself: a response stored
+  to never expire (a month that had ended), or (``stale_ok``, offline) any stored one;
 - it is stored only after checking that the stored response's body is the body that was
   parsed (``store``'s ``matches``), so a response replaced between the fetch and the store
   by a concurrent run is never paired with another run's games;
@@ -31,7 +31,6 @@ import hashlib
 import marshal
 import sqlite3
 import sys
-import time
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -214,7 +213,7 @@ class ParsedCache:
         """The payload parsed from the response the HTTP cache holds for ``request``.
 
         ``None`` (a miss) unless an entry exists, its response is still stored under the
-        same key with the same bytes, and that response is fresh (or ``stale_ok``).
+        same key with the same bytes, and that response never expires (or ``stale_ok``).
         """
         conns = self._open()
         if conns is None:
@@ -234,7 +233,10 @@ class ParsedCache:
         if stored is None:
             return None
         blob, expires = stored
-        if not stale_ok and expires is not None and expires <= time.time():
+        if not stale_ok and expires is not None:
+            # Only a response stored to never expire (a month that had ended) is surely
+            # what the HTTP cache would serve online; the column holds whole seconds, too
+            # coarse to tell a response stored a moment ago as already expired.
             return None
         if digest(blob) != row[1]:
             return None

@@ -57,6 +57,7 @@ from lichess_elo.errors import (
     UserNotFound,
 )
 from lichess_elo.core.games import Game, dedupe_sorted, parse_games
+from lichess_elo.sources.lichess.parsed import cached_month, keep_month, month_request, open_parsed
 from lichess_elo.sources.lichess.checks import env_seconds, scrub, validate_token, validate_username
 
 try:  # vcrpy is only needed for --replay
@@ -137,11 +138,15 @@ class FetchResult:
     """All games of a user (every perf) and how they were got.
 
     ``games`` is sorted oldest first (by ``created_at``, then id) with each id once; callers
-    rely on that and do not sort or dedupe again.
+    rely on that and do not sort or dedupe again. It is empty when the games were only
+    counted (``fetch_games(keep_games=False)``); ``count`` and ``split`` (perf -> rated and
+    casual games) always hold the whole count.
     """
 
     user: UserInfo
     games: tuple[Game, ...]
+    count: int
+    split: Mapping[str, tuple[int, int]]
     months_total: int
     months_from_network: int
     months_from_cache: int
@@ -209,6 +214,7 @@ class _Session(requests_cache.CachedSession):
         self._cache_path = cache_path
         self.force_refresh = False
         self.last_from_cache = False
+        self.last_response: Any = None
 
     def request(self, method: str, url: str, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
         kwargs.setdefault("timeout", self._timeout)
@@ -220,6 +226,7 @@ class _Session(requests_cache.CachedSession):
             except sqlite3.Error as exc:
                 raise _cache_unusable(self._cache_path, exc) from None
         self.last_from_cache = bool(getattr(response, "from_cache", False))
+        self.last_response = response
         return response
 
 
@@ -548,8 +555,14 @@ def fetch_games(
     until: date | None = None,
     progress: Progress | None = None,
     on_warning: Callable[[str], None] | None = None,
+    keep_games: bool = True,
 ) -> FetchResult:
     """Fetch every game of ``username`` month by month, through the cache.
+
+    A month parsed before from the very response the HTTP cache holds is read from the
+    parsed-games cache (``parsed``), without decoding its JSON again. With ``keep_games``
+    false the games are only counted (``FetchResult.count`` and ``split``), each month's
+    let go once counted.
 
     Whole calendar months are requested (so cache entries are reused across ``--since``
     values); games outside ``[since, until)`` are then dropped on our side. The range is
@@ -579,31 +592,62 @@ def fetch_games(
         low = datetime.combine(since, datetime.min.time(), UTC) if since else None
         high = datetime.combine(until, datetime.min.time(), UTC) if until else None
         found: dict[str, Game] = {}
+        seen: set[str] = set()
+        split: dict[str, tuple[int, int]] = {}
         from_cache = 0
-        for done, month in enumerate(months, start=1):
-            label = month.strftime("%Y-%m")
-            month_games, cached = call_with_retries(
-                _month_action(conn, user.id or name.lower(), month, warn),
-                what=f"month {label} of {name}",
-                source=source,
-                fetch_hint=_fetch_command(
-                    name, source, label, _next_month(month).strftime("%Y-%m")
-                ),
-                progress=progress,
-                on_warning=warn,
-                passthrough=frozenset(),
-            )
-            from_cache += cached
-            for game in month_games:
-                if (low is None or game.created_at >= low) and (
-                    high is None or game.created_at < high
-                ):
-                    found.setdefault(game.id, game)
-            if progress is not None:
-                progress.month(label, done, len(found), cached)
+        parsed = None if source.replay is not None else open_parsed(conn.cache_path.parent, warn)
+        try:
+            for done, month in enumerate(months, start=1):
+                label = month.strftime("%Y-%m")
+                user_id = user.id or name.lower()
+                request = month_request(source.api_url, user_id, export_params(month))
+                hit = None
+                if parsed is not None and not source.refresh:
+                    hit = cached_month(parsed, request, stale_ok=source.offline)
+                if hit is not None:  # parsed before from the very response the cache holds
+                    month_games, month_warnings = hit
+                    for message in month_warnings:
+                        warn(message)
+                    cached = True
+                else:
+                    month_warnings = []
+                    month_games, cached = call_with_retries(
+                        _month_action(conn, user_id, month, warn, month_warnings),
+                        what=f"month {label} of {name}",
+                        source=source,
+                        fetch_hint=_fetch_command(
+                            name, source, label, _next_month(month).strftime("%Y-%m")
+                        ),
+                        progress=progress,
+                        on_warning=warn,
+                        passthrough=frozenset(),
+                    )
+                    if parsed is not None:
+                        keep_month(parsed, request, conn.session, month_games, month_warnings)
+                from_cache += cached
+                for game in month_games:
+                    if (
+                        (low is None or game.created_at >= low)
+                        and (high is None or game.created_at < high)
+                        and game.id not in seen
+                    ):
+                        seen.add(game.id)
+                        rated, casual = split.get(game.perf, (0, 0))
+                        rated, casual = (rated + 1, casual) if game.rated else (rated, casual + 1)
+                        split[game.perf] = (rated, casual)
+                        if keep_games:
+                            found[game.id] = game
+                del month_games  # a counting fetch lets each month's games go here
+                if progress is not None:
+                    progress.month(label, done, len(seen), cached)
+        finally:
+            if parsed is not None:
+                parsed.close()
     return FetchResult(
         user=user,
         games=tuple(dedupe_sorted(found.values())),
+        count=len(seen),
+        split=split,
         months_total=len(months),
         months_from_network=len(months) - from_cache,
         months_from_cache=from_cache,
@@ -625,6 +669,21 @@ def _fetch_month(
 
 
 def _month_action(
-    conn: _Conn, user_id: str, month: date, warn: Callable[[str], None]
+    conn: _Conn,
+    user_id: str,
+    month: date,
+    warn: Callable[[str], None],
+    month_warnings: list[str],
 ) -> Callable[[], tuple[list[Game], bool]]:
-    return lambda: _fetch_month(conn, user_id, month, warn)
+    """One attempt at the month; ``month_warnings`` gets the parse warnings of the attempt
+    that succeeds (what the parsed-games cache keeps with the games)."""
+
+    def collect(message: str) -> None:
+        month_warnings.append(message)
+        warn(message)
+
+    def action() -> tuple[list[Game], bool]:
+        month_warnings.clear()
+        return _fetch_month(conn, user_id, month, collect)
+
+    return action

@@ -174,3 +174,13 @@ def test_an_interrupted_replay_keeps_the_finished_batches(
     assert sorted(i for i, _ in _rows(tmp_path)) == sorted(g.id for g in games)
     _, calls = _run(games, tmp_path)
     assert calls == []  # nothing left to replay
+
+
+def test_a_whole_history_is_read_back_in_one_pass_with_the_same_facts(
+    games: list[Game], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first, _ = _run(games[:150], tmp_path)  # cached: 150 of the 221
+    monkeypatch.setattr(replay_cache, "_SCAN_ABOVE", 0)  # every read is one pass
+    again, calls = _run(games, tmp_path)
+    assert calls[-1] == (71, 71)  # only the 71 others replayed
+    assert {k: again[k] for k in first} == first

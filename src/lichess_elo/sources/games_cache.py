@@ -82,8 +82,22 @@ def _when(micros: int | None) -> datetime | None:
     return None if micros is None else _EPOCH + timedelta(microseconds=micros)
 
 
+def _shared(text: str | None) -> str | None:
+    """One string object for equal labels (perf, status, names...): ``marshal`` then writes
+    each once a payload and the decoded games share it, instead of a copy per game."""
+    return None if text is None else sys.intern(text)
+
+
 def _side_row(s: Side) -> SideRow:
-    return (s.user_id, s.name, s.title, s.rating, s.rating_diff, s.provisional, s.ai_level)
+    return (
+        _shared(s.user_id),
+        _shared(s.name),
+        _shared(s.title),
+        s.rating,
+        s.rating_diff,
+        s.provisional,
+        s.ai_level,
+    )
 
 
 def encode_games(games: Sequence[Game], warnings: Sequence[str]) -> bytes:
@@ -92,21 +106,21 @@ def encode_games(games: Sequence[Game], warnings: Sequence[str]) -> bytes:
         (
             g.id,
             g.rated,
-            g.variant,
-            g.speed,
-            g.perf,
+            _shared(g.variant),
+            _shared(g.speed),
+            _shared(g.perf),
             _micros(g.created_at),
-            g.status,
+            _shared(g.status),
             _side_row(g.white),
             _side_row(g.black),
-            g.winner,
+            _shared(g.winner),
             _micros(g.last_move_at),
             " ".join(g.moves),  # one string: a tuple of tokens costs more to store and load
             g.initial_fen,
-            g.tournament_id,
-            g.swiss_id,
+            _shared(g.tournament_id),
+            _shared(g.swiss_id),
             None if g.clock is None else (g.clock.initial, g.clock.increment),
-            g.source,
+            _shared(g.source),
         )
         for g in games
     ]

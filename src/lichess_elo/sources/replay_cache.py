@@ -110,8 +110,19 @@ def _unusable(
     on_warning(f"the replay cache cannot be used ({why}); replay results are not kept")
 
 
+#: Above this many games, one pass over the version's rows beats looking each id up.
+_SCAN_ABOVE = 4 * _BATCH
+
+
 def _read_cached(conn: sqlite3.Connection, ids: Sequence[str]) -> dict[str, ReplayFacts]:
     found: dict[str, ReplayFacts] = {}
+    if len(ids) > _SCAN_ABOVE:  # a whole history: read the table once, keep the ones asked
+        wanted = set(ids)
+        query = f"SELECT {_COLUMNS} FROM replay WHERE version = ?"
+        for row in conn.execute(query, (replay.REPLAY_VERSION,)):
+            if row[0] in wanted:
+                found[row[0]] = _from_row(row)
+        return found
     for start in range(0, len(ids), _BATCH):
         chunk = ids[start : start + _BATCH]
         marks = ",".join("?" * len(chunk))

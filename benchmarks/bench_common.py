@@ -2,7 +2,7 @@
 
 Not a benchmark itself. ``bare_loop`` is the baseline every ratio is taken against: a
 fresh ``chess.Board`` and ``Board.push_san`` for every move of every game, nothing else.
-``serve`` runs the fake Lichess server (tests/integration/fake_lichess.py) in a child
+``serve`` runs the fake Lichess server (tests/fake_lichess.py) in a child
 process holding ``BenchUser``'s generated games, so the client's figures are its own.
 """
 
@@ -38,7 +38,7 @@ def bare_loop(move_lists: Iterable[Iterable[str]]) -> None:
 def _serve(n: int, seed: int, port_queue: Any) -> None:
     """Child process: serve ``BenchUser``'s ``n`` generated games until terminated."""
     from gen_games import generate_games
-    from tests.integration.fake_lichess import FakeLichess
+    from tests.fake_lichess import FakeLichess
 
     server = FakeLichess()
     server.add_user(USER, START, generate_games(n, seed=seed, user=USER))

@@ -40,7 +40,7 @@ sys.path[:0] = [str(REPO), str(REPO / "src"), str(REPO / "benchmarks")]
 
 import requests  # noqa: E402
 
-from lichess_elo.sources.lichess.api import Source, export_params, fetch_games, month_windows  # noqa: E402
+from lichess_elo.sources.lichess import Source, export_params, fetch_games, month_windows  # noqa: E402
 
 START = datetime(2021, 1, 1, tzinfo=UTC)
 UNTIL = {"Bench48": date(2025, 1, 1), "Bench6": date(2021, 7, 1)}

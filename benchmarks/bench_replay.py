@@ -33,7 +33,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from gen_games import generate_games
 
-from lichess_elo.core.games import Game, parse_games
+from lichess_elo.core.games import Game
+from lichess_elo.sources.lichess.parse import parse_games
 from lichess_elo.sources.replay_cache import replay_all
 
 

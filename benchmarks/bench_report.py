@@ -8,7 +8,7 @@ months). In this process, over the same games:
 
 - **bare loop**: ``chess.Board()`` then ``Board.push_san`` for every move, nothing else (the
   baseline the issue asks for);
-- **cold report**: ``report_job.run_report`` with an empty cache folder: the month-by-month
+- **cold report**: ``app.report.run_report`` with an empty cache folder: the month-by-month
   import over loopback HTTP (berserk, requests-cache), the replay of every game (the
   machine's cores), the report of every perf (``--perf all``) and its table;
 - **warm report**: the same with ``--offline`` and everything cached (HTTP and replay
@@ -17,7 +17,7 @@ months). In this process, over the same games:
 - **model only**: ``build_report`` + the JSON document from games and facts in memory.
 
 Like the CLI, the report runs with Python's cyclic garbage collector paused
-(``report_job.paused_gc``): with it running, the warm report took about a third longer.
+(``app.report.paused_gc``): with it running, the warm report took about a third longer.
 
 Each timing is the best of ``--repeat`` runs (a fresh cache folder for each cold run).
 """
@@ -31,6 +31,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
@@ -41,12 +42,13 @@ sys.path[:0] = [str(REPO), str(REPO / "src"), str(REPO / "benchmarks")]
 import chess  # noqa: E402
 from gen_games import generate_games  # noqa: E402
 
-from lichess_elo.output import report as render_report  # noqa: E402
-from lichess_elo.core.games import Game, parse_games  # noqa: E402
-from lichess_elo.sources.lichess.api import Source  # noqa: E402
-from lichess_elo.sources.replay_cache import replay_all  # noqa: E402
-from lichess_elo.core.report.build import ReportSettings, build_report  # noqa: E402
 from lichess_elo.app.report import paused_gc, run_report  # noqa: E402
+from lichess_elo.core.games import Game  # noqa: E402
+from lichess_elo.core.report import ReportSettings, build_report  # noqa: E402
+from lichess_elo.output import report as render_report  # noqa: E402
+from lichess_elo.sources.lichess import Source  # noqa: E402
+from lichess_elo.sources.lichess.parse import parse_games  # noqa: E402
+from lichess_elo.sources.replay_cache import replay_all  # noqa: E402
 
 USER = "BenchUser"
 START = datetime(2021, 1, 1, tzinfo=UTC)
@@ -88,7 +90,7 @@ def _report(url: str, cache: Path, offline: bool, fmt: str = "table") -> int:
     """One report run; the output made as the CLI makes it (table: the default periods view)."""
     source = Source(api_url=url, cache_dir=cache, offline=offline)
     with paused_gc():  # as the CLI does
-        run = run_report(USER, source, SETTINGS, until=UNTIL)
+        run = run_report(USER, source, replace(SETTINGS, until=UNTIL))
         if fmt == "json":
             text = render_report.report_json(run.user, run.reports)
         else:

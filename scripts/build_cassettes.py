@@ -28,7 +28,7 @@ import yaml
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "src"))
 
-from lichess_elo.sources.lichess.api import (  # noqa: E402
+from lichess_elo.sources.lichess import (  # noqa: E402
     DEFAULT_API_URL,
     USER_AGENT,
     export_params,

@@ -1,16 +1,58 @@
-"""Shared test helpers: where the copied reference data lives."""
+"""Shared fixtures: the reference data, a clean environment and the fake Lichess server."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-DATA = Path(__file__).parent / "data"
-REPO = Path(__file__).parent.parent
+from tests.fake_lichess import FakeLichess
+from tests.helpers import DATA, ONBOARD_CREATED, ONBOARD_FILE
 
 
 @pytest.fixture(scope="session")
 def data_dir() -> Path:
     """The folder of reference data copied from ``shared/reference``."""
     return DATA
+
+
+@pytest.fixture(autouse=True)
+def _clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test depends on the caller's environment; rate-limit waits take 10 ms."""
+    for name in (
+        "LICHESS_TOKEN",
+        "LICHESS_ELO_OFFLINE",
+        "LICHESS_API_URL",
+        "LICHESS_ELO_CACHE_DIR",
+        "LICHESS_ELO_TIMEOUT",
+        "LICHESS_ELO_DEBUG",
+    ):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LICHESS_ELO_RETRY_WAIT", "0.01")
+
+
+@pytest.fixture(scope="session")
+def onboard_games(data_dir: Path) -> list[dict[str, Any]]:
+    """The 221 real OnBoard247 games as raw API dicts (fresh copies per test below)."""
+    text = (data_dir / "lichess" / ONBOARD_FILE).read_text(encoding="utf-8")
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+@pytest.fixture
+def fake_lichess() -> Iterator[FakeLichess]:
+    """A fake Lichess server on 127.0.0.1, stopped after the test."""
+    server = FakeLichess().start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def onboard_server(fake_lichess: FakeLichess, onboard_games: list[dict[str, Any]]) -> FakeLichess:
+    """The fake server holding OnBoard247 and their 221 games."""
+    fake_lichess.add_user(
+        "OnBoard247", ONBOARD_CREATED, (json.loads(json.dumps(g)) for g in onboard_games)
+    )
+    return fake_lichess

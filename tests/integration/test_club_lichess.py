@@ -26,9 +26,10 @@ import pytest
 from typer.testing import CliRunner
 
 from lichess_elo.cli.root import app
+from tests import helpers
 
-DATA = Path(__file__).parent.parent / "data" / "club"
-REPO = Path(__file__).parent.parent.parent
+DATA = helpers.DATA / "club"
+REPO = helpers.REPO
 CASSETTE = REPO / "cassettes" / "club-swiss.yaml"
 SWISS = "Zr5kTq1B"
 ARENA = "clubAr26"
@@ -183,9 +184,10 @@ def test_bare_id_tries_arena_then_swiss_and_arena_skips_aborted(
     assert doc["events"] == [{"name": "September Club Arena", "date": "2026-09-24", "games": 4}]
 
 
-def test_unknown_tournament_is_bad_input(server: TournamentServer, tmp_path: Path) -> None:
+def test_unknown_tournament_is_not_found(server: TournamentServer, tmp_path: Path) -> None:
+    # Like an unknown user: the server's answer, a run-time failure (exit 1), not bad input.
     result = _run("NoSuch12", "--api-url", server.url, "--cache-dir", str(tmp_path))
-    assert result.exit_code == 2
+    assert result.exit_code == 1
     assert "NoSuch12: no Lichess tournament with this id" in result.stderr
 
 

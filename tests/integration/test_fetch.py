@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 import requests
 
+from lichess_elo.cli.errors import message_for
 from lichess_elo.errors import (
     AccountClosed,
     BadInput,
@@ -26,8 +27,8 @@ from lichess_elo.errors import (
     RateLimited,
     UserNotFound,
 )
-from lichess_elo.sources.lichess.api import Source, fetch_games, fetch_user, open_client
-from tests.integration.fake_lichess import FakeLichess, Fault
+from lichess_elo.sources.lichess import Source, fetch_games, fetch_user, open_client
+from tests.fake_lichess import FakeLichess, Fault
 
 # Month boundaries in epoch ms: 2023-01-01 is day 19358 after 1970-01-01
 # (53 years x 365 + 13 leap days), x 86,400,000 ms; February starts 31 days later,
@@ -246,7 +247,11 @@ def test_offline_miss_names_the_user_and_the_command(
         fetch_games("OnBoard247", _source(onboard_server, tmp_path, offline=True))
     message = str(caught.value)
     assert "'OnBoard247'" in message
-    assert f"lichess-elo fetch OnBoard247 --api-url {onboard_server.url}" in message
+    # The library says what is missing and carries the hint; the command line words it.
+    assert caught.value.hint.user == "OnBoard247"
+    assert caught.value.hint.api_url == onboard_server.url
+    worded = message_for(caught.value)
+    assert f"lichess-elo fetch OnBoard247 --api-url {onboard_server.url}" in worded
     assert onboard_server.requests == []
 
 
@@ -262,7 +267,13 @@ def test_offline_miss_names_the_month_and_the_command(
         )
     message = str(caught.value)
     assert "month 2023-01 of OnBoard247 is not in the cache" in message
-    assert "lichess-elo fetch OnBoard247 --since 2023-01 --until 2023-02" in message
+    assert (caught.value.hint.since, caught.value.hint.until) == (
+        date(2023, 1, 1),
+        date(2023, 2, 1),
+    )
+    assert "lichess-elo fetch OnBoard247 --since 2023-01 --until 2023-02" in message_for(
+        caught.value
+    )
 
 
 def test_refresh_ignores_the_cache(onboard_server: FakeLichess, tmp_path: Path) -> None:
@@ -380,7 +391,7 @@ def test_empty_rating_history_without_token_is_not_cached(
 def test_offline_and_refresh_together_are_refused(
     fake_lichess: FakeLichess, tmp_path: Path
 ) -> None:
-    with pytest.raises(BadInput, match="--offline and --refresh"):
+    with pytest.raises(BadInput, match=r"^offline does not apply with refresh"):
         fetch_games("OnBoard247", _source(fake_lichess, tmp_path, offline=True, refresh=True))
     assert fake_lichess.requests == []
 
@@ -405,4 +416,4 @@ def test_server_down_fails_after_retries_and_suggests_offline(tmp_path: Path) ->
         fetch_games("OnBoard247", source)
     message = str(caught.value)
     assert message.startswith("the Lichess user 'OnBoard247' failed after 5 retries")
-    assert message.endswith("use --offline to work from the cache")
+    assert caught.value.connection_error  # the command line then suggests --offline

@@ -16,9 +16,9 @@ import pytest
 from typer.testing import CliRunner
 
 from lichess_elo.cli.root import app
-from lichess_elo.errors import BadInput
-from lichess_elo.sources.lichess.api import CacheUnusable, Source, fetch_games
-from tests.integration.fake_lichess import FakeLichess
+from lichess_elo.errors import BadInput, CacheUnusable
+from lichess_elo.sources.lichess import Source, fetch_games
+from tests.fake_lichess import FakeLichess
 
 UNTIL_MARCH = date(2023, 3, 1)  # OnBoard247 (created 2023-01-24): two months
 runner = CliRunner()
@@ -46,7 +46,8 @@ def test_token_with_whitespace_is_refused_before_any_request(
 ) -> None:
     with pytest.raises(BadInput) as caught:
         fetch_games("OnBoard247", _source(onboard_server, tmp_path, token=token))
-    assert str(caught.value).startswith("--token contains whitespace or a line break")
+    assert str(caught.value).startswith("token contains whitespace or a line break")
+    assert caught.value.field == "token"
     assert "Secret987" not in str(caught.value)
     assert onboard_server.requests == []
 

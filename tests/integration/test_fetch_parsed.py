@@ -19,7 +19,7 @@ import pytest
 from lichess_elo.errors import NotCached
 from lichess_elo.sources.lichess import api
 from lichess_elo.sources.lichess.api import Source, fetch_games
-from tests.integration.fake_lichess import FakeLichess
+from tests.fake_lichess import FakeLichess
 
 UNTIL_MARCH = date(2023, 3, 1)
 

@@ -13,9 +13,10 @@ import pytest
 import yaml
 
 from lichess_elo.errors import BadInput, CassetteMissing
-from lichess_elo.sources.lichess.api import Source, cassette_time, fetch_games
+from lichess_elo.sources.lichess import Source, cassette_time, fetch_games
+from tests import helpers
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = helpers.REPO
 ONBOARD = REPO / "cassettes" / "onboard247.yaml"
 EDGES = REPO / "cassettes" / "edgecases.yaml"
 

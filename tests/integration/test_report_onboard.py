@@ -25,8 +25,8 @@ import pytest
 from typer.testing import CliRunner
 
 from lichess_elo.cli.root import app
-from tests.conftest import REPO
-from tests.integration.fake_lichess import FakeLichess
+from tests.fake_lichess import FakeLichess
+from tests.helpers import REPO
 
 CASSETTE = REPO / "cassettes" / "onboard247.yaml"
 runner = CliRunner()
@@ -515,7 +515,10 @@ def test_unwritable_chart_fails_before_any_work(
 def test_usage_errors_are_one_line_exit_2(onboard_server: FakeLichess) -> None:
     base = ["OnBoard247", "--api-url", onboard_server.url]
     for extra, message in (
-        (("--start-rating", "1800", "--track", "lichess"), "--start-rating only applies to"),
+        (
+            ("--start-rating", "1800", "--track", "lichess"),
+            "--start-rating does not apply with --track",
+        ),
         (("--format", "csv", "--view", "summary"), "--format csv takes --view periods or games"),
     ):
         result = _run(*base, *extra)
@@ -547,7 +550,7 @@ def test_a_failed_write_names_the_users_path_and_leaves_nothing(tmp_path: Path) 
     for result, option, path in ((as_output, "--output", out), (as_chart, "--chart", chart)):
         assert result.exit_code == 1, result.output
         *warnings, error = result.stderr.splitlines()
-        assert error == f"lichess-elo: error: {option} {path}: File too large"
+        assert error == f"lichess-elo: error: {option} {path}: cannot write (File too large)"
         # The size limit also stops SQLite writing to the replay cache; that is said as a
         # one-line warning, never a traceback.
         assert all(w.startswith("lichess-elo: warning: the replay cache") for w in warnings)

@@ -12,14 +12,15 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from lichess_elo.app.games import ListSettings, list_games
+from lichess_elo.cli.options import parse_dates
 from lichess_elo.cli.root import app
+from lichess_elo.core.games import check_date_range
 from lichess_elo.errors import BadInput
-from lichess_elo.sources.lichess.api import Source, fetch_games
-from lichess_elo.sources.lichess.checks import parse_date_range
-from lichess_elo.app.games import list_games
-from lichess_elo.app.report import load_games
-from tests.conftest import REPO
-from tests.integration.fake_lichess import FakeLichess
+from lichess_elo.sources.lichess import Source, fetch_games
+from lichess_elo.sources.load import load_games
+from tests.fake_lichess import FakeLichess
+from tests.helpers import REPO
 
 PGN = REPO / "tests" / "data" / "lichess" / "game-export-q7ZvsdUF.pgn"
 CASSETTE = REPO / "cassettes" / "onboard247.yaml"
@@ -52,15 +53,18 @@ def test_empty_or_reversed_range_is_refused_by_every_command(
         until,
     )
     assert result.exit_code == 2, result.output
-    assert result.stderr == (f"lichess-elo: error: --since {since} is not before --until {until}\n")
+    # The message shows both ends as days: a month stands for its first day.
+    first, stop = (text if len(text) == 10 else f"{text}-01" for text in (since, until))
+    assert result.stderr == (f"lichess-elo: error: --since {first} is not before --until {stop}\n")
     assert result.stdout == ""
 
 
 def test_a_range_of_one_day_is_fine() -> None:
-    assert parse_date_range("2024-01-01", "2024-01-02") == (date(2024, 1, 1), date(2024, 1, 2))
-    assert parse_date_range(None, "2024-01") == (None, date(2024, 1, 1))
-    with pytest.raises(BadInput, match=r"^--since 2024-02 is not before --until 2024-01-15$"):
-        parse_date_range(" 2024-02 ", "2024-01-15")
+    assert parse_dates("2024-01-01", "2024-01-02") == (date(2024, 1, 1), date(2024, 1, 2))
+    assert parse_dates(None, "2024-01") == (None, date(2024, 1, 1))
+    check_date_range(date(2024, 1, 1), date(2024, 1, 2))  # one day: fine
+    with pytest.raises(BadInput, match=r"^since 2024-02-01 is not before until 2024-01-15$"):
+        check_date_range(*parse_dates(" 2024-02 ", "2024-01-15"))
 
 
 def test_fetch_games_as_a_library_gives_no_games_for_an_empty_range(
@@ -147,7 +151,7 @@ def test_list_games_refuses_an_unknown_perf_before_any_request(
 ) -> None:
     source = Source(api_url=fake_lichess.url, cache_dir=tmp_path)
     with pytest.raises(BadInput, match="unknown perf 'blits'"):
-        list_games("OnBoard247", source, perfs=["blits"])
+        list_games("OnBoard247", source, ListSettings(perfs=("blits",)))
     result = _run(
         "games",
         "OnBoard247",
@@ -170,5 +174,7 @@ def test_a_bad_username_is_refused_on_both_paths(
     for command in ("games", "report"):
         result = _run(command, "no/such", *source, "--cache-dir", str(tmp_path))
         assert result.exit_code == 2
-        assert result.stderr.startswith("lichess-elo: error: 'no/such' is not a Lichess username")
+        assert result.stderr.startswith(
+            "lichess-elo: error: USERNAME 'no/such' is not a Lichess username"
+        )
     assert fake_lichess.requests == []

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 
 from lichess_elo.core import fide
-from lichess_elo.errors import BadInput
 from lichess_elo.core.fide import GameResult
+from lichess_elo.errors import BadInput
 
 D = Decimal
 
@@ -425,43 +425,6 @@ def test_700_rule_in_a_period() -> None:
     assert (result.k, result.k_requested, result.k_limited) == (38, 40, True)
     # K 40, 17 games: 680 <= 700, unchanged
     assert fide.rate_period(1800, [GameResult(1800, D(1))] * 17, k=40).k == 40
-
-
-# --- parsing ------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("text", "score"),
-    [
-        ("1", "1"), ("1.0", "1"), ("0.5", "0.5"), (".5", "0.5"), ("½", "0.5"), ("1/2", "0.5"),
-        ("0", "0"), ("0.0", "0"), ("w", "1"), ("D", "0.5"), ("l", "0"), (" 1 ", "1"),
-    ],
-)  # fmt: skip
-def test_parse_score(text: str, score: str) -> None:
-    assert fide.parse_score(text) == D(score)
-
-
-@pytest.mark.parametrize("text", ["0.7", "2", "-1", "x", "", "nan", "inf", "1/3", "sNaN"])
-def test_parse_score_rejects(text: str) -> None:
-    with pytest.raises(BadInput, match="score"):
-        fide.parse_score(text)
-
-
-def test_parse_game() -> None:
-    assert fide.parse_game("1400:1") == GameResult(1400, D(1))
-    assert fide.parse_game("1600:½") == GameResult(1600, D("0.5"))
-    for bad, why in [
-        ("1400", "OPP:SCORE"),
-        (":1", "OPP:SCORE"),
-        ("1400:", "OPP:SCORE"),
-        ("abc:1", "whole number"),
-        ("4001:1", "outside 0..4000"),
-        ("-1:1", "outside 0..4000"),
-        ("1400:0.7", "score"),
-    ]:
-        with pytest.raises(BadInput, match=why) as info:
-            fide.parse_game(bad)
-        assert bad in str(info.value)  # the message names the bad argument
 
 
 def test_check_rating_bounds() -> None:

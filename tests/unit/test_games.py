@@ -6,7 +6,8 @@ import json
 from datetime import UTC, datetime
 from pathlib import Path
 
-from lichess_elo.core.games import dedupe_sorted, parse_game, parse_ndjson
+from lichess_elo.core.games import dedupe_sorted
+from lichess_elo.sources.lichess.parse import parse_game, parse_ndjson
 
 
 def _lines(path: Path) -> list[str]:

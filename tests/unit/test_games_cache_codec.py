@@ -9,8 +9,9 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lichess_elo.core.games import Clock, Game, Side, parse_ndjson
+from lichess_elo.core.games import Clock, Game, Side
 from lichess_elo.sources import games_cache
+from lichess_elo.sources.lichess.parse import parse_ndjson
 from lichess_elo.sources.pgn import read_pgn
 
 _text = st.none() | st.text(max_size=12)

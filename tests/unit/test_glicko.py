@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lichess_elo.core import glicko
-from lichess_elo.errors import BadInput
 from lichess_elo.core.glicko import ADVANTAGE, DEFAULT, Rating, lichess_game, update
+from lichess_elo.errors import BadInput
 
 STD = 11.782457  # scalachess ColorAdvantage.standard (vectors.md section 2)
 ZH = 20.30966  # scalachess ColorAdvantage.crazyhouse
@@ -500,47 +500,6 @@ def test_advantage_for_date() -> None:
     assert glicko.advantage_for("standard", datetime(2026, 7, 24, tzinfo=UTC)) == 11.782457
     assert glicko.advantage_for("crazyhouse", datetime(2024, 1, 1)) == 0.0  # naive = UTC
     assert glicko.ADVANTAGE_SINCE.year == 2025 and glicko.ADVANTAGE_SINCE.month == 11
-
-
-# --- parsing helpers ----------------------------------------------------------------------
-
-
-def test_parse_player() -> None:
-    assert glicko.parse_player("1500/60", "WHITE") == Rating(1500, 60, 0.09)
-    assert glicko.parse_player("1812.5/45/0.06", "WHITE") == Rating(1812.5, 45, 0.06)
-
-
-@pytest.mark.parametrize(
-    ("text", "message"),
-    [
-        ("1500", "RATING/RD"),
-        ("1500/60/0.06/1", "RATING/RD"),
-        ("abc/60", "numbers"),
-        ("4001/60", "0..4000"),
-        ("-1/60", "0..4000"),
-        ("1500/0", "RD must be above 0"),
-        ("1500/-5", "RD must be above 0"),
-        ("1500/60/0", "volatility"),
-        ("nan/60", "finite"),
-    ],
-)
-def test_parse_player_rejects(text: str, message: str) -> None:
-    with pytest.raises(BadInput, match=message) as info:
-        glicko.parse_player(text, "BLACK")
-    assert str(info.value).startswith("BLACK:")
-
-
-@pytest.mark.parametrize(
-    ("text", "score"), [("1-0", 1.0), ("0-1", 0.0), ("1/2-1/2", 0.5), ("½-½", 0.5)]
-)
-def test_parse_result(text: str, score: float) -> None:
-    assert glicko.parse_result(text) == score
-
-
-@pytest.mark.parametrize("text", ["1", "2-0", "draw", "1/2", ""])
-def test_parse_result_rejects(text: str) -> None:
-    with pytest.raises(BadInput, match="RESULT"):
-        glicko.parse_result(text)
 
 
 # --- properties ---------------------------------------------------------------------------

@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lichess_elo.core.games import Clock, Game, parse_game
-from lichess_elo.sources.pgn import read_pgn, speed_of
+from lichess_elo.core.games import Clock, Game, speed_of
 from lichess_elo.core.replay import replay_game
+from lichess_elo.sources.lichess.parse import parse_game
+from lichess_elo.sources.pgn import read_pgn
+from tests import helpers
 
-LICHESS = Path(__file__).parent.parent / "data" / "lichess"
+LICHESS = helpers.DATA / "lichess"
 
 
 def test_real_export_matches_the_json_field_by_field() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from pathlib import Path
 
 import chess
 import chess.variant
@@ -13,11 +12,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lichess_elo.core.games import Game, Side, parse_game, parse_ndjson
-from lichess_elo.sources.pgn import read_pgn
+from lichess_elo.core.games import Game, Side
 from lichess_elo.core.replay import replay_game
+from lichess_elo.sources.lichess.parse import parse_game, parse_ndjson
+from lichess_elo.sources.pgn import read_pgn
+from tests import helpers
 
-LICHESS = Path(__file__).parent.parent / "data" / "lichess"
+LICHESS = helpers.DATA / "lichess"
 
 
 def _real_games() -> list[Game]:

@@ -7,68 +7,18 @@ Every expected number is worked out in the comments from FIDE table 8.1.2 (notes
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from decimal import Decimal
 
 import pytest
 
-from lichess_elo.errors import BadInput
-from lichess_elo.core.games import Game, Side
-from lichess_elo.sources.lichess.api import PerfStats, UserInfo
+from lichess_elo.core.games import Game, PerfStats, UserInfo
 from lichess_elo.core.replay import ReplayFacts
-from lichess_elo.core.report.build import ReportSettings, build_report, check_settings, period_label
+from lichess_elo.core.report import ReportSettings, build_report, period_label
 from lichess_elo.core.report.selection import exclusion_reason
 from lichess_elo.core.report.summary import period_reasons, summarize
-
-ME = "Hero"
-
-
-def game(
-    gid: str,
-    when: datetime,
-    rating: int,
-    diff: int | None,
-    opponent: int | None,
-    score: float,
-    *,
-    perf: str = "blitz",
-    rated: bool = True,
-    status: str | None = None,
-    color: str = "white",
-    title: str | None = None,
-    ai: int | None = None,
-    provisional: bool = False,
-) -> Game:
-    """A game of Hero; ``score`` is Hero's (1, 0.5, 0)."""
-    me = Side(user_id="hero", name=ME, rating=rating, rating_diff=diff, provisional=provisional)
-    opp = Side(
-        user_id=None if ai else "opp",
-        name=None if ai else "Opp",
-        title=title,
-        rating=opponent,
-        rating_diff=None if diff is None else -diff,
-        ai_level=ai,
-    )
-    other = "black" if color == "white" else "white"
-    winner = None if score == 0.5 else (color if score == 1 else other)
-    white, black = (me, opp) if color == "white" else (opp, me)
-    return Game(
-        id=gid,
-        rated=rated,
-        variant="standard",
-        speed=perf,
-        perf=perf,
-        created_at=when,
-        status=status or ("draw" if score == 0.5 else "resign"),
-        white=white,
-        black=black,
-        winner=winner,  # type: ignore[arg-type]
-    )
-
-
-def day(month: int, d: int, hour: int = 12) -> datetime:
-    return datetime(2023, month, d, hour, tzinfo=UTC)
-
+from lichess_elo.errors import BadInput, Conflict
+from tests.helpers import ME, day, game
 
 # --- periods -----------------------------------------------------------------------------
 
@@ -156,7 +106,7 @@ def test_empty_report_messages_say_what_is_true() -> None:
     (report,) = build_report(ME, [], {}, settings=ReportSettings(perfs=("all",)))
     assert report.message == "Hero has no games"
     # Hero's games exist, none in range.
-    late = ReportSettings(since=datetime(2023, 6, 1, tzinfo=UTC))
+    late = ReportSettings(since=date(2023, 6, 1))
     (report,) = build_report(ME, two, {}, settings=late)
     assert report.message == "Hero has no games in the selected range"
 
@@ -228,8 +178,12 @@ def test_start_rating_zero_is_used_and_lichess_track_refuses_it() -> None:
     assert report.start_rating == 0
     (p,) = report.periods
     assert (p.elo_start, p.elo_change, p.elo_end) == (0, 18, 18)
-    with pytest.raises(BadInput, match=r"^--start-rating only applies to --track shadow$"):
-        check_settings(ReportSettings(start_rating=1800, track="lichess"))
+    with pytest.raises(Conflict) as refused:
+        ReportSettings(start_rating=1800, track="lichess").check(2026)
+    assert refused.value.fields == ("start_rating", "track")
+    assert str(refused.value) == (
+        "start rating does not apply with track (it only applies to the shadow track)"
+    )
 
 
 def test_automatic_k_new_player_then_established() -> None:

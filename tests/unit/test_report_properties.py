@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from lichess_elo.core import fide
 from lichess_elo.core.games import Game
-from lichess_elo.core.report.build import ReportSettings, build_report
-from tests.unit.test_report import ME, game
+from lichess_elo.core.report import ReportSettings, build_report
+from tests.helpers import ME, game
 
 START = datetime(2022, 12, 20, tzinfo=UTC)
 

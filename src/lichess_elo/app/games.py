@@ -1,27 +1,48 @@
-"""The ``lichess-elo games`` listing: pick a player's games, replay them, derive the endings.
+"""``games``: pick a player's games, replay them, derive the endings.
 
 ``list_games`` is the one library call behind the command (an edge: it loads the games
-through ``report_job.load_games`` and replays them through ``replay_cache``).
+through ``sources.load.load_games`` and replays them through ``sources.replay_cache``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 from typing import TYPE_CHECKING
 
-from lichess_elo.core.games import Color, Game
-from lichess_elo.sources.lichess.api import resolve_cache_dir
+from lichess_elo.core.games import Color, Game, check_date_range
 from lichess_elo.core.replay import Ending, ReplayFacts, endings
-from lichess_elo.sources.replay_cache import replay_all
-from lichess_elo.app.report import load_games
 from lichess_elo.core.report.selection import check_perfs, in_range, utc_midnight
+from lichess_elo.sources.lichess.session import resolve_cache_dir
+from lichess_elo.sources.load import check_pgn_source, load_games
+from lichess_elo.sources.replay_cache import replay_all
 
 if TYPE_CHECKING:
-    from datetime import date
     from pathlib import Path
 
-    from lichess_elo.sources.lichess.api import Progress, Source
+    from lichess_elo.sources.lichess.retries import Progress
+    from lichess_elo.sources.lichess.session import Source
+
+
+@dataclass(frozen=True)
+class ListSettings:
+    """Which games to list: perfs (empty: all), rated/casual/both, and the UTC day range."""
+
+    perfs: tuple[str, ...] = ()
+    rated: bool | None = None
+    since: date | None = None
+    until: date | None = None
+
+    def check(self) -> None:
+        """Check the perfs and the date range before any work.
+
+        Raises:
+            UnknownChoice: an unknown perf.
+            NotBefore: ``since`` not before ``until``.
+        """
+        check_perfs(self.perfs, allow_all=False)
+        check_date_range(self.since, self.until)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,38 +66,38 @@ class Listing:
 def list_games(
     username: str,
     source: Source,
+    settings: ListSettings,
     *,
     pgn_file: Path | None = None,
-    perfs: Sequence[str] = (),
-    rated: bool | None = None,
-    since: date | None = None,
-    until: date | None = None,
     workers: int | None = None,
     progress: Progress | None = None,
     replay_progress: Callable[[int, int], None] | None = None,
     on_warning: Callable[[str], None] | None = None,
 ) -> Listing:
-    """Load ``username``'s games, select them, replay them (through the cache), derive endings.
+    """Check the settings, load ``username``'s games, select and replay them, derive endings.
 
     Args:
         username: The player; games without them are left out with a warning (a PGN file
             may hold other players' games).
         source: Where games come from (network, cache, cassette) and the cache folder.
+        settings: Which games (checked here, before any request).
         pgn_file: Read the games from this Lichess PGN export instead of Lichess.
-        perfs: Keep only these perfs (empty: all).
-        rated: ``True`` rated only, ``False`` casual only, ``None`` both.
-        since: Keep games created on or after this day (UTC).
-        until: Keep games created before this day (UTC).
         workers: Processes for a large replay (``None``: the machine's cores).
         progress: The fetch progress display.
         replay_progress: Called with (replayed, to replay) while uncached games replay.
         on_warning: Called with one-line messages about games left out.
 
     Raises:
-        BadInput: an unknown perf (before any request), a bad name or ``--pgn`` file;
-            the import's errors pass through.
+        BadInput: a bad setting (before any request), name or PGN file; the import's
+            errors pass through.
     """
-    wanted = set(check_perfs(perfs, allow_all=False))
+    settings.check()
+    if pgn_file is None:
+        source.check()
+    else:
+        check_pgn_source(username, pgn_file, source)
+    wanted = set(settings.perfs)
+    since, until, rated = settings.since, settings.until, settings.rated
     loaded = load_games(
         username,
         source,

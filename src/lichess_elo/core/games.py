@@ -1,22 +1,31 @@
-"""The game model: immutable ``Game`` and ``Side`` records, and the Lichess JSON parser.
+"""The game model and the one implementation of each shared rule.
 
-Pure code, no I/O. Every field the Lichess API may omit is optional here, because it
-really is omitted: ``ratingDiff`` only on games that changed ratings, ``provisional`` only
-when true, ``winner`` absent for draws and aborted games, ``user``/``rating`` absent for
-AI and anonymous players (see ``notes/lichess-api.md`` §2.2).
+Pure code, no I/O. ``Game``, ``Side`` and ``Clock`` are immutable records of a Lichess
+game; ``UserInfo`` and ``PerfStats`` are a player's public profile. Every field the Lichess
+API may omit is optional here, because it really is omitted (see ``docs/rules.md`` and the
+Lichess API notes): ``ratingDiff`` only on games that changed ratings, ``provisional`` only
+when true, ``winner`` absent for draws and aborted games, ``user``/``rating`` absent for AI
+and anonymous players.
 
-The PGN reader (for games downloaded by hand) lives in ``pgn.py`` and returns the same
-``Game`` objects.
+The shared rules live here once, for every command and source:
+
+- ``speed_of``: Lichess's speed class of a clock (lila ``Speed.scala``);
+- ``parse_score``: a game score or result in any accepted spelling;
+- ``parse_day`` and ``parse_month_or_day``: the accepted date formats.
+
+The readers that build games (Lichess JSON, PGN) live in ``lichess_elo.sources``.
 """
 
 from __future__ import annotations
 
-import json
-import sys
-from collections.abc import Callable, Iterable, Iterator, Mapping
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
-from typing import Any, Literal
+from datetime import date, datetime
+from decimal import Decimal
+from typing import Literal
+
+from lichess_elo.errors import Malformed, NotBefore
 
 Color = Literal["white", "black"]
 COLORS: tuple[Color, Color] = ("white", "black")
@@ -165,6 +174,10 @@ class Game:
                 return color
         return None
 
+    def points(self, color: Color) -> Decimal:
+        """``score`` as an exact ``Decimal`` (0 for a game without a result)."""
+        return _POINTS[self.score(color) or 0.0]
+
     def score(self, color: Color) -> float | None:
         """1, 0.5 or 0 from ``color``'s side; ``None`` if the game has no result."""
         if not self.finished:
@@ -174,163 +187,25 @@ class Game:
         return 1.0 if self.winner == color else 0.0
 
 
-def _millis_to_datetime(value: Any, field: str) -> datetime:
-    if isinstance(value, datetime):  # berserk converts top-level timestamps in place
-        return value if value.tzinfo else value.replace(tzinfo=UTC)
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ValueError(f"{field} is not a timestamp: {value!r}")
-    return datetime.fromtimestamp(value / 1000, UTC)
+@dataclass(frozen=True)
+class PerfStats:
+    """One rating pool of ``/api/user``: rated games, rating and RD (truncated), provisional."""
+
+    games: int
+    rating: int
+    rd: int
+    provisional: bool
 
 
-def _opt_int(value: Any, field: str) -> int | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{field} is not an integer: {value!r}")
-    return value
+@dataclass(frozen=True)
+class UserInfo:
+    """The public profile. ``created_at`` is the Unix epoch when Lichess omits it (closed)."""
 
-
-def _opt_str(value: Any, field: str) -> str | None:
-    if value is None:
-        return None
-    if not isinstance(value, str):
-        raise ValueError(f"{field} is not a string: {value!r}")
-    return value
-
-
-def _parse_side(obj: Any, color: str) -> Side:
-    if obj is None:
-        return Side()
-    if not isinstance(obj, Mapping):
-        raise ValueError(f"players.{color} is not an object")
-    user = obj.get("user")
-    if user is not None and not isinstance(user, Mapping):
-        raise ValueError(f"players.{color}.user is not an object")
-    user = user or {}
-    name = _opt_str(user.get("name"), f"players.{color}.user.name") or _opt_str(
-        obj.get("name"), f"players.{color}.name"
-    )
-    user_id = _opt_str(user.get("id"), f"players.{color}.user.id")
-    if user_id is None and user.get("name"):
-        user_id = str(user["name"]).lower()
-    return Side(
-        user_id=user_id,
-        name=name,
-        title=_opt_str(user.get("title"), f"players.{color}.user.title"),
-        rating=_opt_int(obj.get("rating"), f"players.{color}.rating"),
-        rating_diff=_opt_int(obj.get("ratingDiff"), f"players.{color}.ratingDiff"),
-        provisional=bool(obj.get("provisional", False)),
-        ai_level=_opt_int(obj.get("aiLevel"), f"players.{color}.aiLevel"),
-    )
-
-
-def _event_id(obj: Mapping[str, Any], old_key: str, new_key: str) -> str | None:
-    """Tournament id from the old string key or the new ``{id, name}`` object (2026-06)."""
-    new = obj.get(new_key)
-    if isinstance(new, Mapping) and isinstance(new.get("id"), str):
-        return str(new["id"])
-    return _opt_str(obj.get(old_key), old_key)
-
-
-def parse_game(obj: Mapping[str, Any]) -> Game:
-    """Turn one Lichess game JSON object into a ``Game``.
-
-    Accepts both the raw API form (``createdAt`` in epoch milliseconds) and berserk's
-    converted form (``createdAt`` as a ``datetime``).
-
-    Raises:
-        ValueError: a required field (``id``, ``createdAt``, ``status``, ``variant``,
-            ``speed``, ``players``) is missing or has the wrong type.
-    """
-    if not isinstance(obj, Mapping):
-        raise ValueError("not a JSON object")
-    game_id = obj.get("id")
-    if not isinstance(game_id, str) or not game_id:
-        raise ValueError("missing game id")
-    for key in ("createdAt", "status", "variant", "speed"):
-        if key not in obj:
-            raise ValueError(f"game {game_id}: missing {key}")
-    players = obj.get("players")
-    if not isinstance(players, Mapping):
-        raise ValueError(f"game {game_id}: missing players")
-    winner = obj.get("winner")
-    if winner not in (None, "white", "black"):
-        raise ValueError(f"game {game_id}: bad winner {winner!r}")
-    moves = obj.get("moves") or ""
-    if not isinstance(moves, str):
-        raise ValueError(f"game {game_id}: moves is not a string")
-    clock_obj = obj.get("clock")
-    clock = None
-    if isinstance(clock_obj, Mapping) and "initial" in clock_obj:
-        clock = Clock(
-            initial=int(clock_obj["initial"]), increment=int(clock_obj.get("increment", 0))
-        )
-    variant = str(obj["variant"])
-    speed = str(obj["speed"])
-    try:
-        return Game(
-            id=game_id,
-            rated=bool(obj.get("rated", False)),
-            variant=variant,
-            speed=speed,
-            perf=str(
-                obj.get("perf") or (speed if variant in ("standard", "fromPosition") else variant)
-            ),
-            created_at=_millis_to_datetime(obj["createdAt"], "createdAt"),
-            last_move_at=(
-                _millis_to_datetime(obj["lastMoveAt"], "lastMoveAt")
-                if obj.get("lastMoveAt") is not None
-                else None
-            ),
-            status=str(obj["status"]),
-            winner=winner,
-            white=_parse_side(players.get("white"), "white"),
-            black=_parse_side(players.get("black"), "black"),
-            # SAN tokens repeat across games: interning them keeps 20,000 games' moves
-            # at about a tenth of the memory of separate strings.
-            moves=tuple(map(sys.intern, moves.split())),
-            initial_fen=_opt_str(obj.get("initialFen"), "initialFen"),
-            tournament_id=_event_id(obj, "tournament", "arenaTour"),
-            swiss_id=_event_id(obj, "swiss", "swissTour"),
-            clock=clock,
-            source=_opt_str(obj.get("source"), "source"),
-        )
-    except ValueError as exc:
-        raise ValueError(f"game {game_id}: {exc}") from exc
-
-
-def parse_ndjson(
-    lines: Iterable[str | bytes], on_warning: Callable[[str], None] | None = None
-) -> Iterator[Game]:
-    """Parse NDJSON lines into games, skipping malformed lines with a warning.
-
-    Args:
-        lines: One JSON object per line, as Lichess streams them; blank lines are ignored.
-        on_warning: Called with a one-line message naming each skipped line.
-    """
-    for number, raw in enumerate(lines, start=1):
-        text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else raw
-        if not text.strip():
-            continue
-        try:
-            yield parse_game(json.loads(text))
-        except (ValueError, TypeError) as exc:
-            if on_warning is not None:
-                on_warning(f"line {number}: skipped malformed game ({exc})")
-
-
-def parse_games(
-    objects: Iterable[Mapping[str, Any]], on_warning: Callable[[str], None] | None = None
-) -> Iterator[Game]:
-    """Parse already-decoded game objects (e.g. from berserk), skipping malformed ones."""
-    for number, obj in enumerate(objects, start=1):
-        try:
-            yield parse_game(obj)
-        except (ValueError, TypeError) as exc:
-            if on_warning is not None:
-                gid = obj.get("id") if isinstance(obj, Mapping) else None
-                where = f"game {gid}" if gid else f"item {number}"
-                on_warning(f"{where}: skipped malformed game ({exc})")
+    id: str
+    username: str
+    created_at: datetime
+    disabled: bool
+    perfs: Mapping[str, PerfStats]
 
 
 def dedupe_sorted(games: Iterable[Game]) -> list[Game]:
@@ -339,3 +214,123 @@ def dedupe_sorted(games: Iterable[Game]) -> list[Game]:
     for game in games:
         unique.setdefault(game.id, game)
     return sorted(unique.values(), key=lambda g: (g.created_at, g.id))
+
+
+_POINTS = {1.0: Decimal(1), 0.5: Decimal("0.5"), 0.0: Decimal(0)}
+
+
+# --- speed ------------------------------------------------------------------------------
+
+#: Lichess's speed limits on initial + 40 x increment seconds (lila ``Speed.scala``):
+#: a game is the first speed whose limit its estimate is below; 21600 s (6 hours) and
+#: more is correspondence.
+SPEED_LIMITS: tuple[tuple[int, str], ...] = (
+    (30, "ultraBullet"),
+    (180, "bullet"),
+    (480, "blitz"),
+    (1500, "rapid"),
+    (21600, "classical"),
+)
+#: The speeds, fastest first.
+SPEEDS = (*(name for _, name in SPEED_LIMITS), "correspondence")
+
+
+def speed_of(clock: Clock | None) -> str:
+    """Lichess's speed for a clock: by initial + 40 x increment; no clock = correspondence.
+
+    >>> speed_of(Clock(180, 2)), speed_of(Clock(21600, 0)), speed_of(None)
+    ('blitz', 'correspondence', 'correspondence')
+    """
+    if clock is None:
+        return "correspondence"
+    total = clock.estimated_total
+    for limit, name in SPEED_LIMITS:
+        if total < limit:
+            return name
+    return "correspondence"
+
+
+# --- scores and results ------------------------------------------------------------------
+
+_ONE, _HALF, _ZERO = Decimal(1), Decimal("0.5"), Decimal(0)
+#: Every accepted spelling of a score from one player's side (or a result from White's,
+#: or player A's, side), lower case and without spaces.
+_SCORES: Mapping[str, Decimal] = {
+    "1": _ONE, "1.0": _ONE, "w": _ONE, "win": _ONE, "1-0": _ONE, "1:0": _ONE,
+    "0.5": _HALF, ".5": _HALF, "½": _HALF, "1/2": _HALF, "d": _HALF, "draw": _HALF, "=": _HALF,
+    "½-½": _HALF, "1/2-1/2": _HALF, "0.5-0.5": _HALF, "½:½": _HALF,
+    "0": _ZERO, "0.0": _ZERO, "l": _ZERO, "loss": _ZERO, "0-1": _ZERO, "0:1": _ZERO,
+}  # fmt: skip
+#: What the score parser accepts, for messages.
+SCORE_SPELLINGS = "1, 0.5, 0, ½, 1/2, w, d, l, =, 1-0, 1:0, ½-½, 1/2-1/2, 0-1 or 0:1"
+
+
+def parse_score(text: str, field: str = "score") -> Decimal:
+    """Parse a score (``1``, ``0.5``, ``½``, ``w``/``d``/``l``...) or a result (``1-0``...).
+
+    A result is read from White's (or the first-named player's) side. Case and spaces do
+    not matter.
+
+    Raises:
+        Malformed: anything else, naming ``field``.
+    """
+    key = text.strip().lower().replace(" ", "")
+    if key in _SCORES:
+        return _SCORES[key]
+    raise Malformed(field, text.strip(), SCORE_SPELLINGS, f"a {field}")
+
+
+# --- dates ----------------------------------------------------------------------------------
+
+_DAY_FORMATS = (
+    re.compile(r"(?P<y>\d{4})[-./](?P<m>\d{1,2})[-./](?P<d>\d{1,2})"),
+    re.compile(r"(?P<d>\d{1,2})\.(?P<m>\d{1,2})\.(?P<y>\d{4})"),
+)
+#: The day formats ``parse_day`` accepts, for messages.
+DAY_FORMATS = "YYYY-MM-DD, YYYY.MM.DD, YYYY/MM/DD or DD.MM.YYYY, e.g. 2026-03-07"
+#: The formats ``parse_month_or_day`` accepts, for messages.
+MONTH_OR_DAY_FORMATS = "YYYY-MM or YYYY-MM-DD, e.g. 2023-01 or 2023-01-25"
+
+
+def parse_day(text: str, field: str = "date") -> date:
+    """A day written ``2026-03-07``, ``2026.03.07``, ``2026/03/07`` or ``07.03.2026``.
+
+    Raises:
+        Malformed: anything else (or an impossible day), naming ``field``.
+    """
+    value = text.strip()
+    for pattern in _DAY_FORMATS:
+        m = pattern.fullmatch(value)
+        if m:
+            try:
+                return date(int(m["y"]), int(m["m"]), int(m["d"]))
+            except ValueError:
+                break
+    raise Malformed(field, value, DAY_FORMATS, "a date")
+
+
+def parse_month_or_day(text: str, field: str) -> date:
+    """``YYYY-MM`` (the first day of that month) or ``YYYY-MM-DD``.
+
+    Raises:
+        Malformed: anything else, naming ``field`` and the expected formats.
+    """
+    value = text.strip()
+    match = re.fullmatch(r"(\d{4})-(\d{2})(?:-(\d{2}))?", value)
+    try:
+        if match is None:
+            raise ValueError(value)
+        year, month, day = match.groups()
+        return date(int(year), int(month), int(day) if day else 1)
+    except ValueError:
+        raise Malformed(field, value, MONTH_OR_DAY_FORMATS, "a date") from None
+
+
+def check_date_range(since: date | None, until: date | None) -> None:
+    """Refuse an empty or reversed range: ``since`` must be before ``until`` (exclusive).
+
+    Raises:
+        NotBefore: naming both ends.
+    """
+    if since is not None and until is not None and since >= until:
+        raise NotBefore("since", since.isoformat(), "until", until.isoformat())

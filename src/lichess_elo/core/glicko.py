@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 
-from lichess_elo.errors import BadInput, LichessEloError
 from lichess_elo.core.games import COLORS, PERFS, Color
+from lichess_elo.errors import BadInput, GlickoConvergenceError, UnknownChoice
 
 #: Glicko-2 scale: mu = (r - 1500) / SCALE, phi = RD / SCALE (about 400 / ln 10).
 SCALE = 173.7178
@@ -62,10 +62,6 @@ REGULATOR: dict[str, float] = {perf: 1.0 for perf in PERFS} | {
     "atomic": 1.02,
     "antichess": 1.02,
 }
-
-
-class GlickoConvergenceError(LichessEloError):
-    """The volatility iteration did not converge (Lichess then leaves the game unrated)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -303,18 +299,18 @@ def regulator_factor(perf: str | None) -> float:
     """Return the rating-regulator factor of a perf (1 when ``perf`` is None).
 
     Raises:
-        BadInput: for a perf Lichess does not have; the message lists the valid ones.
+        UnknownChoice: for a perf Lichess does not have; it lists the valid ones.
     """
     if perf is None:
         return 1.0
     if perf not in REGULATOR:
-        raise BadInput(f"unknown perf {perf!r}; valid perfs: {', '.join(REGULATOR)}")
+        raise UnknownChoice("perf", perf, tuple(REGULATOR))
     return REGULATOR[perf]
 
 
 def _check_score(score: float) -> None:
     if score not in (0.0, 0.5, 1.0):
-        raise BadInput(f"a game's score must be 1, 0.5 or 0, got {score}")
+        raise BadInput("must be 1, 0.5 or 0", field="score", value=score)
 
 
 def lichess_game(
@@ -355,7 +351,7 @@ def lichess_game(
     """
     _check_score(white_score)
     if days_white < 0 or days_black < 0:
-        raise BadInput("days since the last game must be 0 or more")
+        raise BadInput("must be 0 or more", field="days", value=min(days_white, days_black))
     factor = regulator_factor(perf)
     loaded = (
         replace(white, deviation=live_deviation(white, days_white)),
@@ -383,50 +379,3 @@ def lichess_game(
         diff = math.trunc(stored.rating) - math.trunc(old.rating)
         sides.append(SideResult(before=old, after=stored, rating_diff=diff))
     return sides[0], sides[1]
-
-
-# --- parsing helpers for the command line (pure) --------------------------------------------
-
-
-def parse_player(text: str, argument: str) -> Rating:
-    """Parse ``RATING/RD[/VOLATILITY]`` (volatility defaults to 0.09).
-
-    Raises:
-        BadInput: naming ``argument`` when the text is malformed, the rating is outside
-            0..4000, the RD is not above 0 or the volatility is not above 0.
-    """
-    parts = text.strip().split("/")
-    if len(parts) not in (2, 3):
-        raise BadInput(f"{argument}: expected RATING/RD[/VOLATILITY] like 1500/60, got {text!r}")
-    try:
-        values = [float(p) for p in parts]
-    except ValueError:
-        raise BadInput(
-            f"{argument}: expected numbers in RATING/RD[/VOLATILITY] like 1500/60, got {text!r}"
-        ) from None
-    if not all(math.isfinite(x) for x in values):
-        raise BadInput(f"{argument}: numbers must be finite, got {text!r}")
-    rating, deviation = values[0], values[1]
-    volatility = values[2] if len(values) == 3 else DEFAULT.volatility
-    if not 0 <= rating <= 4000:
-        raise BadInput(f"{argument}: rating must be within 0..4000, got {parts[0]}")
-    if deviation <= 0:
-        raise BadInput(f"{argument}: RD must be above 0, got {parts[1]}")
-    if volatility <= 0:
-        raise BadInput(f"{argument}: volatility must be above 0, got {parts[2]}")
-    return Rating(rating, deviation, volatility)
-
-
-_RESULTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5, "½-½": 0.5}
-
-
-def parse_result(text: str) -> float:
-    """Parse a game result (``1-0``, ``0-1``, ``1/2-1/2`` or ``½-½``) into White's score.
-
-    Raises:
-        BadInput: for anything else.
-    """
-    key = text.strip()
-    if key not in _RESULTS:
-        raise BadInput(f"RESULT: expected 1-0, 0-1 or 1/2-1/2, got {text!r}")
-    return _RESULTS[key]

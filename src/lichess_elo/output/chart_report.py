@@ -1,7 +1,7 @@
 """The report's chart: both ratings over time, one panel per perf (an edge: it writes a file).
 
-matplotlib is imported lazily (only when a chart is asked for) with the non-interactive Agg
-backend, so the rest of the tool starts fast and works without a display.
+The figure, the path check and the atomic save are ``charts.figure``, shared with the club
+chart.
 
 What is drawn:
 
@@ -18,21 +18,17 @@ What is drawn:
 from __future__ import annotations
 
 import importlib
-import io
-import os
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lichess_elo.errors import BadInput, LichessEloError
-from lichess_elo.output.common import write_atomic
-from lichess_elo.core.report.summary import plural
+from lichess_elo.output.charts import figure
+from lichess_elo.output.common import plural
 
 if TYPE_CHECKING:
-    from lichess_elo.core.report.build import PerfReport
+    from lichess_elo.core.report.model import PerfReport
 
-SUFFIXES = (".png", ".svg")
 _GLICKO = "#1f6fb4"
 _ELO = "#d9480f"
 _GAP = "#c92a2a"
@@ -40,29 +36,6 @@ _BAND = "#868e96"
 _MAX_LABELLED_PERIODS = 16
 _ADVERB = {"month": "monthly", "week": "weekly", "day": "daily", "game": "one-game"}
 _MAX_SHADED_PERIODS = 120
-
-
-class WriteFailed(LichessEloError):
-    """A chart or report file could not be written (a runtime failure: exit 1)."""
-
-
-def check_chart_path(path: Path) -> Path:
-    """Check that a chart can be written to ``path`` (before any work is done).
-
-    Raises:
-        BadInput: the suffix is not ``.png``/``.svg``, the folder does not exist or is not
-            writable, or the file exists and is not writable.
-    """
-    if path.suffix.lower() not in SUFFIXES:
-        raise BadInput(f"--chart {path}: the file name must end in .png or .svg")
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise BadInput(f"--chart {path}: folder {folder} does not exist")
-    if path.is_dir():
-        raise BadInput(f"--chart {path}: is a folder")
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise BadInput(f"--chart {path}: not writable")
-    return path
 
 
 def _period_span(label: str, kind: str, when: datetime) -> tuple[datetime, datetime]:
@@ -225,16 +198,9 @@ def write_chart(reports: Sequence[PerfReport], path: Path, *, user: str | None =
         WriteFailed: the file could not be written (disk full...); nothing half-written
             is left behind.
     """
-    check_chart_path(path)
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
     shown = [r for r in reports if r.games]
     rows = max(1, len(shown))
-    fig, axes = plt.subplots(rows, 1, figsize=(12, 5.2 * rows), squeeze=False)
-    try:
+    with figure(path, rows, 1, figsize=(12, 5.2 * rows), squeeze=False) as (_fig, axes):
         if not shown:
             axes[0][0].text(0.5, 0.5, "no counted games", ha="center", va="center")
             axes[0][0].set_axis_off()
@@ -250,13 +216,4 @@ def write_chart(reports: Sequence[PerfReport], path: Path, *, user: str | None =
                 f"Lichess {s.lichess_start} → {s.lichess_final}  ({plural(s.games, 'game')})"
             )
             _panel(ax, report, title)
-        fig.tight_layout()
-        image = io.BytesIO()
-        fig.savefig(image, format=path.suffix.lower()[1:], dpi=130)
-    finally:
-        plt.close(fig)
-    try:
-        write_atomic(path, image.getvalue())
-    except OSError as exc:
-        raise WriteFailed(f"--chart {path}: {exc.strerror or exc}") from None
     return path

@@ -3,27 +3,18 @@ and a PNG or SVG chart (an edge module: it writes text and files, no maths)."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from lichess_elo.output.chart_report import WriteFailed, check_chart_path
-from lichess_elo.output.common import dump_json, write_atomic, write_csv
+from lichess_elo.output.charts import figure
+from lichess_elo.output.common import dump_json, plural, signed, write_csv
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from lichess_elo.core.club.rating import ClubResult, Standing, Target
-
-
-def _club_signed(value: int) -> str:
-    return f"{value:+d}" if value else "0"
-
-
-def _club_count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _club_mark(s: Standing) -> str:
@@ -85,8 +76,8 @@ def club_text(result: ClubResult) -> str:
     """Standings, awards and unrated players as a plain-text table."""
     last = f"last update: {result.last_period}" if result.last_period else "no games"
     lines = [
-        f"Club ladder: {_club_count(len(result.standings), 'player')}, "
-        f"{_club_count(len(result.events), 'event')} "
+        f"Club ladder: {plural(len(result.standings), 'player')}, "
+        f"{plural(len(result.events), 'event')} "
         f"({_club_rules_line(result)}; {last})",
         "",
     ]
@@ -94,8 +85,7 @@ def club_text(result: ClubResult) -> str:
     lines.append(f"{'#':>3}  {'Name':<{width}}  {'Rating':>7}  {'Change':>6}  {'Games':>5}")
     for rank, s in enumerate(result.standings, start=1):
         lines.append(
-            f"{rank:>3}  {s.name:<{width}}  {_club_mark(s):>7}  "
-            f"{_club_signed(s.change):>6}  {s.games:>5}"
+            f"{rank:>3}  {s.name:<{width}}  {_club_mark(s):>7}  {signed(s.change):>6}  {s.games:>5}"
         )
     if any(s.provisional for s in result.standings):
         lines.append("  ? provisional (fewer games than the provisional K period)")
@@ -175,7 +165,7 @@ def club_player_text(s: Standing, recent: int, months: int, target: Target) -> s
             f"  {e.expected:>8.2f}  {e.k:>3}  {round(float(e.rating_after)):>6}"
         )
     lines.append("")
-    lines.append(f"Change over the last {months} months: {_club_signed(recent)}")
+    lines.append(f"Change over the last {months} months: {signed(recent)}")
     by = f" by the end of term ({target.by.isoformat()})" if target.by else ""
     lines.append(
         f"Next target: {target.rating} (+{target.step}){by}: about {target.wins_needed} wins "
@@ -259,15 +249,8 @@ def write_club_chart(result: ClubResult, names: Sequence[str], path: Path) -> No
         WriteFailed: the file could not be written (disk full...); the message names
             ``path``, never a temporary file, and nothing half-written is left behind.
     """
-    check_chart_path(path)
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
     wanted = {n.casefold() for n in names}
-    fig, ax = plt.subplots(figsize=(9, 5), dpi=100)
-    try:
+    with figure(path, figsize=(9, 5), dpi=100) as (fig, ax):
         for s in result.standings:
             if s.name.casefold() not in wanted:
                 continue
@@ -293,12 +276,3 @@ def write_club_chart(result: ClubResult, names: Sequence[str], path: Path) -> No
         ax.grid(True, alpha=0.3)
         ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small")
         fig.autofmt_xdate()
-        fig.tight_layout()
-        buffer = io.BytesIO()
-        fig.savefig(buffer, format=path.suffix.lower()[1:])
-    finally:
-        plt.close(fig)
-    try:
-        write_atomic(path, buffer.getvalue())
-    except OSError as exc:
-        raise WriteFailed(f"--chart {path}: cannot write ({exc.strerror or exc})") from None

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from datetime import UTC, datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -16,10 +15,10 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from lichess_elo.core.report.summary import plural
+from lichess_elo.output.common import iso_utc, plural, signed
 
 if TYPE_CHECKING:
-    from lichess_elo.core.report.build import GameRow, PerfReport, PeriodRow
+    from lichess_elo.core.report.model import GameRow, PerfReport, PeriodRow
     from lichess_elo.core.report.summary import Disagreement
 
 
@@ -29,10 +28,6 @@ def _num(value: Decimal | None, places: int = 2) -> float | int | None:
         return None
     number = float(value)
     return int(number) if number.is_integer() else round(number, places)
-
-
-def _iso(when: datetime) -> str:
-    return when.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def _report_settings(report: PerfReport) -> dict[str, Any]:
@@ -46,8 +41,8 @@ def _report_settings(report: PerfReport) -> dict[str, Any]:
         "start_rating": report.start_rating,
         "games_before": report.missing_games,
         "born": s.born,
-        "since": _iso(s.since) if s.since else None,
-        "until": _iso(s.until) if s.until else None,
+        "since": iso_utc(s.start) if s.start else None,
+        "until": iso_utc(s.stop) if s.stop else None,
     }
 
 
@@ -55,7 +50,7 @@ def _game_json(row: GameRow) -> dict[str, Any]:
     return {
         "id": row.id,
         "url": row.url,
-        "played_at": _iso(row.played_at),
+        "played_at": iso_utc(row.played_at),
         "period": row.period,
         "color": row.color,
         "opponent": row.opponent,
@@ -214,14 +209,6 @@ def report_csv(reports: Sequence[PerfReport], view: str) -> str:
     return buffer.getvalue()
 
 
-def _signed(value: int | Decimal | None, places: int = 0) -> str:
-    if value is None:
-        return "-"
-    if value == 0:
-        return "0"
-    return f"{value:+.{places}f}" if places else f"{int(value):+d}"
-
-
 _K_REASONS = {
     "2400": "reached 2400",
     "junior": "junior",
@@ -239,7 +226,7 @@ def _k_text(p: PeriodRow) -> str:
 
 
 def _moved(start: int, change: int, end: int) -> str:
-    return f"{start}→{end} ({_signed(change)})"
+    return f"{start}→{end} ({signed(change)})"
 
 
 #: Printed under a periods table that has gaps (the "Gaps" column's meaning).
@@ -275,7 +262,7 @@ def _periods_table(report: PerfReport) -> Table:
             _k_text(p),
             _moved(p.elo_start, p.elo_change, p.elo_end),
             _moved(p.lichess_start, p.lichess_change, p.lichess_end),
-            _signed(p.difference),
+            signed(p.difference),
             _gaps_text(p),
         )
     return table
@@ -315,11 +302,11 @@ def _games_table(report: PerfReport) -> Table:
             {Decimal(1): "1", Decimal(0): "0"}.get(g.score, "½"),
             ended,
             f"{g.lichess_rating}{'?' if g.provisional else ''}",
-            _signed(g.lichess_diff),
+            signed(g.lichess_diff),
             str(g.elo_rating),
             f"{g.expected:.2f}",
             str(g.k),
-            _signed(g.elo_change, 1),
+            signed(g.elo_change, 1),
             " ".join(g.flags),
         )
     return table
@@ -327,19 +314,19 @@ def _games_table(report: PerfReport) -> Table:
 
 def _summary_lines(report: PerfReport, full: bool) -> list[str]:
     s = report.summary
-    gaps = f", {_signed(s.lichess_gaps)} in {plural(s.gap_count, 'gap')}" if s.gap_count else ""
+    gaps = f", {signed(s.lichess_gaps)} in {plural(s.gap_count, 'gap')}" if s.gap_count else ""
     lines = [
         f"[bold]{report.perf}[/bold]: {plural(s.games, 'game')} in "
         f"{plural(s.periods, report.settings.period)}",
         (
-            f"  FIDE Elo  {s.elo_start} → [bold]{s.elo_final}[/bold] ({_signed(s.elo_change)})"
+            f"  FIDE Elo  {s.elo_start} → [bold]{s.elo_final}[/bold] ({signed(s.elo_change)})"
             f", peak {s.elo_peak}"
             if report.settings.track == "shadow"
-            else f"  FIDE Elo  {_signed(s.elo_change)} over the periods, each restarted from "
+            else f"  FIDE Elo  {signed(s.elo_change)} over the periods, each restarted from "
             f"the Lichess rating (last ended at [bold]{s.elo_final}[/bold])"
         ),
         f"  Lichess   {s.lichess_start} → [bold]{s.lichess_final}[/bold] "
-        f"({_signed(s.lichess_change)} in games{gaps}), peak {s.lichess_peak}",
+        f"({signed(s.lichess_change)} in games{gaps}), peak {s.lichess_peak}",
     ]
     if s.correlation is not None and s.mean_abs_difference is not None:
         lines.append(
@@ -365,7 +352,7 @@ def _summary_lines(report: PerfReport, full: bool) -> list[str]:
         if items:
             lines.append(f"  Largest disagreements ({title}):")
             lines.extend(
-                f"    {d.key}: Elo {_signed(d.elo, 1 if title == 'games' else 0)} vs Lichess "
+                f"    {d.key}: Elo {signed(d.elo, 1 if title == 'games' else 0)} vs Lichess "
                 f"{d.lichess:+d} (off by {d.difference:.{1 if title == 'games' else 0}f}; "
                 f"{', '.join(d.reasons)})"
                 for d in items

@@ -11,12 +11,11 @@ import json
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from lichess_elo.output.common import json_default, stream_csv
+from lichess_elo.output.common import iso_utc, json_default, stream_csv
 from lichess_elo.output.report import (
     REPORT_GAME_FIELDS,
     REPORT_PERIOD_FIELDS,
     _game_json,
-    _iso,
     _num,
     _period_json,
     _report_settings,
@@ -24,7 +23,7 @@ from lichess_elo.output.report import (
 )
 
 if TYPE_CHECKING:
-    from lichess_elo.core.report.build import PerfReport
+    from lichess_elo.core.report.model import PerfReport
 
 _ROW_SEP = ",\n        "
 
@@ -83,7 +82,7 @@ def _game_rows(reports: Sequence[PerfReport]) -> Iterator[dict[str, Any]]:
             row = {k: getattr(g, k, None) for k in REPORT_GAME_FIELDS}
             row.update(
                 perf=r.perf,
-                played_at=_iso(g.played_at),
+                played_at=iso_utc(g.played_at),
                 score=_num(g.score),
                 expected=_num(g.expected, 4),
                 elo_change=_num(g.elo_change, 4),

@@ -21,24 +21,20 @@ from typing import Any
 
 import chess.pgn
 
-from lichess_elo.core import fide
 from lichess_elo.core.club.rating import ClubGame, ClubPlayer, ClubResult, Rules, rate_club
-from lichess_elo.errors import BadInput, CassetteMissing, NotCached
+from lichess_elo.core.games import DAY_FORMATS, SCORE_SPELLINGS, parse_score
+from lichess_elo.core.games import parse_day as core_parse_day
+from lichess_elo.errors import (
+    BadInput,
+    CassetteMissing,
+    FetchFailed,
+    FetchHint,
+    NotCached,
+    NotFound,
+)
 
-_RESULTS = {
-    "1-0": Decimal(1),
-    "0-1": Decimal(0),
-    "½-½": Decimal("0.5"),
-    "1/2-1/2": Decimal("0.5"),
-    "0.5-0.5": Decimal("0.5"),
-    "=": Decimal("0.5"),
-}
 _WHITE = ("white", "player_a", "a", "playera")
 _BLACK = ("black", "player_b", "b", "playerb")
-_DATE_FORMATS = (
-    re.compile(r"(?P<y>\d{4})[-./](?P<m>\d{1,2})[-./](?P<d>\d{1,2})"),
-    re.compile(r"(?P<d>\d{1,2})\.(?P<m>\d{1,2})\.(?P<y>\d{4})"),
-)
 _TOURNAMENT = re.compile(
     r"(?:https?://[^/\s]+/)?(?:(?P<kind>tournament|swiss|arena)[/:])?(?P<id>[A-Za-z0-9]{8})/?"
 )
@@ -55,39 +51,29 @@ class Inputs:
 
 
 def parse_result(text: str, where: str, fieldname: str = "result") -> Decimal:
-    """A result from player A's side: 1, 0.5, 0, ½, 1-0, ½-½, 0-1 (and 1/2-1/2).
-
-    Raises:
-        BadInput: naming ``where`` and the ``result`` field.
-    """
-    key = text.strip().replace(" ", "")
-    if key in _RESULTS:
-        return _RESULTS[key]
-    if key.lower() not in ("w", "d", "l", "win", "draw", "loss"):
-        try:
-            return fide.parse_score(key)
-        except BadInput:
-            pass
-    raise BadInput(
-        f"{where}: field {fieldname}: {text.strip()!r} is not 1, 0.5, 0, 1-0, ½-½ or 0-1"
-    )
-
-
-def parse_day(text: str, where: str, fieldname: str = "date") -> date:
-    """A date as YYYY-MM-DD (also YYYY.MM.DD, YYYY/MM/DD or DD.MM.YYYY).
+    """A result from player A's side, in any spelling ``core.games.parse_score`` accepts.
 
     Raises:
         BadInput: naming ``where`` and the field.
     """
-    value = text.strip()
-    for pattern in _DATE_FORMATS:
-        m = pattern.fullmatch(value)
-        if m:
-            try:
-                return date(int(m["y"]), int(m["m"]), int(m["d"]))
-            except ValueError:
-                break
-    raise BadInput(f"{where}: field {fieldname}: {value!r} is not a date like 2026-03-05")
+    try:
+        return parse_score(text, fieldname)
+    except BadInput:
+        problem = f"{text.strip()!r} is not a result ({SCORE_SPELLINGS})"
+        raise BadInput(f"{where}: field {fieldname}: {problem}") from None
+
+
+def parse_day(text: str, where: str, fieldname: str = "date") -> date:
+    """A day in any format ``core.games.parse_day`` accepts.
+
+    Raises:
+        BadInput: naming ``where`` and the field.
+    """
+    try:
+        return core_parse_day(text, fieldname)
+    except BadInput:
+        problem = f"{text.strip()!r} is not a date ({DAY_FORMATS})"
+        raise BadInput(f"{where}: field {fieldname}: {problem}") from None
 
 
 def _int(text: str, where: str, fieldname: str) -> int | None:
@@ -369,18 +355,19 @@ def tournament_fetcher(
     """
     import berserk
 
-    from lichess_elo.sources.lichess import api as lichess
-    from lichess_elo.core.games import parse_games
+    from lichess_elo.sources.lichess.parse import parse_games
+    from lichess_elo.sources.lichess.retries import call_with_retries
+    from lichess_elo.sources.lichess.session import open_client
 
     def fetch(kind: str | None, tid: str, seq: int) -> Iterator[ClubGame]:
-        with lichess.open_client(source) as client:
+        with open_client(source) as client:
 
             def call(what: str, action: Callable[[], Any]) -> Any:
-                return lichess.call_with_retries(
+                return call_with_retries(
                     action,
                     what=what,
                     source=source,
-                    fetch_hint=f"lichess-elo club {tid} (online)",
+                    hint=FetchHint(tid, tournament=True),
                     on_warning=on_warning,
                 )
 
@@ -398,8 +385,8 @@ def tournament_fetcher(
                     if int(exc.status_code) == 404 and current != kinds[-1]:
                         continue
                     if int(exc.status_code) == 404:
-                        raise BadInput(f"{tid}: no Lichess tournament with this id") from None
-                    raise BadInput(f"{tid}: Lichess answered HTTP {exc.status_code}") from None
+                        raise NotFound(f"{tid}: no Lichess tournament with this id") from None
+                    raise FetchFailed(f"{tid}: Lichess answered HTTP {exc.status_code}") from None
                 except (NotCached, CassetteMissing):
                     if current != kinds[-1]:
                         continue  # a bare id offline: the cache may hold it as a swiss

@@ -13,9 +13,8 @@ Bad moves do not lose a game: when a move is illegal, ambiguous or unreadable, t
 broken or the variant unknown, the game is still built from its tags, with the main line's
 move tokens as written, the FEN tag as given and the variant as given; the replay then
 marks it invalid with the ply and the reason, and it still counts for ratings, as Lichess
-rated it. Only a game
-whose tags cannot make a ``Game`` (no Lichess id in ``Site``, no date, a bad ``Result``,
-``TimeControl`` or rating) is skipped, with a warning that names it.
+rated it. Only a game whose tags cannot make a ``Game`` (no Lichess id in ``Site``, no
+date, a bad ``Result``, ``TimeControl`` or rating) is skipped, with a warning that names it.
 
 What a PGN export does not carry stays ``None`` (``lastMoveAt``, ``source``, the
 ``provisional`` flag, an arena's id when ``Event`` holds only its name).
@@ -32,7 +31,7 @@ from datetime import UTC, datetime
 import chess
 import chess.pgn
 
-from lichess_elo.core.games import Clock, Color, Game, Side
+from lichess_elo.core.games import Clock, Color, Game, Side, speed_of
 from lichess_elo.core.replay import ReplayJob, replay_job
 
 #: PGN ``Variant`` tag -> Lichess variant key.
@@ -49,15 +48,6 @@ VARIANTS = {
     "from position": "fromPosition",
 }
 
-#: Lichess's speed limits on initial + 40 x increment seconds (lila ``Speed.scala``).
-SPEED_LIMITS = (
-    (30, "ultraBullet"),
-    (180, "bullet"),
-    (480, "blitz"),
-    (1500, "rapid"),
-    (21600, "classical"),
-)
-
 _ID = re.compile(r"lichess\.org/(?:embed/)?(?:game/export/)?([A-Za-z0-9]{8})")
 _TOURNAMENT = re.compile(r"lichess\.org/tournament/([A-Za-z0-9]+)")
 _SWISS = re.compile(r"lichess\.org/swiss/([A-Za-z0-9]+)")
@@ -68,17 +58,6 @@ _RESULTS: dict[str, Color | None] = {"1-0": "white", "0-1": "black", "1/2-1/2": 
 _TOKEN = re.compile(r"\{[^}]*\}?|;[^\n]*|^%[^\n]*|[()]|[^\s{}();]+", re.MULTILINE)
 #: A word: an optional move number ("12." / "12..."), the move, annotations ("?!", "$2").
 _WORD = re.compile(r"(?:\d+\.+)?(.*?)(?:[?!]+|\$\d+)*", re.DOTALL)
-
-
-def speed_of(clock: Clock | None) -> str:
-    """Lichess's speed for a clock: by initial + 40 x increment; no clock = correspondence."""
-    if clock is None:
-        return "correspondence"
-    total = clock.estimated_total
-    for limit, name in SPEED_LIMITS:
-        if total < limit:
-            return name
-    return "correspondence"
 
 
 def _clock(tag: str) -> Clock | None:

@@ -44,6 +44,8 @@ from lichess_elo.core.club.model import (
     Target,
     UpdateMode,
 )
+from lichess_elo.core.games import Clock
+from lichess_elo.core.games import speed_of as game_speed
 from lichess_elo.errors import BadInput
 
 __all__ = [
@@ -89,24 +91,18 @@ def matches(value: str | None, patterns: Sequence[str]) -> bool:
 
 
 def speed_of(time_control: str | None) -> str | None:
-    """Lichess's speed class of ``minutes+increment``: ultraBullet, bullet, blitz, rapid or
-    classical (by initial + 40 x increment seconds: under 30, 180, 480, 1500)."""
+    """Lichess's speed class (``core.games.speed_of``) of a club's ``minutes+increment``.
+
+    ``None`` when ``time_control`` is not ``BASE+INCREMENT``.
+    """
     if not time_control or "+" not in time_control:
         return None
     base, _, inc = time_control.partition("+")
     try:
-        total = float(base) * 60 + 40 * float(inc)
+        clock = Clock(initial=round(float(base) * 60), increment=int(inc))
     except ValueError:
         return None
-    if total < 30:
-        return "ultraBullet"
-    if total < 180:
-        return "bullet"
-    if total < 480:
-        return "blitz"
-    if total < 1500:
-        return "rapid"
-    return "classical"
+    return game_speed(clock)
 
 
 def counts(game: ClubGame, rules: Rules) -> bool:

@@ -5,7 +5,8 @@ the replay facts and the settings and returns one ``PerfReport`` per selected pe
 
 - **Selection.** A game counts when it is rated, finished, has a ``ratingDiff`` for the
   player and the opponent has a rating. Every other game of the player is counted under one
-  exclusion reason (``selection.EXCLUSION_REASONS``; the selection lives in ``selection.py``).
+  exclusion reason (``selection.EXCLUSION_REASONS``; the selection lives in ``selection.py``,
+  the records in ``model.py``).
 - **Periods.** ``month`` (``2023-01``), ISO ``week`` (``2023-W05``), ``day``
   (``2023-01-31``) or ``game`` (the game id), all on the UTC ``created_at``.
 - **The Elo track** (FIDE rating regulations 2024, amended 1 Oct 2025, via ``fide.py``):
@@ -25,230 +26,26 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
-from decimal import Decimal
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from lichess_elo.core import fide
-from lichess_elo.errors import BadInput
 from lichess_elo.core.games import Color, Game
 from lichess_elo.core.replay import ReplayFacts, endings
+from lichess_elo.core.report.model import GameRow, Gap, GapCause, PerfReport, PeriodRow
 from lichess_elo.core.report.selection import (
     EXCLUSION_REASONS,
     classify,
     in_range,
     select_perfs,
 )
-from lichess_elo.core.report.summary import LONG_BREAK_DAYS, Summary, plural, summarize
+from lichess_elo.core.report.settings import PeriodKind, ReportSettings
+from lichess_elo.core.report.summary import LONG_BREAK_DAYS, summarize
+from lichess_elo.core.words import plural
 
 if TYPE_CHECKING:
-    from lichess_elo.sources.lichess.api import UserInfo
-
-Track = Literal["shadow", "lichess"]
-PeriodKind = Literal["month", "week", "day", "game"]
-#: Why Lichess's rating chain broke before a game (``Gap.cause``): ``overlap`` when the
-#: games overlapped in time (see ``gap_cause``), else ``missing`` (missing games or a
-#: Lichess adjustment such as a cheat refund).
-GapCause = Literal["overlap", "missing"]
-#: FIDE's rating floor (regulations 7.1, 8.3.1): games against players below it are flagged.
-RATING_FLOOR = 1400
-
-#: The player's score by (winner, player's colour); a counted game is always finished.
-_SCORES: dict[tuple[str | None, str], Decimal] = {
-    (None, "white"): Decimal("0.5"),
-    (None, "black"): Decimal("0.5"),
-    ("white", "white"): Decimal(1),
-    ("black", "black"): Decimal(1),
-    ("white", "black"): Decimal(0),
-    ("black", "white"): Decimal(0),
-}
-
-
-@dataclass(frozen=True)
-class ReportSettings:
-    """What the user asked for (the ``report`` command's options).
-
-    Attributes:
-        perfs: Perfs to report; empty = the perf with most counted games; ``("all",)`` =
-            every perf with at least one counted game.
-        track: ``shadow`` (one Elo rating from the start) or ``lichess`` (each period
-            restarts from the Lichess rating).
-        period: Rating period: ``month``, ``week``, ``day`` or ``game``.
-        start_rating: Shadow track's starting Elo (default: the first Lichess rating).
-        k: A fixed K (the 700 rule still applies), or ``None`` for the FIDE rules.
-        games_before: Rated games in the perf before the first held game (overrides the
-            count taken from the user's public data).
-        born: Birth year, for the junior rule.
-        method: ``table`` (FIDE table 8.1.2) or ``formula`` (logistic).
-        cap: Apply the 400-point rule (players below 2650).
-        since: Only games created at or after this UTC time.
-        until: Only games created before this UTC time.
-    """
-
-    perfs: tuple[str, ...] = ()
-    track: Track = "shadow"
-    period: PeriodKind = "month"
-    start_rating: int | None = None
-    k: int | None = None
-    games_before: int | None = None
-    born: int | None = None
-    method: fide.Method = "table"
-    cap: bool = True
-    since: datetime | None = None
-    until: datetime | None = None
-
-
-def check_settings(settings: ReportSettings) -> None:
-    """Check the numbers the user gave (named by their ``report`` options).
-
-    Raises:
-        BadInput: a start rating outside 0..4000 or given with the lichess track, a K
-            outside 1..700, a negative ``games_before`` or a birth year outside 1900..2100.
-    """
-    if settings.start_rating is not None:
-        fide.check_rating(settings.start_rating, "--start-rating")
-        if settings.track != "shadow":
-            raise BadInput("--start-rating only applies to --track shadow")
-    if settings.k is not None and not 1 <= settings.k <= 700:
-        raise BadInput(f"--k {settings.k} is not between 1 and 700")
-    if settings.games_before is not None and settings.games_before < 0:
-        raise BadInput(f"--games-before {settings.games_before} is negative")
-    if settings.born is not None and not 1900 <= settings.born <= 2100:
-        raise BadInput(f"--born {settings.born} is not a year between 1900 and 2100")
-
-
-@dataclass(frozen=True)
-class GameRow:
-    """One counted game, from the player's side, on both tracks."""
-
-    id: str
-    url: str
-    played_at: datetime
-    period: str
-    color: Color
-    opponent: str
-    opponent_title: str | None
-    opponent_rating: int
-    opponent_provisional: bool
-    opponent_bot: bool
-    score: Decimal
-    status: str
-    endings: tuple[str, ...]
-    lichess_rating: int
-    lichess_diff: int
-    provisional: bool
-    gap_before: int | None
-    gap_cause: GapCause | None
-    days_since_previous: float | None
-    elo_rating: int
-    expected: Decimal
-    k: int
-    elo_change: Decimal
-    capped: bool
-    replay_valid: bool | None
-    plies: int | None
-
-    @property
-    def flags(self) -> tuple[str, ...]:
-        """``provisional``, ``cap``, ``bot``, ``gap``, ``invalid_replay``, ``unplayed`` (the
-        replay found no move: FIDE does not rate unplayed games, regulations 5.1, but Lichess
-        rated it, so it counts) and ``opp_below_1400`` (FIDE rates only games against rated
-        players, whose floor is 1400; it counts too), as they apply."""
-        marks = (
-            ("provisional", self.provisional),
-            ("cap", self.capped),
-            ("bot", self.opponent_bot),
-            ("gap", self.gap_before is not None),
-            ("invalid_replay", self.replay_valid is False),
-            ("unplayed", self.plies == 0),
-            ("opp_below_1400", self.opponent_rating < RATING_FLOOR),
-        )
-        return tuple(name for name, on in marks if on)
-
-
-@dataclass(frozen=True)
-class Gap:
-    """A break in Lichess's rating chain: ``size`` points appeared before game ``before``.
-
-    ``cause`` is ``overlap`` when the games overlapped in time (``gap_cause``), else
-    ``missing`` (missing games or a Lichess adjustment).
-    """
-
-    before: str
-    size: int
-    cause: GapCause = "missing"
-
-
-@dataclass(frozen=True)
-class PeriodRow:
-    """One rating period on both tracks.
-
-    ``lichess_start`` is the rating before the period's first game (a gap right before it,
-    ``gap_before_start``, is already inside it); ``lichess_change`` is the sum of the
-    period's ratingDiffs and ``lichess_end`` the rating after its last game, so
-    ``end = start + change + gap_points_inside``. ``gaps`` lists every gap found at this
-    period's games, the one before its first game included.
-    """
-
-    label: str
-    games: int
-    score: Decimal
-    expected: Decimal
-    performance: int | None
-    games_before: int
-    k: int
-    k_requested: int
-    k_reason: str
-    k_limited: bool
-    elo_start: int
-    elo_change_exact: Decimal
-    elo_change: int
-    elo_end: int
-    lichess_start: int
-    lichess_change: int
-    lichess_end: int
-    gaps: tuple[Gap, ...]
-    long_break: bool
-    gap_before_start: int | None = None
-
-    @property
-    def gap_points_inside(self) -> int:
-        """The gaps between this period's own games: ``end - start - change``."""
-        return sum(g.size for g in self.gaps) - (self.gap_before_start or 0)
-
-    @property
-    def difference(self) -> int:
-        """Elo end minus Lichess end after this period."""
-        return self.elo_end - self.lichess_end
-
-    @property
-    def change_difference(self) -> int:
-        """Elo change minus Lichess change in this period."""
-        return self.elo_change - self.lichess_change
-
-
-@dataclass(frozen=True)
-class PerfReport:
-    """The report of one perf: settings used, game rows, period rows and summary.
-
-    Attributes:
-        start_rating: The first period's Elo start (``None`` without games).
-        excluded: The player's other games in range, counted by exclusion reason.
-        message: Why the report is empty, or ``None``.
-        missing_games: Rated games counted before the first held game (for K).
-    """
-
-    user: str
-    perf: str
-    settings: ReportSettings
-    start_rating: int | None
-    games: tuple[GameRow, ...]
-    periods: tuple[PeriodRow, ...]
-    excluded: Mapping[str, int]
-    summary: Summary
-    message: str | None = None
-    missing_games: int = 0
+    from lichess_elo.core.games import UserInfo
 
 
 def period_label(game: Game, kind: PeriodKind) -> str:
@@ -270,7 +67,7 @@ def _missing_games(
     """Rated games of ``perf`` played before the held history (``--since``) began."""
     if settings.games_before is not None:
         return settings.games_before
-    if user_info is None or settings.since is None or settings.since <= user_info.created_at:
+    if user_info is None or settings.start is None or settings.start <= user_info.created_at:
         return 0
     stats = user_info.perfs.get(perf)
     return max(0, stats.games - held) if stats is not None else 0
@@ -365,7 +162,7 @@ def _perf_report(
 ) -> PerfReport:
     missing = _missing_games(perf, len(held), settings, user_info)
     chosen = [
-        (i, g, c) for i, (g, c) in enumerate(held) if in_range(g, settings.since, settings.until)
+        (i, g, c) for i, (g, c) in enumerate(held) if in_range(g, settings.start, settings.stop)
     ]
     ends = sorted(g.last_move_at for g, _ in held if g.last_move_at is not None)
     groups: dict[str, list[tuple[int, Game, Color]]] = {}
@@ -400,7 +197,7 @@ def _perf_report(
                 reached_2400=reached_2400,
             )
         results = [
-            fide.GameResult(opponent=g.opponent(c).rating or 0, score=_SCORES[g.winner, c])
+            fide.GameResult(opponent=g.opponent(c).rating or 0, score=g.points(c))
             for _, g, c in items
         ]
         result = fide.rate_period(
@@ -494,7 +291,7 @@ def build_report(
     Raises:
         BadInput: an unknown perf.
     """
-    counted, excluded, held_in_range = classify(user, games, settings.since, settings.until)
+    counted, excluded, held_in_range = classify(user, games, settings.start, settings.stop)
     perfs = select_perfs(settings.perfs, counted, user_info)
     total = sum(held_in_range.values())
     reports = []

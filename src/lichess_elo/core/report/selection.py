@@ -14,11 +14,11 @@ from datetime import UTC, date, datetime
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from lichess_elo.errors import BadInput
 from lichess_elo.core.games import PERFS, Color, Game
+from lichess_elo.errors import UnknownChoice
 
 if TYPE_CHECKING:
-    from lichess_elo.sources.lichess.api import UserInfo
+    from lichess_elo.core.games import UserInfo
 
 #: Exclusion reasons, in the order they are tested.
 EXCLUSION_REASONS = ("other_perf", "ai_opponent", "casual", "aborted", "no_rating_change")
@@ -80,13 +80,12 @@ def check_perfs(requested: Sequence[str], *, allow_all: bool = True) -> tuple[st
     """The perfs asked for, each checked against ``PERFS`` (and ``all`` when ``allow_all``).
 
     Raises:
-        BadInput: an unknown perf, with the list of valid ones.
+        UnknownChoice: an unknown perf, with the list of valid ones.
     """
     valid = ("all", *PERFS) if allow_all else PERFS
     for perf in requested:
         if perf not in valid:
-            what = "valid" if allow_all else "valid perfs"
-            raise BadInput(f"unknown perf {perf!r}; {what}: {', '.join(valid)}")
+            raise UnknownChoice("perf", perf, valid)
     return tuple(requested)
 
 

@@ -27,8 +27,10 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, TypeVar
 
+from lichess_elo.core.words import plural
+
 if TYPE_CHECKING:
-    from lichess_elo.core.report.build import GameRow, PeriodRow
+    from lichess_elo.core.report.model import GameRow, PeriodRow
 
 #: Days without a game in the perf after which a game is said to follow a long break.
 LONG_BREAK_DAYS = 30
@@ -118,11 +120,6 @@ class Summary:
     bot_games: int
     capped_games: int
     invalid_replays: int
-
-
-def plural(count: int, word: str, many: str | None = None) -> str:
-    """``1 game``, ``2 games`` (``many`` for an irregular plural)."""
-    return f"{count} {word if count == 1 else many or word + 's'}"
 
 
 def _pearson(xs: Sequence[float], ys: Sequence[float]) -> float | None:

@@ -1,1 +1,57 @@
-"""sources/lichess."""
+"""The Lichess source: berserk over a requests-cache SQLite cache (an edge package).
+
+``session`` opens the cached session (User-Agent, token, offline, cassette), ``retries``
+holds the politeness and fault policy, ``api`` reads a player's profile and games month by
+month, ``parse`` turns Lichess JSON into ``Game`` records, ``cassette`` reads a cassette's
+recording time and ``checks`` checks usernames, tokens and environment values.
+"""
+
+from lichess_elo.sources.lichess.api import (
+    FetchResult,
+    export_params,
+    fetch_games,
+    fetch_hint,
+    fetch_user,
+    month_windows,
+)
+from lichess_elo.sources.lichess.cassette import cassette_time
+from lichess_elo.sources.lichess.retries import (
+    MAX_RETRIES,
+    RATE_LIMIT_WAIT,
+    Progress,
+    call_with_retries,
+    retry_wait,
+)
+from lichess_elo.sources.lichess.session import (
+    CACHE_FILE,
+    DEFAULT_API_URL,
+    USER_AGENT,
+    Source,
+    connect,
+    make_cache_dir,
+    open_client,
+    resolve_cache_dir,
+)
+
+__all__ = [
+    "CACHE_FILE",
+    "DEFAULT_API_URL",
+    "MAX_RETRIES",
+    "RATE_LIMIT_WAIT",
+    "USER_AGENT",
+    "FetchResult",
+    "Progress",
+    "Source",
+    "call_with_retries",
+    "cassette_time",
+    "connect",
+    "export_params",
+    "fetch_games",
+    "fetch_hint",
+    "fetch_user",
+    "make_cache_dir",
+    "month_windows",
+    "open_client",
+    "resolve_cache_dir",
+    "retry_wait",
+]

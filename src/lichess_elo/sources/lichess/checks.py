@@ -1,6 +1,6 @@
-"""Checks of what the user gives the import before any request: the username, the
-``--since``/``--until`` dates, the token and the ``LICHESS_ELO_*`` numbers of seconds;
-and ``scrub``, the one function that keeps tokens out of messages.
+"""Checks of what the user gives the import before any request: the username, the token
+and the ``LICHESS_ELO_*`` numbers of seconds; and ``scrub``, the one function that keeps
+tokens out of messages.
 
 Pure apart from reading the environment.
 """
@@ -11,13 +11,11 @@ import math
 import os
 import re
 from collections.abc import Iterable
-from datetime import date
 
-from lichess_elo.errors import BadInput
+from lichess_elo.errors import BadInput, Malformed
 
 MAX_SECONDS = 3600.0  # the largest LICHESS_ELO_TIMEOUT / LICHESS_ELO_RETRY_WAIT accepted
 _USERNAME = re.compile(r"[A-Za-z0-9_-]{2,30}")
-_DATE_FORMAT = "expected YYYY-MM or YYYY-MM-DD, e.g. 2023-01 or 2023-01-25"
 #: Shorter secrets are not scrubbed: replacing a 3-letter "token" everywhere would mangle
 #: messages, and a real Lichess token is far longer.
 MIN_SECRET_LENGTH = 8
@@ -38,42 +36,8 @@ def validate_username(name: str) -> str:
         BadInput: not 2-30 characters of ``[A-Za-z0-9_-]``.
     """
     if not _USERNAME.fullmatch(name):
-        raise BadInput(f"{name!r} is not a Lichess username (2-30 letters, digits, '_' or '-')")
+        raise Malformed("username", name, "2-30 letters, digits, '_' or '-'", "a Lichess username")
     return name
-
-
-def parse_date_range(since: str | None, until: str | None) -> tuple[date | None, date | None]:
-    """Parse the ``--since`` and ``--until`` options (each ``None`` or empty when not given).
-
-    Every command that takes the options calls this, so an empty or reversed range is
-    refused here, once, whatever the games' source (Lichess or a PGN file).
-
-    Raises:
-        BadInput: a malformed date (``parse_date_option``), or ``since`` not before
-            ``until``.
-    """
-    first = parse_date_option(since, "--since") if since else None
-    stop = parse_date_option(until, "--until") if until else None
-    if first is not None and stop is not None and first >= stop:
-        shown = (since or "").strip(), (until or "").strip()
-        raise BadInput(f"--since {shown[0]} is not before --until {shown[1]}")
-    return first, stop
-
-
-def parse_date_option(text: str, option: str) -> date:
-    """Parse ``YYYY-MM`` (first day of the month) or ``YYYY-MM-DD``.
-
-    Raises:
-        BadInput: anything else, with the expected format in the message.
-    """
-    match = re.fullmatch(r"(\d{4})-(\d{2})(?:-(\d{2}))?", text.strip())
-    try:
-        if match is None:
-            raise ValueError(text)
-        year, month, day = match.groups()
-        return date(int(year), int(month), int(day) if day else 1)
-    except ValueError:
-        raise BadInput(f"{option} {text!r} is not a date; {_DATE_FORMAT}") from None
 
 
 def validate_token(token: str | None) -> str | None:
@@ -88,11 +52,9 @@ def validate_token(token: str | None) -> str | None:
     if not token:
         return None
     if any(char.isspace() for char in token):
-        raise BadInput("--token contains whitespace or a line break (check LICHESS_TOKEN)")
+        raise BadInput("contains whitespace or a line break", field="token")
     if not (token.isascii() and token.isprintable()):
-        raise BadInput(
-            "--token contains a character that is not printable ASCII (check LICHESS_TOKEN)"
-        )
+        raise BadInput("contains a character that is not printable ASCII", field="token")
     return token
 
 

@@ -17,9 +17,10 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from lichess_elo.cli.root import app
-from tests.integration.fake_lichess import FakeLichess, Fault
+from tests import helpers
+from tests.fake_lichess import FakeLichess, Fault
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = helpers.REPO
 ONBOARD = REPO / "cassettes" / "onboard247.yaml"
 TOKEN = "lip_CliSecretToken987"
 runner = CliRunner()
@@ -170,15 +171,15 @@ def test_real_command_line_replay(tmp_path: Path) -> None:
 def test_progress_bar_shows_months_games_and_the_429_wait(
     onboard_server: FakeLichess, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from lichess_elo.output import common as render
-    from lichess_elo.sources.lichess.api import Source, fetch_games
+    from lichess_elo.output import progress
+    from lichess_elo.sources.lichess import Source, fetch_games
 
     screen = io.StringIO()
     terminal = Console(file=screen, force_terminal=True, width=160, color_system=None)
-    monkeypatch.setattr(render, "err_console", lambda: terminal)
+    monkeypatch.setattr(progress, "err_console", lambda: terminal)
     onboard_server.faults.append(Fault("429", month="2023-02"))
     source = Source(api_url=onboard_server.url, cache_dir=tmp_path)
-    with render.fetch_progress(quiet=False) as bar:
+    with progress.fetch_progress(quiet=False) as bar:
         fetch_games("OnBoard247", source, until=date(2023, 3, 1), progress=bar)
     drawn = screen.getvalue()
     assert "1/2 months  83 games" in drawn  # 83 of the 221 games are from January 2023
@@ -186,7 +187,7 @@ def test_progress_bar_shows_months_games_and_the_429_wait(
     assert "waiting 0.01 s: Lichess rate limit (HTTP 429) on month 2023-02" in drawn
 
     screen.truncate(0)
-    with render.fetch_progress(quiet=True) as bar:
+    with progress.fetch_progress(quiet=True) as bar:
         fetch_games("OnBoard247", source, until=date(2023, 3, 1), progress=bar)
     assert screen.getvalue() == ""
 
@@ -204,12 +205,14 @@ def _help_lines(*command: str) -> dict[str, str]:
 
 
 def test_fetch_format_offers_only_table_and_json(tmp_path: Path) -> None:
-    assert "<table|json>" in _help_lines("fetch")["--format"]
+    assert "table|json" in _help_lines("fetch")["--format"]
     assert "csv" not in _help_lines("fetch")["--format"]
     refused = _real_command("fetch", "OnBoard247", "--replay", str(ONBOARD), "--format", "csv")
     assert refused.returncode == 2
-    assert refused.stderr.startswith("lichess-elo: error: Invalid value for '--format'")
-    assert "'csv' is not one of 'table', 'json'" in refused.stderr
+    assert refused.stderr == (
+        "lichess-elo: error: --format: unknown format 'csv'; valid: table, json\n"
+    )
+    assert refused.stderr.count("\n") == 1
     assert len(refused.stderr.splitlines()) == 1
     assert refused.stdout == ""
 
@@ -224,7 +227,7 @@ def test_shared_options_show_an_example(command: str) -> None:
     assert "e.g. http://localhost:9663" in lines["--api-url"]
     assert "e.g. cassettes/onboard247.yaml" in lines["--replay"]
     if command == "games":
-        assert "e.g. lichess_me.pgn" in lines["--pgn"]
+        assert "e.g. --pgn my_games.pgn" in lines["--pgn"]
 
 
 def _real_command(*args: str) -> subprocess.CompletedProcess[str]:

@@ -25,8 +25,16 @@ def _option_lines(command: str) -> dict[str, str]:
 @pytest.mark.parametrize(
     ("command", "options"),
     [
-        ("calc", {"--k", "--games", "--born", "--formula", "--no-cap", "--unrated", "--format"}),
-        ("glicko", {"--perf", "--advantage", "--days-white", "--days-black", "--bot", "--format"}),
+        (
+            "calc",
+            {"--k", "--games", "--born", "--formula", "--no-cap", "--unrated", "--format"}
+            | {"--output"},
+        ),
+        (
+            "glicko",
+            {"--perf", "--advantage", "--days-white", "--days-black", "--bot", "--format"}
+            | {"--output"},
+        ),
         (
             "report",
             {"--perf", "--track", "--period", "--start-rating", "--k", "--games-before", "--born"}

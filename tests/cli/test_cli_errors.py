@@ -9,7 +9,8 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from lichess_elo.cli import root as cli
+from lichess_elo.cli import app
+from lichess_elo.cli import errors as cli
 from lichess_elo.errors import BadInput
 from lichess_elo.sources.lichess.checks import scrub
 
@@ -17,7 +18,7 @@ TOKEN = "lip_UnitSecretToken4242"
 
 
 def test_unexpected_error_is_one_redacted_line_exit_1(capsys: pytest.CaptureFixture[str]) -> None:
-    cli._remember_token(TOKEN)
+    cli.remember_token(TOKEN)
     with pytest.raises(typer.Exit) as stopped, cli.library_errors():
         raise RuntimeError(f"the server echoed Bearer {TOKEN}\nand a second line")
     assert stopped.value.exit_code == 1
@@ -31,10 +32,11 @@ def test_unexpected_error_is_one_redacted_line_exit_1(capsys: pytest.CaptureFixt
 def test_library_error_keeps_its_exit_code_and_is_redacted(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    cli._remember_token(TOKEN)
+    cli.remember_token(TOKEN)
     with pytest.raises(typer.Exit) as stopped, cli.library_errors():
-        raise BadInput(f"--cache-dir /tmp/{TOKEN} is a file, not a folder")
+        raise BadInput("is a file, not a folder", field="cache_dir", value=f"/tmp/{TOKEN}")
     assert stopped.value.exit_code == 2
+    # the structured error is worded with the option that gave the value
     assert capsys.readouterr().err == (
         "lichess-elo: error: --cache-dir /tmp/*** is a file, not a folder\n"
     )
@@ -48,9 +50,9 @@ def test_exit_passes_through_untouched() -> None:
 
 def test_short_tokens_are_not_secrets() -> None:
     # "user" as a token would turn "no Lichess user" into "no Lichess ***"
-    cli._remember_token("user")
-    cli._remember_token("       ")
-    assert "user" not in cli._secrets and "       " not in cli._secrets
+    cli.remember_token("user")
+    cli.remember_token("       ")
+    assert "user" not in cli.run_state().secrets and "       " not in cli.run_state().secrets
     assert cli.redact("no Lichess user 'nobody'") == "no Lichess user 'nobody'"
     assert scrub("a user and lip_12345678", ["user", "lip_12345678", None, ""]) == (
         "a user and ***"
@@ -69,7 +71,7 @@ def test_every_network_command_redacts_the_token(command: str, tmp_path: Path) -
     }[command]
     if command == "fetch":
         named.write_text("", encoding="utf-8")  # a file where the cache folder should be
-    result = CliRunner().invoke(cli.app, [*args, "--token", TOKEN])
+    result = CliRunner().invoke(app, [*args, "--token", TOKEN])
     assert result.exit_code == 2, result.output
     assert TOKEN not in result.output
     assert "***" in result.stderr and len(result.stderr.splitlines()) == 1

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from lichess_elo.core.report import PerfReport, ReportSettings, build_report
 from lichess_elo.output import common as render
 from lichess_elo.output import report as render_report
-from lichess_elo.core.report.build import PerfReport, ReportSettings, build_report
-from tests.unit.test_report import ME, day, game
+from tests.helpers import ME, day, game
 
 
 def _reports() -> list[PerfReport]:

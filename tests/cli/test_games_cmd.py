@@ -12,9 +12,8 @@ from typing import Any
 from typer.testing import CliRunner
 
 from lichess_elo.cli.root import app
-from tests.conftest import REPO
-from tests.integration.conftest import ONBOARD_CREATED
-from tests.integration.fake_lichess import FakeLichess
+from tests.fake_lichess import FakeLichess
+from tests.helpers import ONBOARD_CREATED, REPO
 
 CASSETTE = REPO / "cassettes" / "onboard247.yaml"
 DATA = REPO / "tests" / "data" / "lichess"
@@ -199,7 +198,10 @@ def test_pgn_with_replay_is_refused_but_offline_is_fine(tmp_path: Path) -> None:
     pgn_file = str(DATA / "game-export-q7ZvsdUF.pgn")
     with_replay = _run("Lance5500", "--pgn", pgn_file, "--replay", str(CASSETTE))
     assert with_replay.exit_code == 2
-    assert with_replay.stderr == "lichess-elo: error: --pgn and --replay exclude each other\n"
+    assert (
+        with_replay.stderr
+        == "lichess-elo: error: --pgn does not apply with --replay (the games come from the file)\n"
+    )
     # --offline sends nothing and neither does --pgn: a user with LICHESS_ELO_OFFLINE=1 set
     # for good can still list a PGN file. The PGN holds one game, q7ZvsdUF.
     offline = _run(
@@ -220,7 +222,9 @@ def test_pgn_username_is_validated_like_any_other(tmp_path: Path) -> None:
     pgn_file = str(DATA / "game-export-q7ZvsdUF.pgn")
     result = _run("Lance 5500", "--pgn", pgn_file, "--cache-dir", str(tmp_path))
     assert result.exit_code == 2
-    assert result.stderr.startswith("lichess-elo: error: 'Lance 5500' is not a Lichess username")
+    assert result.stderr.startswith(
+        "lichess-elo: error: USERNAME 'Lance 5500' is not a Lichess username"
+    )
     assert len(result.stderr.splitlines()) == 1
 
 

@@ -15,8 +15,9 @@ import pytest
 from typer.testing import CliRunner
 
 from lichess_elo.cli.root import app
+from tests import helpers
 
-DATA = Path(__file__).parent.parent / "data" / "club"
+DATA = helpers.DATA / "club"
 PLAYERS = str(DATA / "players.csv")
 GAMES = str(DATA / "games.csv")
 CONFIG = str(DATA / "club.toml")
@@ -205,7 +206,7 @@ def test_chart_lines_start_at_the_start_rating(
 @pytest.mark.parametrize(
     ("files", "message"),
     [
-        (["bad-result.csv"], "bad-result.csv:3: field result: '2-0' is not 1, 0.5, 0"),
+        (["bad-result.csv"], "bad-result.csv:3: field result: '2-0' is not a result (1, 0.5, 0"),
         (["bad-date.csv"], "bad-date.csv:3: field date: '2026-13-07' is not a date"),
         (
             ["seed-players.csv", "unknown-player.csv"],
@@ -285,7 +286,7 @@ def test_output_and_chart_checked_before_any_work(option: str, tmp_path: Path) -
     ("option", "target"),
     [
         ("--output", "lichess_elo.output.common.write_atomic"),
-        ("--chart", "lichess_elo.output.club.write_atomic"),
+        ("--chart", "lichess_elo.output.charts.write_atomic"),
     ],
 )
 def test_late_write_failure_names_the_users_path(
@@ -330,9 +331,9 @@ def test_chart_write_failure_is_write_failed_naming_the_users_path(tmp_path: Pat
     import resource
     import signal
 
-    from lichess_elo.sources import club_files as club_io
-    from lichess_elo.output.chart_report import WriteFailed
+    from lichess_elo.errors import WriteFailed
     from lichess_elo.output.club import write_club_chart
+    from lichess_elo.sources import club_files as club_io
 
     result = club_io.load_club([PLAYERS, GAMES], config=Path(CONFIG))
     names = [s.name for s in result.standings]
@@ -347,7 +348,8 @@ def test_chart_write_failure_is_write_failed_naming_the_users_path(tmp_path: Pat
     finally:
         resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
         signal.signal(signal.SIGXFSZ, old_handler)
-    assert str(failed.value) == f"--chart {path}: cannot write (File too large)"
+    assert str(failed.value) == f"{path}: cannot write (File too large)"
+    assert failed.value.field == "chart" and failed.value.path == path
     assert failed.value.exit_code == 1
     assert cli.exit_code == 1
     assert cli.stderr == f"lichess-elo: error: --chart {path}: cannot write (File too large)\n"

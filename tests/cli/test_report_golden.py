@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import DATA, REPO
+from tests.helpers import DATA, REPO
 
 CASSETTE = REPO / "cassettes" / "onboard247.yaml"
 GOLDEN = DATA / "golden"

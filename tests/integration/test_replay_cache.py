@@ -9,10 +9,12 @@ from pathlib import Path
 import pytest
 
 from lichess_elo.core import replay
+from lichess_elo.core.games import Game
 from lichess_elo.sources import replay_cache
-from lichess_elo.core.games import Game, parse_ndjson
+from lichess_elo.sources.lichess.parse import parse_ndjson
+from tests import helpers
 
-DATA = Path(__file__).parent.parent / "data" / "lichess"
+DATA = helpers.DATA / "lichess"
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,97 @@
+"""``calc``: one FIDE rating period, or an unrated player's initial rating."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from lichess_elo.core import fide
+from lichess_elo.core.games import parse_score
+from lichess_elo.errors import BadInput, Malformed
+
+
+@dataclass(frozen=True)
+class CalcSettings:
+    """What to calculate; ``fide.calculate`` checks every value and combination.
+
+    Attributes:
+        rating: The player's rating, or ``None`` for an initial rating (``unrated``).
+        games: The period's games.
+        k: A fixed K instead of the 8.3.3 rules.
+        games_before: Rated games before the period (30 assumed when ``None``).
+        birth_year: Year of birth, for the junior rule.
+        method: ``table`` (FIDE table 8.1.2) or ``formula`` (logistic).
+        cap: Apply the 400-point rule.
+        unrated: Compute the initial rating (FIDE 8.2) instead.
+    """
+
+    rating: int | None
+    games: tuple[fide.GameResult, ...]
+    k: int | None = None
+    games_before: int | None = None
+    birth_year: int | None = None
+    method: fide.Method = "table"
+    cap: bool = True
+    unrated: bool = False
+
+
+def parse_game(text: str) -> fide.GameResult:
+    """Parse ``OPP:SCORE`` (e.g. ``1400:1``, ``1600:½``, ``1550:l``) into a game.
+
+    Raises:
+        BadInput: the text is not ``OPP:SCORE``, the rating is not a whole number in
+            0..4000, or the score is not one of the accepted spellings.
+    """
+    opponent, sep, score = text.partition(":")
+    if not sep or not opponent.strip() or not score.strip():
+        raise Malformed("game", text, "OPP:SCORE, e.g. 1400:1")
+    try:
+        rating = parse_whole(opponent, "opponent rating")
+        fide.check_rating(rating, "opponent rating")
+        value = parse_score(score)
+    except BadInput as exc:
+        raise BadInput(exc.describe(), field="game", value=repr(text)) from None
+    return fide.GameResult(rating, value)
+
+
+def parse_whole(text: str, field: str) -> int:
+    """A whole number typed by the user.
+
+    Raises:
+        Malformed: naming ``field``.
+    """
+    try:
+        return int(text.strip())
+    except ValueError:
+        raise Malformed(field, text.strip(), "a whole number") from None
+
+
+def parse_games(texts: Sequence[str]) -> tuple[fide.GameResult, ...]:
+    """Every ``OPP:SCORE`` of ``texts`` (see ``parse_game``)."""
+    return tuple(parse_game(text) for text in texts)
+
+
+def run_calc(settings: CalcSettings, *, today: date | None = None) -> fide.CalcResult:
+    """Rate the period (or compute the initial rating) as ``settings`` describe.
+
+    Args:
+        settings: What to calculate.
+        today: The day of the list, for the junior rule (default: today).
+
+    Raises:
+        BadInput: a value out of range or inputs that exclude each other (see
+            ``fide.calculate``).
+    """
+    year = (today or date.today()).year
+    return fide.calculate(
+        settings.rating,
+        settings.games,
+        k=settings.k,
+        games_before=settings.games_before,
+        birth_year=settings.birth_year,
+        year=year,
+        method=settings.method,
+        cap=settings.cap,
+        unrated=settings.unrated,
+    )

@@ -1,0 +1,133 @@
+"""``lichess-elo calc``: the FIDE calculator."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from lichess_elo.app import calc
+from lichess_elo.cli.errors import fail, library_errors
+from lichess_elo.cli.options import SUMMARY_FORMATS, OutputOpt, SummaryFormatOpt, choose_format
+from lichess_elo.core import fide
+from lichess_elo.output.calc import calc_output
+from lichess_elo.output.common import write_output
+
+#: How calc calls the logical inputs in its messages.
+NAMES = {
+    "rating": "RATING",
+    "games": "OPP:SCORE",
+    "game": "game",
+    "games_before": "--games",
+    "opponent rating": "opponent rating",
+}
+
+_CALC_ARGS_HELP = (
+    "RATING (0..4000), then one OPP:SCORE per game, e.g. 1400:1 1600:0.5 1550:0. "
+    "A score is 1, 0.5, ½, 1/2, 0, w, d or l. With --unrated there is no RATING."
+)
+
+
+def calc_command(
+    args: Annotated[
+        list[str] | None,
+        typer.Argument(metavar="RATING OPP:SCORE...", help=_CALC_ARGS_HELP, show_default=False),
+    ] = None,
+    k: Annotated[
+        str | None,
+        typer.Option(
+            "--k",
+            metavar="N",
+            help="The player's K instead of working it out from --games/--born, e.g. --k 20. "
+            "The 700 rule still applies. A player once rated 2400+ has K 10: pass --k 10.",
+            show_default=False,
+        ),
+    ] = None,
+    games: Annotated[
+        str | None,
+        typer.Option(
+            "--games",
+            metavar="N",
+            help="Rated games played before this period; fewer than 30 gives K 40, "
+            "e.g. --games 12. Default without --k: 30 (an established player), and the output "
+            "says so.",
+            show_default=False,
+        ),
+    ] = None,
+    born: Annotated[
+        str | None,
+        typer.Option(
+            "--born",
+            metavar="YEAR",
+            help="Year of birth: K 40 through the year of the 18th birthday while the "
+            "rating is below 2300 (the current year is used), e.g. --born 2010.",
+            show_default=False,
+        ),
+    ] = None,
+    formula: Annotated[
+        bool,
+        typer.Option(
+            "--formula",
+            help="Expected score from the logistic 1/(1+10^(-D/400)) instead of FIDE table "
+            "8.1.2, e.g. lichess-elo calc 1500 1000:1 --formula",
+        ),
+    ] = False,
+    no_cap: Annotated[
+        bool,
+        typer.Option(
+            "--no-cap",
+            help="Use the real rating difference: switch off the 400-point rule "
+            "(which FIDE applies to players below 2650), e.g. lichess-elo calc 1500 1000:1 "
+            "--no-cap",
+        ),
+    ] = False,
+    unrated: Annotated[
+        bool,
+        typer.Option(
+            "--unrated",
+            help="No RATING: compute an initial rating (FIDE 8.2) from at least 5 games, "
+            "e.g. lichess-elo calc --unrated 1902:0.5 1877:0.5 1884:1 2012:0 1832:1",
+        ),
+    ] = False,
+    output_format: SummaryFormatOpt = "table",
+    output: OutputOpt = None,
+) -> None:
+    """FIDE Elo for one rating period: each game's expected score and change, the new rating.
+
+    Example: [bold]lichess-elo calc 1500 1400:1 1600:0.5 1550:0 --k 20[/bold]
+    prints +7.2, +2.8, -8.6, total +1.4 and the new rating 1501.
+
+    Without --k, K follows FIDE 8.3.3 from the rating, --games and --born. The period
+    change is rounded once, 0.5 away from zero. A difference marked * was capped at 400.
+    """
+    items = list(args or [])
+    for item in items:
+        if item.startswith("-") and not item[1:2].isdigit():
+            fail(f"no such option: {item}")
+    with library_errors(NAMES):
+        fmt = choose_format(output_format, SUMMARY_FORMATS)
+        rating: int | None = None
+        if not unrated and items and ":" not in items[0]:
+            rating = fide.check_rating(calc.parse_whole(items[0], "rating"))
+            items = items[1:]
+        settings = calc.CalcSettings(
+            rating=rating,
+            games=calc.parse_games(items),
+            k=_whole(k, "k"),
+            games_before=_whole(games, "games_before"),
+            birth_year=_whole(born, "birth_year"),
+            method="formula" if formula else "table",
+            cap=not no_cap,
+            unrated=unrated,
+        )
+        result = calc.run_calc(settings)
+        write_output(output, calc_output(result, fmt.value) + "\n")
+
+
+def _whole(text: str | None, field: str) -> int | None:
+    return None if text is None else calc.parse_whole(text, field)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``calc`` to ``app``."""
+    app.command("calc", context_settings={"ignore_unknown_options": True})(calc_command)

@@ -1,0 +1,239 @@
+"""``lichess-elo club``: an Elo ladder for a club."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from lichess_elo.cli.errors import library_errors, note, warn
+from lichess_elo.cli.options import (
+    DEFAULT_URL,
+    ApiUrlOpt,
+    CacheDirOpt,
+    ChartOpt,
+    FormatOpt,
+    OfflineOpt,
+    OutputOpt,
+    QuietOpt,
+    ReplayOpt,
+    TokenOpt,
+    choose_format,
+    make_source,
+)
+from lichess_elo.core.club import rating as club
+from lichess_elo.core.club import rules as club_rules
+from lichess_elo.output import club as render_club
+from lichess_elo.output.charts import check_chart_path
+from lichess_elo.output.common import check_output_path, write_output
+from lichess_elo.sources import club_files as club_io
+
+
+class ClubUpdate(StrEnum):
+    """When club ratings change."""
+
+    event = "event"
+    month = "month"
+    game = "game"
+
+
+class ClubMethodOpt(StrEnum):
+    """How the club computes expected scores."""
+
+    formula = "formula"
+    fide_table = "fide-table"
+
+
+class ClubRounding(StrEnum):
+    """When club ratings are rounded."""
+
+    display = "display"
+    update = "update"
+
+
+def club_command(
+    inputs: Annotated[
+        list[str],
+        typer.Argument(
+            help="Players/games CSV files, PGN files and Lichess arena or swiss tournaments "
+            "(id or URL), in any mix, e.g. players.csv games.csv https://lichess.org/swiss/ID.",
+            show_default=False,
+        ),
+    ],
+    config: Annotated[
+        Path | None,
+        typer.Option("--config", help="The club's rules, e.g. club.toml.", show_default=False),
+    ] = None,
+    k: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--k",
+            help="K: 20 (default), or per group/player: --k children=40. Repeatable.",
+            show_default=False,
+        ),
+    ] = None,
+    start: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--start",
+            help="Newcomers' rating: 1000, fide (FIDE initial rating after 5 games), or per "
+            "group/player: --start beginner=800. Repeatable.",
+            show_default=False,
+        ),
+    ] = None,
+    update: Annotated[
+        ClubUpdate | None,
+        typer.Option(
+            "--update",
+            help="event (ratings frozen per event, default), month or game.",
+            show_default=False,
+        ),
+    ] = None,
+    method: Annotated[
+        ClubMethodOpt | None,
+        typer.Option(
+            "--method",
+            help="formula 1/(1+10^(-D/400)) (default) or fide-table (table 8.1.2).",
+            show_default=False,
+        ),
+    ] = None,
+    rounding: Annotated[
+        ClubRounding | None,
+        typer.Option(
+            "--rounding",
+            help="display: keep full precision, round what is shown (default); update: round "
+            "each change.",
+            show_default=False,
+        ),
+    ] = None,
+    cap: Annotated[
+        bool | None,
+        typer.Option(
+            "--cap/--no-cap",
+            help="The 400-point rule (default: off for formula, on for fide-table).",
+            show_default=False,
+        ),
+    ] = None,
+    newcomers: Annotated[
+        bool | None,
+        typer.Option(
+            "--newcomers/--no-newcomers",
+            help="Allow players missing from the players file.",
+            show_default=False,
+        ),
+    ] = None,
+    provisional: Annotated[
+        str | None,
+        typer.Option(
+            "--provisional",
+            help="Provisional K for the first games, K:GAMES, e.g. 40:12.",
+            show_default=False,
+        ),
+    ] = None,
+    return_k: Annotated[
+        str | None,
+        typer.Option(
+            "--return-k",
+            help="Higher K after a break, K:MONTHS:GAMES, e.g. 40:6:5 (K 40 for 5 games after "
+            "more than 6 months away).",
+            show_default=False,
+        ),
+    ] = None,
+    count_event: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--count-event",
+            help="Only events matching this pattern count, e.g. 'Club*'.",
+            show_default=False,
+        ),
+    ] = None,
+    count_time_control: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--count-time-control",
+            help="Only these time controls count: a speed (rapid), 15+10 (or 900+10 in "
+            "seconds) or a pattern like '15+*'. Repeatable.",
+            show_default=False,
+        ),
+    ] = None,
+    exclude_event: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--exclude-event", help="Events matching this pattern do not count.", show_default=False
+        ),
+    ] = None,
+    player: Annotated[
+        str | None,
+        typer.Option(
+            "--player", help="Show one player's history and progress only.", show_default=False
+        ),
+    ] = None,
+    output_format: FormatOpt = "table",
+    output: OutputOpt = None,
+    chart: ChartOpt = None,
+    top: Annotated[int, typer.Option("--top", help="Players in the chart.", min=1)] = 5,
+    quiet: QuietOpt = False,
+    token: TokenOpt = None,
+    offline: OfflineOpt = False,
+    replay: ReplayOpt = None,
+    api_url: ApiUrlOpt = DEFAULT_URL,
+    cache_dir: CacheDirOpt = None,
+) -> None:
+    """An internal Elo ladder for a chess club, from CSV, PGN or Lichess tournaments.
+
+    Example: lichess-elo club players.csv games.csv --config club.toml --k 40
+    """
+    with library_errors():
+        if chart is not None:
+            check_chart_path(chart)
+        if output is not None:
+            check_output_path(output)
+        prov = club_rules.parse_numbers(provisional, "--provisional", ("K", "GAMES"), "40:12")
+        ret = club_rules.parse_numbers(return_k, "--return-k", ("K", "MONTHS", "GAMES"), "40:6:5")
+        overrides = {
+            "update": update.value if update else None,
+            "method": method.value if method else None,
+            "rounding": rounding.value if rounding else None,
+            "cap": cap,
+            "newcomers": newcomers,
+            "provisional_k": prov[0] if prov else None,
+            "provisional_games": prov[1] if prov else None,
+            "return_k": ret[0] if ret else None,
+            "return_months": ret[1] if ret else None,
+            "return_games": ret[2] if ret else None,
+            "count_events": tuple(count_event) if count_event else None,
+            "count_time_controls": tuple(count_time_control) if count_time_control else None,
+            "exclude_events": tuple(exclude_event) if exclude_event else None,
+        }
+        source = make_source(api_url, token, cache_dir, offline, replay)
+        result = club_io.load_club(
+            inputs,
+            config=config,
+            k=k or (),
+            start=start or (),
+            overrides=overrides,
+            source=source,
+            on_warning=warn,
+        )
+        for line in () if quiet else result.notes:
+            note(line)
+        fmt = choose_format(output_format).value
+        if player is not None:
+            standing = club.find_player(result, player)
+            recent = club.recent_change(standing, result.last_day, club.RECENT_MONTHS)
+            target = club.next_target(standing, result.rules)
+            text = render_club.club_player_output(standing, recent, club.RECENT_MONTHS, target, fmt)
+            names = [standing.name]
+        else:
+            text = render_club.club_output(result, fmt)
+            names = [s.name for s in result.standings[:top]]
+        if chart is not None:
+            render_club.write_club_chart(result, names, chart)
+        write_output(output, text.rstrip("\n") + "\n")
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``club`` to ``app``."""
+    app.command("club")(club_command)

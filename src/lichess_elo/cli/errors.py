@@ -1,0 +1,167 @@
+"""The one error path of the command line: library errors worded with option names.
+
+Every command runs its library calls inside ``library_errors(names)``; ``main`` catches the
+same errors outside a command (the option parser's own). A library error carries structured
+fields (which input, which value, which bounds); ``OPTION_NAMES`` (plus a command's own
+``names``) turns each logical input into the option that gave it, so ``k`` becomes ``--k``
+and ``games_before`` becomes ``--games`` in ``calc`` but ``--games-before`` in ``report``.
+
+Tokens never reach the terminal: every message goes through ``redact``. The run's state
+(``--debug``, the tokens to hide) lives in a context variable, not in module globals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import NoReturn
+
+import typer
+
+from lichess_elo.errors import FetchFailed, LichessEloError, NotCached
+from lichess_elo.sources.lichess.checks import MIN_SECRET_LENGTH, scrub
+
+#: The option (or argument) that gives each logical input, for every command.
+OPTION_NAMES: Mapping[str, str] = {
+    "k": "--k",
+    "games_before": "--games-before",
+    "birth_year": "--born",
+    "peak": "--peak",
+    "start_rating": "--start-rating",
+    "track": "--track",
+    "period": "--period",
+    "method": "--formula",
+    "cap": "--no-cap",
+    "unrated": "--unrated",
+    "since": "--since",
+    "until": "--until",
+    "perf": "--perf",
+    "username": "USERNAME",
+    "token": "--token",
+    "api_url": "--api-url",
+    "cache_dir": "--cache-dir",
+    "replay": "--replay",
+    "pgn": "--pgn",
+    "offline": "--offline",
+    "refresh": "--refresh",
+    "output": "--output",
+    "chart": "--chart",
+    "format": "--format",
+    "view": "--view",
+    "player": "--player",
+    "advantage": "--advantage",
+    "bot": "--bot",
+    "days_white": "--days-white",
+    "days_black": "--days-black",
+    "white": "WHITE",
+    "black": "BLACK",
+    "white_rating": "WHITE",
+    "black_rating": "BLACK",
+    "result": "RESULT",
+    "config": "--config",
+}
+
+
+@dataclass
+class RunState:
+    """What one run knows: whether ``--debug`` is on and which tokens to hide."""
+
+    debug: bool = False
+    secrets: set[str] = field(default_factory=set)
+
+
+_RUN: ContextVar[RunState] = ContextVar("lichess_elo_run")
+
+
+def run_state() -> RunState:
+    """This run's state (a fresh one the first time it is asked for)."""
+    try:
+        return _RUN.get()
+    except LookupError:
+        state = RunState()
+        _RUN.set(state)
+        return state
+
+
+def remember_token(token: str | None) -> None:
+    """Hide ``token`` in every later message (one of at least 8 characters; see ``scrub``)."""
+    if token and token.strip() and len(token) >= MIN_SECRET_LENGTH:
+        run_state().secrets.add(token)
+
+
+def redact(text: str) -> str:
+    """``text`` with every token of this run replaced by ``***``."""
+    return scrub(text, run_state().secrets)
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """Print a one-line error on stderr (tokens redacted) and exit with ``code``."""
+    typer.echo(f"lichess-elo: error: {redact(message)}", err=True)
+    raise typer.Exit(code)
+
+
+def warn(message: str) -> None:
+    """Print a one-line warning on stderr (tokens redacted)."""
+    typer.echo(f"lichess-elo: warning: {redact(message)}", err=True)
+
+
+def note(message: str) -> None:
+    """Print a one-line note on stderr (tokens redacted)."""
+    typer.echo(f"lichess-elo: note: {redact(message)}", err=True)
+
+
+def fetch_command(exc: NotCached) -> str:
+    """The ``lichess-elo fetch`` command line that would fetch what ``exc`` misses."""
+    hint = exc.hint
+    if hint.tournament:
+        return f"lichess-elo club {hint.user} (online)"
+    parts = ["lichess-elo fetch", hint.user]
+    if hint.since is not None:
+        until = hint.until.strftime("%Y-%m") if hint.until else ""
+        parts += ["--since", hint.since.strftime("%Y-%m"), "--until", until]
+    if hint.api_url is not None:
+        parts += ["--api-url", hint.api_url]
+    if hint.cache_dir is not None:
+        parts += ["--cache-dir", str(hint.cache_dir)]
+    return " ".join(parts)
+
+
+def message_for(exc: LichessEloError, names: Mapping[str, str] | None = None) -> str:
+    """The one-line message for a library error, with inputs called by their options."""
+    options = {**OPTION_NAMES, **(names or {})}
+    if isinstance(exc, NotCached):
+        return f"{exc.what} is not in the cache; fetch it with: {fetch_command(exc)}"
+    if isinstance(exc, FetchFailed) and exc.connection_error:
+        return f"{exc}; use --offline to work from the cache"
+    return exc.describe(options)
+
+
+def unexpected(exc: BaseException) -> str:
+    """The one line for an exception nothing expected: its type and its message's first line."""
+    lines = str(exc).strip().splitlines()
+    return f"unexpected {type(exc).__name__}: {lines[0] if lines else '(no message)'}"
+
+
+@contextmanager
+def library_errors(names: Mapping[str, str] | None = None) -> Iterator[None]:
+    """Turn an error raised inside the block into a one-line message and exit code.
+
+    A library error gives its message (inputs named by ``OPTION_NAMES`` and ``names``) and
+    its exit code (2 for what the user gave, 1 for what happened at run time); any other
+    exception gives "unexpected <type>: <message>" and exit 1. With ``--debug`` the
+    traceback is shown instead.
+    """
+    try:
+        yield
+    except LichessEloError as exc:
+        if run_state().debug:
+            raise
+        fail(message_for(exc, names), exc.exit_code)
+    except (typer.Exit, typer.Abort, KeyboardInterrupt):
+        raise
+    except Exception as exc:
+        if run_state().debug:
+            raise
+        fail(unexpected(exc), 1)

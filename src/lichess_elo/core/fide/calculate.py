@@ -1,0 +1,169 @@
+"""The FIDE calculator: one rating period, or an initial rating, with every input checked."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from lichess_elo.core.fide.checks import (
+    check_birth_year,
+    check_choice,
+    check_games_before,
+    check_k,
+    check_rating,
+)
+from lichess_elo.core.fide.constants import (
+    INITIAL_MIN_GAMES,
+    METHODS,
+    NEW_PLAYER_GAMES,
+    KRule,
+    Method,
+)
+from lichess_elo.core.fide.initial import InitialRating, initial_rating_details
+from lichess_elo.core.fide.rules import (
+    GameResult,
+    PeriodResult,
+    k_factor,
+    performance_rating,
+    rate_period,
+)
+from lichess_elo.errors import Conflict, Missing
+
+
+@dataclass(frozen=True)
+class CalcResult:
+    """What ``calculate`` worked out, everything the ``calc`` output shows.
+
+    Exactly one of ``period`` (a rated player's period) and ``initial`` (an unrated
+    player's initial rating) is set.
+
+    Attributes:
+        period: the rated period (K, per-game and total changes, new rating), or ``None``.
+        initial: the initial rating step by step (FIDE 8.2), or ``None``.
+        k_rule: why K is what it is: ``"given"`` (the caller's K) or the 8.3.3 reason;
+            ``None`` for an initial rating, which has no K.
+        games_before: the rated games before the period that decided K (30 when
+            assumed); ``None`` when K was given or for an initial rating.
+        games_assumed: no game count was given and the assumed 30 decided K.
+        performance: the performance rating of the real games (table 8.1.1).
+    """
+
+    period: PeriodResult | None
+    initial: InitialRating | None
+    k_rule: KRule | None
+    games_before: int | None
+    games_assumed: bool
+    performance: int | None
+
+    @property
+    def new_rating(self) -> int:
+        """The rating after the period, or the initial rating."""
+        if self.period is not None:
+            return self.period.new_rating
+        if self.initial is not None:
+            return self.initial.rating
+        raise AssertionError("a CalcResult holds a period or an initial rating")  # pragma: no cover
+
+
+def calculate(
+    rating: int | None,
+    games: Sequence[GameResult],
+    *,
+    k: int | None = None,
+    games_before: int | None = None,
+    birth_year: int | None = None,
+    year: int | None = None,
+    method: Method = "table",
+    cap: bool = True,
+    unrated: bool = False,
+) -> CalcResult:
+    """The FIDE calculator: rate one period, or compute an unrated player's initial rating.
+
+    K is ``k`` when given (the 700 rule still applies); otherwise it follows 8.3.3 from
+    ``rating``, ``games_before`` and ``birth_year`` (see ``k_factor``), with 30 games
+    assumed when ``games_before`` is not given, so an established player gets K 20.
+
+    Every setting is checked here, before any work; the errors name the arguments by
+    their logical names (``k``, ``games_before``, ``birth_year``...).
+
+    Args:
+        rating: the player's rating (0..4000); ``None`` with ``unrated``.
+        games: the period's games against rated opponents.
+        k: a fixed K (1..700) instead of the 8.3.3 rules.
+        games_before: rated games before the period (0..100000); not with ``k``.
+        birth_year: year of birth for the junior rule (1900..``year``); not with ``k``.
+        year: the year of the rating list (the module reads no clock); needed with
+            ``birth_year``.
+        method: ``"table"`` (FIDE table 8.1.2) or ``"formula"`` (logistic).
+        cap: apply the 400-point rule.
+        unrated: compute the initial rating (FIDE 8.2) from ``games`` instead; ``k``,
+            ``games_before``, ``birth_year``, the formula and ``cap=False`` do not apply.
+
+    Returns:
+        A ``CalcResult`` holding the ``PeriodResult`` (or the ``InitialRating``), why K
+        is what it is, whether the game count was assumed, and the performance rating.
+
+    Raises:
+        BadInput: a missing rating or no games; a value out of range; ``k`` together
+            with ``games_before`` or ``birth_year``; any K option, the formula or
+            ``cap=False`` with ``unrated``; fewer than 5 games or a zero score for an
+            initial rating.
+
+    >>> seed = [GameResult(1400, Decimal(1)), GameResult(1600, Decimal("0.5"))]
+    >>> calculate(1500, seed, k=20).new_rating
+    1510
+    """
+    if unrated:
+        options = (("k", k), ("games_before", games_before), ("birth_year", birth_year))
+        for field, given in (*options, ("method", method == "formula" or None)):
+            if given is not None:
+                raise Conflict((field, "unrated"))
+        if not cap:
+            raise Conflict(("cap", "unrated"))
+        if rating is not None:
+            raise Conflict(("rating", "unrated"), "the games give the rating")
+        if not games:
+            raise Missing("games", f"an initial rating needs at least {INITIAL_MIN_GAMES} games")
+        details = initial_rating_details(games)
+        return CalcResult(
+            period=None,
+            initial=details,
+            k_rule=None,
+            games_before=None,
+            games_assumed=False,
+            performance=performance_rating([g.opponent for g in games], details.points),
+        )
+    if rating is None:
+        raise Missing("rating", "give the player's rating, or ask for an initial rating")
+    check_rating(rating)
+    if not games:
+        raise Missing("games", "give at least one game")
+    check_choice("method", method, METHODS)
+    rule: KRule
+    games_assumed = False
+    if k is not None:
+        for field, given in (("games_before", games_before), ("birth_year", birth_year)):
+            if given is not None:
+                raise Conflict((field, "k"), "K is given")
+        k_value, rule = check_k(k), "given"
+    else:
+        if games_before is None:
+            games_before, games_assumed = NEW_PLAYER_GAMES, True
+        check_games_before(games_before)
+        if birth_year is not None:
+            if year is None:
+                raise Missing("year", "the year of the list is needed with a birth year")
+            check_birth_year(birth_year, year)
+        k_value, rule = k_factor(
+            rating, games_before=games_before, birth_year=birth_year, year=year
+        )
+        games_assumed = games_assumed and rule in ("standard", "new")
+    period = rate_period(rating, games, k=k_value, method=method, cap=cap)
+    return CalcResult(
+        period=period,
+        initial=None,
+        k_rule=rule,
+        games_before=games_before,
+        games_assumed=games_assumed,
+        performance=period.performance,
+    )

@@ -1,0 +1,267 @@
+"""FIDE rating rules: expected score, the 400-point rule, K, the 700 rule, rounding, a period."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal, localcontext
+
+from lichess_elo.core.fide.constants import (
+    _HUNDREDTH,
+    _ONE,
+    _ZERO,
+    CAP_DIFFERENCE,
+    CAP_EXEMPT_FROM,
+    GAMES_BEFORE_MAX,
+    JUNIOR_AGE,
+    JUNIOR_RATING_BELOW,
+    K_2400,
+    K_JUNIOR,
+    K_NEW,
+    K_STANDARD,
+    K_TIMES_GAMES_MAX,
+    NEW_PLAYER_GAMES,
+    RATING_FOR_K10,
+    KReason,
+    Method,
+)
+from lichess_elo.core.fide.tables import _dp_table, _pd_rows
+from lichess_elo.errors import BadInput, Missing, OutOfRange
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game of a period: the opponent's rating and the score (1, 0.5 or 0)."""
+
+    opponent: int
+    score: Decimal
+
+
+@dataclass(frozen=True)
+class RatedGame:
+    """One game as rated: the D used, whether it was capped, PD and K_used x (score - PD)."""
+
+    opponent: int
+    score: Decimal
+    difference: int
+    capped: bool
+    expected: Decimal
+    change: Decimal
+
+
+@dataclass(frozen=True)
+class PeriodResult:
+    """A rating period: the per-game values, the unrounded and rounded change, new rating."""
+
+    rating: int
+    k: int
+    k_requested: int
+    k_limited: bool
+    method: Method
+    cap: bool
+    games: tuple[RatedGame, ...]
+    points: Decimal
+    expected: Decimal
+    change: Decimal
+    rounded_change: int
+    new_rating: int
+    performance: int | None
+
+
+def difference_used(own: int, opponent: int, *, cap: bool = True) -> tuple[int, bool]:
+    """D = own - opponent, with the 400-point rule (8.3.1, as amended 1 October 2025).
+
+    Args:
+        own: rating of the player whose change is computed.
+        opponent: the opponent's rating.
+        cap: apply the rule; ``False`` uses the real difference for everyone.
+
+    Returns:
+        (D used, whether it was capped). |D| > 400 counts as +-400 when ``own`` < 2650.
+    """
+    diff = own - opponent
+    if cap and own < CAP_EXEMPT_FROM and abs(diff) > CAP_DIFFERENCE:
+        return (CAP_DIFFERENCE if diff > 0 else -CAP_DIFFERENCE), True
+    return diff, False
+
+
+def _table_pd(diff: int) -> Decimal:
+    distance = abs(diff)
+    for low, high, pd_high, pd_low in _pd_rows():
+        if distance >= low and (high is None or distance <= high):
+            return pd_high if diff >= 0 else pd_low
+    raise AssertionError(f"table 8.1.2 has no row for D = {diff}")  # pragma: no cover
+
+
+def logistic_expected(difference: int | Decimal) -> Decimal:
+    """The logistic expected score 1/(1+10^(-D/400)), unrounded, for a possibly fractional D.
+
+    This is the formula, not FIDE's rule (table 8.1.2 is the rule); clubs that keep
+    unrounded ratings use it directly.
+    """
+    diff = Decimal(difference)
+    with localcontext() as ctx:
+        ctx.prec = 28
+        return _ONE / (_ONE + Decimal(10) ** (Decimal(-diff) / Decimal(400)))
+
+
+def expected_score(
+    own: int, opponent: int, *, method: Method = "table", cap: bool = True
+) -> Decimal:
+    """The player's expected score (PD) against one opponent.
+
+    Args:
+        own: rating of the player whose change is computed.
+        opponent: the opponent's rating.
+        method: ``"table"`` for FIDE table 8.1.2 (two decimals, the rule), ``"formula"``
+            for the unrounded logistic 1/(1+10^(-D/400)).
+        cap: apply the 400-point rule (see ``difference_used``) before the lookup.
+
+    Returns:
+        PD as a ``Decimal``, e.g. ``Decimal("0.64")`` for D = 100.
+    """
+    diff, _ = difference_used(own, opponent, cap=cap)
+    return _table_pd(diff) if method == "table" else logistic_expected(diff)
+
+
+def dp(p: Decimal) -> int:
+    """Table 8.1.1: the rating difference dp for a fractional score p (rounded to .01 half up).
+
+    Raises:
+        BadInput: when p is outside 0..1.
+    """
+    key = p.quantize(_HUNDREDTH, rounding=ROUND_HALF_UP)
+    table = _dp_table()
+    if key not in table:
+        raise BadInput(f"fractional score {p} is outside 0..1")
+    return table[key]
+
+
+def k_factor(
+    rating: int,
+    *,
+    games_before: int,
+    birth_year: int | None = None,
+    year: int | None = None,
+    reached_2400: bool = False,
+) -> tuple[int, KReason]:
+    """K from 8.3.3, in the order fitted to FIDE's published K values (notes 4.3).
+
+    1. the rating has ever reached 2400 (``reached_2400`` or ``rating`` >= 2400) -> 10;
+    2. a junior (``year - birth_year <= 18``) rated below 2300 -> 40;
+    3. fewer than 30 rated games before the period -> 40;
+    4. otherwise -> 20.
+
+    Args:
+        rating: the player's rating.
+        games_before: rated games completed before the period.
+        birth_year: year of birth, if known (only used for the junior rule).
+        year: the year of the rating list; required with ``birth_year`` (the module reads
+            no clock, so the caller passes the current year).
+        reached_2400: a published rating (or the starting rating) was ever >= 2400.
+
+    Returns:
+        (K, the reason: ``"2400"``, ``"junior"``, ``"new"`` or ``"standard"``).
+
+    Raises:
+        BadInput: for a negative game count, or ``birth_year`` without ``year``.
+    """
+    if games_before < 0:
+        raise OutOfRange("games_before", games_before, 0, GAMES_BEFORE_MAX)
+    if reached_2400 or rating >= RATING_FOR_K10:
+        return K_2400, "2400"
+    if birth_year is not None:
+        if year is None:
+            raise Missing("year", "the year of the list is needed with a birth year")
+        if year - birth_year <= JUNIOR_AGE and rating < JUNIOR_RATING_BELOW:
+            return K_JUNIOR, "junior"
+    if games_before < NEW_PLAYER_GAMES:
+        return K_NEW, "new"
+    return K_STANDARD, "standard"
+
+
+def limit_k(k: int, games: int) -> int:
+    """The 700 rule: when K x n > 700, the largest whole K with K x n <= 700.
+
+    >>> limit_k(20, 40)
+    17
+    """
+    if games > 0 and k * games > K_TIMES_GAMES_MAX:
+        return K_TIMES_GAMES_MAX // games
+    return k
+
+
+def round_half_away(x: Decimal) -> int:
+    """Round to a whole number with .5 away from zero (8.3.4): 2.5 -> 3, -2.5 -> -3."""
+    return int(x.quantize(_ONE, rounding=ROUND_HALF_UP))
+
+
+def performance_rating(opponent_ratings: Sequence[int], points: Decimal) -> int | None:
+    """Rp = Ra + dp(p) with table 8.1.1; ``None`` without games.
+
+    Ra is the unrounded average of the opponents' ratings, p = points / games rounded to
+    .01 half up (a reading, see the module docstring); Rp is rounded half up once.
+    """
+    n = len(opponent_ratings)
+    if n == 0:
+        return None
+    if not _ZERO <= points <= n:
+        raise BadInput(f"{points} points is not possible in {n} games")
+    average = Decimal(sum(opponent_ratings)) / n
+    return round_half_away(average + dp(points / n))
+
+
+def rate_period(
+    rating: int,
+    games: Sequence[GameResult],
+    *,
+    k: int,
+    method: Method = "table",
+    cap: bool = True,
+) -> PeriodResult:
+    """Rate one period: per-game K x (score - PD), summed, rounded once half away from zero.
+
+    Args:
+        rating: the player's rating on the list in force.
+        games: the period's games against rated opponents.
+        k: the player's K before the 700 rule (``limit_k`` is applied here).
+        method: ``"table"`` (FIDE) or ``"formula"`` (logistic).
+        cap: apply the 400-point rule.
+
+    Returns:
+        The ``PeriodResult``; per-game changes are unrounded.
+    """
+    k_used = limit_k(k, len(games))
+    rated: list[RatedGame] = []
+    for game in games:
+        diff, capped = difference_used(rating, game.opponent, cap=cap)
+        expected = expected_score(rating, game.opponent, method=method, cap=cap)
+        rated.append(
+            RatedGame(
+                opponent=game.opponent,
+                score=game.score,
+                difference=diff,
+                capped=capped,
+                expected=expected,
+                change=k_used * (game.score - expected),
+            )
+        )
+    points = sum((g.score for g in games), _ZERO)
+    expected_total = sum((g.expected for g in rated), _ZERO)
+    change = k_used * (points - expected_total)
+    rounded = round_half_away(change)
+    return PeriodResult(
+        rating=rating,
+        k=k_used,
+        k_requested=k,
+        k_limited=k_used != k,
+        method=method,
+        cap=cap,
+        games=tuple(rated),
+        points=points,
+        expected=expected_total,
+        change=change,
+        rounded_change=rounded,
+        new_rating=rating + rounded,
+        performance=performance_rating([g.opponent for g in games], points),
+    )

@@ -1,0 +1,155 @@
+"""The report's records: one row per counted game, one per rating period, one report per perf."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+from typing import TYPE_CHECKING, Literal
+
+from lichess_elo.core.games import Color
+
+if TYPE_CHECKING:
+    from lichess_elo.core.report.settings import ReportSettings
+    from lichess_elo.core.report.summary import Summary
+
+#: Why Lichess's rating chain broke before a game (``Gap.cause``): ``overlap`` when the
+#: games overlapped in time (see ``build.gap_cause``), else ``missing`` (missing games or a
+#: Lichess adjustment such as a cheat refund).
+GapCause = Literal["overlap", "missing"]
+#: FIDE's rating floor (regulations 7.1, 8.3.1): games against players below it are flagged.
+RATING_FLOOR = 1400
+
+
+@dataclass(frozen=True)
+class GameRow:
+    """One counted game, from the player's side, on both tracks."""
+
+    id: str
+    url: str
+    played_at: datetime
+    period: str
+    color: Color
+    opponent: str
+    opponent_title: str | None
+    opponent_rating: int
+    opponent_provisional: bool
+    opponent_bot: bool
+    score: Decimal
+    status: str
+    endings: tuple[str, ...]
+    lichess_rating: int
+    lichess_diff: int
+    provisional: bool
+    gap_before: int | None
+    gap_cause: GapCause | None
+    days_since_previous: float | None
+    elo_rating: int
+    expected: Decimal
+    k: int
+    elo_change: Decimal
+    capped: bool
+    replay_valid: bool | None
+    plies: int | None
+
+    @property
+    def flags(self) -> tuple[str, ...]:
+        """``provisional``, ``cap``, ``bot``, ``gap``, ``invalid_replay``, ``unplayed`` (the
+        replay found no move: FIDE does not rate unplayed games, regulations 5.1, but Lichess
+        rated it, so it counts) and ``opp_below_1400`` (FIDE rates only games against rated
+        players, whose floor is 1400; it counts too), as they apply."""
+        marks = (
+            ("provisional", self.provisional),
+            ("cap", self.capped),
+            ("bot", self.opponent_bot),
+            ("gap", self.gap_before is not None),
+            ("invalid_replay", self.replay_valid is False),
+            ("unplayed", self.plies == 0),
+            ("opp_below_1400", self.opponent_rating < RATING_FLOOR),
+        )
+        return tuple(name for name, on in marks if on)
+
+
+@dataclass(frozen=True)
+class Gap:
+    """A break in Lichess's rating chain: ``size`` points appeared before game ``before``.
+
+    ``cause`` is ``overlap`` when the games overlapped in time (``gap_cause``), else
+    ``missing`` (missing games or a Lichess adjustment).
+    """
+
+    before: str
+    size: int
+    cause: GapCause = "missing"
+
+
+@dataclass(frozen=True)
+class PeriodRow:
+    """One rating period on both tracks.
+
+    ``lichess_start`` is the rating before the period's first game (a gap right before it,
+    ``gap_before_start``, is already inside it); ``lichess_change`` is the sum of the
+    period's ratingDiffs and ``lichess_end`` the rating after its last game, so
+    ``end = start + change + gap_points_inside``. ``gaps`` lists every gap found at this
+    period's games, the one before its first game included.
+    """
+
+    label: str
+    games: int
+    score: Decimal
+    expected: Decimal
+    performance: int | None
+    games_before: int
+    k: int
+    k_requested: int
+    k_reason: str
+    k_limited: bool
+    elo_start: int
+    elo_change_exact: Decimal
+    elo_change: int
+    elo_end: int
+    lichess_start: int
+    lichess_change: int
+    lichess_end: int
+    gaps: tuple[Gap, ...]
+    long_break: bool
+    gap_before_start: int | None = None
+
+    @property
+    def gap_points_inside(self) -> int:
+        """The gaps between this period's own games: ``end - start - change``."""
+        return sum(g.size for g in self.gaps) - (self.gap_before_start or 0)
+
+    @property
+    def difference(self) -> int:
+        """Elo end minus Lichess end after this period."""
+        return self.elo_end - self.lichess_end
+
+    @property
+    def change_difference(self) -> int:
+        """Elo change minus Lichess change in this period."""
+        return self.elo_change - self.lichess_change
+
+
+@dataclass(frozen=True)
+class PerfReport:
+    """The report of one perf: settings used, game rows, period rows and summary.
+
+    Attributes:
+        start_rating: The first period's Elo start (``None`` without games).
+        excluded: The player's other games in range, counted by exclusion reason.
+        message: Why the report is empty, or ``None``.
+        missing_games: Rated games counted before the first held game (for K).
+    """
+
+    user: str
+    perf: str
+    settings: ReportSettings
+    start_rating: int | None
+    games: tuple[GameRow, ...]
+    periods: tuple[PeriodRow, ...]
+    excluded: Mapping[str, int]
+    summary: Summary
+    message: str | None = None
+    missing_games: int = 0

@@ -1,0 +1,197 @@
+"""``calc`` output: the FIDE period table or the initial-rating steps, as text or JSON."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from lichess_elo.core import fide
+from lichess_elo.output.common import dump_json, signed
+
+_K_RULES = {
+    "given": "given with --k",
+    "2400": "rating 2400 or more: K 10 for good (FIDE 8.3.3)",
+    "junior": "junior: through the year of the 18th birthday, rating below 2300 (FIDE 8.3.3)",
+    "new": "new player: fewer than 30 rated games (FIDE 8.3.3)",
+    "standard": "30 or more rated games, rating below 2400 (FIDE 8.3.3)",
+}
+
+
+def _calc_num(value: Decimal) -> str:
+    """At most two decimals, at least one, sign always shown: +7.2, -8.57, +5.55, 0.0.
+
+    For the period total that the rounded change comes from (so +5.55 -> +6 is visible).
+    """
+    rounded = value.quantize(Decimal("0.01"), rounding="ROUND_HALF_UP")
+    if rounded == 0:
+        return "0.0"
+    text = f"{rounded:+.2f}"
+    return text[:-1] if text.endswith("0") else text
+
+
+def _calc_int(value: int) -> str:
+    return f"{value:+d}" if value else "0"
+
+
+def _calc_score(score: Decimal) -> str:
+    return "0.5" if score == Decimal("0.5") else str(int(score))
+
+
+def _calc_pd(value: Decimal, method: fide.Method) -> str:
+    places = "0.01" if method == "table" else "0.0001"
+    return str(value.quantize(Decimal(places), rounding="ROUND_HALF_UP"))
+
+
+def calc_k_text(result: fide.PeriodResult, rule: str, *, games_assumed: bool) -> str:
+    """Say which K applied and why, including the 700 rule when it cut K."""
+    text = f"K {result.k_requested}: {_K_RULES.get(rule, rule)}"
+    if games_assumed:
+        text += "; 30 rated games assumed, pass --games N or --k N"
+    if result.k_limited:
+        n = len(result.games)
+        text += (
+            f"\n700 rule: {n} games x K {result.k_requested} = {n * result.k_requested} > 700,"
+            f" so K {result.k} (FIDE 8.3.3)"
+        )
+    return text
+
+
+def calc_table(result: fide.PeriodResult, rule: str, *, games_assumed: bool) -> str:
+    """The rating period as a text table: one row per game, then the totals."""
+    method = "table 8.1.2" if result.method == "table" else "the logistic formula"
+    if not result.cap:
+        cap = "400-point rule off (--no-cap)"
+    elif result.rating >= fide.CAP_EXEMPT_FROM:
+        cap = "no 400-point rule (rated 2650 or more)"
+    else:
+        cap = "400-point rule on"
+    lines = [
+        f"FIDE rating period for {result.rating}: {len(result.games)} game(s), "
+        f"expected score from {method}, {cap}",
+        f"{'#':>3}  {'opponent':>8}  {'score':>5}  {'D':>6}  {'PD':>6}  {'change':>7}",
+    ]
+    for i, game in enumerate(result.games, 1):
+        diff = f"{game.difference:+d}" + ("*" if game.capped else " ")
+        lines.append(
+            f"{i:>3}  {game.opponent:>8}  {_calc_score(game.score):>5}  {diff:>6}  "
+            f"{_calc_pd(game.expected, result.method):>6}  {signed(game.change, 1):>7}"
+        )
+    lines.append(
+        f"{'total':>13}  {_calc_score_total(result.points):>5}  {'':>6}  "
+        f"{_calc_pd(result.expected, result.method):>6}  {signed(result.change, 1):>7}"
+    )
+    if any(game.capped for game in result.games):
+        lines.append("* difference over 400 counted as 400 (FIDE 8.3.1, player below 2650)")
+    lines += [
+        calc_k_text(result, rule, games_assumed=games_assumed),
+        f"rounded change: {_calc_int(result.rounded_change)} "
+        f"(period total {_calc_num(result.change)} rounded once, 0.5 away from zero)",
+        f"new rating: {result.new_rating}",
+        f"performance rating: {result.performance}",
+    ]
+    return "\n".join(lines)
+
+
+def _calc_score_total(points: Decimal) -> str:
+    return f"{points.normalize():f}"
+
+
+def calc_json(result: fide.PeriodResult, rule: str, *, games_assumed: bool) -> str:
+    """The rating period as JSON; ``change`` is the unrounded period total."""
+    return dump_json(
+        {
+            "rating": result.rating,
+            "k": result.k,
+            "k_requested": result.k_requested,
+            "k_limited": result.k_limited,
+            "k_rule": rule,
+            "games_assumed": games_assumed,
+            "method": result.method,
+            "cap": result.cap,
+            "games": [
+                {
+                    "opponent": g.opponent,
+                    "score": float(g.score),
+                    "difference": g.difference,
+                    "capped": g.capped,
+                    "expected": float(g.expected),
+                    "change": float(g.change),
+                }
+                for g in result.games
+            ],
+            "points": float(result.points),
+            "expected": float(result.expected),
+            "change": float(result.change),
+            "rounded_change": result.rounded_change,
+            "new_rating": result.new_rating,
+            "performance": result.performance,
+        }
+    )
+
+
+def calc_output(calc: fide.CalcResult, fmt: str) -> str:
+    """What ``calc`` prints for ``fide.calculate``'s result: ``fmt`` is table or json."""
+    if calc.initial is not None:
+        if fmt == "json":
+            return calc_initial_json(calc.initial, calc.performance)
+        return calc_initial_table(calc.initial, calc.performance)
+    if calc.period is None or calc.k_rule is None:
+        raise ValueError("a CalcResult holds a period (with its K rule) or an initial rating")
+    if fmt == "json":
+        return calc_json(calc.period, calc.k_rule, games_assumed=calc.games_assumed)
+    return calc_table(calc.period, calc.k_rule, games_assumed=calc.games_assumed)
+
+
+def calc_initial_table(details: fide.InitialRating, performance: int | None) -> str:
+    """The initial rating (FIDE 8.2) step by step as text."""
+    n = len(details.games)
+    lines = [
+        f"FIDE initial rating (8.2, 2024 rule) from {n} games against rated opponents",
+        f"{'#':>3}  {'opponent':>8}  {'score':>5}",
+    ]
+    for i, game in enumerate(details.games, 1):
+        lines.append(f"{i:>3}  {game.opponent:>8}  {_calc_score(game.score):>5}")
+    total = (
+        sum(g.opponent for g in details.games)
+        + fide.HYPOTHETICAL_DRAWS * fide.HYPOTHETICAL_OPPONENT
+    )
+    average = details.average.quantize(Decimal("0.01"), rounding="ROUND_HALF_UP")
+    unrounded = details.unrounded.quantize(Decimal("0.01"), rounding="ROUND_HALF_UP")
+    lines += [
+        f"points {_calc_score_total(details.points)} of {n}, plus 2 hypothetical draws "
+        f"against {fide.HYPOTHETICAL_OPPONENT}",
+        f"Ra = {total} / {n + fide.HYPOTHETICAL_DRAWS} = {average}",
+        f"p = {_calc_score_total(details.points + 1)} / {n + fide.HYPOTHETICAL_DRAWS}"
+        f" = {details.p} -> dp {details.dp:+d} (table 8.1.1)",
+        f"Ru = Ra + dp = {unrounded} -> {details.rating}"
+        + (f" (at most {fide.INITIAL_RATING_MAX})" if details.at_maximum else ""),
+        f"initial rating: {details.rating}",
+    ]
+    if not details.publishable:
+        lines.append(f"below {fide.PUBLICATION_FLOOR}: FIDE would not publish this rating (7.1.4)")
+    lines.append(f"performance rating (real games only): {performance}")
+    return "\n".join(lines)
+
+
+def calc_initial_json(details: fide.InitialRating, performance: int | None) -> str:
+    """The initial rating as JSON; ``new_rating`` is the initial rating."""
+    return dump_json(
+        {
+            "rating": None,
+            "unrated": True,
+            "k": None,
+            "method": "table",
+            "games": [{"opponent": g.opponent, "score": float(g.score)} for g in details.games],
+            "points": float(details.points),
+            "hypothetical_draws": fide.HYPOTHETICAL_DRAWS,
+            "hypothetical_opponent": fide.HYPOTHETICAL_OPPONENT,
+            "average": float(details.average),
+            "p": float(details.p),
+            "dp": details.dp,
+            "change": None,
+            "rounded_change": None,
+            "new_rating": details.rating,
+            "at_maximum": details.at_maximum,
+            "publishable": details.publishable,
+            "performance": performance,
+        }
+    )

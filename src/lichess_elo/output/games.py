@@ -1,0 +1,154 @@
+"""``games`` output: every game with what the replay found, as a table, CSV or JSON."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from rich.box import SIMPLE_HEAD
+from rich.console import Console
+from rich.table import Table
+
+from lichess_elo.output.common import iso_utc, write_csv
+
+if TYPE_CHECKING:
+    from lichess_elo.app.games import ListedGame
+    from lichess_elo.core.replay import Ending
+
+
+ENDING_LABELS: dict[str, str] = {
+    "lost_on_time_ahead": "lost on time, ahead",
+    "won_on_time_behind": "won on time, behind",
+    "resigned_not_behind": "resigned, not behind",
+    "won_by_timeout": "opponent left",
+    "lost_by_timeout": "left the game",
+    "decided_quickly": "within 10 plies",
+}
+
+
+_GAMES_CSV_FIELDS = (
+    "id",
+    "played_at",
+    "perf",
+    "rated",
+    "color",
+    "opponent",
+    "opponent_rating",
+    "score",
+    "status",
+    "rating",
+    "diff",
+    "provisional",
+    "valid",
+    "plies",
+    "error",
+    "material",
+    "status_agrees",
+    "ended",
+)
+
+
+def _games_row(row: ListedGame) -> dict[str, Any]:
+    game, color, facts = row.game, row.color, row.facts
+    me, them = game.side(color), game.opponent(color)
+    return {
+        "id": game.id,
+        "played_at": iso_utc(game.created_at),
+        "perf": game.perf,
+        "rated": game.rated,
+        "color": color,
+        "opponent": them.name or them.label,  # the name without title; "AI level 3"
+        "opponent_rating": them.rating,
+        "score": game.score(color),
+        "status": game.status,
+        "lichess": {"rating": me.rating, "diff": me.rating_diff, "provisional": me.provisional},
+        "replay": {
+            "valid": facts.valid,
+            "plies": facts.plies,
+            "error": facts.error,
+            "final_fen": facts.final_fen,
+            "checkmate": facts.checkmate,
+            "stalemate": facts.stalemate,
+            "insufficient_material": facts.insufficient_material,
+            "material": facts.material(color),
+            "status_agrees": facts.status_agrees,
+        },
+        "ended": list(row.ended),
+    }
+
+
+def games_document(user: str, rows: Sequence[ListedGame]) -> dict[str, Any]:
+    """The ``games --format json`` document: ``{"user", "games": [...]}``, oldest first."""
+    return {"user": user, "games": [_games_row(row) for row in rows]}
+
+
+def games_csv(rows: Sequence[ListedGame]) -> str:
+    """One CSV line per game (the JSON's fields, flattened; ``ended`` joined by ``;``)."""
+    flat = []
+    for row in rows:
+        item = _games_row(row)
+        lichess, replayed = item.pop("lichess"), item.pop("replay")
+        item.update(lichess)
+        item.update(
+            {k: replayed[k] for k in ("valid", "plies", "error", "material", "status_agrees")}
+        )
+        item["ended"] = ";".join(item["ended"])
+        flat.append(item)
+    return write_csv(flat, _GAMES_CSV_FIELDS)
+
+
+def _games_result(score: float | None) -> str:
+    return {1.0: "won", 0.5: "draw", 0.0: "lost"}.get(score, "-") if score is not None else "-"
+
+
+def _games_ended(ended: Sequence[Ending]) -> str:
+    return ", ".join(ENDING_LABELS[e] for e in ended)
+
+
+def print_games(user: str, rows: Sequence[ListedGame], out: Console) -> None:
+    """The ``games`` table, then a one-line summary (games, invalid, endings found)."""
+    table = Table(title=f"Games of {user}", title_justify="left", box=SIMPLE_HEAD)
+    for name, justify in (
+        ("Date", "left"),
+        ("Perf", "left"),
+        ("Col", "left"),
+        ("Opponent", "left"),
+        ("Opp", "right"),
+        ("Result", "left"),
+        ("Status", "left"),
+        ("Rating", "right"),
+        ("Diff", "right"),
+        ("Plies", "right"),
+        ("Ended", "left"),
+        ("", "left"),
+    ):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    invalid = 0
+    for row in rows:
+        game, color, facts = row.game, row.color, row.facts
+        me, them = game.side(color), game.opponent(color)
+        invalid += not facts.valid
+        table.add_row(
+            game.created_at.strftime("%Y-%m-%d %H:%M"),
+            game.perf + ("" if game.rated else " (casual)"),
+            color,
+            them.label,
+            "" if them.rating is None else str(them.rating),
+            _games_result(game.score(color)),
+            game.status,
+            "" if me.rating is None else f"{me.rating}{'?' if me.provisional else ''}",
+            "" if me.rating_diff is None else f"{me.rating_diff:+d}",
+            str(facts.plies),
+            _games_ended(row.ended),
+            "" if facts.valid else f"INVALID: {facts.error}",
+        )
+    if not out.is_terminal:
+        out.width = max(out.width, 240)  # a file or pipe gets every column unabridged
+    out.print(table)
+    counts: dict[str, int] = {}
+    for row in rows:
+        for ending in row.ended:
+            counts[ending] = counts.get(ending, 0) + 1
+    found = "; ".join(f"{ENDING_LABELS[k]}: {v}" for k, v in counts.items())
+    games = f"{len(rows)} game" + ("" if len(rows) == 1 else "s")
+    out.print(f"{games}, {invalid} invalid" + (f"; {found}" if found else ""))

@@ -1,0 +1,84 @@
+"""``glicko`` output: both sides before and after the game, as text or JSON."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from lichess_elo.core.glicko import ADVANTAGE, regulator_factor
+from lichess_elo.output.common import dump_json
+
+if TYPE_CHECKING:
+    from lichess_elo.app.glicko import GlickoSettings
+    from lichess_elo.core.glicko import Rating, SideResult
+
+
+def _glicko_rating(r: Rating) -> dict[str, float]:
+    return {"rating": r.rating, "deviation": r.deviation, "volatility": r.volatility}
+
+
+def glicko_json(white: SideResult, black: SideResult) -> dict[str, Any]:
+    """Return the ``glicko`` command's JSON object; ``after`` numbers are unrounded."""
+    return {
+        color: {
+            "before": _glicko_rating(side.before),
+            "after": _glicko_rating(side.after),
+            "rating_diff": side.rating_diff,
+        }
+        for color, side in (("white", white), ("black", black))
+    }
+
+
+def _glicko_shown(r: Rating) -> str:
+    """The rating as Lichess displays it: truncated, with "?" when provisional."""
+    return f"{int(r.rating)}{'?' if r.provisional else ''}"
+
+
+def glicko_heading(
+    result: str, *, perf: str | None, factor: float, advantage: str, points: float, bot: str | None
+) -> str:
+    """Return the first line of the ``glicko`` table: result, regulator, advantage, BOT."""
+    if perf is None:
+        regulator = "no perf given, no regulator"
+    elif factor == 1.0:
+        regulator = f"perf {perf} (no regulator)"
+    else:
+        regulator = f"perf {perf} (gains x{factor:g})"
+    colour = f"colour advantage {points} ({advantage})" if points else "no colour advantage"
+    return f"Lichess Glicko-2: {result}, {regulator}, {colour}" + (
+        f", {bot} is a BOT" if bot else ""
+    )
+
+
+def glicko_text(white: SideResult, black: SideResult, *, heading: str) -> str:
+    """Return the ``glicko`` command's table: each side before and after, and the ratingDiff."""
+    head = (
+        f"{'':6} {'rating':>8} {'RD':>7} {'volatility':>10}"
+        f"  ->  {'rating':>8} {'RD':>7} {'volatility':>10}   Lichess shows"
+    )
+    lines = [heading, "", f"{'':6} {'before':^27}      {'after':^27}", head]
+    for color, side in (("White", white), ("Black", black)):
+        b, a = side.before, side.after
+        lines.append(
+            f"{color:6} {b.rating:8.2f} {b.deviation:7.2f} {b.volatility:10.6f}"
+            f"  ->  {a.rating:8.2f} {a.deviation:7.2f} {a.volatility:10.6f}"
+            f"   {_glicko_shown(a)} ({side.rating_diff:+d})"
+        )
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def glicko_output(
+    settings: GlickoSettings, result: str, sides: tuple[SideResult, SideResult], fmt: str
+) -> str:
+    """The ``glicko`` output for one rated game: the table (with its heading) or JSON."""
+    white, black = sides
+    if fmt == "json":
+        return dump_json(glicko_json(white, black))
+    heading = glicko_heading(
+        result.strip(),
+        perf=settings.perf,
+        factor=regulator_factor(settings.perf),
+        advantage=settings.advantage,
+        points=ADVANTAGE[settings.advantage],
+        bot=settings.bot,
+    )
+    return glicko_text(white, black, heading=heading)

@@ -1,0 +1,151 @@
+"""The politeness and fault policy of every Lichess request (an edge module).
+
+HTTP 429 waits 60 s and retries; a cut stream, timeout, connection error or 5xx retries
+with exponential backoff; both at most ``MAX_RETRIES`` times; one request at a time.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol, TypeVar
+
+import berserk
+import requests
+import urllib3
+
+from lichess_elo.errors import (
+    CassetteMissing,
+    FetchFailed,
+    FetchHint,
+    NotCached,
+    RateLimited,
+    TokenRefused,
+)
+from lichess_elo.sources.lichess.checks import env_seconds, scrub
+
+if TYPE_CHECKING:
+    from lichess_elo.sources.lichess.session import Source
+
+try:  # vcrpy is only needed for a replayed cassette
+    from vcr.errors import CannotOverwriteExistingCassetteException
+
+    _CASSETTE_MISS: tuple[type[BaseException], ...] = (CannotOverwriteExistingCassetteException,)
+except ImportError:  # pragma: no cover - depends on the environment
+    _CASSETTE_MISS = ()
+
+
+#: Lichess: "wait one full minute"; the environment's LICHESS_ELO_RETRY_WAIT overrides it.
+RATE_LIMIT_WAIT = 60.0
+MAX_RETRIES = 5
+T = TypeVar("T")
+_TRANSIENT = (berserk.exceptions.ApiError, requests.RequestException, urllib3.exceptions.HTTPError)
+
+
+_CUT = (
+    requests.exceptions.ChunkedEncodingError,
+    urllib3.exceptions.ProtocolError,
+    urllib3.exceptions.IncompleteRead,
+)
+
+
+class Progress(Protocol):
+    """Receives progress events from ``fetch_games`` (the CLI draws a bar with them)."""
+
+    def start(self, total_months: int) -> None:
+        """Called once with the number of months to fetch."""
+
+    def month(self, label: str, done: int, games_so_far: int, from_cache: bool) -> None:
+        """Called after each month (``YYYY-MM``) with the running totals."""
+
+    def waiting(self, seconds: float, reason: str) -> None:
+        """Called before a deliberate wait (HTTP 429, retry backoff)."""
+
+
+def retry_wait() -> float:
+    """Seconds to wait after HTTP 429 (``LICHESS_ELO_RETRY_WAIT``, default 60)."""
+    return env_seconds("LICHESS_ELO_RETRY_WAIT", RATE_LIMIT_WAIT, zero_ok=True)
+
+
+def call_with_retries(
+    action: Callable[[], T],
+    *,
+    what: str,
+    source: Source,
+    hint: FetchHint,
+    progress: Progress | None = None,
+    on_warning: Callable[[str], None] | None = None,
+    passthrough: frozenset[int] | None = None,
+) -> T:
+    """Run one request (``action``) with the politeness and fault policy.
+
+    HTTP 429 waits ``LICHESS_ELO_RETRY_WAIT`` (60 s) and retries; a cut stream, timeout,
+    connection error or 5xx retries with exponential backoff; both at most ``MAX_RETRIES``
+    times. Another 4xx re-raises berserk's ``ResponseError`` for the caller when its
+    status is in ``passthrough`` (default: every 4xx), else raises ``FetchFailed``.
+
+    Args:
+        action: Makes the request and consumes the whole response.
+        what: What is being fetched, for messages, e.g. ``month 2023-01 of OnBoard247``.
+        source: The source (for the token to scrub and the cassette to name).
+        hint: What would fetch ``what`` online (the user, the month's bounds).
+        progress: Told about each wait.
+        on_warning: Told about each retry, in one line.
+        passthrough: 4xx statuses re-raised as ``berserk.exceptions.ResponseError``;
+            ``None`` re-raises all of them.
+
+    Raises:
+        NotCached, CassetteMissing, RateLimited, FetchFailed.
+    """
+    wait = retry_wait()
+    failures = 0
+    while True:
+        try:
+            return action()
+        except _CASSETTE_MISS:
+            raise CassetteMissing(
+                f"the cassette {source.replay} has no response for {what}"
+            ) from None
+        except berserk.exceptions.ResponseError as exc:
+            status = int(exc.status_code)
+            if status == 504 and exc.reason == "Not Cached":
+                raise NotCached(what, hint) from None
+            if status == 401:  # the same answer wherever a token is refused
+                raise TokenRefused(f"{what}: HTTP 401 (Lichess refused the token)") from None
+            if status != 429 and status < 500 and (passthrough is None or status in passthrough):
+                raise
+            if status != 429 and status < 500:
+                raise FetchFailed(f"{what}: HTTP {status}") from None
+            problem = f"HTTP {status}"
+        except _TRANSIENT as exc:
+            problem = scrub(_short(exc), [source.token])
+        failures += 1
+        limited = problem == "HTTP 429"
+        if failures > MAX_RETRIES:
+            message = f"{what} failed after {MAX_RETRIES} retries ({problem})"
+            if limited:
+                raise RateLimited(message)
+            raise FetchFailed(message, connection_error=problem.startswith("connection error"))
+        delay = wait if limited else min(2.0 ** (failures - 1), 30.0) * wait / RATE_LIMIT_WAIT
+        if limited:
+            reason = f"Lichess rate limit (HTTP 429) on {what}"
+            note = f"{reason}; waiting {delay:g} s before retrying"
+        else:
+            reason = f"{problem} on {what}"
+            note = f"{reason}; retry {failures} of {MAX_RETRIES} in {delay:.3g} s"
+        if on_warning is not None:
+            on_warning(note)
+        if progress is not None:
+            progress.waiting(delay, reason)
+        time.sleep(delay)
+
+
+def _short(exc: BaseException) -> str:
+    chain = [exc, getattr(exc, "error", None), exc.__cause__, exc.__context__]
+    causes = [c for c in chain if isinstance(c, BaseException)]
+    name = type(causes[-1] if len(causes) > 1 else exc).__name__
+    if any(isinstance(c, requests.Timeout | urllib3.exceptions.TimeoutError) for c in causes):
+        return f"timeout ({name})"
+    if any(isinstance(c, _CUT) for c in causes):
+        return f"connection cut mid-stream ({name})"
+    return f"connection error ({name})"

@@ -67,7 +67,7 @@ def test_a_new_replay_version_replays_everything(
 def test_cached_invalid_facts_round_trip(games: list[Game], tmp_path: Path) -> None:
     # Every field, including the error fields and a None status claim, survives the cache.
     damaged = [
-        Game(**{**_fields(games[0]), "moves": ("e4", "Ke3")}),  # ply 2: Ke8-e3 is illegal
+        Game(**{**_fields(games[0]), "movetext": "e4 Ke3"}),  # ply 2: Ke8-e3 is illegal
         Game(**{**_fields(games[1]), "variant": "fairy"}),
     ]
     direct = [replay.replay_game(g) for g in damaged]

@@ -33,8 +33,7 @@ games = st.builds(
     black=sides,
     winner=st.sampled_from([None, "white", "black"]),
     last_move_at=st.none() | moments,
-    # moves are SAN tokens: no whitespace inside one
-    moves=st.lists(st.from_regex(r"\A[A-Za-z0-9=+#@-]{1,7}\Z"), max_size=6).map(tuple),
+    movetext=st.text(max_size=40),  # kept as it is, whatever it holds
     initial_fen=_text,
     tournament_id=_text,
     swiss_id=_text,

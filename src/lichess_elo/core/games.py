@@ -126,7 +126,8 @@ class Game:
     """One Lichess game, immutable and fully typed.
 
     ``created_at`` is the game's creation time, timezone-aware UTC; the tool assigns
-    games to rating periods by it, as the export windows do.
+    games to rating periods by it, as the export windows do. ``movetext`` holds the moves
+    once, as Lichess sends them: SAN separated by single spaces (``moves`` splits them).
     """
 
     id: str
@@ -140,12 +141,17 @@ class Game:
     black: Side
     winner: Color | None = None
     last_move_at: datetime | None = None
-    moves: tuple[str, ...] = ()
+    movetext: str = ""
     initial_fen: str | None = None
     tournament_id: str | None = None
     swiss_id: str | None = None
     clock: Clock | None = None
     source: str | None = None
+
+    @property
+    def moves(self) -> tuple[str, ...]:
+        """The SAN moves in order (split from ``movetext`` at each use, never kept twice)."""
+        return tuple(self.movetext.split())
 
     @property
     def url(self) -> str:

@@ -155,12 +155,13 @@ def replay_game(game: Game) -> ReplayFacts:
     Never raises on bad data: an unknown variant, a broken FEN, or an illegal, ambiguous
     or unparsable move gives ``valid=False`` with the reason and the ply.
     """
-    return replay_job((game.id, game.variant, game.initial_fen, game.status, game.moves))
+    return replay_job((game.id, game.variant, game.initial_fen, game.status, game.movetext))
 
 
-#: What a replay needs of a game: id, variant, initial FEN, status, moves. Plain tuples
-#: are what the process pool sends to its workers (a third of the cost of pickling Games).
-ReplayJob = tuple[str, str, str | None, str, tuple[str, ...]]
+#: What a replay needs of a game: id, variant, initial FEN, status, the movetext (SAN
+#: separated by spaces). Plain tuples are what the process pool sends to its workers (a
+#: third of the cost of pickling Games; one string of moves costs less than a tuple).
+ReplayJob = tuple[str, str, str | None, str, str]
 
 
 def replay_job(job: ReplayJob) -> ReplayFacts:
@@ -174,7 +175,7 @@ def replay_job(job: ReplayJob) -> ReplayFacts:
     error: str | None = None
     bad_move: str | None = None
     try:
-        for san in moves:
+        for san in moves.split():
             push_san(san)
     except ValueError as exc:
         bad_move = san

@@ -115,7 +115,7 @@ def encode_games(games: Sequence[Game], warnings: Sequence[str]) -> bytes:
             _side_row(g.black),
             _shared(g.winner),
             _micros(g.last_move_at),
-            " ".join(g.moves),  # one string: a tuple of tokens costs more to store and load
+            g.movetext,
             g.initial_fen,
             _shared(g.tournament_id),
             _shared(g.swiss_id),
@@ -133,7 +133,6 @@ def decode_games(payload: bytes) -> tuple[list[Game], list[str]] | None:
         version, warnings, rows = marshal.loads(payload)
         if version != _VERSION:
             return None
-        intern = sys.intern
         epoch, micro = _EPOCH, _MICRO
         games = [
             Game(
@@ -148,7 +147,7 @@ def decode_games(payload: bytes) -> tuple[list[Game], list[str]] | None:
                 Side(*r[8]),
                 r[9],
                 None if r[10] is None else epoch + micro * r[10],
-                tuple(map(intern, r[11].split())),
+                r[11],
                 r[12],
                 r[13],
                 r[14],

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import io
 import re
-import sys
 from collections.abc import Callable
 from datetime import UTC, datetime
 
@@ -200,7 +199,8 @@ def _game(headers: chess.pgn.Headers, chunk: str) -> Game:
     if result not in _RESULTS:
         raise ValueError(f"bad Result {result!r}")
     winner = _RESULTS[result]
-    moves = tuple(map(sys.intern, _raw_moves(_movetext(chunk))))
+    moves = _raw_moves(_movetext(chunk))
+    movetext = " ".join(moves)
     initial_fen = fen if fen is not None and setup in ("1", None) else None
     board = _played(headers, moves) if variant is not None else None
     event = headers.get("Event", "")
@@ -218,7 +218,7 @@ def _game(headers: chess.pgn.Headers, chunk: str) -> Game:
         end = board
         status = _status(termination, winner, result, bool(moves), lambda: _board_ending(end))
     else:  # bad data: the position the good moves reach (the replay says how far that is)
-        job = (game_id, variant or variant_tag, initial_fen, "", moves)
+        job = (game_id, variant or variant_tag, initial_fen, "", movetext)
         status = _status(termination, winner, result, bool(moves), lambda: _facts_ending(job))
     return Game(
         id=game_id,
@@ -231,7 +231,7 @@ def _game(headers: chess.pgn.Headers, chunk: str) -> Game:
         white=white,
         black=black,
         winner=winner,
-        moves=moves,
+        movetext=movetext,
         initial_fen=initial_fen,
         tournament_id=tournament.group(1) if tournament else None,
         swiss_id=swiss.group(1) if swiss else None,
@@ -239,7 +239,7 @@ def _game(headers: chess.pgn.Headers, chunk: str) -> Game:
     )
 
 
-def _played(headers: chess.pgn.Headers, moves: tuple[str, ...]) -> chess.Board | None:
+def _played(headers: chess.pgn.Headers, moves: list[str]) -> chess.Board | None:
     """The position after every move from the tags' start; ``None`` if one fails.
 
     The moves are the tokens as written, read with ``push_san``: the one SAN grammar the

@@ -148,7 +148,7 @@ def _replay_many(
     total = len(games)
     if workers > 1 and total > POOL_THRESHOLD:
         chunk = max(50, min(1000, total // (workers * 8)))
-        jobs = [(g.id, g.variant, g.initial_fen, g.status, g.moves) for g in games]
+        jobs = [(g.id, g.variant, g.initial_fen, g.status, g.movetext) for g in games]
         # The platform's default start method: fork on Linux (the workers only replay, so
         # a progress-bar thread in the parent is harmless), spawn elsewhere.
         with multiprocessing.get_context().Pool(workers) as pool:

@@ -18,7 +18,7 @@ import typer
 from lichess_elo.cli.errors import remember_token
 from lichess_elo.core.games import parse_month_or_day
 from lichess_elo.errors import UnknownChoice
-from lichess_elo.sources.lichess.session import DEFAULT_API_URL, Source
+from lichess_elo.sources.lichess.source import DEFAULT_API_URL, Source
 
 
 class OutputFormat(StrEnum):

@@ -12,8 +12,7 @@ from lichess_elo.errors import BadFile, Conflict
 from lichess_elo.sources import pgn
 from lichess_elo.sources.lichess.api import fetch_games
 from lichess_elo.sources.lichess.checks import validate_username
-from lichess_elo.sources.lichess.retries import Progress
-from lichess_elo.sources.lichess.session import Source
+from lichess_elo.sources.lichess.source import Progress, Source
 
 
 @dataclass(frozen=True)

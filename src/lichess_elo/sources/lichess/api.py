@@ -14,21 +14,37 @@ Design, from the Lichess API notes (see ``docs/rules.md``):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from contextlib import ExitStack
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-from typing import Any
-
-import berserk
-import requests_cache
+from typing import TYPE_CHECKING, Any
 
 from lichess_elo.core.games import Game, PerfStats, UserInfo, dedupe_sorted
 from lichess_elo.errors import AccountClosed, FetchHint, UserNotFound
 from lichess_elo.sources.lichess.checks import scrub, validate_username
 from lichess_elo.sources.lichess.parse import parse_games
-from lichess_elo.sources.lichess.parsed import cached_month, keep_month, month_request, open_parsed
-from lichess_elo.sources.lichess.retries import Progress, call_with_retries
-from lichess_elo.sources.lichess.session import DEFAULT_API_URL, Conn, Source, connect
+from lichess_elo.sources.lichess.parsed import (
+    cached_month,
+    cached_user,
+    keep_month,
+    keep_user,
+    month_request,
+    open_parsed,
+    user_request,
+)
+from lichess_elo.sources.lichess.source import (
+    CACHE_FILE,
+    DEFAULT_API_URL,
+    Progress,
+    Source,
+    make_cache_dir,
+    read_timeout,
+    retry_wait,
+)
+
+if TYPE_CHECKING:
+    from lichess_elo.sources.lichess.session import Conn
 
 
 @dataclass(frozen=True)
@@ -81,6 +97,10 @@ def _user_info(data: Mapping[str, Any]) -> UserInfo:
 def _get_user(
     conn: Conn, name: str, progress: Progress | None, warn: Callable[[str], None]
 ) -> UserInfo:
+    import berserk
+
+    from lichess_elo.sources.lichess.retries import call_with_retries
+
     session = conn.session
     session.settings.expire_after = datetime.now(UTC)  # refetched online, served offline
 
@@ -120,6 +140,8 @@ def fetch_user(username: str, source: Source) -> UserInfo:
     Raises:
         BadInput, UserNotFound, NotCached, CassetteMissing, RateLimited, FetchFailed.
     """
+    from lichess_elo.sources.lichess.session import connect
+
     name = validate_username(username)
     with connect(source) as conn:
         return _get_user(conn, name, None, lambda _msg: None)
@@ -202,11 +224,40 @@ def fetch_games(
         if on_warning is not None:
             on_warning(message)
 
-    with connect(source) as conn:
-        user = _get_user(conn, name, progress, warn)
+    with ExitStack() as stack:
+        opened: list[Conn] = []
+
+        def conn() -> Conn:
+            """The connection, opened at the first request: an offline run served whole by
+            the caches opens none and never imports the HTTP libraries."""
+            if not opened:
+                from lichess_elo.sources.lichess.session import connect
+
+                opened.append(stack.enter_context(connect(source)))
+            return opened[0]
+
+        parsed = None
+        cache_path = source.replay
+        if source.replay is None:
+            source.check()  # what ``connect`` checks first, in its order
+            read_timeout()
+            retry_wait()
+            cache_dir = make_cache_dir(source)
+            cache_path = cache_dir / CACHE_FILE
+            parsed = open_parsed(cache_dir, warn)
+            stack.callback(parsed.close)
+        profile = user_request(source.api_url, name)
+        user = None
+        if parsed is not None and source.offline:
+            user = cached_user(parsed, profile)
+        if user is None:
+            user = _get_user(conn(), name, progress, warn)
+            if parsed is not None:
+                keep_user(parsed, profile, conn().session, user)
         if user.disabled:
             raise AccountClosed(f"the Lichess account '{user.username or name}' is closed")
-        months = month_windows(user.created_at, conn.now, since, until)
+        now = opened[0].now if opened else datetime.now(UTC)
+        months = month_windows(user.created_at, now, since, until)
         if progress is not None:
             progress.start(len(months))
         low = datetime.combine(since, datetime.min.time(), UTC) if since else None
@@ -215,52 +266,52 @@ def fetch_games(
         seen: set[str] = set()
         split: dict[str, tuple[int, int]] = {}
         from_cache = 0
-        parsed = None if source.replay is not None else open_parsed(conn.cache_path.parent, warn)
-        try:
-            for done, month in enumerate(months, start=1):
-                label = month.strftime("%Y-%m")
-                user_id = user.id or name.lower()
-                request = month_request(source.api_url, user_id, export_params(month))
-                hit = None
-                if parsed is not None and not source.refresh:
-                    hit = cached_month(parsed, request, stale_ok=source.offline)
-                if hit is not None:  # parsed before from the very response the cache holds
-                    month_games, month_warnings = hit
-                    for message in month_warnings:
-                        warn(message)
-                    cached = True
-                else:
-                    month_warnings = []
-                    month_games, cached = call_with_retries(
-                        _month_action(conn, user_id, month, warn, month_warnings),
-                        what=f"month {label} of {name}",
-                        source=source,
-                        hint=fetch_hint(name, source, month),
-                        progress=progress,
-                        on_warning=warn,
-                        passthrough=frozenset(),
-                    )
-                    if parsed is not None:
-                        keep_month(parsed, request, conn.session, month_games, month_warnings)
-                from_cache += cached
-                for game in month_games:
-                    if (
-                        (low is None or game.created_at >= low)
-                        and (high is None or game.created_at < high)
-                        and game.id not in seen
-                    ):
-                        seen.add(game.id)
-                        rated, casual = split.get(game.perf, (0, 0))
-                        rated, casual = (rated + 1, casual) if game.rated else (rated, casual + 1)
-                        split[game.perf] = (rated, casual)
-                        if keep_games:
-                            found[game.id] = game
-                del month_games  # a counting fetch lets each month's games go here
-                if progress is not None:
-                    progress.month(label, done, len(seen), cached)
-        finally:
-            if parsed is not None:
-                parsed.close()
+        for done, month in enumerate(months, start=1):
+            label = month.strftime("%Y-%m")
+            user_id = user.id or name.lower()
+            request = month_request(source.api_url, user_id, export_params(month))
+            hit = None
+            if parsed is not None and not source.refresh:
+                hit = cached_month(parsed, request, stale_ok=source.offline)
+            if hit is not None:  # parsed before from the very response the cache holds
+                month_games, month_warnings = hit
+                for message in month_warnings:
+                    warn(message)
+                cached = True
+            else:
+                from lichess_elo.sources.lichess.retries import call_with_retries
+
+                month_warnings = []
+                month_games, cached = call_with_retries(
+                    _month_action(conn(), user_id, month, warn, month_warnings),
+                    what=f"month {label} of {name}",
+                    source=source,
+                    hint=fetch_hint(name, source, month),
+                    progress=progress,
+                    on_warning=warn,
+                    passthrough=frozenset(),
+                )
+                if parsed is not None:
+                    keep_month(parsed, request, conn().session, month_games, month_warnings)
+            from_cache += cached
+            for game in month_games:
+                if (
+                    (low is None or game.created_at >= low)
+                    and (high is None or game.created_at < high)
+                    and game.id not in seen
+                ):
+                    seen.add(game.id)
+                    rated, casual = split.get(game.perf, (0, 0))
+                    rated, casual = (rated + 1, casual) if game.rated else (rated, casual + 1)
+                    split[game.perf] = (rated, casual)
+                    if keep_games:
+                        found[game.id] = game
+            del month_games  # a counting fetch lets each month's games go here
+            if progress is not None:
+                progress.month(label, done, len(seen), cached)
+        if opened:
+            cache_path = opened[0].cache_path
+    assert cache_path is not None
     return FetchResult(
         user=user,
         games=tuple(dedupe_sorted(found.values())),
@@ -269,15 +320,17 @@ def fetch_games(
         months_total=len(months),
         months_from_network=len(months) - from_cache,
         months_from_cache=from_cache,
-        cache_path=conn.cache_path,
+        cache_path=cache_path,
         warnings=tuple(warnings),
-        now=conn.now,
+        now=now,
     )
 
 
 def _fetch_month(
     conn: Conn, user_id: str, month: date, warn: Callable[[str], None]
 ) -> tuple[list[Game], bool]:
+    import requests_cache
+
     ended = _next_month(month) <= conn.now.date()
     # A month that had ended never changes again; a running one is stored already expired.
     conn.session.settings.expire_after = requests_cache.NEVER_EXPIRE if ended else datetime.now(UTC)

@@ -9,12 +9,16 @@ the stored response's body is the body parsed.
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from lichess_elo.core.games import PerfStats, UserInfo
 from lichess_elo.sources.games_cache import (
     ParsedCache,
     decode_games,
+    decode_value,
     encode_games,
+    encode_value,
     request_id,
 )
 
@@ -26,11 +30,45 @@ if TYPE_CHECKING:
 
 #: The ``Accept`` of a games export (part of the HTTP cache's key, so of the request's).
 GAMES_ACCEPT = "application/x-ndjson"
+#: The ``Accept`` of a profile.
+USER_ACCEPT = "application/json"
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_MICRO = timedelta(microseconds=1)
 
 
 def month_request(api_url: str, user_id: str, params: dict[str, Any]) -> str:
     """The identity of one monthly games export (``export_params``) of ``user_id``."""
     return request_id(api_url, f"/api/games/user/{user_id}", params, GAMES_ACCEPT)
+
+
+def user_request(api_url: str, name: str) -> str:
+    """The identity of the profile request of ``name``."""
+    return request_id(api_url, f"/api/user/{name.lower()}", {}, USER_ACCEPT)
+
+
+def cached_user(parsed: ParsedCache, request: str) -> UserInfo | None:
+    """The profile kept for the stored response of ``request`` (offline: stale is fine)."""
+    payload = parsed.lookup(request, stale_ok=True)
+    value = None if payload is None else decode_value(payload)
+    try:
+        uid, username, micros, disabled, perfs = value  # type: ignore[misc]
+        return UserInfo(
+            id=str(uid),
+            username=str(username),
+            created_at=_EPOCH + _MICRO * int(micros),
+            disabled=bool(disabled),
+            perfs={str(k): PerfStats(int(g), int(r), int(d), bool(p)) for k, g, r, d, p in perfs},
+        )
+    except (TypeError, ValueError):
+        return None
+
+
+def keep_user(parsed: ParsedCache, request: str, session: Any, user: UserInfo) -> bool:
+    """Keep the profile just read from ``session``'s last response (as ``keep_month``)."""
+    perfs = [(k, p.games, p.rating, p.rd, p.provisional) for k, p in user.perfs.items()]
+    micros = (user.created_at - _EPOCH) // _MICRO
+    value = (user.id, user.username, micros, user.disabled, perfs)
+    return _keep(parsed, request, session, encode_value(value))
 
 
 def open_parsed(cache_dir: Path, on_warning: Callable[[str], None] | None) -> ParsedCache:
@@ -66,6 +104,11 @@ def keep_month(
     Returns:
         Whether the games were kept.
     """
+    return _keep(parsed, request, session, encode_games(games, warnings))
+
+
+def _keep(parsed: ParsedCache, request: str, session: Any, payload: bytes) -> bool:
+    """Store ``payload`` for the response ``session`` got last, if the HTTP cache holds it."""
     response = getattr(session, "last_response", None)
     key = getattr(response, "cache_key", None)
     if response is None or not isinstance(key, str) or not key:
@@ -76,4 +119,4 @@ def keep_month(
         stored = session.cache.responses.deserialize(key, blob)
         return stored is not None and stored.content == body
 
-    return parsed.store(request, key, matches, encode_games(games, warnings))
+    return parsed.store(request, key, matches, payload)

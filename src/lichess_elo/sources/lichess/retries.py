@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import berserk
 import requests
@@ -22,10 +22,13 @@ from lichess_elo.errors import (
     RateLimited,
     TokenRefused,
 )
-from lichess_elo.sources.lichess.checks import env_seconds, scrub
+from lichess_elo.sources.lichess.checks import scrub
+from lichess_elo.sources.lichess.source import RATE_LIMIT_WAIT as RATE_LIMIT_WAIT
+from lichess_elo.sources.lichess.source import Progress as Progress
+from lichess_elo.sources.lichess.source import retry_wait as retry_wait
 
 if TYPE_CHECKING:
-    from lichess_elo.sources.lichess.session import Source
+    from lichess_elo.sources.lichess.source import Source
 
 try:  # vcrpy is only needed for a replayed cassette
     from vcr.errors import CannotOverwriteExistingCassetteException
@@ -35,8 +38,6 @@ except ImportError:  # pragma: no cover - depends on the environment
     _CASSETTE_MISS = ()
 
 
-#: Lichess: "wait one full minute"; the environment's LICHESS_ELO_RETRY_WAIT overrides it.
-RATE_LIMIT_WAIT = 60.0
 MAX_RETRIES = 5
 T = TypeVar("T")
 _TRANSIENT = (berserk.exceptions.ApiError, requests.RequestException, urllib3.exceptions.HTTPError)
@@ -47,24 +48,6 @@ _CUT = (
     urllib3.exceptions.ProtocolError,
     urllib3.exceptions.IncompleteRead,
 )
-
-
-class Progress(Protocol):
-    """Receives progress events from ``fetch_games`` (the CLI draws a bar with them)."""
-
-    def start(self, total_months: int) -> None:
-        """Called once with the number of months to fetch."""
-
-    def month(self, label: str, done: int, games_so_far: int, from_cache: bool) -> None:
-        """Called after each month (``YYYY-MM``) with the running totals."""
-
-    def waiting(self, seconds: float, reason: str) -> None:
-        """Called before a deliberate wait (HTTP 429, retry backoff)."""
-
-
-def retry_wait() -> float:
-    """Seconds to wait after HTTP 429 (``LICHESS_ELO_RETRY_WAIT``, default 60)."""
-    return env_seconds("LICHESS_ELO_RETRY_WAIT", RATE_LIMIT_WAIT, zero_ok=True)
 
 
 def call_with_retries(

@@ -14,8 +14,6 @@ See ``docs/rules.md`` ("The Lichess API as used") for the reasons.
 
 from __future__ import annotations
 
-import os
-import re
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -26,61 +24,28 @@ from pathlib import Path
 from typing import Any
 
 import berserk
-import platformdirs
 import requests_cache
 import yaml
 from requests_cache.backends.sqlite import SQLiteCache
 
 from lichess_elo import __version__
-from lichess_elo.errors import BadInput, CacheUnusable, Conflict, Malformed
+from lichess_elo.errors import CacheUnusable
 from lichess_elo.sources.lichess.cassette import cassette_time, unreadable
-from lichess_elo.sources.lichess.checks import env_seconds, validate_token
-from lichess_elo.sources.lichess.retries import retry_wait
+from lichess_elo.sources.lichess.checks import validate_token
+from lichess_elo.sources.lichess.source import CACHE_FILE as CACHE_FILE
+from lichess_elo.sources.lichess.source import DEFAULT_API_URL as DEFAULT_API_URL
+from lichess_elo.sources.lichess.source import READ_TIMEOUT as READ_TIMEOUT
+from lichess_elo.sources.lichess.source import Source as Source
+from lichess_elo.sources.lichess.source import make_cache_dir as make_cache_dir
+from lichess_elo.sources.lichess.source import read_timeout, retry_wait
+from lichess_elo.sources.lichess.source import resolve_cache_dir as resolve_cache_dir
 
-DEFAULT_API_URL = "https://lichess.org"
 USER_AGENT = f"lichess-elo/{__version__}"
-CACHE_FILE = "http.sqlite"
 CONNECT_TIMEOUT = 10.0
-READ_TIMEOUT = 60.0  # seconds between two reads; env LICHESS_ELO_TIMEOUT overrides
-
-
-@dataclass(frozen=True)
-class Source:
-    """Where requests go: the server, the token, the cache and the offline/replay switches."""
-
-    api_url: str = DEFAULT_API_URL
-    token: str | None = None
-    cache_dir: Path | None = None
-    offline: bool = False
-    refresh: bool = False
-    replay: Path | None = None
-
-    def check(self) -> None:
-        """Check the settings before any request.
-
-        Raises:
-            Malformed: ``api_url`` is not a server root, or the token cannot go into a header.
-            Conflict: ``offline`` with ``refresh`` (without a cassette).
-        """
-        if not re.fullmatch(r"https?://[^/\s]+", self.api_url.rstrip("/")):
-            raise Malformed("api_url", self.api_url, f"a server root like {DEFAULT_API_URL}")
-        if self.offline and self.refresh and self.replay is None:
-            raise Conflict(("offline", "refresh"), "the cache is all there is offline")
-        validate_token(self.token)
-
-
-def resolve_cache_dir(source: Source) -> Path:
-    """The cache folder: ``source.cache_dir``, else ``LICHESS_ELO_CACHE_DIR``, else platformdirs."""
-    if source.cache_dir is not None:
-        return source.cache_dir
-    env = os.environ.get("LICHESS_ELO_CACHE_DIR")
-    if env:
-        return Path(env)
-    return platformdirs.user_cache_path("lichess-elo")
 
 
 def _timeout() -> tuple[float, float]:
-    return CONNECT_TIMEOUT, env_seconds("LICHESS_ELO_TIMEOUT", READ_TIMEOUT, zero_ok=False)
+    return CONNECT_TIMEOUT, read_timeout()
 
 
 def _cache_unusable(path: Path, exc: sqlite3.Error) -> CacheUnusable:
@@ -205,28 +170,6 @@ def connect(source: Source) -> Iterator[Conn]:
     finally:
         with suppress(sqlite3.Error):  # a damaged cache was reported where it was met
             session.close()  # type: ignore[no-untyped-call]
-
-
-def make_cache_dir(source: Source) -> Path:
-    """Create the cache folder (``resolve_cache_dir``) if needed and return it.
-
-    Raises:
-        BadInput: it, or a folder above it, is a file.
-        CacheUnusable: it cannot be created.
-    """
-    cache_dir = resolve_cache_dir(source)
-    for folder in (cache_dir, *cache_dir.parents):
-        if folder.exists():
-            if not folder.is_dir():
-                what = "" if folder == cache_dir else f"{folder} "
-                problem = f"{what}is a file, not a folder"
-                raise BadInput(problem, field="cache_dir", value=cache_dir)
-            break
-    try:
-        cache_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise CacheUnusable(f"cannot create the cache folder {cache_dir}: {exc.strerror}") from None
-    return cache_dir
 
 
 @contextmanager

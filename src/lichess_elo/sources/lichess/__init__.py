@@ -2,8 +2,10 @@
 
 ``session`` opens the cached session (User-Agent, token, offline, cassette), ``retries``
 holds the politeness and fault policy, ``api`` reads a player's profile and games month by
-month, ``parse`` turns Lichess JSON into ``Game`` records, ``cassette`` reads a cassette's
-recording time and ``checks`` checks usernames, tokens and environment values.
+month, ``parse`` turns Lichess JSON into ``Game`` records, ``parsed`` keeps parsed months in
+the parsed-games cache, ``cassette`` reads a cassette's recording time, ``checks`` checks
+usernames, tokens and environment values and ``source`` says what a source is (``Source``,
+the cache folder, ``Progress``) without importing the HTTP libraries.
 """
 
 from importlib import import_module

@@ -119,6 +119,11 @@ def main() -> None:
     except (KeyboardInterrupt, typer.Abort):
         typer.echo("lichess-elo: interrupted", err=True)
         sys.exit(130)
+    except BrokenPipeError:
+        # The reader of stdout went away (``| head``): nothing more to tell it, and no
+        # message either. stdout is pointed at /dev/null so the exit's flush cannot fail.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
     except Exception as exc:
         # The parser's own errors (click's UsageError family, vendored by typer) carry an
         # exit code and a message; duck-typed so it works across typer versions.

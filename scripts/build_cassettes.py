@@ -5,7 +5,9 @@ Run from the repository root::
     python scripts/build_cassettes.py
 
 Each cassette holds exactly the requests ``lichess-elo fetch`` makes (``GET /api/user/{id}``,
-then one ``GET /api/games/user/{id}`` per calendar month, see ``lichess.export_params``),
+then one ``GET /api/games/user/{id}`` per calendar month, written here from the Lichess API
+notes and NOT taken from the package: the cassettes check the package's request builder, so
+they must not be made by it; ``tests/integration/test_fetch.py`` pins the same query strings),
 answered with the games of that month in ``dateAsc`` order. The game lines are the real
 ones; the ``/api/user`` answers are built from the games (marked by an
 ``X-Lichess-Elo-Built`` header). A fixed ``Date`` header is the recording time, which
@@ -28,12 +30,10 @@ import yaml
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO / "src"))
 
-from lichess_elo.sources.lichess import (  # noqa: E402
-    DEFAULT_API_URL,
-    USER_AGENT,
-    export_params,
-    month_windows,
-)
+from lichess_elo import __version__  # noqa: E402
+
+DEFAULT_API_URL = "https://lichess.org"
+USER_AGENT = f"lichess-elo/{__version__}"
 
 DATA = REPO / "tests" / "data" / "lichess"
 OUT = REPO / "cassettes"
@@ -45,6 +45,30 @@ PLACEHOLDER_RD = 60
 
 def _ms(moment: datetime) -> int:
     return int(moment.timestamp() * 1000)
+
+
+def _months(created: datetime, now: datetime) -> list[datetime]:
+    """The first instants (UTC) of every calendar month from ``created``'s to ``now``'s."""
+    month = datetime(created.year, created.month, 1, tzinfo=UTC)
+    months = []
+    while month <= now:
+        months.append(month)
+        month = datetime(month.year + month.month // 12, month.month % 12 + 1, 1, tzinfo=UTC)
+    return months
+
+
+def _query(month: datetime) -> dict[str, Any]:
+    """One monthly export as the API notes give it: ``since`` inclusive and ``until``
+    exclusive in epoch ms, booleans as the strings "true", oldest first."""
+    following = datetime(month.year + month.month // 12, month.month % 12 + 1, 1, tzinfo=UTC)
+    return {
+        "since": _ms(month),
+        "until": _ms(following),
+        "moves": "true",
+        "opening": "true",
+        "clocks": "true",
+        "sort": "dateAsc",
+    }
 
 
 def _user_doc(
@@ -129,8 +153,8 @@ def build(
             },
         )
     ]
-    for month in month_windows(created, recorded):
-        query = export_params(month)
+    for month in _months(created, recorded):
+        query = _query(month)
         url = requests.Request(
             "GET", f"{DEFAULT_API_URL}/api/games/user/{user_id}", params=query
         ).prepare()

@@ -29,6 +29,7 @@ def _clean_env(monkeypatch: pytest.MonkeyPatch) -> None:
         "LICHESS_ELO_CACHE_DIR",
         "LICHESS_ELO_TIMEOUT",
         "LICHESS_ELO_DEBUG",
+        "LICHESS_ELO_LOCK_TIMEOUT",
     ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LICHESS_ELO_RETRY_WAIT", "0.01")
@@ -55,4 +56,16 @@ def onboard_server(fake_lichess: FakeLichess, onboard_games: list[dict[str, Any]
     fake_lichess.add_user(
         "OnBoard247", ONBOARD_CREATED, (json.loads(json.dumps(g)) for g in onboard_games)
     )
+    return fake_lichess
+
+
+@pytest.fixture
+def club_server(fake_lichess: FakeLichess) -> FakeLichess:
+    """The fake server holding the made-up club arena and swiss of tests/data/club."""
+    for info in sorted((DATA / "club").glob("*-info.json")):
+        kind, tid = info.name.split("-")[:2]
+        games = info.with_name(f"{kind}-{tid}-games.ndjson").read_bytes()
+        fake_lichess.add_tournament(
+            "arena" if kind == "arena" else "swiss", tid, info.read_bytes(), games
+        )
     return fake_lichess

@@ -1,15 +1,22 @@
-"""A fake Lichess server for the integration tests: real HTTP on 127.0.0.1, threaded,
+"""The one fake Lichess server of the test suite: real HTTP on 127.0.0.1, threaded,
 chunked NDJSON, serving ``/api/user/{u}`` and ``/api/games/user/{u}`` from in-memory game
-dicts (the raw API form, ``createdAt`` in epoch ms).
+dicts (the raw API form, ``createdAt`` in epoch ms), and the tournaments the club ladder
+reads: ``/api/tournament/{id}`` and ``/api/swiss/{id}`` (the info objects) and their
+``/games`` NDJSON exports (``add_tournament``), and the FIDE endpoints
+``/api/fide/player/{id}`` and ``.../ratings`` (``fide_players``, ``fide_ratings``; see
+``fake_fide.py``).
 
-It behaves like lila where the tool depends on it (``notes/lichess-api.md`` §2):
+It behaves like lila where the tool depends on it (``docs/lichess.md``):
 ``since`` inclusive / ``until`` exclusive on ``createdAt``, ``max``, ``sort`` (default
 ``dateDesc``), 404 ``{"error": "Not found"}`` for an unknown user, ``{"id", "username",
 "disabled": true}`` for a closed account, HTTP 429 ``{"error": "Please only run 1
 request(s) at a time"}``, 401 ``{"error": "No such token"}`` for a token in ``bad_tokens``,
 and an HTML 404 for a client without an identifying User-Agent.
 
-Faults are switched on per test with ``server.faults.append(Fault(...))``.
+Faults are switched on per test with ``server.faults.append(Fault(...))``. Besides the
+HTTP faults (429, 500, a cut stream, a slow answer) it serves broken answers: a line that
+is not JSON, a line that is not UTF-8, an HTML page with status 200, a huge line, a
+redirect to another server, and another player's games.
 """
 
 from __future__ import annotations
@@ -24,7 +31,11 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Literal
 from urllib.parse import parse_qsl, unquote, urlsplit
 
-FaultKind = Literal["429", "500", "drop", "slow"]
+from tests.fake_fide import fide_answer
+
+FaultKind = Literal[
+    "429", "500", "drop", "slow", "broken", "latin1", "html", "huge", "redirect", "foreign"
+]
 
 
 @dataclass
@@ -33,7 +44,12 @@ class Fault:
 
     ``month`` (``YYYY-MM`` of the ``since`` parameter) restricts it to one monthly window.
     ``drop`` sends ``after_lines`` games, then closes the connection without the final
-    chunk; ``slow`` waits ``delay`` seconds before answering.
+    chunk; ``slow`` waits ``delay`` seconds before answering. After ``after_lines`` games,
+    ``broken`` sends a line cut in the middle of its JSON and ``latin1`` a game line with
+    a Latin-1 byte (not UTF-8); then the rest. ``html`` answers 200 with an HTML page;
+    ``huge`` pads the first game of the window with ``size`` bytes (one long line);
+    ``redirect`` answers 302 to the same path and query on ``target`` (another server);
+    ``foreign`` adds the games of the account ``other`` to the window.
     """
 
     kind: FaultKind
@@ -41,6 +57,9 @@ class Fault:
     month: str | None = None
     after_lines: int = 2
     delay: float = 1.0
+    size: int = 0
+    target: str = ""
+    other: str = ""
 
 
 @dataclass(frozen=True)
@@ -71,6 +90,11 @@ class FakeLichess:
     require_user_agent: bool = True
     bad_tokens: set[str] = field(default_factory=set)
     accounts: dict[str, _Account] = field(default_factory=dict)
+    fide_players: dict[int, dict[str, Any]] = field(default_factory=dict)
+    fide_ratings: dict[int, dict[str, list[int]]] = field(default_factory=dict)
+    fide_faults: list[int] = field(default_factory=list)
+    #: ``(kind, id)`` -> (info object, NDJSON export); kind is ``tournament`` or ``swiss``
+    tournaments: dict[tuple[str, str], tuple[bytes, bytes]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _server: ThreadingHTTPServer | None = None
 
@@ -93,6 +117,12 @@ class FakeLichess:
         created = int(created_at.timestamp() * 1000)
         self.accounts[username.lower()] = _Account(username.lower(), username, created, disabled)
         self.games.extend(games)
+
+    def add_tournament(
+        self, kind: Literal["arena", "swiss"], tid: str, info: bytes, games: bytes
+    ) -> None:
+        """Serve an arena or swiss: its info object (JSON) and its games (NDJSON)."""
+        self.tournaments[("tournament" if kind == "arena" else "swiss", tid)] = (info, games)
 
     def games_requests(self) -> list[Recorded]:
         """The recorded games-export requests, in order."""
@@ -151,6 +181,23 @@ class FakeLichess:
         return [g for g in self.games if _color(g, user_id) is not None]
 
 
+def _damage(lines: list[bytes], games: list[dict[str, Any]], fault: Fault) -> list[bytes]:
+    """The NDJSON lines of one answer with ``fault``'s damage (see ``Fault``)."""
+    at = min(fault.after_lines, len(lines))
+    if fault.kind == "broken":
+        return [*lines[:at], b'{"id":"brokenLn","rated":tru\n', *lines[at:]]
+    if fault.kind == "latin1":
+        game = dict(games[at] if at < len(games) else {"id": "latin1Ln"})
+        game["id"] = "latin1Ln"
+        game["note"] = "M\u00fcller"
+        bad = json.dumps(game, ensure_ascii=False, separators=(",", ":")).encode("latin-1")
+        return [*lines[:at], bad + b"\n", *lines[at:]]
+    if fault.kind == "huge" and games:
+        padded = {**games[0], "pad": "x" * fault.size}
+        return [json.dumps(padded, separators=(",", ":")).encode() + b"\n", *lines[1:]]
+    return lines
+
+
 def _color(game: dict[str, Any], user_id: str) -> str | None:
     for color in ("white", "black"):
         if game["players"].get(color, {}).get("user", {}).get("id") == user_id:
@@ -189,12 +236,28 @@ def _handler(state: FakeLichess) -> type[BaseHTTPRequestHandler]:
                 self._json(
                     200, [{"name": "Blitz", "points": [[2023, 0, 25, 2400]]}] if authorised else []
                 )
+            elif path.startswith(("/api/tournament/", "/api/swiss/")):
+                self._tournament(path.strip("/").split("/"))
             elif path.startswith("/api/user/"):
                 self._user(path.removeprefix("/api/user/"))
             elif path.startswith("/api/games/user/"):
                 self._games(path.removeprefix("/api/games/user/"), query)
+            elif (
+                fide := fide_answer(state.fide_players, state.fide_ratings, path, state.fide_faults)
+            ) is not None:
+                self._json(*fide)
             else:
                 self._json(404, {"error": "Not found"})
+
+        def _tournament(self, parts: list[str]) -> None:
+            """``api/{tournament|swiss}/{id}[/games]``: the info, or the games as NDJSON."""
+            found = state.tournaments.get((parts[1], parts[2])) if len(parts) > 2 else None
+            if found is None or len(parts) > 4 or (len(parts) == 4 and parts[3] != "games"):
+                self._json(404, {"error": "Not found"})
+            elif len(parts) == 3:
+                self._send(200, "application/json", found[0])
+            else:
+                self._send(200, "application/x-ndjson", found[1])
 
         def _user(self, name: str) -> None:
             account = state.accounts.get(name.lower())
@@ -217,13 +280,33 @@ def _handler(state: FakeLichess) -> type[BaseHTTPRequestHandler]:
                 return
             if fault is not None and fault.kind == "slow":
                 time.sleep(fault.delay)
+            if fault is not None and fault.kind == "html":
+                page = b"<!DOCTYPE html><html><body>Lichess is down for maintenance</body></html>"
+                self._send(200, "text/html; charset=utf-8", page)
+                return
+            if fault is not None and fault.kind == "redirect":
+                self.send_response(302)
+                self.send_header("Location", fault.target.rstrip("/") + self.path)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
             since = int(query.get("since", "0"))
             until = int(query.get("until", str(2**62)))
-            games = [g for g in state.user_games(account.id) if since <= g["createdAt"] < until]
+            owners = [account.id]
+            if fault is not None and fault.kind == "foreign":
+                owners.append(fault.other.lower())
+            games = [
+                g
+                for owner in owners
+                for g in state.user_games(owner)
+                if since <= g["createdAt"] < until
+            ]
             games.sort(key=lambda g: g["createdAt"], reverse=query.get("sort") != "dateAsc")
             if "max" in query:
                 games = games[: max(1, int(query["max"]))]
             lines = [json.dumps(g, separators=(",", ":")).encode() + b"\n" for g in games]
+            if fault is not None:
+                lines = _damage(lines, games, fault)
             try:
                 self.send_response(200)
                 self.send_header("Content-Type", "application/x-ndjson")

@@ -5,8 +5,13 @@ Test modules import from here, never from one another.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 from lichess_elo.core.games import Game, Side
 
@@ -66,3 +71,66 @@ def game(
 def day(month: int, d: int, hour: int = 12) -> datetime:
     """Noon (or ``hour``) UTC on ``d`` ``month`` 2023."""
     return datetime(2023, month, d, hour, tzinfo=UTC)
+
+
+def lichess_pgn(game: dict[str, Any]) -> str:
+    """One Lichess API game (JSON) written as lichess.org exports it in PGN.
+
+    Written from the export format (tests/data/lichess/game-export-q7ZvsdUF.pgn and the
+    Lichess database documentation), not from the package's reader: the tags Event, Site,
+    Date, White, Black, Result, GameId, UTCDate, UTCTime, WhiteElo, BlackElo, the rating
+    diffs, Variant, TimeControl, FEN/SetUp for chess960, Termination; then the moves.
+    """
+    when = datetime.fromtimestamp(game["createdAt"] / 1000, UTC)
+    white, black = game["players"]["white"], game["players"]["black"]
+    result = {"white": "1-0", "black": "0-1"}.get(game.get("winner", ""), "1/2-1/2")
+    clock = game.get("clock")
+    variant = {"standard": "Standard", "chess960": "Chess960"}[game["variant"]]
+    termination = {"outoftime": "Time forfeit", "timeout": "Abandoned"}.get(
+        game["status"], "Normal"
+    )
+    tags = [
+        ("Event", f"Rated {game['speed'].capitalize()} game"),
+        ("Site", f"https://lichess.org/{game['id']}"),
+        ("Date", f"{when:%Y.%m.%d}"),
+        ("White", white["user"]["name"]),
+        ("Black", black["user"]["name"]),
+        ("Result", result),
+        ("GameId", game["id"]),
+        ("UTCDate", f"{when:%Y.%m.%d}"),
+        ("UTCTime", f"{when:%H:%M:%S}"),
+        ("WhiteElo", str(white["rating"])),
+        ("BlackElo", str(black["rating"])),
+        ("WhiteRatingDiff", f"{white['ratingDiff']:+d}"),
+        ("BlackRatingDiff", f"{black['ratingDiff']:+d}"),
+        ("Variant", variant),
+        ("TimeControl", f"{clock['initial']}+{clock['increment']}" if clock else "-"),
+    ]
+    if game.get("initialFen"):
+        tags += [("FEN", game["initialFen"]), ("SetUp", "1")]
+    tags.append(("Termination", termination))
+    moves = game["moves"].split()
+    numbered = " ".join(
+        f"{i // 2 + 1}. {move}" if i % 2 == 0 else move for i, move in enumerate(moves)
+    )
+    head = "\n".join(f'[{name} "{value}"]' for name, value in tags)
+    return f"{head}\n\n{numbered} {result}\n\n\n"
+
+
+def run_cli(
+    *args: str, env: dict[str, str] | None = None, prefix: Sequence[str] = (), timeout: float = 60
+) -> subprocess.CompletedProcess[str]:
+    """``python -m lichess_elo ARGS`` in a real process, from the repository, without the
+    caller's ``LICHESS*`` variables or ``COLUMNS`` (plus ``env``); ``prefix`` goes before
+    the interpreter (e.g. ``setpriv ...``)."""
+    environment = {k: v for k, v in os.environ.items() if not k.startswith(("LICHESS", "COLUMNS"))}
+    environment.update(env or {})
+    return subprocess.run(
+        [*prefix, sys.executable, "-m", "lichess_elo", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=REPO,
+        env=environment,
+        check=False,
+    )

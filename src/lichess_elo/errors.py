@@ -26,6 +26,9 @@ LABELS: Mapping[str, str] = {
     "games_before": "games before",
     "birth_year": "birth year",
     "peak": "peak rating",
+    "rules": "rules",
+    "rules_as_of": "rules date",
+    "fide_id": "FIDE id",
     "start_rating": "start rating",
     "track": "track",
     "method": "method",
@@ -52,6 +55,14 @@ LABELS: Mapping[str, str] = {
     "player": "player",
     "advantage": "colour advantage",
     "bot": "BOT side",
+    "config": "rules file",
+    "start": "start",
+    "provisional": "provisional K:GAMES",
+    "return_k": "return K:MONTHS:GAMES",
+    "count_time_control": "counted time control",
+    "update": "update",
+    "rounding": "rounding",
+    "inputs": "input",
 }
 
 
@@ -228,6 +239,18 @@ class UserNotFound(NotFound):
     """Lichess has no user with that name (HTTP 404)."""
 
 
+class FidePlayerNotFound(NotFound):
+    """Lichess knows no FIDE player with that id (HTTP 404)."""
+
+    def __init__(self, fide_id: int) -> None:
+        super().__init__(f"no FIDE player with id {fide_id}")
+        self.fide_id = fide_id
+
+
+class BadFideData(LichessEloError):
+    """A FIDE answer from Lichess is not in the documented format."""
+
+
 class AccountClosed(LichessEloError):
     """The Lichess account exists but is closed (``disabled``)."""
 
@@ -235,7 +258,8 @@ class AccountClosed(LichessEloError):
 @dataclass(frozen=True)
 class FetchHint:
     """What would fetch a missing item: the user (or the tournament id when ``tournament``),
-    a month's ``[since, until)``, and the server and cache folder when not the defaults."""
+    a month's ``[since, until)``, the FIDE id of a FIDE record, and the server and cache
+    folder when not the defaults."""
 
     user: str
     since: date | None = None
@@ -243,6 +267,7 @@ class FetchHint:
     api_url: str | None = None
     cache_dir: Path | None = None
     tournament: bool = False
+    fide_id: int | None = None
 
 
 class NotCached(LichessEloError):
@@ -269,6 +294,22 @@ class FetchFailed(LichessEloError):
         super().__init__(message)
 
 
+class CannotConnect(FetchFailed):
+    """The server refused the connection or its name does not resolve (reported fast).
+
+    Attributes:
+        url: The server that could not be reached.
+        reason: What went wrong, e.g. ``connection refused``.
+        cached: Whether the cache holds the user asked for (so working offline would help).
+    """
+
+    def __init__(self, url: str, reason: str, *, cached: bool = False) -> None:
+        super().__init__(f"cannot connect to {url} ({reason})", connection_error=True)
+        self.url = url
+        self.reason = reason
+        self.cached = cached
+
+
 class TokenRefused(FetchFailed):
     """Lichess refused the token (HTTP 401): a server answer, so a run-time failure."""
 
@@ -278,7 +319,31 @@ class CassetteMissing(LichessEloError):
 
 
 class CacheUnusable(LichessEloError):
-    """The HTTP or replay cache file is damaged, locked or read-only."""
+    """The HTTP or replay cache file is damaged, locked or read-only; ``path`` is the file
+    (or folder) when known."""
+
+    def __init__(self, message: str, *, path: Path | None = None) -> None:
+        self.path = path
+        super().__init__(message)
+
+
+class CacheLocked(CacheUnusable):
+    """Another run held a cache file's lock for longer than the lock timeout."""
+
+
+class DamagedAnswer(FetchFailed):
+    """An answer (from Lichess, the cache or a cassette) that cannot be used whole: a line
+    that is not JSON or not UTF-8, the wrong content type, a line over the size limit.
+
+    ``what`` is what was asked (e.g. a month), ``fault`` what is wrong with the answer;
+    ``hint`` is set when a damaged cached answer must be fetched again online.
+    """
+
+    def __init__(
+        self, message: str, *, what: str = "", fault: str = "", hint: FetchHint | None = None
+    ) -> None:
+        self.what, self.fault, self.hint = what, fault, hint
+        super().__init__(message)
 
 
 class WriteFailed(LichessEloError):
@@ -297,3 +362,28 @@ class WriteFailed(LichessEloError):
 
 class GlickoConvergenceError(LichessEloError):
     """The Glicko-2 volatility iteration did not converge."""
+
+
+class DumpUnreadable(LichessEloError):
+    """A dump file could not be read at all (not zstd, not Parquet, cut short)."""
+
+    def __init__(self, path: object, reason: str) -> None:
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+class DatabaseMissing(BadInput):
+    """The population database named does not exist (nothing was ingested there)."""
+
+    def __init__(self, path: object) -> None:
+        super().__init__(f"no database at {path}: ingest dumps into it first")
+        self.path = path
+
+
+class NotRated(LichessEloError):
+    """The population database has games but no lists for what was asked."""
+
+
+class EngineUnavailable(LichessEloError):
+    """The engine asked for cannot run here (module or Java missing)."""

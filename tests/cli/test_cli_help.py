@@ -28,7 +28,7 @@ def _option_lines(command: str) -> dict[str, str]:
         (
             "calc",
             {"--k", "--games", "--born", "--formula", "--no-cap", "--unrated", "--format"}
-            | {"--output"},
+            | {"--output", "--peak", "--rules", "--rules-as-of"},
         ),
         (
             "glicko",
@@ -39,8 +39,9 @@ def _option_lines(command: str) -> dict[str, str]:
             "report",
             {"--perf", "--track", "--period", "--start-rating", "--k", "--games-before", "--born"}
             | {"--formula", "--no-cap", "--view", "--format", "--output", "--chart", "--pgn"}
-            | {"--token", "--offline", "--refresh", "--replay", "--api-url", "--cache-dir"}
-            | {"--since", "--until", "--quiet"},
+            | {"--token", "--token-file", "--offline", "--refresh", "--replay", "--api-url"}
+            | {"--cache-dir", "--since", "--until", "--quiet", "--fit-k"}
+            | {"--peak", "--rules", "--rules-as-of", "--fide-id"},
         ),
     ],
 )

@@ -43,15 +43,17 @@ def test_csv_ladder_json_follows_club_toml() -> None:
     #   Dawid 0.5 vs E(186.75) = 0.745554              -> 986.75 - 9.8222   = 976.93
     #   Ewa 0.5 vs E(-100)+E(-186.75) = 0.359935+0.254446 -> 800 - 4.5752  = 795.42
     # change = shown now - shown before the last event (April Rapid).
+    # Provisional (club.toml: K 40 for the first 10 games) marks only Ewa, who starts from
+    # her group's rating; a rating or start from the players file is not provisional.
     result = _run(PLAYERS, GAMES, "--config", CONFIG, "--format", "json")
     assert result.exit_code == 0, result.output
     doc = json.loads(result.stdout)
     assert doc["players"] == [
-        {"name": "Bartek Lis", "rating": 1373, "change": 0, "games": 2, "provisional": True},
-        {"name": "Ania Nowak", "rating": 1245, "change": 5, "games": 4, "provisional": True},
-        {"name": "Celina Wrona", "rating": 1200, "change": 0, "games": 1, "provisional": True},
-        {"name": "Dawid Sowa", "rating": 977, "change": -10, "games": 3, "provisional": True},
-        {"name": "Filip Mazur", "rating": 909, "change": 9, "games": 2, "provisional": True},
+        {"name": "Bartek Lis", "rating": 1373, "change": 0, "games": 2, "provisional": False},
+        {"name": "Ania Nowak", "rating": 1245, "change": 5, "games": 4, "provisional": False},
+        {"name": "Celina Wrona", "rating": 1200, "change": 0, "games": 1, "provisional": False},
+        {"name": "Dawid Sowa", "rating": 977, "change": -10, "games": 3, "provisional": False},
+        {"name": "Filip Mazur", "rating": 909, "change": 9, "games": 2, "provisional": False},
         {"name": "Ewa Kruk", "rating": 795, "change": -5, "games": 2, "provisional": True},
     ]
     assert doc["events"] == [
@@ -67,7 +69,7 @@ def test_csv_ladder_json_follows_club_toml() -> None:
         {"name": "Dawid Sowa", "games": 3},
     ]
     assert "ignored the rating columns (white rating, black rating)" in result.stderr
-    assert "2 of 9 games do not count" in result.stderr
+    assert "2 of 9 games are not rated (forfeits, count/exclude rules)" in result.stderr
 
 
 @pytest.mark.parametrize("method", ["formula", "fide-table"])
@@ -90,8 +92,10 @@ def test_table_and_player_view() -> None:
     table = _run(PLAYERS, GAMES, "--config", CONFIG)
     assert table.exit_code == 0, table.output
     lines = table.stdout.splitlines()
-    assert lines[3].split() == ["1", "Bartek", "Lis", "1373?", "0", "2"]
-    assert lines[4].split() == ["2", "Ania", "Nowak", "1245?", "+5", "4"]
+    first = lines.index(next(line for line in lines if line.startswith("1  Bartek")))
+    assert lines[first].split() == ["1", "Bartek", "Lis", "1373", "0", "2"]
+    assert lines[first + 1].split() == ["2", "Ania", "Nowak", "1245", "+5", "4"]
+    assert "K used: children 40; others 40 · rules: " in table.stdout
     assert "Biggest progress (by month): 2026-03 Ania Nowak +40; 2026-04 Filip Mazur +9" in (
         table.stdout
     )
@@ -146,7 +150,7 @@ def test_csv_output_and_chart(tmp_path: Path) -> None:
     assert result.stdout == ""
     rows = out.read_text(encoding="utf-8").splitlines()
     assert rows[0] == "rank,name,rating,change,games,provisional"
-    assert rows[1] == "1,Bartek Lis,1373,0,2,yes"
+    assert rows[1] == "1,Bartek Lis,1373,0,2,false"  # booleans as in the JSON (issue 10)
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert not list(tmp_path.glob(".*.tmp"))
 
@@ -247,13 +251,14 @@ def test_bad_options() -> None:
     missing = _run(str(DATA / "nope.csv"))
     assert missing.exit_code == 2 and "nope.csv: no such file" in missing.stderr
     who = _run(PLAYERS, GAMES, "--config", CONFIG, "--player", "Nobody")
-    assert who.exit_code == 2 and "no player named 'Nobody'" in who.stderr
+    assert who.stderr == "lichess-elo: error: --player 'Nobody' is not a player of this club\n"
+    assert who.exit_code == 2
 
 
 def test_bad_time_control_option_exit_2() -> None:
     result = _run(PLAYERS, GAMES, "--count-time-control", "abc")
     assert result.exit_code == 2
-    assert "--count-time-control: 'abc' is not a speed" in result.stderr
+    assert "--count-time-control 'abc' is not a time control; expected a speed" in result.stderr
     assert result.stdout == ""
 
 
@@ -264,7 +269,7 @@ def test_time_control_in_seconds_and_quiet() -> None:
     result = _run(*args)
     assert result.exit_code == 0, result.output
     assert sum(e["games"] for e in json.loads(result.stdout)["events"]) == 8
-    assert "1 of 9 games do not count" in result.stderr
+    assert "1 of 9 games are not rated (forfeits, count/exclude rules)" in result.stderr
     quiet = _run(*args, "-q")
     assert quiet.exit_code == 0, quiet.output
     assert quiet.stdout == result.stdout
@@ -331,11 +336,11 @@ def test_chart_write_failure_is_write_failed_naming_the_users_path(tmp_path: Pat
     import resource
     import signal
 
+    from lichess_elo.app.club import ClubSettings, rate_club_files
     from lichess_elo.errors import WriteFailed
     from lichess_elo.output.club import write_club_chart
-    from lichess_elo.sources import club_files as club_io
 
-    result = club_io.load_club([PLAYERS, GAMES], config=Path(CONFIG))
+    result = rate_club_files([PLAYERS, GAMES], ClubSettings(config=Path(CONFIG))).result
     names = [s.name for s in result.standings]
     path = tmp_path / "ladder.svg"
     old_handler = signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
@@ -355,3 +360,31 @@ def test_chart_write_failure_is_write_failed_naming_the_users_path(tmp_path: Pat
     assert cli.stderr == f"lichess-elo: error: --chart {path}: cannot write (File too large)\n"
     assert not path.exists()
     assert not list(tmp_path.glob(".*.tmp"))
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        # the library's structured error, worded by the CLI with the option's name
+        (["--provisional", "0:12"], "--provisional '0:12': expected K:GAMES, e.g. 40:12"),
+        (["--return-k", "40:6"], "--return-k '40:6': expected K:MONTHS:GAMES, e.g. 40:6:5"),
+        (["--k", "0"], "--k '0': expected 20 or children=40"),
+        (["--start", "5000"], "--start 5000 is outside 0..4000"),
+        (["--start", "Nobody Here=fide"], "--start 'Nobody Here=fide': fide is for the default"),
+        (["--count-time-control", "15 min"], "--count-time-control '15 min' is not a time"),
+    ],
+)
+def test_option_errors_name_the_option(args: list[str], message: str, tmp_path: Path) -> None:
+    out = tmp_path / "out.txt"
+    result = _run(PLAYERS, GAMES, *args, "--output", str(out))
+    assert result.exit_code == 2
+    assert result.stderr.startswith(f"lichess-elo: error: {message}")
+    assert len(result.stderr.splitlines()) == 1
+    assert not out.exists()
+
+
+def test_bad_options_checked_before_any_input_is_read(tmp_path: Path) -> None:
+    # nope.csv does not exist: the option is refused first, so the file is never looked at
+    result = _run(str(tmp_path / "nope.csv"), "--provisional", "40")
+    assert result.exit_code == 2
+    assert "--provisional '40'" in result.stderr and "nope.csv" not in result.stderr

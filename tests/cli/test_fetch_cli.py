@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 from lichess_elo.cli.root import app
 from tests import helpers
 from tests.fake_lichess import FakeLichess, Fault
+from tests.helpers import run_cli
 
 REPO = helpers.REPO
 ONBOARD = REPO / "cassettes" / "onboard247.yaml"
@@ -179,15 +180,15 @@ def test_progress_bar_shows_months_games_and_the_429_wait(
     monkeypatch.setattr(progress, "err_console", lambda: terminal)
     onboard_server.faults.append(Fault("429", month="2023-02"))
     source = Source(api_url=onboard_server.url, cache_dir=tmp_path)
-    with progress.fetch_progress(quiet=False) as bar:
+    with progress.progress_bars(quiet=False) as (bar, _):
         fetch_games("OnBoard247", source, until=date(2023, 3, 1), progress=bar)
     drawn = screen.getvalue()
-    assert "1/2 months  83 games" in drawn  # 83 of the 221 games are from January 2023
+    assert "1/2 months 83 games" in drawn  # 83 of the 221 games are from January 2023
     # the wait is drawn when it starts (LICHESS_ELO_RETRY_WAIT=0.01 from conftest: no real wait)
     assert "waiting 0.01 s: Lichess rate limit (HTTP 429) on month 2023-02" in drawn
 
     screen.truncate(0)
-    with progress.fetch_progress(quiet=True) as bar:
+    with progress.progress_bars(quiet=True) as (bar, _):
         fetch_games("OnBoard247", source, until=date(2023, 3, 1), progress=bar)
     assert screen.getvalue() == ""
 
@@ -231,15 +232,7 @@ def test_shared_options_show_an_example(command: str) -> None:
 
 
 def _real_command(*args: str) -> subprocess.CompletedProcess[str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("LICHESS_", "COLUMNS"))}
-    return subprocess.run(
-        [sys.executable, "-m", "lichess_elo", *args],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=REPO,
-        env=env,
-    )
+    return run_cli(*args)
 
 
 @pytest.mark.parametrize("where", ["before", "after", "middle"])
@@ -255,7 +248,7 @@ def test_debug_is_accepted_anywhere_on_the_command_line(tmp_path: Path, where: s
     # --debug shows the traceback of the library error instead of the one-line message
     assert "No such option" not in done.stderr
     assert "Traceback" in done.stderr
-    assert f"BadInput: --replay {missing}: not a readable vcrpy cassette" in done.stderr
+    assert f"BadFile: cassette {missing}: not a readable vcrpy cassette" in done.stderr
     assert done.returncode == 1
 
 

@@ -57,7 +57,7 @@ def _json(*args: str) -> dict[str, Any]:
 
 def _cache_rows(cache: Path) -> int:
     with sqlite3.connect(cache / "replay.sqlite") as conn:
-        count: int = conn.execute("SELECT COUNT(*) FROM replay").fetchone()[0]
+        count: int = conn.execute("SELECT COUNT(*) FROM replay_facts").fetchone()[0]
     return count
 
 
@@ -174,9 +174,9 @@ def test_pgn_file_csv(tmp_path: Path) -> None:
     assert header.startswith("id,played_at,perf,rated,color,opponent,opponent_rating,score")
     # The PGN: Lance5500 (white, 2389, +4) drew TryingHard87 (2498) in 125 plies.
     assert row.startswith(
-        "q7ZvsdUF,2017-12-28T23:52:30Z,blitz,True,white,TryingHard87,2498,0.5,draw,2389,4,"
+        "q7ZvsdUF,2017-12-28T23:52:30Z,blitz,true,white,TryingHard87,2498,0.5,draw,2389,4,"
     )
-    assert ",True,125," in row
+    assert ",true,125," in row  # booleans as in the JSON, in every command (issue 10)
 
 
 def test_unknown_perf_is_a_usage_error_listing_valid_ones(tmp_path: Path) -> None:

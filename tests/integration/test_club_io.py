@@ -8,19 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from lichess_elo.core.club.options import ClubOptions
 from lichess_elo.core.club.rating import speed_of
-from lichess_elo.core.club.rules import (
-    check_options,
-    check_time_controls,
-    parse_numbers,
-    read_rules,
-    time_control_pattern,
-    with_overrides,
-)
-from lichess_elo.errors import BadInput
+from lichess_elo.core.club.rules import time_control_pattern
+from lichess_elo.errors import BadFile, BadInput
 from lichess_elo.sources.club_files import (
     Inputs,
-    games_from_lichess,
     parse_day,
     parse_result,
     read_csv,
@@ -29,10 +22,13 @@ from lichess_elo.sources.club_files import (
     time_control,
     tournament_ref,
 )
+from lichess_elo.sources.club_toml import read_rules
 from lichess_elo.sources.lichess.parse import parse_games
+from lichess_elo.sources.lichess.tournaments import games_from_lichess
 from tests import helpers
 
 DATA = helpers.DATA / "club"
+F = Path("f")
 
 
 @pytest.mark.parametrize(
@@ -40,26 +36,36 @@ DATA = helpers.DATA / "club"
     [
         *[("1", "1"), ("0.5", "0.5"), ("0", "0"), ("1-0", "1"), ("½-½", "0.5"), ("0-1", "0")],
         *[("1/2-1/2", "0.5"), ("½", "0.5"), (" 1 - 0 ", "1")],
+        # issue 10: the same spellings in every command
+        *[("1:0", "1"), ("1/2", "0.5"), ("draw", "0.5"), ("=", "0.5"), ("0:1", "0")],
+        *[("w", "1"), ("d", "0.5"), ("l", "0")],
     ],
 )
 def test_results_from_a_side(text: str, score: str) -> None:
-    assert parse_result(text, "f:2") == Decimal(score)
+    assert parse_result(text, F, 2) == (Decimal(score), False)
+
+
+@pytest.mark.parametrize(("text", "score"), [("+:-", "1"), ("-:+", "0"), ("+-", "1"), ("-+", "0")])
+def test_forfeits_are_recorded_and_flagged(text: str, score: str) -> None:
+    # FIDE rates no forfeit: the result stands (+:- means White won), the flag keeps it
+    # out of the rating.
+    assert parse_result(text, F, 2) == (Decimal(score), True)
 
 
 # "w", "d" and "l" are results too: every command reads one set of spellings (core.games).
 @pytest.mark.parametrize("text", ["2", "1-1", "x", "0.7", "", "2-0"])
 def test_bad_results(text: str) -> None:
     with pytest.raises(BadInput, match="f:2: field result"):
-        parse_result(text, "f:2")
+        parse_result(text, F, 2)
 
 
 def test_dates() -> None:
-    assert parse_day("2026-03-07", "f:2") == date(2026, 3, 7)
-    assert parse_day("2026.03.07", "f:2") == date(2026, 3, 7)
-    assert parse_day("7.3.2026", "f:2") == date(2026, 3, 7)
+    assert parse_day("2026-03-07", F, 2) == date(2026, 3, 7)
+    assert parse_day("2026.03.07", F, 2) == date(2026, 3, 7)
+    assert parse_day("7.3.2026", F, 2) == date(2026, 3, 7)
     for bad in ("2026-02-30", "03/07/2026", "yesterday"):
         with pytest.raises(BadInput, match="f:2: field date"):
-            parse_day(bad, "f:2")
+            parse_day(bad, F, 2)
 
 
 def test_time_control_in_minutes() -> None:
@@ -132,8 +138,9 @@ def test_read_inputs_kinds(tmp_path: Path) -> None:
         read_inputs(["not a thing"])
     toml = tmp_path / "club.toml"
     toml.write_text("k = 20\n", encoding="utf-8")
-    with pytest.raises(BadInput, match=r"club\.toml goes in --config"):
+    with pytest.raises(BadFile, match=r"club\.toml: not a \.csv or \.pgn file") as err:
         read_inputs([str(toml)])
+    assert "--" not in str(err.value)
 
 
 @pytest.mark.parametrize(
@@ -184,40 +191,25 @@ def test_toml_scalars_and_fide_start(tmp_path: Path) -> None:
 
 def test_overrides_group_or_player() -> None:
     rules = read_rules(DATA / "club.toml")
-    new = with_overrides(
-        rules,
-        groups={"children"},
-        k=["25", "children=30", "Ania Nowak=50"],
-        start=["beginner=700"],
-        update="game",
-        method=None,
+    options = ClubOptions.from_text(
+        k=["25", "children=30", "Ania Nowak=50"], start=["beginner=700"], update="game"
     )
+    new = options.apply(rules, {"children"})
     assert (new.k, new.k_groups["children"], new.k_players["ania nowak"]) == (25, 30, 50)
     # "beginner" is not a group of the players passed, but club.toml names it as a group
     assert new.start_players == {} and new.start_groups["beginner"] == 700
     assert (new.update, new.method) == ("game", "formula")
-    assert parse_numbers("40:6:5", "--return-k", ("K", "MONTHS", "GAMES")) == (40, 6, 5)
-    with pytest.raises(BadInput, match="--k 'many'"):
-        with_overrides(rules, groups=set(), k=["many"])
 
 
-def test_number_options_name_the_shape_and_an_example() -> None:
-    assert parse_numbers("40:12", "--provisional", ("K", "GAMES"), "40:12") == (40, 12)
-    with pytest.raises(BadInput, match=r"^--provisional '40': expected K:GAMES, e\.g\. 40:12"):
-        parse_numbers("40", "--provisional", ("K", "GAMES"), "40:12")
-    with pytest.raises(
-        BadInput, match=r"^--return-k '40:6': expected K:MONTHS:GAMES, e\.g\. 40:6:5"
-    ):
-        parse_numbers("40:6", "--return-k", ("K", "MONTHS", "GAMES"), "40:6:5")
-    # K 0 is refused as in club.toml (return_k.k >= 1); "²" is a digit to str.isdigit but
-    # not to int(), so it must be a message, not a ValueError
-    for text in ("0:6:5", "²:6:5"):
-        with pytest.raises(BadInput, match="K at least 1"):
-            parse_numbers(text, "--return-k", ("K", "MONTHS", "GAMES"), "40:6:5")
-    with pytest.raises(BadInput, match=r"^--k '²'"):
-        check_options(["²"], [])
-    with pytest.raises(BadInput, match=r"^--start 'x'"):
-        check_options(["20"], ["x"])
+def test_toml_errors_are_bad_files_with_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "club.toml"
+    path.write_text("k = 20\n\n[target]\nstep = 0\n", encoding="utf-8")
+    with pytest.raises(BadFile) as err:
+        read_rules(path)
+    assert (err.value.path, err.value.line, err.value.field) == (path, 4, "config")
+    assert err.value.problem == "key target.step: expected a whole number >= 1, got 0"
+    with pytest.raises(BadFile, match="cannot read the rules file"):
+        read_rules(tmp_path / "nope.toml")
 
 
 @pytest.mark.parametrize(
@@ -243,9 +235,10 @@ def test_time_control_patterns(text: str, pattern: str | None) -> None:
 
 
 def test_time_control_option_and_speeds() -> None:
-    assert check_time_controls(["900+10", "blitz"], "--count-time-control") == ("15+10", "blitz")
-    with pytest.raises(BadInput, match=r"^--count-time-control: 'abc' is not a speed"):
-        check_time_controls(["rapid", "abc"], "--count-time-control")
+    options = ClubOptions(count_time_controls=("900+10", "blitz"))
+    assert options.time_controls() == ("15+10", "blitz")
+    with pytest.raises(BadInput, match=r"^counted time control 'abc' is not a time control"):
+        ClubOptions(count_time_controls=("rapid", "abc")).check()
     # Lichess's speed: initial + 40 x increment seconds; under 30 is ultraBullet:
     # 0.25+0 -> 15 s; 0.5+0 -> 30 s is bullet
     assert speed_of("0.25+0") == "ultraBullet"
@@ -289,3 +282,25 @@ def test_csv_time_control_in_seconds_and_correspondence(tmp_path: Path) -> None:
     (club_game,) = games_from_lichess(list(parse_games([game])), name="T", where="swiss T")
     # no clock: the game is matched by its speed
     assert club_game.time_control == "correspondence"
+
+
+@pytest.mark.parametrize(
+    ("options", "field"),
+    [
+        (ClubOptions(provisional=(0, 12)), "provisional"),
+        (ClubOptions(count_time_controls=("15 min",)), "count_time_control"),
+    ],
+)
+def test_library_refuses_bad_options_before_any_work(
+    options: ClubOptions, field: str, tmp_path: Path
+) -> None:
+    from lichess_elo.app.club import ClubSettings, rate_club_files
+
+    # The input does not exist and the rules file neither: the options are checked first.
+    missing = tmp_path / "nope.csv"
+    for settings in (options, ClubSettings(config=tmp_path / "nope.toml", options=options)):
+        with pytest.raises(BadInput) as err:
+            rate_club_files([str(missing)], settings)
+        assert err.value.field == field
+        assert not isinstance(err.value, BadFile)
+        assert "--" not in str(err.value)

@@ -1,9 +1,9 @@
 """``lichess-elo club`` with Lichess tournaments: real berserk over real HTTP, and a cassette.
 
-A small tournament server on 127.0.0.1 serves the real-shaped arena and swiss files in
-tests/data/club (the info objects follow lichess.org's ``/api/tournament/{id}`` and
-``/api/swiss/{id}`` answers, the games the ``/games`` NDJSON export). The shared fake
-server (fake_lichess.py) has no tournament endpoints, so this one is kept here.
+The suite's one fake Lichess server (tests/fake_lichess.py, fixture ``club_server``) serves
+the real-shaped arena and swiss files in tests/data/club (the info objects follow
+lichess.org's ``/api/tournament/{id}`` and ``/api/swiss/{id}`` answers, the games the
+``/games`` NDJSON export).
 
 ``cassettes/club-swiss.yaml`` was recorded from this server through the real command path
 (``python -m tests.integration.test_club_lichess``) with the host rewritten to lichess.org.
@@ -16,17 +16,14 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import threading
-from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
-import pytest
 from typer.testing import CliRunner
 
 from lichess_elo.cli.root import app
 from tests import helpers
+from tests.fake_lichess import FakeLichess
 
 DATA = helpers.DATA / "club"
 REPO = helpers.REPO
@@ -46,75 +43,12 @@ CASSETTE_COMMENT = f"""
 Thursday Club Swiss ({SWISS}): a MADE-UP club swiss (6 players, 3 rounds, 9 games) in the
 shape of lichess.org's /api/swiss/{{id}} answer and /api/swiss/{{id}}/games NDJSON export,
 from tests/data/club/swiss-{SWISS}-info.json and swiss-{SWISS}-games.ndjson. The players
-and games are not real. Recorded through berserk (the calls of club_io.tournament_fetcher)
-against the test suite's local server, then the host rewritten to https://lichess.org.
+and games are not real. Recorded through berserk (the calls of sources/lichess/tournaments.py)
+against the test suite's fake server, then the host rewritten to https://lichess.org.
 Every response carries X-Lichess-Elo-Built and the fixed Date header, the recording time
 ("now" for --replay): {RECORDED}.
 Rebuild: python -m tests.integration.test_club_lichess
 """
-
-
-class TournamentServer:
-    """Serves /api/tournament/{id}[/games] and /api/swiss/{id}[/games] from tests/data/club."""
-
-    def __init__(self) -> None:
-        self.requests: list[str] = []
-        state = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, format: str, *args: Any) -> None:
-                pass
-
-            def do_GET(self) -> None:
-                state.requests.append(self.path)
-                path = self.path.split("?", 1)[0]
-                parts = path.strip("/").split("/")
-                kind = {"tournament": "arena", "swiss": "swiss"}.get(
-                    parts[1] if len(parts) > 1 else ""
-                )
-                if len(parts) < 3 or parts[0] != "api" or kind is None:
-                    self._send(404, "application/json", b'{"error":"Not found"}')
-                    return
-                base = DATA / f"{kind}-{parts[2]}"
-                if len(parts) == 3 and base.with_name(base.name + "-info.json").exists():
-                    body = base.with_name(base.name + "-info.json").read_bytes()
-                    self._send(200, "application/json", body)
-                elif len(parts) == 4 and parts[3] == "games":
-                    file = base.with_name(base.name + "-games.ndjson")
-                    if file.exists():
-                        self._send(200, "application/x-ndjson", file.read_bytes())
-                        return
-                    self._send(404, "application/json", b'{"error":"Not found"}')
-                else:
-                    self._send(404, "application/json", b'{"error":"Not found"}')
-
-            def _send(self, status: int, kind: str, body: bytes) -> None:
-                self.send_response(status)
-                self.send_header("Content-Type", kind)
-                self.send_header("Content-Length", str(len(body)))
-                self.end_headers()
-                self.wfile.write(body)
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.httpd.server_address[1]}"
-
-    def __enter__(self) -> TournamentServer:
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-
-
-@pytest.fixture
-def server() -> Iterator[TournamentServer]:
-    with TournamentServer() as srv:
-        yield srv
 
 
 def _run(*args: str) -> Any:
@@ -138,40 +72,42 @@ SWISS_EXPECTED = {
 }
 
 
-def test_swiss_over_http_then_offline_from_cache(server: TournamentServer, tmp_path: Path) -> None:
+def test_swiss_over_http_then_offline_from_cache(club_server: FakeLichess, tmp_path: Path) -> None:
     url = f"https://lichess.org/swiss/{SWISS}"
-    common = ["--api-url", server.url, "--cache-dir", str(tmp_path), "--format", "json"]
+    common = ["--api-url", club_server.url, "--cache-dir", str(tmp_path), "--format", "json"]
     first = _run(url, *common)
     assert first.exit_code == 0, first.output
     doc = json.loads(first.stdout)
     assert {p["name"]: p["rating"] for p in doc["players"]} == SWISS_EXPECTED
     assert doc["events"] == [{"name": "Thursday Club Swiss", "date": "2026-10-01", "games": 9}]
-    assert [r.split("?")[0] for r in server.requests] == [
+    assert [r.path for r in club_server.requests] == [
         f"/api/swiss/{SWISS}",
         f"/api/swiss/{SWISS}/games",
     ]
     # offline: the same answer from the SQLite cache, no request sent
-    before = len(server.requests)
+    before = len(club_server.requests)
     again = _run(url, *common, "--offline")
     assert again.exit_code == 0, again.output
     assert json.loads(again.stdout) == doc
-    assert len(server.requests) == before
+    assert len(club_server.requests) == before
 
 
 def test_bare_id_tries_arena_then_swiss_and_arena_skips_aborted(
-    server: TournamentServer, tmp_path: Path
+    club_server: FakeLichess, tmp_path: Path
 ) -> None:
     # A bare id is tried as an arena first (404 here), then as a swiss.
-    result = _run(SWISS, "--api-url", server.url, "--cache-dir", str(tmp_path), "--format", "json")
+    result = _run(
+        SWISS, "--api-url", club_server.url, "--cache-dir", str(tmp_path), "--format", "json"
+    )
     assert result.exit_code == 0, result.output
-    assert server.requests[0].startswith(f"/api/tournament/{SWISS}")
-    assert server.requests[1].startswith(f"/api/swiss/{SWISS}")
+    assert club_server.requests[0].path == f"/api/tournament/{SWISS}"
+    assert club_server.requests[1].path == f"/api/swiss/{SWISS}"
     # The arena: 4 finished games (the aborted 5th does not count), all at 1000, K 20:
     # Ania beats Dawid, Bartek-Celina draw, Bartek beats Dawid (black), Celina beats Ania
     # Ania 1/2 -> 1000, Bartek 1.5/2 -> 1010, Celina 1.5/2 -> 1010, Dawid 0/2 -> 980.
     arena = _run(
         f"https://lichess.org/tournament/{ARENA}",
-        "--api-url", server.url, "--cache-dir", str(tmp_path), "--format", "json",
+        "--api-url", club_server.url, "--cache-dir", str(tmp_path), "--format", "json",
     )  # fmt: skip
     assert arena.exit_code == 0, arena.output
     doc = json.loads(arena.stdout)
@@ -184,9 +120,9 @@ def test_bare_id_tries_arena_then_swiss_and_arena_skips_aborted(
     assert doc["events"] == [{"name": "September Club Arena", "date": "2026-09-24", "games": 4}]
 
 
-def test_unknown_tournament_is_not_found(server: TournamentServer, tmp_path: Path) -> None:
+def test_unknown_tournament_is_not_found(club_server: FakeLichess, tmp_path: Path) -> None:
     # Like an unknown user: the server's answer, a run-time failure (exit 1), not bad input.
-    result = _run("NoSuch12", "--api-url", server.url, "--cache-dir", str(tmp_path))
+    result = _run("NoSuch12", "--api-url", club_server.url, "--cache-dir", str(tmp_path))
     assert result.exit_code == 1
     assert "NoSuch12: no Lichess tournament with this id" in result.stderr
 
@@ -251,7 +187,7 @@ def _stamp(response: dict[str, Any]) -> dict[str, Any]:
 
 
 def build_cassette(path: Path) -> None:
-    """Record the swiss with the same berserk calls as ``club_io.tournament_fetcher``
+    """Record the swiss with the same berserk calls as ``tournaments.tournament_fetcher``
     (plain requests session: vcrpy and requests-cache do not record together), then point
     the cassette at lichess.org.
 
@@ -263,7 +199,15 @@ def build_cassette(path: Path) -> None:
     import requests
     import vcr
 
-    with tempfile.TemporaryDirectory() as tmp, TournamentServer() as srv:
+    srv = FakeLichess(require_user_agent=False).start()
+    data = helpers.DATA / "club"
+    srv.add_tournament(
+        "swiss",
+        SWISS,
+        (data / f"swiss-{SWISS}-info.json").read_bytes(),
+        (data / f"swiss-{SWISS}-games.ndjson").read_bytes(),
+    )
+    with tempfile.TemporaryDirectory() as tmp:
         fresh = Path(tmp) / "club-swiss.yaml"
         client = berserk.Client(session=requests.Session(), base_url=srv.url)
         recorder = vcr.VCR(
@@ -273,6 +217,7 @@ def build_cassette(path: Path) -> None:
             client.tournaments.get_swiss(SWISS)
             list(client.tournaments.export_swiss_games(SWISS, moves=False, evals=False))
         text = fresh.read_text(encoding="utf-8").replace(srv.url, "https://lichess.org")
+    srv.stop()
     header = "".join(f"# {line}\n" for line in CASSETTE_COMMENT.strip().splitlines())
     path.write_text(header + text, encoding="utf-8")
 

@@ -22,6 +22,7 @@ from lichess_elo.cli.errors import message_for
 from lichess_elo.errors import (
     AccountClosed,
     BadInput,
+    CannotConnect,
     FetchFailed,
     NotCached,
     RateLimited,
@@ -407,13 +408,15 @@ def test_refused_token_is_said_without_showing_it(
     assert len(onboard_server.requests) == 1  # a 401 is not retried
 
 
-def test_server_down_fails_after_retries_and_suggests_offline(tmp_path: Path) -> None:
+def test_server_down_fails_fast_naming_the_url(tmp_path: Path) -> None:
+    # A refused connection is retried once, not five times (issue 10): the error names the
+    # server and says whether the cache could serve the user (here: an empty cache, no).
     with socket.socket() as probe:  # a port nobody listens on once closed
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     source = Source(api_url=f"http://127.0.0.1:{port}", cache_dir=tmp_path)
-    with pytest.raises(FetchFailed) as caught:
+    with pytest.raises(CannotConnect) as caught:
         fetch_games("OnBoard247", source)
-    message = str(caught.value)
-    assert message.startswith("the Lichess user 'OnBoard247' failed after 5 retries")
-    assert caught.value.connection_error  # the command line then suggests --offline
+    assert str(caught.value) == f"cannot connect to http://127.0.0.1:{port} (connection refused)"
+    assert caught.value.connection_error and not caught.value.cached
+    assert isinstance(caught.value, FetchFailed)

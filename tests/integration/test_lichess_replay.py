@@ -102,7 +102,7 @@ _RESPONSE = "response: {status: {code: 200}, body: {string: ''}, headers: {}}"
         # vcrpy needs the status and the body: checked here, not left to crash later
         (
             f"interactions:\n- {_REQUEST}\n  response: {{headers: {{}}}}\n",
-            "interaction 1 is malformed",
+            "interaction 1 (GET https://lichess.org/api/user/onboard247) is malformed",
         ),
         ("\xff\xfe\x00", "not UTF-8 text"),
     ],
@@ -112,7 +112,8 @@ def test_a_broken_cassette_is_one_line(tmp_path: Path, text: str, why: str) -> N
     cassette.write_bytes(text.encode("latin-1"))
     with pytest.raises(BadInput) as caught:
         fetch_games("OnBoard247", Source(replay=cassette, cache_dir=tmp_path / "cache"))
-    assert str(caught.value) == f"--replay {cassette}: not a readable vcrpy cassette ({why})"
+    assert str(caught.value) == f"cassette {cassette}: not a readable vcrpy cassette ({why})"
+    assert caught.value.describe({"replay": "--replay"}).startswith(f"--replay {cassette}: ")
 
 
 def test_a_cassette_without_a_date_header_is_named(tmp_path: Path) -> None:
@@ -155,5 +156,5 @@ def test_a_cassette_vcrpy_cannot_load_is_one_line(tmp_path: Path) -> None:
     with pytest.raises(BadInput) as caught:
         fetch_games("OnBoard247", Source(replay=cassette, cache_dir=tmp_path / "cache"))
     assert str(caught.value) == (
-        f"--replay {cassette}: not a readable vcrpy cassette (vcrpy cannot load it)"
+        f"cassette {cassette}: not a readable vcrpy cassette (vcrpy cannot load it)"
     )

@@ -4,6 +4,7 @@ and the process pool (same facts as serial)."""
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -36,7 +37,7 @@ def _run(
 
 def _rows(cache: Path) -> list[tuple[str, int]]:
     with sqlite3.connect(cache / "replay.sqlite") as conn:
-        return list(conn.execute("SELECT game_id, version FROM replay ORDER BY game_id"))
+        return list(conn.execute("SELECT game_id, version FROM replay_facts ORDER BY game_id"))
 
 
 def test_second_run_replays_only_new_games(games: list[Game], tmp_path: Path) -> None:
@@ -67,7 +68,7 @@ def test_a_new_replay_version_replays_everything(
 def test_cached_invalid_facts_round_trip(games: list[Game], tmp_path: Path) -> None:
     # Every field, including the error fields and a None status claim, survives the cache.
     damaged = [
-        Game(**{**_fields(games[0]), "movetext": "e4 Ke3"}),  # ply 2: Ke8-e3 is illegal
+        Game(**{**_fields(games[0]), "moves": ("e4", "Ke3")}),  # ply 2: Ke8-e3 is illegal
         Game(**{**_fields(games[1]), "variant": "fairy"}),
     ]
     direct = [replay.replay_game(g) for g in damaged]
@@ -114,13 +115,14 @@ def test_a_locked_cache_is_left_alone(
     # Another run holds the write lock: "database is locked" is no damage, so the cache
     # (and the other run's write) must survive; this run warns and replays without it.
     _run(games[:5], tmp_path)
-    monkeypatch.setattr(replay_cache, "BUSY_TIMEOUT", 0.1, raising=False)
+    monkeypatch.setenv("LICHESS_ELO_LOCK_TIMEOUT", "0.1")
     other = sqlite3.connect(tmp_path / "replay.sqlite", isolation_level=None)
     try:
         other.execute("PRAGMA locking_mode=EXCLUSIVE")
         other.execute("BEGIN EXCLUSIVE")
         other.execute(
-            "INSERT INTO replay VALUES ('zzz', ?, 1, 10, NULL, NULL, NULL, NULL, 0, 39, 39, NULL)",
+            "INSERT INTO replay_facts VALUES "
+            "('zzz', 'c', ?, 1, 10, NULL, NULL, NULL, NULL, 0, 39, 39, NULL)",
             (replay.REPLAY_VERSION,),
         )
         warnings: list[str] = []
@@ -130,7 +132,8 @@ def test_a_locked_cache_is_left_alone(
         assert list(result) == [g.id for g in games[:5]]
         assert all(f.valid for f in result.values())
         assert warnings == [
-            "the replay cache cannot be used (database is locked); replay results are not kept"
+            f"the replay cache {tmp_path / 'replay.sqlite'} is in use by another run; "
+            "replay results are not kept this time"
         ]
         other.execute("COMMIT")
     finally:
@@ -167,6 +170,8 @@ def test_an_interrupted_replay_keeps_the_finished_batches(
     seen: list[int] = []
 
     def interrupt(done: int, total: int) -> None:
+        if done == 0:
+            return  # the first call only announces the total (issue 10: no "0/?" bar)
         seen.append(len(_rows(tmp_path)))  # rows committed while the replay runs
         raise KeyboardInterrupt
 
@@ -178,11 +183,31 @@ def test_an_interrupted_replay_keeps_the_finished_batches(
     assert calls == []  # nothing left to replay
 
 
-def test_a_whole_history_is_read_back_in_one_pass_with_the_same_facts(
-    games: list[Game], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    first, _ = _run(games[:150], tmp_path)  # cached: 150 of the 221
-    monkeypatch.setattr(replay_cache, "_SCAN_ABOVE", 0)  # every read is one pass
-    again, calls = _run(games, tmp_path)
-    assert calls[-1] == (71, 71)  # only the 71 others replayed
-    assert {k: again[k] for k in first} == first
+def test_a_reused_id_with_other_moves_replays_afresh(games: list[Game], tmp_path: Path) -> None:
+    # Two exports with the same game id but different moves (an edited PGN, another file)
+    # must never share a replay: the cache is keyed on the content, not only the id.
+    original = next(g for g in games if g.status == "mate")
+    _run([original], tmp_path)
+    # the same id, the game cut after its first two moves: no mate on the board any more,
+    # so Lichess's "mate" no longer agrees and the replay is not valid.
+    edited = replace(original, moves=original.moves[:2])
+    result, calls = _run([edited], tmp_path)
+    assert calls == [(0, 1), (1, 1)]  # replayed (the bar learns its total first), not read
+    assert result[edited.id].plies == 2 and result[edited.id].valid is False
+    # both versions are kept; the original is read back without replaying
+    again, calls = _run([original], tmp_path)
+    assert calls == [] and again[original.id].valid is True
+    assert again[original.id].plies == len(original.moves)
+    assert len(_rows(tmp_path)) == 2
+    assert replay_cache.content_key(original) != replay_cache.content_key(edited)
+
+
+def test_an_old_id_only_cache_is_dropped(games: list[Game], tmp_path: Path) -> None:
+    # a cache written before the content key: its table is never read, and is removed
+    with sqlite3.connect(tmp_path / "replay.sqlite") as conn:
+        conn.execute("CREATE TABLE replay (game_id TEXT, version INTEGER)")
+    _, calls = _run(games[:3], tmp_path)
+    assert calls[-1] == (3, 3)
+    with sqlite3.connect(tmp_path / "replay.sqlite") as conn:
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert tables == {"replay_facts"}

@@ -30,6 +30,12 @@ from tests.helpers import REPO
 
 CASSETTE = REPO / "cassettes" / "onboard247.yaml"
 runner = CliRunner()
+#: The by-hand derivations below were written for today's standard chapter (the only rules
+#: before issue #11: K 40/20/10, the 400-point rule in every game) with the rated games
+#: before counted from the first game held. These options state both, so the derivations
+#: stand. The default rules (each perf's chapter, each period's date) and the K warning
+#: are derived in the ``default rules`` section at the end.
+PINNED = ("--rules", "standard", "--rules-as-of", "2025-10-01", "--games-before", "0")
 
 
 def _run(*args: str) -> Any:
@@ -50,6 +56,7 @@ def cassette_doc(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
         "all",
         "--format",
         "json",
+        *PINNED,
     )
     assert result.exit_code == 0, result.output
     doc: dict[str, Any] = json.loads(result.stdout)
@@ -104,12 +111,12 @@ def test_rapid_by_hand(cassette_doc: dict[str, Any]) -> None:
     #   vDS9f394 v 2414: D 176 -> row 171-179 -> PD .73; won:  1 - .73 = +0.27
     #   MkIsj7Ls v 2602: D -12 -> row 11-17  -> PD .48 (L); drew: .5 - .48 = +0.02
     # Sum +0.51 (2.5 points - 1.99 expected); x 10 = +5.1 -> +5 -> 2595.
-    # Performance: Ra = (2365 + 2414 + 2602) / 3 = 2460.33, p = 2.5/3 = .83 -> dp 273
-    # -> 2733.33 -> 2733.
+    # Performance: none from fewer than 5 games (issue 10; FIDE 7.1.4 publishes no rating
+    # from fewer); with them it would be Ra 2460.33 + dp 273 (p .83) = 2733.
     # Lichess: 2590, +6 +7 +0 = +13 -> 2603; no gaps.
     jan = _period(cassette_doc, "rapid", "2023-01")
     assert (jan["k"], jan["k_reason"], jan["k_700_rule"]) == (10, "2400", False)
-    assert (jan["score"], jan["expected"], jan["performance"]) == (2.5, 1.99, 2733)
+    assert (jan["score"], jan["expected"], jan["performance"]) == (2.5, 1.99, None)
     assert jan["elo"] == {"start": 2590, "change": 5, "change_exact": 5.1, "end": 2595}
     assert jan["lichess"] == {"start": 2590, "change": 13, "end": 2603}
     assert jan["gaps"] == []
@@ -299,9 +306,13 @@ def test_table_and_chart_from_the_cassette(tmp_path: Path) -> None:
         str(tmp_path / "cache"),
         "--chart",
         str(chart),
+        *PINNED,
     )
     assert result.exit_code == 0, result.output
-    assert "blitz: FIDE Elo (shadow track) vs Lichess, by month" in result.stdout
+    assert (
+        "blitz: FIDE rules (one rating from the first Lichess rating on) next to Lichess, by month"
+        in result.stdout
+    )
     (january,) = [line for line in result.stdout.splitlines() if line.startswith("2023-01")]
     # The hand derivation of test_blitz_january_by_hand: 62 games, 31 points, 37.33
     # expected, K 10 (2400), 2450 -> 2387 (-63).
@@ -331,12 +342,12 @@ def test_table_and_chart_from_the_cassette(tmp_path: Path) -> None:
 
 
 def test_csv_views_and_output_file(tmp_path: Path) -> None:
-    base = ["OnBoard247", "--replay", str(CASSETTE), "--cache-dir", str(tmp_path / "c")]
+    base = ["OnBoard247", "--replay", str(CASSETTE), "--cache-dir", str(tmp_path / "c"), *PINNED]
     periods = _run(*base, "--perf", "rapid", "--format", "csv")
     assert periods.exit_code == 0, periods.output
     lines = periods.stdout.splitlines()
     assert lines[0].startswith("perf,period,games,score,expected,performance")
-    assert lines[1].startswith("rapid,2023-01,3,2.5,1.99,2733,0,10,10,2400,False,2590,5,")
+    assert lines[1].startswith("rapid,2023-01,3,2.5,1.99,,0,10,10,2400,false,2590,5,")
     out = tmp_path / "games.csv"
     games = _run(
         *base, "--perf", "rapid", "--format", "csv", "--view", "games", "--output", str(out)
@@ -396,6 +407,10 @@ def test_period_week_and_lichess_track(tmp_path: Path) -> None:
         "born": None,
         "since": None,
         "until": None,
+        "rules": "auto",
+        "chapter": "rapid-blitz",
+        "rules_as_of": "game",
+        "peak": None,
     }
 
 
@@ -413,6 +428,7 @@ def test_fake_server_gives_the_same_numbers(onboard_server: FakeLichess, tmp_pat
         "2023-03",
         "--perf",
         "classical",
+        *PINNED,
         "--format",
         "json",
     ]
@@ -433,11 +449,12 @@ def test_fake_server_gives_the_same_numbers(onboard_server: FakeLichess, tmp_pat
     assert (tmp_path / "cache" / "replay.sqlite").exists()
 
 
-def test_since_counts_the_missing_games_from_public_data(
+def test_since_counts_the_games_before_from_the_months_before(
     onboard_server: FakeLichess, tmp_path: Path
 ) -> None:
-    # --since 2023-02: the fake account (created 2023-01-24) has 15 rated rapid games;
-    # 12 are held from February, so 3 are missing before. February: 3 games before.
+    # --since 2023-02: the fake account (created 2023-01-24) has 15 rated rapid games, 12
+    # from February. K's 30-game rule needs the count before February, so January (the
+    # account's first month) is fetched too: its 3 rapid games are the games before.
     result = _run(
         "OnBoard247",
         "--api-url",
@@ -458,14 +475,16 @@ def test_since_counts_the_missing_games_from_public_data(
     assert report["settings"]["games_before"] == 3
     assert [p["games_before"] for p in report["periods"]] == [3]
     assert report["periods"][0]["elo"]["start"] == 2603  # the Lichess rating before zc10asnN
+    # Only the months asked plus the one K needed: February and January, nothing later.
+    months = sorted(r.query["since"] for r in onboard_server.games_requests())
+    assert len(months) == 2
 
 
 def test_since_and_until_do_not_count_later_games_as_before() -> None:
     # Bullet in the NDJSON: 15 games in January, 1 from 1 to 9 February (UoIvRifJ,
-    # 2023-02-08), 41 from 10 February on; the public count is 57 = 15 + 1 + 41. With
-    # --since 2023-02 the 15 January games are the ones before: 57 - 42 held = 15. With
-    # --until 2023-02-10 too it must stay 15, not 57 - 1 = 56 (the 41 later games are in
-    # the public count but are not "before").
+    # 2023-02-08), 41 from 10 February on. With --since 2023-02 the 15 January games are
+    # the ones before (January is fetched to count them). With --until 2023-02-10 too it
+    # must stay 15: the 41 later games are neither fetched nor "before".
     base = ["OnBoard247", "--replay", str(CASSETTE), "--perf", "bullet", "--format", "json"]
     for extra in ((), ("--until", "2023-02-10")):
         result = _run(*base, "--since", "2023-02", *extra)
@@ -519,7 +538,7 @@ def test_usage_errors_are_one_line_exit_2(onboard_server: FakeLichess) -> None:
             ("--start-rating", "1800", "--track", "lichess"),
             "--start-rating does not apply with --track",
         ),
-        (("--format", "csv", "--view", "summary"), "--format csv takes --view periods or games"),
+        (("--format", "csv", "--view", "summary"), "--format csv takes --view periods, games or"),
     ):
         result = _run(*base, *extra)
         assert result.exit_code == 2, result.output
@@ -581,12 +600,35 @@ def test_pgn_input(data_dir: Path, tmp_path: Path) -> None:
         str(tmp_path / "c"),
         "--format",
         "json",
+        *PINNED,
     )
     assert result.exit_code == 0, result.output
     (period,) = json.loads(result.stdout)["reports"][0]["periods"]
     assert (period["k"], period["expected"]) == (40, 0.35)
     assert period["elo"] == {"start": 2389, "change": 6, "change_exact": 6, "end": 2395}
     assert period["lichess"] == {"start": 2389, "change": 4, "end": 2393}
+    # By default: a blitz game of 2017-12-28 (the 2017 Winter Marathon) -> the Rapid &
+    # Blitz ratings of 1 Jul 2012: K 20 for everyone; +0.15 x 20 = +3.0 -> 2392. K does
+    # not rest on the 30-game count there, so no K warning.
+    default = _run(
+        "lance5500",
+        "--pgn",
+        str(data_dir / "lichess" / "game-export-q7ZvsdUF.pgn"),
+        "--cache-dir",
+        str(tmp_path / "c"),
+        "--format",
+        "json",
+    )
+    assert default.exit_code == 0, default.output
+    report = json.loads(default.stdout)["reports"][0]
+    (period,) = report["periods"]
+    assert (period["k"], period["k_reason"], period["regulations_key"]) == (
+        20,
+        "flat",
+        "rapid-blitz-2012-07",
+    )
+    assert period["elo"]["change"] == 3
+    assert report["summary"]["k_warning"] is None
     missing = _run("lance5500", "--pgn", str(tmp_path / "none.pgn"))
     assert missing.exit_code == 2 and "no such file" in missing.stderr
 
@@ -608,6 +650,7 @@ def test_edge_cases_cassette(tmp_path: Path) -> None:
         "all",
         "--format",
         "json",
+        *PINNED,
     )
     assert result.exit_code == 0, result.output
     reports = {r["perf"]: r for r in json.loads(result.stdout)["reports"]}
@@ -848,3 +891,106 @@ def test_bullet_february_by_hand(cassette_doc: dict[str, Any]) -> None:
         assert (g["period"], g["elo"]["rating"], g["elo"]["k"]) == ("2023-02", start, 16), gid
         assert g["elo"]["change"] == pytest.approx(16 * (score - pd), abs=1e-9), gid
     assert not any("cap" in g["flags"] for g in games)
+
+
+# --- default rules: each perf's chapter, each period's date; the K warning -----------------
+
+
+@pytest.fixture(scope="module")
+def default_doc(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The JSON report of every perf from the cassette, with the default rules."""
+    cache = tmp_path_factory.mktemp("cache")
+    result = _run(
+        "OnBoard247", "--replay", str(CASSETTE), "--cache-dir", str(cache), "--perf", "all",
+        "--format", "json",
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    doc: dict[str, Any] = json.loads(result.stdout)
+    return doc
+
+
+def test_default_rapid_is_the_rapid_blitz_chapter_of_2022(default_doc: dict[str, Any]) -> None:
+    # January 2023, rapid -> FIDE Rapid & Blitz, 1 Jan 2022 edition: K 20 for everyone.
+    # The January sum of test_rapid_by_hand, +0.51 x 20 = +10.2 -> +10 -> 2600.
+    jan = _period(default_doc, "rapid", "2023-01")
+    assert (jan["k"], jan["k_reason"], jan["regulations_key"]) == (
+        20,
+        "flat",
+        "rapid-blitz-2022-01",
+    )
+    assert jan["chapter"] == "rapid-blitz"
+    assert jan["elo"] == {"start": 2590, "change": 10, "change_exact": 10.2, "end": 2600}
+    # February at 2600: D = 2600 - opponent, table 8.1.2:
+    #   2667 D -67 (L .41) lost -.41;  2672 D -72 (L .40) won +.60;  2421 D 179 .73 won +.27;
+    #   2497 D 103 .64 lost -.64;      2404 D 196 .75 won +.25;      2347 D 253 .81 won +.19;
+    #   2247 D 353 .89 won +.11;       2335 D 265 .82 won +.18;      2455 D 145 .69 won +.31;
+    #   2409 D 191 .75 won +.25;       2511 D 89 .62 won +.38;       2500 D 100 .64 drew -.14.
+    # Expected 8.15, points 9.5: +1.35 x 20 = +27.0 -> +27 -> 2627.
+    feb = _period(default_doc, "rapid", "2023-02")
+    assert (feb["expected"], feb["score"], feb["k"]) == (8.15, 9.5, 20)
+    assert feb["elo"] == {"start": 2600, "change": 27, "change_exact": 27, "end": 2627}
+    assert {g["chapter"] for g in _report(default_doc, "rapid")["games"]} == {"rapid-blitz"}
+    # K rests on no game count (K 20 for all): no K warning
+    assert _report(default_doc, "rapid")["summary"]["k_warning"] is None
+
+
+def test_default_blitz_gets_the_400_rule_once_per_arena(default_doc: dict[str, Any]) -> None:
+    # January blitz games 44 (D 819 v 1631), 46 (D 530 v 1920) and 55 (D 644 v 1806), as
+    # numbered in test_blitz_january_by_hand, are all in the arena eeBEJAda. The 2022
+    # edition lets the player benefit once per event, in the greatest difference: only
+    # game 44 is capped (PD .92); 46 uses D 530 (row 518-559: .97) and 55 D 644 (row
+    # 620-735: .99). Expected 37.33 - 2 x .92 + .97 + .99 = 37.45; points 31.
+    # K 20 for everyone in rapid and blitz in 2022, and the 700 rule: 62 x 20 = 1240 > 700
+    # -> K = floor(700 / 62) = 11. -6.45 x 11 = -70.95 -> -71 -> 2379.
+    jan = _period(default_doc, "blitz", "2023-01")
+    assert (jan["expected"], jan["score"], jan["k_requested"], jan["k"]) == (37.45, 31, 20, 11)
+    assert jan["elo"] == {"start": 2450, "change": -71, "change_exact": -70.95, "end": 2379}
+    games = _report(default_doc, "blitz")["games"][:62]
+    assert [i + 1 for i, g in enumerate(games) if "cap" in g["flags"]] == [44]
+    assert [games[i]["elo"]["expected"] for i in (43, 45, 54)] == [0.92, 0.97, 0.99]
+
+
+def test_default_classical_shows_the_k_warning(default_doc: dict[str, Any]) -> None:
+    # Classical, January 2023 -> the standard chapter of 1 Jan 2022. The public count
+    # gives 0 games before 6T3K6vPY, which Lichess shows established (2383, not
+    # provisional): K as for an established player, 20, not 40.
+    # The January sum of test_classical_by_hand, +0.76 x 20 = +15.2 -> +15 -> 2398.
+    classical = _report(default_doc, "classical")
+    warning = classical["summary"]["k_warning"]
+    assert (warning["first_game"], warning["first_rating"]) == ("6T3K6vPY", 2383)
+    assert (warning["counted_before"], warning["assumed_before"]) == (0, 30)
+    jan, feb = classical["periods"]
+    assert (jan["k"], jan["k_reason"], jan["games_before"]) == (20, "standard", 30)
+    assert jan["elo"] == {"start": 2383, "change": 15, "change_exact": 15.2, "end": 2398}
+    # February at 2398 (< 2400: K 20): v 2172 D 226 .79 won +.21; v 2296 D 102 .64 drew
+    # -.14; v 2247 D 151 .70 won +.30; v 2219 D 179 .73 won +.27; v 2564 D -166 (L .28)
+    # drew +.22; v 2225 D 173 .73 won +.27. Sum +1.13 x 20 = +22.6 -> +23 -> 2421.
+    assert feb["elo"] == {"start": 2398, "change": 23, "change_exact": 22.6, "end": 2421}
+    assert feb["regulations"] == "FIDE Rating Regulations, 1 Jan 2022"
+    # --games-before 0 says the count is right: no warning, K 40 "new" (test_classical_by_hand)
+    given = _run(
+        "OnBoard247", "--replay", str(CASSETTE), "--perf", "classical", "--games-before", "0",
+        "--format", "json",
+    )  # fmt: skip
+    report = json.loads(given.stdout)["reports"][0]
+    assert report["summary"]["k_warning"] is None and report["periods"][0]["k"] == 40
+
+
+def test_the_k_warning_in_four_perfs_and_in_the_summary(tmp_path: Path) -> None:
+    # Today's standard chapter for every perf: K rests on the count wherever the rating is
+    # below 2400 - bullet (2399), classical (2383), correspondence (2359), chess960 (1950);
+    # blitz (2450) and rapid (2590) get K 10 whatever the count.
+    args = ["OnBoard247", "--replay", str(CASSETTE), "--cache-dir", str(tmp_path / "c")]
+    result = _run(*args, "--perf", "all", "--rules", "standard", "--format", "json")
+    assert result.exit_code == 0, result.output
+    warned = {r["perf"] for r in json.loads(result.stdout)["reports"] if r["summary"]["k_warning"]}
+    assert warned == {"bullet", "classical", "correspondence", "chess960"}
+    text = _run(*args, "--perf", "classical", "--view", "summary")
+    assert text.exit_code == 0, text.output
+    flat = " ".join(text.stdout.split())
+    assert (
+        "K warning: 0 rated games counted before the first game held (6T3K6vPY), which "
+        "Lichess shows established (2383, not provisional): K assumed as for an established "
+        "player (30+ games); --games-before N overrides" in flat
+    )
+    assert "Rules: FIDE Rating Regulations, 1 Jan 2022" in flat

@@ -13,6 +13,7 @@ import pytest
 from lichess_elo.core.report import PerfReport, ReportSettings, build_report
 from lichess_elo.output import common as render
 from lichess_elo.output import report as render_report
+from lichess_elo.output import report_text
 from tests.helpers import ME, day, game
 
 
@@ -47,14 +48,15 @@ def test_csv_per_period_and_per_game() -> None:
     reports = _reports()
     periods = render_report.report_csv(reports, "periods").splitlines()
     assert periods[0].split(",") == list(render_report.REPORT_PERIOD_FIELDS)
-    # 2 games, 1.5 points, .64 + .36 = 1 expected; performance: Ra 1500, p .75 -> dp 193
-    # -> 1693; 0 games before; K 20 fixed; 1500 + 10 (10 exact) = 1510.
-    assert periods[1].startswith("blitz,2023-01,2,1.5,1,1693,0,20,20,fixed,False,1500,10,10,1510,")
+    # 2 games, 1.5 points, .64 + .36 = 1 expected; no performance rating from fewer than 5
+    # games (issue 10; FIDE 7.1.4 publishes none from fewer); 0 games before; K 20 fixed;
+    # not cut by the 700 rule (false, as in the JSON); 1500 + 10 (10 exact) = 1510.
+    assert periods[1].startswith("blitz,2023-01,2,1.5,1,,0,20,20,fixed,false,1500,10,10,1510,")
     games = render_report.report_csv(reports, "games").splitlines()
     assert len(games) == 1 + 3
     assert games[3].startswith("rapid,g3,https://lichess.org/g3,2023-02-07T12:00:00Z,2023-02,")
     # g1: score 1, expected .64, K 20, change +7.2 (numbers as in the JSON).
-    assert ",1,resign,,1500,10,False,1500,0.64,20,7.2," in games[1]
+    assert ",1,resign,,1500,10,false,1500,0.64,20,7.2," in games[1]
 
 
 def test_write_atomic_errors_name_the_target_not_the_temporary_file(tmp_path: Path) -> None:
@@ -123,17 +125,17 @@ def test_text_wording_singulars_header_and_gaps_footnote() -> None:
     # g1 1500 +10, g2 shows 1515 (1510 expected): one gap of +5, one month, two games.
     games = [game("g1", day(1, 5), 1500, 10, 1500, 1), game("g2", day(1, 6), 1515, -5, 1500, 0)]
     (report,) = build_report(ME, games, {}, settings=ReportSettings(k=20))
-    text = render_report.report_text([report], "periods")
+    text = report_text.report_text([report], "periods")
     assert "blitz: 2 games in 1 month\n" in text
     assert "(+5 in games, +5 in 1 gap)" in text
-    assert "Elo−Lichess" in text and " Diff " not in text
-    assert render_report.GAPS_FOOTNOTE in text
-    summary = render_report.report_text([report], "summary")
+    assert "FIDE − Lichess" in text and " Diff " not in text
+    assert report_text.GAPS_FOOTNOTE in text
+    summary = report_text.report_text([report], "summary")
     assert "0 invalid replays" in summary
     (single,) = build_report(ME, games[:1], {}, settings=ReportSettings(k=20))
-    text = render_report.report_text([single], "periods")
+    text = report_text.report_text([single], "periods")
     assert "blitz: 1 game in 1 month\n" in text
-    assert render_report.GAPS_FOOTNOTE not in text  # no gap, no footnote
+    assert report_text.GAPS_FOOTNOTE not in text  # no gap, no footnote
 
 
 def test_chart_names_the_span_and_counts_in_the_singular(tmp_path: Path) -> None:

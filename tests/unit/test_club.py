@@ -12,17 +12,15 @@ from decimal import Decimal
 
 import pytest
 
+from lichess_elo.core.club.player import find_player, next_target, player_view, recent_change
 from lichess_elo.core.club.rating import (
     ClubGame,
     ClubPlayer,
     Rules,
     counts,
     expected,
-    find_player,
     months_between,
-    next_target,
     rate_club,
-    recent_change,
     speed_of,
 )
 from lichess_elo.errors import BadInput
@@ -214,6 +212,12 @@ def test_recent_change_and_target() -> None:
     target = next_target(ania, result.rules)
     # K 40 against an equal: +20 a win; 50 points -> ceil(50 / 20) = 3 wins.
     assert (target.rating, target.wins_needed, target.by) == (1310, 3, date(2026, 12, 18))
+    # the page puts the same three together; the latest game (2026-07-04) ends the window
+    view = player_view(result, "ania")
+    assert (view.standing.name, view.recent, view.months, view.target) == ("Ania", 20, 3, target)
+    with pytest.raises(BadInput) as unknown:
+        player_view(result, "Nobody")
+    assert (unknown.value.field, unknown.value.value) == ("player", "'Nobody'")
 
 
 def test_awards_progress_by_month_and_most_games() -> None:

@@ -88,7 +88,7 @@ def test_an_illegal_move_is_caught_at_its_ply() -> None:
     # Ply 5 is white's 3rd move e3; "e5" cannot be played there (no white pawn reaches e5).
     moves = list(MATE.moves)
     moves[4] = "e5"
-    facts = replay_game(_damaged(MATE, movetext=" ".join(moves)))
+    facts = replay_game(_damaged(MATE, moves=tuple(moves)))
     assert not facts.valid
     assert (facts.error_ply, facts.bad_move, facts.plies) == (5, "e5", 4)
     assert facts.error is not None and facts.error.startswith("illegal move")
@@ -98,7 +98,7 @@ def test_an_illegal_move_is_caught_at_its_ply() -> None:
 def test_an_unparsable_move_is_caught_at_its_ply() -> None:
     moves = list(MATE.moves)
     moves[9] = "Zz9"  # ply 10 (black's 5th move Bd7) replaced by something that is not SAN
-    facts = replay_game(_damaged(MATE, movetext=" ".join(moves)))
+    facts = replay_game(_damaged(MATE, moves=tuple(moves)))
     assert (facts.valid, facts.error_ply, facts.bad_move) == (False, 10, "Zz9")
     assert facts.error is not None and facts.error.startswith("unparsable move")
 
@@ -106,21 +106,21 @@ def test_an_unparsable_move_is_caught_at_its_ply() -> None:
 def test_an_ambiguous_move_is_caught_at_its_ply() -> None:
     # After 1. d4 d5 2. Nf3 e6 both white knights (b1, f3) reach the empty d2: "Nd2" at
     # ply 5 is ambiguous (SAN needs Nbd2 or Nfd2).
-    game = _damaged(MATE, movetext="d4 d5 Nf3 e6 Nd2", status="resign")
+    game = _damaged(MATE, moves=("d4", "d5", "Nf3", "e6", "Nd2"), status="resign")
     facts = replay_game(game)
     assert (facts.valid, facts.error_ply, facts.bad_move) == (False, 5, "Nd2")
     assert facts.error is not None and facts.error.startswith("ambiguous move")
 
 
 def test_a_move_after_mate_is_illegal() -> None:
-    facts = replay_game(_damaged(MATE, movetext=MATE.movetext + " Kc5"))
+    facts = replay_game(_damaged(MATE, moves=(*MATE.moves, "Kc5")))
     assert (facts.valid, facts.error_ply) == (False, 18)
 
 
 def test_a_truncated_move_list_disagrees_with_status_mate() -> None:
     # Without 17. Qe6# every move is legal, but the position after ply 16 is not mate while
     # Lichess says "mate": invalid, and the missing ply 17 is where it went wrong.
-    facts = replay_game(_damaged(MATE, movetext=" ".join(MATE.moves[:16])))
+    facts = replay_game(_damaged(MATE, moves=MATE.moves[:16]))
     assert not facts.valid
     assert facts.status_agrees is False
     assert (facts.plies, facts.error_ply, facts.bad_move) == (16, 17, None)
@@ -161,7 +161,7 @@ def test_chess960_needs_the_chess960_rules() -> None:
 def test_material_counts_1_3_3_5_9() -> None:
     # White: Q R B N P = 9+5+3+3+1 = 21; black: R R P P = 5+5+1+1 = 12.
     fen = "r3k2r/pp6/8/8/8/8/P7/1NB1KQR1 w - - 0 1"
-    game = _damaged(MATE, variant="fromPosition", initial_fen=fen, movetext="", status="draw")
+    game = _damaged(MATE, variant="fromPosition", initial_fen=fen, moves=(), status="draw")
     facts = replay_game(game)
     assert (facts.material_white, facts.material_black) == (21, 12)
     assert facts.material("white") == 9 and facts.material("black") == -9
@@ -173,7 +173,7 @@ def test_insufficient_material_and_stalemate() -> None:
         MATE,
         variant="fromPosition",
         initial_fen="4k3/8/8/8/8/8/3n4/2B1K3 w - - 0 1",
-        movetext="Bxd2",
+        moves=("Bxd2",),
         status="draw",
         winner=None,
     )
@@ -184,7 +184,7 @@ def test_insufficient_material_and_stalemate() -> None:
         MATE,
         variant="fromPosition",
         initial_fen="k7/8/8/1Q6/8/8/8/4K3 w - - 0 1",
-        movetext="Qb6",
+        moves=("Qb6",),
         status="stalemate",
         winner=None,
     )
@@ -240,7 +240,7 @@ def test_a_random_legal_game_replays_to_python_chess_fen(
         status="resign",
         white=Side(),
         black=Side(),
-        movetext=" ".join(sans),
+        moves=tuple(sans),
         initial_fen=initial_fen,
     )
     facts = replay_game(game)
@@ -260,7 +260,7 @@ SAN_ALPHABET = "KQRBNPabcdefgh12345678xO-+#=@"
         st.text(alphabet="kqrbnpKQRBNP12345678/ wb-", max_size=60),
         st.sampled_from(["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]),
     ),
-    moves=st.lists(st.text(alphabet=SAN_ALPHABET, min_size=1, max_size=7), max_size=8),
+    moves=st.lists(st.text(alphabet=SAN_ALPHABET, min_size=0, max_size=7), max_size=8),
     status=st.sampled_from(["mate", "stalemate", "variantEnd", "resign", "draw"]),
 )
 def test_garbage_never_crashes(
@@ -269,7 +269,7 @@ def test_garbage_never_crashes(
     # Whatever the variant, FEN and move text, the replay answers instead of raising; and
     # an invalid answer always carries a reason and a ply.
     game = dataclasses.replace(
-        MATE, variant=variant, initial_fen=fen, movetext=" ".join(("e4", *moves)), status=status
+        MATE, variant=variant, initial_fen=fen, moves=("e4", *moves), status=status
     )
     facts = replay_game(game)
     if not facts.valid:

@@ -36,7 +36,7 @@ def _game(
         white=Side(user_id="w", name="W"),
         black=Side(user_id="b", name="B"),
         winner=winner,
-        movetext=" ".join(moves),
+        moves=moves,
         initial_fen=fen,
     )
 

@@ -20,6 +20,10 @@ from lichess_elo.core.report.summary import period_reasons, summarize
 from lichess_elo.errors import BadInput, Conflict
 from tests.helpers import ME, day, game
 
+#: The standard chapter, for the tests of its K rules (the games are blitz, which ``auto``
+#: rates by the Rapid & Blitz chapter: K 20 for everyone in 2023).
+STANDARD = ReportSettings(rules="standard")
+
 # --- periods -----------------------------------------------------------------------------
 
 
@@ -190,12 +194,23 @@ def test_automatic_k_new_player_then_established() -> None:
     # 30 January games v equal opponents (1500 v 1500: PD .50), all draws, then one
     # February game. Before January: 0 games -> K 40 "new"; 40 x 30 = 1200 > 700 ->
     # 700 rule: K = floor(700 / 30) = 23. Before February: 30 games -> K 20 "standard".
+    # The standard chapter's K (blitz takes the Rapid & Blitz chapter, K 20 for all in
+    # 2023); the first game is provisional, as a new Lichess player's is (no K warning).
     games = [
-        game(f"j{i:02d}", datetime(2023, 1, 1 + i % 28, i % 24, tzinfo=UTC), 1500, 0, 1500, 0.5)
+        game(
+            f"j{i:02d}",
+            datetime(2023, 1, 1 + i % 28, i % 24, tzinfo=UTC),
+            1500,
+            0,
+            1500,
+            0.5,
+            provisional=i == 0,
+        )
         for i in range(30)
     ]
     games.append(game("f1", day(2, 3), 1500, 10, 1500, 1))
-    (report,) = build_report(ME, games, {}, settings=ReportSettings())
+    (report,) = build_report(ME, games, {}, settings=STANDARD)
+    assert report.k_warning is None
     jan, feb = report.periods
     assert (jan.games_before, jan.k_requested, jan.k, jan.k_reason, jan.k_limited) == (
         0,
@@ -215,11 +230,14 @@ def test_junior_rule_and_2400_for_good() -> None:
     ]
     # Born 2006: in 2023 Hero is 17 (<= 18) and below 2300 -> K 40 "junior" even with
     # 100 games before.
-    (report,) = build_report(ME, games, {}, settings=ReportSettings(born=2006, games_before=100))
+    # (The standard chapter; 2023 -> the 2022 edition, "until their 18th birthday".)
+    settings = replace(STANDARD, born=2006, games_before=100)
+    (report,) = build_report(ME, games, {}, settings=settings)
     assert [p.k_reason for p in report.periods] == ["junior", "junior"]
     assert [p.games_before for p in report.periods] == [100, 101]
     # Born 2000: 23 in 2023 -> not junior; 100 games -> K 20 "standard".
-    (report,) = build_report(ME, games, {}, settings=ReportSettings(born=2000, games_before=100))
+    settings = replace(STANDARD, born=2000, games_before=100)
+    (report,) = build_report(ME, games, {}, settings=settings)
     assert [p.k for p in report.periods] == [20, 20]
     # 2395 start, 30+ games: K 20. Win v 2395 -> +0.50 x 20 = +10 -> 2405 ends January.
     # February starts at 2405 >= 2400 -> K 10. A loss v 2405 (-0.50 x 10 = -5) -> 2400;
@@ -229,7 +247,7 @@ def test_junior_rule_and_2400_for_good() -> None:
         game("b", day(2, 5), 2400, -5, 2405, 0),
         game("c", day(3, 5), 2395, -5, 2400, 0),
     ]
-    (report,) = build_report(ME, games, {}, settings=ReportSettings(games_before=100))
+    (report,) = build_report(ME, games, {}, settings=replace(STANDARD, games_before=100))
     assert [(p.elo_start, p.k, p.k_reason) for p in report.periods] == [
         (2395, 20, "standard"),
         (2405, 10, "2400"),
@@ -249,7 +267,7 @@ def test_reached_2400_counts_period_ends_then_sticks_below() -> None:
         game("b3", day(2, 7), 2390, -5, 2410, 0),
         game("c1", day(3, 5), 2385, 5, 2395, 1),
     ]
-    (report,) = build_report(ME, games, {}, settings=ReportSettings(games_before=50))
+    (report,) = build_report(ME, games, {}, settings=replace(STANDARD, games_before=50))
     assert [(p.elo_start, p.k, p.elo_end) for p in report.periods] == [
         (2390, 20, 2410),
         (2410, 10, 2395),
@@ -271,7 +289,7 @@ def test_cap_and_formula_and_no_cap() -> None:
     assert abs(report.games[0].elo_change - Decimal("1.8181818")) < Decimal("0.0001")
 
 
-def test_missing_games_before_since_come_from_public_data() -> None:
+def test_games_before_since_are_the_held_games_before_it_never_the_public_count() -> None:
     info = UserInfo(
         id="hero",
         username=ME,
@@ -279,13 +297,23 @@ def test_missing_games_before_since_come_from_public_data() -> None:
         disabled=False,
         perfs={"blitz": PerfStats(games=12, rating=1510, rd=60, provisional=False)},
     )
-    games = [game("a", day(3, 5), 1500, 10, 1500, 1), game("b", day(4, 5), 1510, 1, 1500, 1)]
+    # provisional: 12 games is a new player on Lichess too, so the count is not contradicted
+    games = [
+        game("a", day(3, 5), 1500, 10, 1500, 1, provisional=True),
+        game("b", day(4, 5), 1510, 1, 1500, 1, provisional=True),
+    ]
     since = datetime(2023, 3, 1, tzinfo=UTC)
     settings = ReportSettings(since=since)
     (report,) = build_report(ME, games, {}, settings=settings, user_info=info)
-    # 12 rated blitz games on the account, 2 held -> 10 before the held history.
-    assert report.missing_games == 10
-    assert [p.games_before for p in report.periods] == [10, 11]
+    # The public count (12) is not used: it includes games after --until and cannot say
+    # when they were played (issue 10). The fetch holds the months before --since that
+    # K's 30-game rule needs, so only held games count: none before March here.
+    assert report.missing_games == 0
+    assert [p.games_before for p in report.periods] == [0, 1]
+    # A game held before --since (fetched for the count) counts where it stands.
+    early = [game("z", day(2, 5), 1490, 10, 1500, 1), *games]
+    (report,) = build_report(ME, early, {}, settings=settings, user_info=info)
+    assert [p.games_before for p in report.periods] == [1, 2]
     # Without --since the held history is the whole account: nothing is missing.
     (report,) = build_report(ME, games, {}, settings=ReportSettings(), user_info=info)
     assert [p.games_before for p in report.periods] == [0, 1]
@@ -492,10 +520,11 @@ def test_disagreement_reasons() -> None:
 
 
 def test_a_new_players_k_40_is_named_as_a_reason() -> None:
-    # Automatic K, no game before: K 40 "new" (FIDE 8.3.3); 1500 beats 1500: +20 Elo
-    # against Lichess's +6.
-    games = [game("n", day(1, 5), 1500, 6, 1500, 1)]
-    (report,) = build_report(ME, games, {}, settings=ReportSettings())
+    # Automatic K, no game before: K 40 "new" (FIDE 8.3.3, standard chapter); 1500 beats
+    # 1500: +20 Elo against Lichess's +6. (Provisional: a new player, no K warning.)
+    games = [game("n", day(1, 5), 1500, 6, 1500, 1, provisional=True)]
+    (report,) = build_report(ME, games, {}, settings=STANDARD)
     (top,) = report.summary.top_games
-    assert (top.elo, top.lichess, top.reasons) == (Decimal(20), 6, ("K 40 (new)",))
-    assert report.summary.top_periods[0].reasons == ("K 40 (new)",)
+    # (the provisional game adds Lichess's "high RD" reason)
+    assert (top.elo, top.lichess, top.reasons) == (Decimal(20), 6, ("high RD", "K 40 (new)"))
+    assert report.summary.top_periods[0].reasons == ("high RD", "K 40 (new)")

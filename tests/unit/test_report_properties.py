@@ -72,8 +72,14 @@ def test_period_game_with_fixed_k_is_calc_game_by_game(
         opponent = g.opponent(color).rating
         assert opponent is not None
         score = Decimal(str(g.score(color)))
+        # the same edition as the report's period (its chapter and date)
         calc = fide.rate_period(
-            rating, [fide.GameResult(opponent, score)], k=k, method=method, cap=cap
+            rating,
+            [fide.GameResult(opponent, score)],
+            k=k,
+            method=method,
+            cap=cap,
+            edition=period.edition,
         )
         assert period.label == g.id
         assert (period.elo_start, period.elo_change, period.elo_end) == (

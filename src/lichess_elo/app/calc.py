@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from lichess_elo.core import fide
+from lichess_elo.core.fide_rules import ChapterChoice
 from lichess_elo.core.games import parse_score
 from lichess_elo.errors import BadInput, Malformed
 
@@ -24,6 +25,9 @@ class CalcSettings:
         method: ``table`` (FIDE table 8.1.2) or ``formula`` (logistic).
         cap: Apply the 400-point rule.
         unrated: Compute the initial rating (FIDE 8.2) instead.
+        peak: The highest published rating ever (the 2400 rule, the junior's 2300 limit).
+        rules: The FIDE chapter (``auto`` = standard: a calculation has no game speed).
+        rules_as_of: The rules in force on this day (``None``: today's).
     """
 
     rating: int | None
@@ -34,6 +38,9 @@ class CalcSettings:
     method: fide.Method = "table"
     cap: bool = True
     unrated: bool = False
+    peak: int | None = None
+    rules: ChapterChoice = "auto"
+    rules_as_of: date | None = None
 
 
 def parse_game(text: str) -> fide.GameResult:
@@ -83,7 +90,8 @@ def run_calc(settings: CalcSettings, *, today: date | None = None) -> fide.CalcR
         BadInput: a value out of range or inputs that exclude each other (see
             ``fide.calculate``).
     """
-    year = (today or date.today()).year
+    day = today or date.today()
+    year = day.year
     return fide.calculate(
         settings.rating,
         settings.games,
@@ -94,4 +102,7 @@ def run_calc(settings: CalcSettings, *, today: date | None = None) -> fide.CalcR
         method=settings.method,
         cap=settings.cap,
         unrated=settings.unrated,
+        peak=settings.peak,
+        rules=settings.rules,
+        as_of=settings.rules_as_of or day,
     )

@@ -8,7 +8,8 @@ from datetime import date
 
 from lichess_elo.core.games import check_date_range
 from lichess_elo.sources.lichess.api import FetchResult, fetch_games
-from lichess_elo.sources.lichess.source import Progress, Source
+from lichess_elo.sources.lichess.retries import Progress
+from lichess_elo.sources.lichess.session import Source
 
 
 @dataclass(frozen=True)
@@ -33,8 +34,6 @@ def run_fetch(
 ) -> FetchResult:
     """Check the settings and the source, then fetch every month into the cache.
 
-    The result's games are counted (``count``, ``split``), not kept: ``games`` is empty.
-
     Raises:
         BadInput: a bad setting, name or source (before any request); the import's errors
             (``UserNotFound``, ``NotCached``, ``RateLimited``...) pass through.
@@ -48,5 +47,4 @@ def run_fetch(
         until=settings.until,
         progress=progress,
         on_warning=on_warning,
-        keep_games=False,  # fetch only counts: no game is kept in memory
     )

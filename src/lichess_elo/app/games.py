@@ -14,14 +14,15 @@ from typing import TYPE_CHECKING
 from lichess_elo.core.games import Color, Game, check_date_range
 from lichess_elo.core.replay import Ending, ReplayFacts, endings
 from lichess_elo.core.report.selection import check_perfs, in_range, utc_midnight
-from lichess_elo.sources.lichess.source import resolve_cache_dir
+from lichess_elo.sources.lichess.session import resolve_cache_dir
 from lichess_elo.sources.load import check_pgn_source, load_games
 from lichess_elo.sources.replay_cache import replay_all
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from lichess_elo.sources.lichess.source import Progress, Source
+    from lichess_elo.sources.lichess.retries import Progress
+    from lichess_elo.sources.lichess.session import Source
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ class ListSettings:
 
 @dataclass(frozen=True, slots=True)
 class ListedGame:
-    """One row of ``lichess-elo games``: the game, the user's colour and what the replay found."""
+    """One row of the ``games`` command: the game, the user's colour and what the replay found."""
 
     game: Game
     color: Color

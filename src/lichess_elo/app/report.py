@@ -1,6 +1,6 @@
 """``report``: load the games, replay them, build the report (an edge: it does I/O).
 
-``run_report`` is the one library call behind ``lichess-elo report``: it checks its
+``run_report`` is the one library call behind the ``report`` command: it checks its
 settings, loads the games (``sources.load.load_games``: Lichess or a PGN file), replays them
 through the replay cache and calls the pure ``core.report.build_report``, with Python's cyclic
 garbage collector paused for the whole job.
@@ -9,27 +9,38 @@ garbage collector paused for the whole job.
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
+from lichess_elo.app.accuracy import score_reports
 from lichess_elo.core.report.build import build_report
 from lichess_elo.core.report.model import PerfReport
+from lichess_elo.core.report.predictions import PerfAccuracy
 from lichess_elo.core.report.settings import ReportSettings
-from lichess_elo.sources.lichess.source import Progress, Source, resolve_cache_dir
+from lichess_elo.sources.lichess.api import fetch_hint
+from lichess_elo.sources.lichess.fide import check_fide_id, fetch_fide_player
+from lichess_elo.sources.lichess.retries import Progress
+from lichess_elo.sources.lichess.session import Source, resolve_cache_dir
 from lichess_elo.sources.load import check_pgn_source, load_games
 from lichess_elo.sources.replay_cache import replay_all
 
 
 @dataclass(frozen=True)
 class ReportRun:
-    """The outcome of ``run_report``: the user's display name and one report per perf."""
+    """The outcome of ``run_report``: the user's display name, one report per perf and, when
+    asked, each perf's scorecard by perf (``core.report.predictions.PerfAccuracy``)."""
 
     user: str
     reports: tuple[PerfReport, ...]
     games_held: int
+    accuracy: Mapping[str, PerfAccuracy] = field(default_factory=dict)
+    #: Months fetched before ``since`` for K's 30-game count, and the perfs whose count
+    #: stayed short there (a lower bound: the caller says so).
+    months_back: int = 0
+    count_short: tuple[str, ...] = ()
 
 
 @contextmanager
@@ -50,19 +61,6 @@ def paused_gc() -> Iterator[None]:
             gc.enable()
 
 
-def _fetch_until(settings: ReportSettings) -> date | None:
-    """The end of the fetch: ``until``, or open when ``since`` needs the public count.
-
-    With ``since`` the games before it are counted as ``perfs.<perf>.games`` minus the
-    games held, and that public count includes the games played after ``until``. So they
-    must be held too (fetched, then left out of the report by ``settings.until``), or they
-    would be counted as played before ``since``. A given ``games_before`` needs no count.
-    """
-    if settings.since is not None and settings.until is not None and settings.games_before is None:
-        return None
-    return settings.until
-
-
 def run_report(
     username: str,
     source: Source,
@@ -73,6 +71,9 @@ def run_report(
     progress: Progress | None = None,
     replay_progress: Callable[[int, int], None] | None = None,
     on_warning: Callable[[str], None] | None = None,
+    scorecard: bool = False,
+    fit_k: bool = False,
+    fide_id: int | str | None = None,
 ) -> ReportRun:
     """Check the settings, load the games (Lichess or ``pgn_file``), replay, build the report.
 
@@ -85,32 +86,73 @@ def run_report(
         progress: The fetch progress display.
         replay_progress: Called with (done, total) while games are replayed.
         on_warning: Called with one-line warnings (skipped games, retries).
+        scorecard: Also score how well each rating predicted the games (``accuracy``).
+        fit_k: With ``scorecard``, also scan K for the FIDE-rules track.
+        fide_id: The player's FIDE id: their real record is fetched through the same
+            source and shown beside the track (its birth year and peak feed the K rules
+            unless ``settings`` gives them). Without it, the profile's ``fideId`` where the
+            public data carries one.
 
     Raises:
-        BadInput: a bad setting (before any work), name or file; the import's errors
-            (``UserNotFound``, ``NotCached``, ``CassetteMissing``...) pass through.
+        BadInput: a bad setting (before any work), name, file or FIDE id; the import's
+            errors (``UserNotFound``, ``FidePlayerNotFound``, ``NotCached``,
+            ``CassetteMissing``...) pass through.
     """
     settings.check((today or date.today()).year)
+    wanted_fide = None if fide_id is None else check_fide_id(fide_id)
     if pgn_file is None:
         source.check()
     else:
         check_pgn_source(username, pgn_file, source)
     with paused_gc():
+        # Only the months asked, plus the months before ``since`` that K's 30-game rule
+        # needs (none when ``games_before`` is given); nothing after ``until``.
         loaded = load_games(
             username,
             source,
             pgn_file=pgn_file,
             since=settings.since,
-            until=_fetch_until(settings),
+            until=settings.until,
             progress=progress,
             on_warning=on_warning,
+            count_back=settings.perfs if settings.games_before is None else None,
         )
         games = list(loaded.games)
-        facts = replay_all(
-            games,
+        start = settings.start
+        facts = replay_all(  # only the games reported: those before ``since`` only count
+            [g for g in games if start is None or g.created_at >= start],
             cache_dir=resolve_cache_dir(source),
             progress=replay_progress,
             on_warning=on_warning,
         )
-        reports = build_report(loaded.user, games, facts, settings=settings, user_info=loaded.info)
-    return ReportRun(user=loaded.user, reports=tuple(reports), games_held=len(games))
+        if wanted_fide is None and loaded.info is not None:
+            wanted_fide = loaded.info.fide_id
+        fide_player = None
+        if wanted_fide is not None:
+            fide_player = fetch_fide_player(
+                wanted_fide,
+                source,
+                hint=fetch_hint(loaded.user, source),
+                on_warning=on_warning,
+            )
+        reports = build_report(
+            loaded.user,
+            games,
+            facts,
+            settings=settings,
+            user_info=loaded.info,
+            fide_player=fide_player,
+        )
+        cards = (
+            score_reports(loaded.user, games, settings, loaded.info, reports, fit=fit_k)
+            if scorecard
+            else {}
+        )
+    return ReportRun(
+        loaded.user,
+        tuple(reports),
+        len(games),
+        cards,
+        months_back=loaded.months_back,
+        count_short=loaded.count_short,
+    )

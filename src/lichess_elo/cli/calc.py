@@ -2,13 +2,24 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Annotated
 
 import typer
 
 from lichess_elo.app import calc
 from lichess_elo.cli.errors import fail, library_errors
-from lichess_elo.cli.options import SUMMARY_FORMATS, OutputOpt, SummaryFormatOpt, choose_format
+from lichess_elo.cli.options import (
+    PEAK_HELP,
+    SUMMARY_FORMATS,
+    OutputOpt,
+    RulesAsOfOpt,
+    RulesOpt,
+    SummaryFormatOpt,
+    choose_format,
+    parse_rules,
+    parse_rules_as_of,
+)
 from lichess_elo.core import fide
 from lichess_elo.output.calc import calc_output
 from lichess_elo.output.common import write_output
@@ -89,6 +100,12 @@ def calc_command(
             "e.g. lichess-elo calc --unrated 1902:0.5 1877:0.5 1884:1 2012:0 1832:1",
         ),
     ] = False,
+    peak: Annotated[
+        str | None,
+        typer.Option("--peak", metavar="RATING", help=PEAK_HELP, show_default=False),
+    ] = None,
+    rules: RulesOpt = "auto",
+    rules_as_of: RulesAsOfOpt = "game",
     output_format: SummaryFormatOpt = "table",
     output: OutputOpt = None,
 ) -> None:
@@ -97,8 +114,10 @@ def calc_command(
     Example: [bold]lichess-elo calc 1500 1400:1 1600:0.5 1550:0 --k 20[/bold]
     prints +7.2, +2.8, -8.6, total +1.4 and the new rating 1501.
 
-    Without --k, K follows FIDE 8.3.3 from the rating, --games and --born. The period
-    change is rounded once, 0.5 away from zero. A difference marked * was capped at 400.
+    Without --k, K follows FIDE 8.3.3 from the rating, --games, --born and --peak. The
+    period change is rounded once, 0.5 away from zero. A difference marked * was capped at
+    400. The rules are today's standard chapter unless --rules / --rules-as-of say otherwise
+    (calc has no game speed: auto means standard).
     """
     items = list(args or [])
     for item in items:
@@ -119,6 +138,9 @@ def calc_command(
             method="formula" if formula else "table",
             cap=not no_cap,
             unrated=unrated,
+            peak=_whole(peak, "peak"),
+            rules=parse_rules(rules),
+            rules_as_of=parse_rules_as_of(rules_as_of, date.today()),
         )
         result = calc.run_calc(settings)
         write_output(output, calc_output(result, fmt.value) + "\n")

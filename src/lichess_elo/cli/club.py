@@ -8,6 +8,7 @@ from typing import Annotated
 
 import typer
 
+from lichess_elo.app.club import ClubSettings, rate_club_files
 from lichess_elo.cli.errors import library_errors, note, warn
 from lichess_elo.cli.options import (
     DEFAULT_URL,
@@ -19,16 +20,27 @@ from lichess_elo.cli.options import (
     OutputOpt,
     QuietOpt,
     ReplayOpt,
+    TokenFileOpt,
     TokenOpt,
     choose_format,
     make_source,
 )
-from lichess_elo.core.club import rating as club
-from lichess_elo.core.club import rules as club_rules
+from lichess_elo.core.club.options import ClubOptions
 from lichess_elo.output import club as render_club
 from lichess_elo.output.charts import check_chart_path
 from lichess_elo.output.common import check_output_path, write_output
-from lichess_elo.sources import club_files as club_io
+from lichess_elo.output.tables import stdout_width
+
+
+class ClubView(StrEnum):
+    """What the club table shows."""
+
+    standings = "standings"
+    excluded = "excluded"
+
+
+#: The rules file used when ``--config`` is not given and the current folder has one.
+DEFAULT_RULES = Path("club.toml")
 
 
 class ClubUpdate(StrEnum):
@@ -64,7 +76,12 @@ def club_command(
     ],
     config: Annotated[
         Path | None,
-        typer.Option("--config", help="The club's rules, e.g. club.toml.", show_default=False),
+        typer.Option(
+            "--config",
+            help="The club's rules, e.g. club.toml (default: club.toml in the current folder, "
+            "if there is one).",
+            show_default=False,
+        ),
     ] = None,
     k: Annotated[
         list[str] | None,
@@ -170,12 +187,21 @@ def club_command(
             "--player", help="Show one player's history and progress only.", show_default=False
         ),
     ] = None,
+    view: Annotated[
+        ClubView,
+        typer.Option(
+            "--view",
+            help="standings, or excluded: every game not rated and the rule that left it out "
+            "(the JSON has both), e.g. --view excluded.",
+        ),
+    ] = ClubView.standings,
     output_format: FormatOpt = "table",
     output: OutputOpt = None,
     chart: ChartOpt = None,
     top: Annotated[int, typer.Option("--top", help="Players in the chart.", min=1)] = 5,
     quiet: QuietOpt = False,
     token: TokenOpt = None,
+    token_file: TokenFileOpt = None,
     offline: OfflineOpt = False,
     replay: ReplayOpt = None,
     api_url: ApiUrlOpt = DEFAULT_URL,
@@ -185,52 +211,53 @@ def club_command(
 
     Example: lichess-elo club players.csv games.csv --config club.toml --k 40
     """
-    with library_errors():
+    with library_errors({"method": "--method"}):
         if chart is not None:
             check_chart_path(chart)
         if output is not None:
             check_output_path(output)
-        prov = club_rules.parse_numbers(provisional, "--provisional", ("K", "GAMES"), "40:12")
-        ret = club_rules.parse_numbers(return_k, "--return-k", ("K", "MONTHS", "GAMES"), "40:6:5")
-        overrides = {
-            "update": update.value if update else None,
-            "method": method.value if method else None,
-            "rounding": rounding.value if rounding else None,
-            "cap": cap,
-            "newcomers": newcomers,
-            "provisional_k": prov[0] if prov else None,
-            "provisional_games": prov[1] if prov else None,
-            "return_k": ret[0] if ret else None,
-            "return_months": ret[1] if ret else None,
-            "return_games": ret[2] if ret else None,
-            "count_events": tuple(count_event) if count_event else None,
-            "count_time_controls": tuple(count_time_control) if count_time_control else None,
-            "exclude_events": tuple(exclude_event) if exclude_event else None,
-        }
-        source = make_source(api_url, token, cache_dir, offline, replay)
-        result = club_io.load_club(
-            inputs,
-            config=config,
+        if config is None and DEFAULT_RULES.is_file():
+            config = DEFAULT_RULES
+        options = ClubOptions.from_text(
             k=k or (),
             start=start or (),
-            overrides=overrides,
-            source=source,
+            provisional=provisional,
+            return_k=return_k,
+            update=update.value if update else None,
+            method=method.value if method else None,
+            rounding=rounding.value if rounding else None,
+            cap=cap,
+            newcomers=newcomers,
+            count_events=tuple(count_event or ()),
+            count_time_controls=tuple(count_time_control or ()),
+            exclude_events=tuple(exclude_event or ()),
+        )
+        run = rate_club_files(
+            inputs,
+            ClubSettings(config=config, options=options, player=player),
+            source=make_source(api_url, token, cache_dir, offline, replay, token_file=token_file),
             on_warning=warn,
         )
-        for line in () if quiet else result.notes:
+        for line in () if quiet else run.notes:
             note(line)
         fmt = choose_format(output_format).value
-        if player is not None:
-            standing = club.find_player(result, player)
-            recent = club.recent_change(standing, result.last_day, club.RECENT_MONTHS)
-            target = club.next_target(standing, result.rules)
-            text = render_club.club_player_output(standing, recent, club.RECENT_MONTHS, target, fmt)
-            names = [standing.name]
+        if run.player is not None:
+            page = run.player
+            text = render_club.club_player_output(
+                page.standing, page.recent, page.months, page.target, fmt
+            )
+            names = [page.standing.name]
         else:
-            text = render_club.club_output(result, fmt)
-            names = [s.name for s in result.standings[:top]]
+            text = render_club.club_output(
+                run.result,
+                fmt,
+                view=view.value,
+                rules_file=str(config) if config is not None else None,
+                width=stdout_width() if output is None else None,
+            )
+            names = [s.name for s in run.result.standings[:top]]
         if chart is not None:
-            render_club.write_club_chart(result, names, chart)
+            render_club.write_club_chart(run.result, names, chart)
         write_output(output, text.rstrip("\n") + "\n")
 
 

@@ -20,7 +20,13 @@ from typing import NoReturn
 
 import typer
 
-from lichess_elo.errors import FetchFailed, LichessEloError, NotCached
+from lichess_elo.errors import (
+    CannotConnect,
+    DamagedAnswer,
+    FetchFailed,
+    LichessEloError,
+    NotCached,
+)
 from lichess_elo.sources.lichess.checks import MIN_SECRET_LENGTH, scrub
 
 #: The option (or argument) that gives each logical input, for every command.
@@ -29,6 +35,9 @@ OPTION_NAMES: Mapping[str, str] = {
     "games_before": "--games-before",
     "birth_year": "--born",
     "peak": "--peak",
+    "rules": "--rules",
+    "rules_as_of": "--rules-as-of",
+    "fide_id": "--fide-id",
     "start_rating": "--start-rating",
     "track": "--track",
     "period": "--period",
@@ -40,6 +49,7 @@ OPTION_NAMES: Mapping[str, str] = {
     "perf": "--perf",
     "username": "USERNAME",
     "token": "--token",
+    "token_file": "--token-file",
     "api_url": "--api-url",
     "cache_dir": "--cache-dir",
     "replay": "--replay",
@@ -61,6 +71,12 @@ OPTION_NAMES: Mapping[str, str] = {
     "black_rating": "BLACK",
     "result": "RESULT",
     "config": "--config",
+    "start": "--start",
+    "provisional": "--provisional",
+    "return_k": "--return-k",
+    "count_time_control": "--count-time-control",
+    "update": "--update",
+    "rounding": "--rounding",
 }
 
 
@@ -112,12 +128,15 @@ def note(message: str) -> None:
     typer.echo(f"lichess-elo: note: {redact(message)}", err=True)
 
 
-def fetch_command(exc: NotCached) -> str:
+def fetch_command(exc: NotCached | DamagedAnswer) -> str:
     """The ``lichess-elo fetch`` command line that would fetch what ``exc`` misses."""
     hint = exc.hint
+    assert hint is not None
     if hint.tournament:
         return f"lichess-elo club {hint.user} (online)"
     parts = ["lichess-elo fetch", hint.user]
+    if hint.fide_id is not None:
+        parts = ["lichess-elo report", hint.user, "--fide-id", str(hint.fide_id)]
     if hint.since is not None:
         until = hint.until.strftime("%Y-%m") if hint.until else ""
         parts += ["--since", hint.since.strftime("%Y-%m"), "--until", until]
@@ -133,6 +152,11 @@ def message_for(exc: LichessEloError, names: Mapping[str, str] | None = None) ->
     options = {**OPTION_NAMES, **(names or {})}
     if isinstance(exc, NotCached):
         return f"{exc.what} is not in the cache; fetch it with: {fetch_command(exc)}"
+    if isinstance(exc, CannotConnect):
+        hint = "; the cache holds this user: add --offline to work from it" if exc.cached else ""
+        return f"{exc}{hint}"
+    if isinstance(exc, DamagedAnswer) and exc.hint is not None:
+        return f"{exc}; fetch it again online with: {fetch_command(exc)}"
     if isinstance(exc, FetchFailed) and exc.connection_error:
         return f"{exc}; use --offline to work from the cache"
     return exc.describe(options)
@@ -159,8 +183,8 @@ def library_errors(names: Mapping[str, str] | None = None) -> Iterator[None]:
         if run_state().debug:
             raise
         fail(message_for(exc, names), exc.exit_code)
-    except (typer.Exit, typer.Abort, KeyboardInterrupt, BrokenPipeError):
-        raise  # a closed stdout (``| head``) is ended quietly by ``main``
+    except (typer.Exit, typer.Abort, KeyboardInterrupt):
+        raise
     except Exception as exc:
         if run_state().debug:
             raise

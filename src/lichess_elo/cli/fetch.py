@@ -13,11 +13,13 @@ from lichess_elo.cli.options import (
     CacheDirOpt,
     OfflineOpt,
     OutputFormat,
+    OutputOpt,
     QuietOpt,
     RefreshOpt,
     ReplayOpt,
     SinceOpt,
     SummaryFormatOpt,
+    TokenFileOpt,
     TokenOpt,
     UntilOpt,
     UsernameArg,
@@ -25,14 +27,16 @@ from lichess_elo.cli.options import (
     make_source,
     parse_dates,
 )
-from lichess_elo.output.common import dump_json
-from lichess_elo.output.fetch import fetch_document, print_fetch_summary
-from lichess_elo.output.progress import fetch_progress
+from lichess_elo.output.common import check_output_path, dump_json, write_output
+from lichess_elo.output.fetch import fetch_document, fetch_summary_text
+from lichess_elo.output.progress import progress_bars
+from lichess_elo.output.tables import stdout_width
 
 
 def fetch_command(
     username: UsernameArg,
     token: TokenOpt = None,
+    token_file: TokenFileOpt = None,
     offline: OfflineOpt = False,
     refresh: RefreshOpt = False,
     replay: ReplayOpt = None,
@@ -41,6 +45,7 @@ def fetch_command(
     since: SinceOpt = None,
     until: UntilOpt = None,
     output_format: SummaryFormatOpt = "table",
+    output: OutputOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
     """Fetch every game of USERNAME from Lichess, one request per month, into the cache.
@@ -49,14 +54,20 @@ def fetch_command(
     """
     with library_errors():
         fmt = choose_format(output_format, SUMMARY_FORMATS)
-        source = make_source(api_url, token, cache_dir, offline, replay, refresh=refresh)
+        source = make_source(
+            api_url, token, cache_dir, offline, replay, refresh=refresh, token_file=token_file
+        )
         settings = FetchSettings(*parse_dates(since, until))
-        with fetch_progress(quiet) as bar:
+        if output is not None:
+            check_output_path(output)
+        with progress_bars(quiet) as (bar, _):
             result = run_fetch(username, source, settings, progress=bar, on_warning=warn)
-    if fmt is OutputFormat.json:
-        typer.echo(dump_json(fetch_document(result)))
-    else:
-        print_fetch_summary(result, replay=replay is not None)
+        if fmt is OutputFormat.json:
+            text = dump_json(fetch_document(result)) + "\n"
+        else:
+            width = stdout_width() if output is None else None
+            text = fetch_summary_text(result, replay=replay is not None, width=width)
+        write_output(output, text)
 
 
 def register(app: typer.Typer) -> None:

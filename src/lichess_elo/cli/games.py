@@ -15,12 +15,14 @@ from lichess_elo.cli.options import (
     FormatOpt,
     OfflineOpt,
     OutputFormat,
+    OutputOpt,
     PerfOpt,
     PgnOpt,
     QuietOpt,
     RefreshOpt,
     ReplayOpt,
     SinceOpt,
+    TokenFileOpt,
     TokenOpt,
     UntilOpt,
     UsernameArg,
@@ -28,9 +30,10 @@ from lichess_elo.cli.options import (
     make_source,
     parse_dates,
 )
-from lichess_elo.output.common import console, dump_json
-from lichess_elo.output.games import games_csv, games_document, print_games
-from lichess_elo.output.progress import fetch_progress, replay_progress
+from lichess_elo.output.common import check_output_path, dump_json, write_output
+from lichess_elo.output.games import games_csv, games_document, games_text
+from lichess_elo.output.progress import progress_bars
+from lichess_elo.output.tables import stdout_width
 
 
 def games_command(
@@ -46,7 +49,9 @@ def games_command(
     ] = None,
     pgn_file: PgnOpt = None,
     output_format: FormatOpt = "table",
+    output: OutputOpt = None,
     token: TokenOpt = None,
+    token_file: TokenFileOpt = None,
     offline: OfflineOpt = False,
     refresh: RefreshOpt = False,
     replay: ReplayOpt = None,
@@ -62,12 +67,13 @@ def games_command(
     """
     with library_errors():
         fmt = choose_format(output_format)
-        source = make_source(api_url, token, cache_dir, offline, replay, refresh=refresh)
+        source = make_source(
+            api_url, token, cache_dir, offline, replay, refresh=refresh, token_file=token_file
+        )
         settings = ListSettings(tuple(perf or ()), rated, *parse_dates(since, until))
-        with (
-            fetch_progress(quiet or pgn_file is not None) as bar,
-            replay_progress(quiet) as replay_bar,
-        ):
+        if output is not None:
+            check_output_path(output)
+        with progress_bars(quiet) as (bar, replay_bar):
             listed = list_games(
                 username,
                 source,
@@ -77,12 +83,14 @@ def games_command(
                 replay_progress=replay_bar,
                 on_warning=warn,
             )
-    if fmt is OutputFormat.json:
-        typer.echo(dump_json(games_document(listed.user, listed.rows)))
-    elif fmt is OutputFormat.csv:
-        typer.echo(games_csv(listed.rows), nl=False)
-    else:
-        print_games(listed.user, listed.rows, console())
+        if fmt is OutputFormat.json:
+            text = dump_json(games_document(listed.user, listed.rows)) + "\n"
+        elif fmt is OutputFormat.csv:
+            text = games_csv(listed.rows)
+        else:
+            width = stdout_width() if output is None else None
+            text = games_text(listed.user, listed.rows, width)
+        write_output(output, text)
 
 
 def register(app: typer.Typer) -> None:

@@ -16,9 +16,11 @@ from typing import Annotated
 import typer
 
 from lichess_elo.cli.errors import remember_token
-from lichess_elo.core.games import parse_month_or_day
-from lichess_elo.errors import UnknownChoice
-from lichess_elo.sources.lichess.source import DEFAULT_API_URL, Source
+from lichess_elo.core.fide_rules import CHAPTER_CHOICES, ChapterChoice
+from lichess_elo.core.games import parse_day, parse_month_or_day
+from lichess_elo.errors import Malformed, UnknownChoice
+from lichess_elo.sources.lichess.checks import read_token_file
+from lichess_elo.sources.lichess.session import DEFAULT_API_URL, Source
 
 
 class OutputFormat(StrEnum):
@@ -55,8 +57,21 @@ TokenOpt = Annotated[
         "--token",
         envvar="LICHESS_TOKEN",
         help=(
-            "Lichess API token, e.g. lip_abc123; or set LICHESS_TOKEN. "
+            "Lichess API token, e.g. lip_abc123; or set LICHESS_TOKEN, or use --token-file "
+            "(better: other users of this machine can see --token in the process list). "
             "Sent as a Bearer header, never stored."
+        ),
+        show_default=False,
+    ),
+]
+TokenFileOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--token-file",
+        help=(
+            "Read the Lichess API token from this file, readable only by you, e.g. "
+            "--token-file ~/.lichess-token (a trailing line break is ignored; wins over "
+            "--token and LICHESS_TOKEN)."
         ),
         show_default=False,
     ),
@@ -193,11 +208,18 @@ def make_source(
     replay: Path | None,
     *,
     refresh: bool = False,
+    token_file: Path | None = None,
 ) -> Source:
     """The ``Source`` the shared source options describe (an empty token is none).
 
-    The token is remembered first, so no later message can show it.
+    The token (from ``token_file`` when given) is remembered first, so no later message
+    can show it.
+
+    Raises:
+        BadFile: the token file cannot be read or is empty.
     """
+    if token_file is not None:
+        token = read_token_file(token_file)
     remember_token(token)
     return Source(
         api_url=api_url,
@@ -214,3 +236,72 @@ def parse_dates(since: str | None, until: str | None) -> tuple[date | None, date
     first = parse_month_or_day(since, "since") if since else None
     stop = parse_month_or_day(until, "until") if until else None
     return first, stop
+
+
+# --- the FIDE rules options of calc and report (the rules are core/fide_rules.py) ---------
+
+RulesOpt = Annotated[
+    str,
+    typer.Option(
+        "--rules",
+        metavar="auto|standard|rapid-blitz",
+        help="FIDE chapter: auto (bullet, blitz, rapid -> Rapid & Blitz; classical, "
+        "correspondence -> standard), standard or rapid-blitz, e.g. --rules standard. "
+        "See docs/rules.md.",
+    ),
+]
+RulesAsOfOpt = Annotated[
+    str,
+    typer.Option(
+        "--rules-as-of",
+        metavar="game|today|YYYY-MM-DD",
+        help="Which date's regulations: game (each period by the rules in force on its "
+        "date; for calc: today), today, or a day, e.g. --rules-as-of 2023-06-01.",
+    ),
+]
+PEAK_HELP = (
+    "The highest published rating ever: decides the 2400 rule (K 10 for good) and the "
+    "junior's 2300 limit (no K 40 once rated 2300), e.g. --peak 2350."
+)
+FideIdOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--fide-id",
+        metavar="N",
+        help="The player's FIDE id: their real FIDE record (birth year, peak, monthly "
+        "ratings) beside the track, fetched from Lichess, e.g. --fide-id 35009192.",
+        show_default=False,
+    ),
+]
+
+
+def parse_rules(text: str) -> ChapterChoice:
+    """``auto``, ``standard`` or ``rapid-blitz`` (case and spaces do not matter).
+
+    Raises:
+        UnknownChoice: anything else.
+    """
+    value = text.strip().lower()
+    for choice in CHAPTER_CHOICES:
+        if value == choice:
+            return choice
+    raise UnknownChoice("rules", text, CHAPTER_CHOICES)
+
+
+def parse_rules_as_of(text: str, today: date) -> date | None:
+    """``game`` -> ``None`` (each period by its own date), ``today`` -> ``today``, or a day.
+
+    Raises:
+        Malformed: anything else (the message gives the accepted forms).
+    """
+    value = text.strip().lower()
+    if value == "game":
+        return None
+    if value == "today":
+        return today
+    try:
+        return parse_day(text, "rules_as_of")
+    except Malformed:
+        raise Malformed(
+            "rules_as_of", text, "game, today or a day such as 2023-06-01", "a rules date"
+        ) from None

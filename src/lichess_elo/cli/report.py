@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import date
 from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
@@ -9,12 +10,14 @@ from typing import Annotated
 import typer
 
 from lichess_elo.app.report import ReportRun, paused_gc, run_report
-from lichess_elo.cli.errors import fail, library_errors, warn
+from lichess_elo.cli.errors import fail, library_errors, note, warn
 from lichess_elo.cli.options import (
     DEFAULT_URL,
+    PEAK_HELP,
     ApiUrlOpt,
     CacheDirOpt,
     ChartOpt,
+    FideIdOpt,
     FormatOpt,
     OfflineOpt,
     OutputFormat,
@@ -24,21 +27,30 @@ from lichess_elo.cli.options import (
     QuietOpt,
     RefreshOpt,
     ReplayOpt,
+    RulesAsOfOpt,
+    RulesOpt,
     SinceOpt,
+    TokenFileOpt,
     TokenOpt,
     UntilOpt,
     UsernameArg,
     choose_format,
     make_source,
     parse_dates,
+    parse_rules,
+    parse_rules_as_of,
 )
 from lichess_elo.core.report.settings import ReportSettings
+from lichess_elo.output.accuracy import accuracy_csv, accuracy_text, print_accuracy
+from lichess_elo.output.chart_accuracy import write_accuracy_chart
 from lichess_elo.output.chart_report import write_chart
 from lichess_elo.output.charts import check_chart_path
-from lichess_elo.output.common import check_output_path, console, stream_output, write_output
-from lichess_elo.output.progress import fetch_progress, replay_progress
-from lichess_elo.output.report import print_report, report_text
-from lichess_elo.output.report_write import write_report_csv, write_report_json
+from lichess_elo.output.common import check_output_path, console, write_output
+from lichess_elo.output.progress import progress_bars
+from lichess_elo.output.report import report_csv, report_json
+from lichess_elo.output.report_text import report_lines
+from lichess_elo.output.tables import stdout_width
+from lichess_elo.sources.lichess.fide import check_fide_id
 
 
 class Track(StrEnum):
@@ -63,6 +75,7 @@ class View(StrEnum):
     periods = "periods"
     games = "games"
     summary = "summary"
+    accuracy = "accuracy"
 
 
 def report_command(
@@ -124,6 +137,13 @@ def report_command(
             show_default=False,
         ),
     ] = None,
+    peak: Annotated[
+        int | None,
+        typer.Option("--peak", metavar="RATING", help=PEAK_HELP, show_default=False),
+    ] = None,
+    rules: RulesOpt = "auto",
+    rules_as_of: RulesAsOfOpt = "game",
+    fide_id: FideIdOpt = None,
     formula: Annotated[
         bool,
         typer.Option(
@@ -144,15 +164,26 @@ def report_command(
         View,
         typer.Option(
             "--view",
-            help="Table content: periods, games or summary; CSV: periods or games (JSON has "
-            "everything), e.g. --view games.",
+            help="Table content: periods, games, summary or accuracy (which rating predicted "
+            "the games better); CSV: periods, games or accuracy (JSON has everything), "
+            "e.g. --view accuracy.",
         ),
     ] = View.periods,
+    fit_k: Annotated[
+        bool,
+        typer.Option(
+            "--fit-k",
+            help="With --view accuracy or --format json: also scan K from 5 to 60 for the "
+            "FIDE-rules track and show which K would have predicted the games best, "
+            "e.g. lichess-elo report OnBoard247 --view accuracy --fit-k",
+        ),
+    ] = False,
     output_format: FormatOpt = "table",
     output: OutputOpt = None,
     chart: ChartOpt = None,
     pgn_file: PgnOpt = None,
     token: TokenOpt = None,
+    token_file: TokenFileOpt = None,
     offline: OfflineOpt = False,
     refresh: RefreshOpt = False,
     replay: ReplayOpt = None,
@@ -170,12 +201,16 @@ def report_command(
     with library_errors():
         fmt = choose_format(output_format)
         if fmt is OutputFormat.csv and view == View.summary:
-            fail("--format csv takes --view periods or games")
+            fail("--format csv takes --view periods, games or accuracy")
+        if fit_k and view != View.accuracy and fmt is not OutputFormat.json:
+            fail("--fit-k takes --view accuracy or --format json")
         if chart is not None:
             check_chart_path(chart)
         if output is not None:
             check_output_path(output)
-        source = make_source(api_url, token, cache_dir, offline, replay, refresh=refresh)
+        source = make_source(
+            api_url, token, cache_dir, offline, replay, refresh=refresh, token_file=token_file
+        )
         first, stop = parse_dates(since, until)
         settings = ReportSettings(
             perfs=tuple(perf or ()),
@@ -189,11 +224,13 @@ def report_command(
             cap=not no_cap,
             since=first,
             until=stop,
+            rules=parse_rules(rules),
+            rules_as_of=parse_rules_as_of(rules_as_of, date.today()),
+            peak=peak,
         )
-        with (
-            fetch_progress(quiet or pgn_file is not None) as progress,
-            replay_progress(quiet) as replay_bar,
-        ):
+        if fide_id is not None:
+            check_fide_id(fide_id)  # a malformed id is refused before any work
+        with progress_bars(quiet) as (progress, replay_bar):
             run = run_report(
                 username,
                 source,
@@ -202,31 +239,52 @@ def report_command(
                 progress=progress,
                 replay_progress=replay_bar,
                 on_warning=warn,
+                scorecard=view == View.accuracy or fmt is OutputFormat.json,
+                fit_k=fit_k,
+                fide_id=fide_id,
             )
         with paused_gc():
             for report in run.reports:
                 if report.message:
                     warn(report.message)
+            if run.count_short and since is not None:
+                note(_count_note(run, since))
             _print(run, fmt, view, output)
-            if chart is not None:
+            if chart is not None and view == View.accuracy:
+                write_accuracy_chart(run.reports, run.accuracy, chart, run.user)
+            elif chart is not None:
                 write_chart(run.reports, chart, user=run.user)
                 if fmt is OutputFormat.table and not quiet:
                     typer.echo(f"chart written to {chart}", err=True)
 
 
-def _print(run: ReportRun, output_format: OutputFormat, view: View, output: Path | None) -> None:
-    """Print the report (or write it to ``output``) in the chosen format and view.
+def _count_note(run: ReportRun, since: str) -> str:
+    """One line: K's 30-game count before ``since`` would need more months than were read."""
+    perfs = " and ".join(run.count_short)
+    return (
+        f"K's 30-game rule counts the rated {perfs} games before {since}: the "
+        f"{run.months_back} months read before it hold fewer than 30 and the account is "
+        "older, so K treats them as the first; pass --games-before N with the real count"
+    )
 
-    JSON and CSV are written row by row (``output.report_write``), never held whole.
-    """
+
+def _print(run: ReportRun, output_format: OutputFormat, view: View, output: Path | None) -> None:
+    """Print the report (or write it to ``output``) in the chosen format and view."""
     if output_format == OutputFormat.json:
-        stream_output(output, lambda out: write_report_json(out, run.user, run.reports))
+        text = report_json(run.user, run.reports, run.accuracy)
+    elif output_format == OutputFormat.csv and view == View.accuracy:
+        text = accuracy_csv(run.reports, run.accuracy)
     elif output_format == OutputFormat.csv:
-        stream_output(output, lambda out: write_report_csv(out, run.reports, view.value))
-    elif output is not None:
-        write_output(output, report_text(run.reports, view.value))
+        text = report_csv(run.reports, view.value)
+    elif view == View.accuracy and output is not None:
+        text = accuracy_text(run.reports, run.accuracy, run.user)
+    elif view == View.accuracy:
+        print_accuracy(run.reports, run.accuracy, run.user, console())
+        return
     else:
-        print_report(run.reports, view.value, console())
+        width = stdout_width() if output is None else None
+        text = "\n".join(report_lines(run.reports, view.value, width)) + "\n"
+    write_output(output, text)
 
 
 def register(app: typer.Typer) -> None:

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Annotated, NoReturn
+from typing import Annotated
 
 import typer
 
 from lichess_elo import __version__
 from lichess_elo.cli import calc, club, fetch, games, glicko, report
 from lichess_elo.cli.errors import message_for, redact, remember_token, run_state, unexpected
+from lichess_elo.cli.interrupts import Interrupted, interrupts_raise
 from lichess_elo.errors import LichessEloError
+from lichess_elo.population.cli import db_app
 
 app = typer.Typer(
     name="lichess-elo",
@@ -26,7 +28,8 @@ app = typer.Typer(
         "Example: lichess-elo report OnBoard247 --replay cassettes/onboard247.yaml"
     ),
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,  # --install-completion / --show-completion (bash, zsh, fish...)
+    context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
     rich_markup_mode="rich",
 )
@@ -56,6 +59,7 @@ def _root(
 
 for _command in (calc, glicko, fetch, games, report, club):
     _command.register(app)
+app.add_typer(db_app, name="db")
 
 
 def _take_debug(args: list[str]) -> list[str]:
@@ -82,22 +86,6 @@ def _tokens_in(args: list[str]) -> set[str]:
     return {t for t in found if t.strip()}
 
 
-def _exit_now(code: int) -> NoReturn:
-    """Exit without tearing the heap down, once the output is flushed.
-
-    A report holds hundreds of thousands of small objects; freeing them one by one at exit
-    took 0.7 s at 100,000 games. Only a command that returned comes here: it has closed
-    its caches and files itself (context managers), and what it printed is flushed now. If
-    the flush fails (a closed pipe), the ordinary exit reports it.
-    """
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):
-        sys.exit(code)
-    os._exit(code)
-
-
 def main() -> None:
     """Entry point: run the app and turn every error into a one-line message.
 
@@ -109,8 +97,12 @@ def main() -> None:
     for token in _tokens_in(args):
         remember_token(token)
     try:
-        code = command.main(args=args, prog_name="lichess-elo", standalone_mode=False)
-        _exit_now(code if isinstance(code, int) else 0)
+        with interrupts_raise():
+            code = command.main(args=args, prog_name="lichess-elo", standalone_mode=False)
+        sys.exit(code if isinstance(code, int) else 0)
+    except Interrupted:
+        typer.echo("lichess-elo: interrupted", err=True)
+        sys.exit(130)
     except LichessEloError as exc:
         if run_state().debug:
             raise
@@ -119,11 +111,6 @@ def main() -> None:
     except (KeyboardInterrupt, typer.Abort):
         typer.echo("lichess-elo: interrupted", err=True)
         sys.exit(130)
-    except BrokenPipeError:
-        # The reader of stdout went away (``| head``): nothing more to tell it, and no
-        # message either. stdout is pointed at /dev/null so the exit's flush cannot fail.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(1)
     except Exception as exc:
         # The parser's own errors (click's UsageError family, vendored by typer) carry an
         # exit code and a message; duck-typed so it works across typer versions.

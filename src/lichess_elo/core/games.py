@@ -2,10 +2,10 @@
 
 Pure code, no I/O. ``Game``, ``Side`` and ``Clock`` are immutable records of a Lichess
 game; ``UserInfo`` and ``PerfStats`` are a player's public profile. Every field the Lichess
-API may omit is optional here, because it really is omitted (see ``docs/rules.md`` and the
-Lichess API notes): ``ratingDiff`` only on games that changed ratings, ``provisional`` only
-when true, ``winner`` absent for draws and aborted games, ``user``/``rating`` absent for AI
-and anonymous players.
+API may omit is optional here, because it really is omitted (see ``docs/lichess.md``):
+``ratingDiff`` only on games that changed ratings, ``provisional`` only when true,
+``winner`` absent for draws and aborted games, ``user``/``rating`` absent for AI and
+anonymous players.
 
 The shared rules live here once, for every command and source:
 
@@ -25,7 +25,7 @@ from datetime import date, datetime
 from decimal import Decimal
 from typing import Literal
 
-from lichess_elo.errors import Malformed, NotBefore
+from lichess_elo.errors import BadInput, Malformed, NotBefore
 
 Color = Literal["white", "black"]
 COLORS: tuple[Color, Color] = ("white", "black")
@@ -126,8 +126,7 @@ class Game:
     """One Lichess game, immutable and fully typed.
 
     ``created_at`` is the game's creation time, timezone-aware UTC; the tool assigns
-    games to rating periods by it, as the export windows do. ``movetext`` holds the moves
-    once, as Lichess sends them: SAN separated by single spaces (``moves`` splits them).
+    games to rating periods by it, as the export windows do.
     """
 
     id: str
@@ -141,17 +140,12 @@ class Game:
     black: Side
     winner: Color | None = None
     last_move_at: datetime | None = None
-    movetext: str = ""
+    moves: tuple[str, ...] = ()
     initial_fen: str | None = None
     tournament_id: str | None = None
     swiss_id: str | None = None
     clock: Clock | None = None
     source: str | None = None
-
-    @property
-    def moves(self) -> tuple[str, ...]:
-        """The SAN moves in order (split from ``movetext`` at each use, never kept twice)."""
-        return tuple(self.movetext.split())
 
     @property
     def url(self) -> str:
@@ -212,6 +206,7 @@ class UserInfo:
     created_at: datetime
     disabled: bool
     perfs: Mapping[str, PerfStats]
+    fide_id: int | None = None
 
 
 def dedupe_sorted(games: Iterable[Game]) -> list[Game]:
@@ -269,6 +264,14 @@ _SCORES: Mapping[str, Decimal] = {
 }  # fmt: skip
 #: What the score parser accepts, for messages.
 SCORE_SPELLINGS = "1, 0.5, 0, ½, 1/2, w, d, l, =, 1-0, 1:0, ½-½, 1/2-1/2, 0-1 or 0:1"
+#: Forfeits, from White's (player A's) side: recorded, never rated (FIDE rating
+#: regulations: a game won by forfeit is not rated).
+_FORFEITS: Mapping[str, Decimal] = {
+    "+:-": _ONE, "+-": _ONE, "+/-": _ONE, "1f-0f": _ONE,
+    "-:+": _ZERO, "-+": _ZERO, "-/+": _ZERO, "0f-1f": _ZERO,
+}  # fmt: skip
+#: What the result parser accepts (a score or a forfeit), for messages.
+RESULT_SPELLINGS = f"{SCORE_SPELLINGS}, or a forfeit +:- or -:+"
 
 
 def parse_score(text: str, field: str = "score") -> Decimal:
@@ -283,7 +286,27 @@ def parse_score(text: str, field: str = "score") -> Decimal:
     key = text.strip().lower().replace(" ", "")
     if key in _SCORES:
         return _SCORES[key]
+    if key in _FORFEITS:
+        raise BadInput("a forfeit is recorded, never rated", field=field, value=text.strip())
     raise Malformed(field, text.strip(), SCORE_SPELLINGS, f"a {field}")
+
+
+def parse_result(text: str, field: str = "result") -> tuple[Decimal, bool]:
+    """A game result from White's (player A's) side: ``(score, forfeit)``.
+
+    Every spelling of ``parse_score``, plus the forfeits ``+:-`` and ``-:+`` (also ``+-``,
+    ``-+``, ``+/-``, ``-/+``), which come back with ``forfeit`` true: the result stands,
+    the game is never rated.
+
+    Raises:
+        Malformed: anything else, naming ``field`` and every accepted spelling.
+    """
+    key = text.strip().lower().replace(" ", "")
+    if key in _FORFEITS:
+        return _FORFEITS[key], True
+    if key in _SCORES:
+        return _SCORES[key], False
+    raise Malformed(field, text.strip(), RESULT_SPELLINGS, f"a {field}")
 
 
 # --- dates ----------------------------------------------------------------------------------
@@ -315,11 +338,18 @@ def parse_day(text: str, field: str = "date") -> date:
     raise Malformed(field, value, DAY_FORMATS, "a date")
 
 
+#: The dates ``parse_month_or_day`` accepts: Lichess epoch milliseconds start in 1970, and
+#: the month after the last one must exist (``date.max`` is 9999-12-31).
+FIRST_DATE = date(1970, 1, 1)
+LAST_DATE = date(9998, 12, 31)
+
+
 def parse_month_or_day(text: str, field: str) -> date:
     """``YYYY-MM`` (the first day of that month) or ``YYYY-MM-DD``.
 
     Raises:
         Malformed: anything else, naming ``field`` and the expected formats.
+        BadInput: a date before ``FIRST_DATE`` or after ``LAST_DATE``.
     """
     value = text.strip()
     match = re.fullmatch(r"(\d{4})-(\d{2})(?:-(\d{2}))?", value)
@@ -327,9 +357,16 @@ def parse_month_or_day(text: str, field: str) -> date:
         if match is None:
             raise ValueError(value)
         year, month, day = match.groups()
-        return date(int(year), int(month), int(day) if day else 1)
+        parsed = date(int(year), int(month), int(day) if day else 1)
     except ValueError:
         raise Malformed(field, value, MONTH_OR_DAY_FORMATS, "a date") from None
+    if not FIRST_DATE <= parsed <= LAST_DATE:
+        raise BadInput(
+            f"is out of range; expected a date from {FIRST_DATE:%Y-%m-%d} to {LAST_DATE:%Y-%m-%d}",
+            field=field,
+            value=value,
+        )
+    return parsed
 
 
 def check_date_range(since: date | None, until: date | None) -> None:

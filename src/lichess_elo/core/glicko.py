@@ -1,6 +1,6 @@
 """Glicko-2 as Lichess runs it: one game is one rating period (pure functions, no I/O).
 
-Source of truth: ``shared/reference/notes/lichess-glicko.md`` (a restatement of scalachess
+Source of truth: ``docs/lichess.md`` (a restatement of scalachess
 ``rating/.../glicko/impl/RatingCalculator.scala`` and lila ``PerfsUpdater``, ``Perf``,
 ``Glicko``, ``RatingRegulator``). Three layers:
 
@@ -234,6 +234,32 @@ def update(
     return new_white, new_black
 
 
+def expected_score(
+    rating: float,
+    opponent: float,
+    opponent_deviation: float,
+    *,
+    color: Color = "white",
+    advantage: float = 0.0,
+) -> float:
+    """The player's Glicko-2 expected score against one opponent, as :func:`update` uses it.
+
+    ``1 / (1 + exp(-g(phi_j) (mu - mu_j)))`` with ``g(phi) = 1 / sqrt(1 + 3 phi^2 / pi^2)``,
+    where White's rating is raised by ``advantage / 2`` and Black's lowered by as much.
+
+    Args:
+        rating: the player's pre-game rating.
+        opponent: the opponent's pre-game rating.
+        opponent_deviation: the opponent's RD (only the opponent's RD enters E).
+        color: the player's colour, for the side of the colour advantage.
+        advantage: colour advantage in rating points (see :func:`advantage_for`).
+    """
+    half = advantage / 2.0 if color == "white" else -advantage / 2.0
+    mu = (rating + half - CENTRE) / SCALE
+    mu_j = (opponent - half - CENTRE) / SCALE
+    return _expected(mu, mu_j, opponent_deviation / SCALE)
+
+
 def glickman_period(
     player: Rating,
     opponents: Sequence[tuple[Rating, float]],
@@ -326,7 +352,7 @@ def lichess_game(
 ) -> tuple[SideResult, SideResult]:
     """Rate one game the way lila does and return what each side's perf becomes.
 
-    Steps (notes section 3): RD grows with the days since each player's last game in the perf;
+    Steps (``docs/lichess.md``): RD grows with the days since each player's last game in the perf;
     the calculator sees capped values (rating >= 400, RD 45..500, volatility <= 0.1); gains are
     multiplied by the perf's regulator factor; a human playing a BOT gets the midpoint of the
     pre- and post-game (rating, RD, volatility); the new rating stays within +-700 of the old

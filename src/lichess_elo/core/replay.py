@@ -1,8 +1,8 @@
 """Replay games with python-chess: validate the moves and keep what they say (pure).
 
 ``replay_game`` and ``endings`` are pure. ``replay_cache.replay_all`` is the edge that keeps
-the facts in a SQLite cache (keyed by game id and ``REPLAY_VERSION``) and replays large
-uncached histories in a process pool.
+the facts in a SQLite cache (keyed by game id, game content and ``REPLAY_VERSION``) and
+replays large uncached histories in a process pool.
 
 A game is ``valid`` when every move is legal from its start position *and* Lichess's
 status agrees with the final position where it makes a claim (``mate`` <-> checkmate,
@@ -155,13 +155,12 @@ def replay_game(game: Game) -> ReplayFacts:
     Never raises on bad data: an unknown variant, a broken FEN, or an illegal, ambiguous
     or unparsable move gives ``valid=False`` with the reason and the ply.
     """
-    return replay_job((game.id, game.variant, game.initial_fen, game.status, game.movetext))
+    return replay_job((game.id, game.variant, game.initial_fen, game.status, game.moves))
 
 
-#: What a replay needs of a game: id, variant, initial FEN, status, the movetext (SAN
-#: separated by spaces). Plain tuples are what the process pool sends to its workers (a
-#: third of the cost of pickling Games; one string of moves costs less than a tuple).
-ReplayJob = tuple[str, str, str | None, str, str]
+#: What a replay needs of a game: id, variant, initial FEN, status, moves. Plain tuples
+#: are what the process pool sends to its workers (a third of the cost of pickling Games).
+ReplayJob = tuple[str, str, str | None, str, tuple[str, ...]]
 
 
 def replay_job(job: ReplayJob) -> ReplayFacts:
@@ -175,7 +174,7 @@ def replay_job(job: ReplayJob) -> ReplayFacts:
     error: str | None = None
     bad_move: str | None = None
     try:
-        for san in moves.split():
+        for san in moves:
             push_san(san)
     except ValueError as exc:
         bad_move = san

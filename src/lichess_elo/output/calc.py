@@ -5,12 +5,13 @@ from __future__ import annotations
 from decimal import Decimal
 
 from lichess_elo.core import fide
-from lichess_elo.output.common import dump_json, signed
+from lichess_elo.output.common import dump_json, edition_json, signed
 
 _K_RULES = {
     "given": "given with --k",
-    "2400": "rating 2400 or more: K 10 for good (FIDE 8.3.3)",
-    "junior": "junior: through the year of the 18th birthday, rating below 2300 (FIDE 8.3.3)",
+    "2400": "rating (or peak) 2400 or more: K 10 for good (FIDE 8.3.3)",
+    "junior": "junior never rated 2300 or more (FIDE 8.3.3)",
+    "flat": "Rapid & Blitz before March 2024: K 20 for everyone",
     "new": "new player: fewer than 30 rated games (FIDE 8.3.3)",
     "standard": "30 or more rated games, rating below 2400 (FIDE 8.3.3)",
 }
@@ -47,7 +48,7 @@ def calc_k_text(result: fide.PeriodResult, rule: str, *, games_assumed: bool) ->
     if games_assumed:
         text += "; 30 rated games assumed, pass --games N or --k N"
     if result.k_limited:
-        n = len(result.games)
+        n = result.rated_games
         text += (
             f"\n700 rule: {n} games x K {result.k_requested} = {n * result.k_requested} > 700,"
             f" so K {result.k} (FIDE 8.3.3)"
@@ -58,29 +59,42 @@ def calc_k_text(result: fide.PeriodResult, rule: str, *, games_assumed: bool) ->
 def calc_table(result: fide.PeriodResult, rule: str, *, games_assumed: bool) -> str:
     """The rating period as a text table: one row per game, then the totals."""
     method = "table 8.1.2" if result.method == "table" else "the logistic formula"
+    edition = result.edition
+    exempt = edition.cap_exempt_from
     if not result.cap:
         cap = "400-point rule off (--no-cap)"
-    elif result.rating >= fide.CAP_EXEMPT_FROM:
-        cap = "no 400-point rule (rated 2650 or more)"
+    elif exempt is not None and result.rating >= exempt:
+        cap = f"no 400-point rule (rated {exempt} or more)"
     else:
-        cap = "400-point rule on"
-    lines = [
+        cap = "400-point rule on" + (" (once per event)" if edition.cap_scope == "event" else "")
+    from lichess_elo.output.tables import Column, Table, render_table
+
+    columns = [Column("#"), Column("Opponent"), Column("Score"), Column("D"), Column("PD"),
+               Column("Change")]  # fmt: skip
+    rows = [
+        [str(i), str(game.opponent), _calc_score(game.score),
+         f"{game.difference:+d}" + ("*" if game.capped else ""),
+         _calc_pd(game.expected, result.method),
+         signed(game.change, 1) if game.not_rated is None else "not rated"]
+        for i, game in enumerate(result.games, 1)
+    ]  # fmt: skip
+    rows.append(
+        ["", "total", _calc_score_total(result.points), "",
+         _calc_pd(result.expected, result.method), signed(result.change, 1)]
+    )  # fmt: skip
+    title = (
         f"FIDE rating period for {result.rating}: {len(result.games)} game(s), "
-        f"expected score from {method}, {cap}",
-        f"{'#':>3}  {'opponent':>8}  {'score':>5}  {'D':>6}  {'PD':>6}  {'change':>7}",
-    ]
-    for i, game in enumerate(result.games, 1):
-        diff = f"{game.difference:+d}" + ("*" if game.capped else " ")
-        lines.append(
-            f"{i:>3}  {game.opponent:>8}  {_calc_score(game.score):>5}  {diff:>6}  "
-            f"{_calc_pd(game.expected, result.method):>6}  {signed(game.change, 1):>7}"
-        )
-    lines.append(
-        f"{'total':>13}  {_calc_score_total(result.points):>5}  {'':>6}  "
-        f"{_calc_pd(result.expected, result.method):>6}  {signed(result.change, 1):>7}"
+        f"expected score from {method}, {cap}"
     )
+    lines = render_table(Table(columns, rows, title=title), None)
+    lines.insert(1, f"rules: {edition.title}")
     if any(game.capped for game in result.games):
-        lines.append("* difference over 400 counted as 400 (FIDE 8.3.1, player below 2650)")
+        lines.append("* difference over 400 counted as 400 (FIDE 8.3.1)")
+    if any(game.not_rated for game in result.games):
+        lines.append(
+            f"not rated: {edition.non_rating_gap}+ points apart with a player above "
+            f"{edition.non_rating_above} (Rapid & Blitz, since 1 December 2024)"
+        )
     lines += [
         calc_k_text(result, rule, games_assumed=games_assumed),
         f"rounded change: {_calc_int(result.rounded_change)} "
@@ -107,6 +121,7 @@ def calc_json(result: fide.PeriodResult, rule: str, *, games_assumed: bool) -> s
             "games_assumed": games_assumed,
             "method": result.method,
             "cap": result.cap,
+            "rules": edition_json(result.edition),
             "games": [
                 {
                     "opponent": g.opponent,
@@ -115,6 +130,7 @@ def calc_json(result: fide.PeriodResult, rule: str, *, games_assumed: bool) -> s
                     "capped": g.capped,
                     "expected": float(g.expected),
                     "change": float(g.change),
+                    "not_rated": g.not_rated,
                 }
                 for g in result.games
             ],

@@ -7,7 +7,6 @@ backend, so the rest of the tool starts fast and works without a display.
 from __future__ import annotations
 
 import io
-import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -15,6 +14,7 @@ from typing import Any
 
 from lichess_elo.errors import BadInput, WriteFailed
 from lichess_elo.output.common import write_atomic
+from lichess_elo.output.writer import check_target
 
 SUFFIXES = (".png", ".svg")
 
@@ -28,13 +28,7 @@ def check_chart_path(path: Path) -> Path:
     """
     if path.suffix.lower() not in SUFFIXES:
         raise BadInput("the file name must end in .png or .svg", field="chart", value=path)
-    folder = path.parent if str(path.parent) else Path(".")
-    if not folder.is_dir():
-        raise BadInput(f"folder {folder} does not exist", field="chart", value=path)
-    if path.is_dir():
-        raise BadInput("is a folder", field="chart", value=path)
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise BadInput("not writable", field="chart", value=path)
+    check_target(path, "chart")
     return path
 
 
@@ -62,13 +56,27 @@ def figure(path: Path, *args: Any, dpi: int = 130, **kwargs: Any) -> Iterator[tu
     check_chart_path(path)
     plt = pyplot()
     fig, axes = plt.subplots(*args, **kwargs)
-    image = io.BytesIO()
     try:
         yield fig, axes
         fig.tight_layout()
+    except BaseException:
+        plt.close(fig)
+        raise
+    save(fig, path, dpi=dpi)
+
+
+def save(fig: Any, path: Path, *, dpi: int = 130) -> None:
+    """Render ``fig`` in memory, close it, then write it to ``path`` atomically (the format
+    from the suffix), so nothing half-written is ever left.
+
+    Raises:
+        WriteFailed: the file could not be written (disk full...); it names ``path``.
+    """
+    image = io.BytesIO()
+    try:
         fig.savefig(image, format=path.suffix.lower()[1:], dpi=dpi)
     finally:
-        plt.close(fig)
+        pyplot().close(fig)
     try:
         write_atomic(path, image.getvalue())
     except OSError as exc:

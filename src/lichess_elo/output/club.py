@@ -10,20 +10,47 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from lichess_elo.output.charts import figure
 from lichess_elo.output.common import dump_json, plural, signed, write_csv
+from lichess_elo.output.tables import Column, Table, render_table, wrap_words
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from lichess_elo.core.club.rating import ClubResult, Standing, Target
+    from lichess_elo.core.club.rating import ClubGame, ClubResult, Standing, Target
 
 
 def _club_mark(s: Standing) -> str:
     return f"{s.shown}?" if s.provisional else str(s.shown)
 
 
-def club_json(result: ClubResult) -> dict[str, Any]:
-    """The ``club`` command's JSON: players (by rating), events and awards; numbers as numbers."""
+def _result_text(g: ClubGame) -> str:
+    """A game's result from White's side: ``1-0``, ``½-½``, ``0-1``, forfeits ``+:-``/``-:+``."""
+    if g.forfeit:
+        return "+:-" if g.score == 1 else "-:+"
+    return {Decimal(1): "1-0", Decimal(0): "0-1"}.get(g.score, "½-½")
+
+
+def _excluded_json(result: ClubResult) -> list[dict[str, Any]]:
+    return [
+        {
+            "date": x.game.day.isoformat(),
+            "event": x.game.event_name,
+            "white": x.game.white,
+            "black": x.game.black,
+            "result": _result_text(x.game),
+            "rule": x.rule,
+            "where": x.game.where,
+        }
+        for x in result.excluded
+    ]
+
+
+def club_json(result: ClubResult, rules_file: str | None = None) -> dict[str, Any]:
+    """The ``club`` command's JSON: players (by rating), events, awards, the K values used,
+    every excluded game with its rule and the rules file; numbers as numbers."""
     return {
+        "rules_file": rules_file,
+        "k_used": {label: list(ks) for label, ks in result.k_used},
+        "excluded": _excluded_json(result),
         "players": [
             {
                 "name": s.name,
@@ -58,7 +85,7 @@ def club_csv(result: ClubResult) -> str:
             "rating": s.shown,
             "change": s.change,
             "games": s.games,
-            "provisional": "yes" if s.provisional else "",
+            "provisional": s.provisional,
         }
         for rank, s in enumerate(result.standings, start=1)
     ]
@@ -69,35 +96,86 @@ def _club_rules_line(result: ClubResult) -> str:
     r = result.rules
     cap = "400 cap" if r.cap_used else "no cap"
     rounding = "rounded each update" if r.rounding == "update" else "full precision"
-    return f"update by {r.update}, {r.method}, {cap}, K {r.k}, {rounding}"
+    return f"update by {r.update}, {r.method}, {cap}, {rounding}"
 
 
-def club_text(result: ClubResult) -> str:
-    """Standings, awards and unrated players as a plain-text table."""
+def k_used_text(result: ClubResult) -> str:
+    """``K used: children 40; others 20, 40`` (the K the rated periods really used)."""
+    if not result.k_used:
+        return f"K {result.rules.k} (no game rated yet)"
+    return "K used: " + "; ".join(
+        f"{label} {', '.join(str(k) for k in ks)}" for label, ks in result.k_used
+    )
+
+
+def _header(result: ClubResult, rules_file: str | None, width: int | None) -> list[str]:
     last = f"last update: {result.last_period}" if result.last_period else "no games"
-    lines = [
+    rules = f"rules: {rules_file}" if rules_file else "rules: the defaults (no club.toml)"
+    lines = wrap_words(
         f"Club ladder: {plural(len(result.standings), 'player')}, "
-        f"{plural(len(result.events), 'event')} "
-        f"({_club_rules_line(result)}; {last})",
-        "",
+        f"{plural(len(result.events), 'event')} ({_club_rules_line(result)}; {last})",
+        width,
+        "  ",
+    )
+    return lines + wrap_words(f"{k_used_text(result)} · {rules}", width, "  ")
+
+
+def club_text(result: ClubResult, rules_file: str | None = None, width: int | None = None) -> str:
+    """Standings, awards and unrated players, fitted to ``width`` (``None``: no limit)."""
+    lines = [*_header(result, rules_file, width), ""]
+    columns = [
+        Column("#"),
+        Column("Name", "left"),
+        Column("Rating"),
+        Column("Change"),
+        Column("Games"),
     ]
-    width = max([4, *(len(s.name) for s in result.standings)])
-    lines.append(f"{'#':>3}  {'Name':<{width}}  {'Rating':>7}  {'Change':>6}  {'Games':>5}")
-    for rank, s in enumerate(result.standings, start=1):
-        lines.append(
-            f"{rank:>3}  {s.name:<{width}}  {_club_mark(s):>7}  {signed(s.change):>6}  {s.games:>5}"
-        )
+    rows = [
+        [str(rank), s.name, _club_mark(s), signed(s.change), str(s.games)]
+        for rank, s in enumerate(result.standings, start=1)
+    ]
+    lines += render_table(Table(columns, rows), width)
     if any(s.provisional for s in result.standings):
-        lines.append("  ? provisional (fewer games than the provisional K period)")
+        lines.append("? provisional: fewer games than the club's provisional rule asks")
     if result.unrated:
-        lines.append(f"Not rated yet (fewer than 5 rated games): {', '.join(result.unrated)}")
+        lines += wrap_words(
+            f"Not rated yet (fewer than 5 rated games): {', '.join(result.unrated)}", width, "  "
+        )
+    if result.excluded:
+        lines += wrap_words(
+            f"{plural(len(result.excluded), 'game')} not rated: see --view excluded", width
+        )
     lines.append("")
     lines.append("Awards")
     progress = "; ".join(f"{a.period} {a.name} {a.change:+d}" for a in result.progress)
-    lines.append(f"  Biggest progress (by month): {progress or '-'}")
+    lines += wrap_words(f"  Biggest progress (by month): {progress or '-'}", width, "  ")
     most = ", ".join(f"{a.name} {a.games}" for a in result.most_games)
-    lines.append(f"  Most games: {most or '-'}")
+    lines += wrap_words(f"  Most games: {most or '-'}", width, "  ")
     return "\n".join(lines)
+
+
+def club_excluded_text(
+    result: ClubResult, rules_file: str | None = None, width: int | None = None
+) -> str:
+    """Every game read but not rated, with the rule that left it out."""
+    lines = [*_header(result, rules_file, width), ""]
+    if not result.excluded:
+        return "\n".join([*lines, "Every game read was rated."])
+    columns = [
+        Column("Date", "left"),
+        Column("Event", "left", fold=1),
+        Column("White", "left"),
+        Column("Black", "left"),
+        Column("Result", "left"),
+        Column("Rule", "left", fold=2),
+    ]
+    rows = [
+        [x.game.day.isoformat(), x.game.event_name, x.game.white, x.game.black,
+         _result_text(x.game), x.rule]
+        for x in result.excluded
+    ]  # fmt: skip
+    title = f"{plural(len(result.excluded), 'game')} not rated"
+    return "\n".join(lines + render_table(Table(columns, rows, title=title), width))
 
 
 def club_player_json(s: Standing, recent: int, months: int, target: Target) -> dict[str, Any]:
@@ -152,18 +230,16 @@ def club_player_text(s: Standing, recent: int, months: int, target: Target) -> s
     """One player's page: rating, history, change over the last months and the next target."""
     mark = " (provisional)" if s.provisional else ""
     lines = [f"{s.name}: {s.shown}{mark}, {s.games} games", ""]
-    width = max([6, *(len(e.period) for e in s.history)])
-    lines.append(
-        f"{'Date':<10}  {'Period':<{width}}  {'Games':>5}  {'Points':>6}  {'Expected':>8}"
-        f"  {'K':>3}  {'Rating':>6}"
-    )
+    columns = [Column("Date", "left"), Column("Period", "left"), Column("Games"),
+               Column("Points"), Column("Expected"), Column("K"), Column("Rating")]  # fmt: skip
+    rows = [
+        [e.day.isoformat(), e.period, str(e.games), str(e.points), f"{e.expected:.2f}",
+         str(e.k), str(round(float(e.rating_after)))]
+        for e in s.history
+    ]  # fmt: skip
+    lines += render_table(Table(columns, rows), None)
     if not s.history:
         lines.append("(no rated games yet)")
-    for e in s.history:
-        lines.append(
-            f"{e.day.isoformat():<10}  {e.period:<{width}}  {e.games:>5}  {e.points:>6}"
-            f"  {e.expected:>8.2f}  {e.k:>3}  {round(float(e.rating_after)):>6}"
-        )
     lines.append("")
     lines.append(f"Change over the last {months} months: {signed(recent)}")
     by = f" by the end of term ({target.by.isoformat()})" if target.by else ""
@@ -174,13 +250,26 @@ def club_player_text(s: Standing, recent: int, months: int, target: Target) -> s
     return "\n".join(lines)
 
 
-def club_output(result: ClubResult, fmt: str) -> str:
-    """The standings in ``fmt``: ``json``, ``csv`` or (anything else) the text table."""
+def club_output(
+    result: ClubResult,
+    fmt: str,
+    *,
+    view: str = "standings",
+    rules_file: str | None = None,
+    width: int | None = None,
+) -> str:
+    """The ladder in ``fmt`` (``json``, ``csv`` or the text table): the standings, or with
+    ``view == "excluded"`` the games not rated (JSON always has both)."""
     if fmt == "json":
-        return dump_json(club_json(result))
+        return dump_json(club_json(result, rules_file))
+    if view == "excluded":
+        if fmt == "csv":
+            fields = ("date", "event", "white", "black", "result", "rule", "where")
+            return write_csv(_excluded_json(result), fields)
+        return club_excluded_text(result, rules_file, width)
     if fmt == "csv":
         return club_csv(result)
-    return club_text(result)
+    return club_text(result, rules_file, width)
 
 
 def club_player_output(s: Standing, recent: int, months: int, target: Target, fmt: str) -> str:
@@ -238,41 +327,87 @@ def club_chart_series(s: Standing, last_day: date | None) -> ChartSeries:
     return ChartSeries(tuple(days), tuple(ratings), dots)
 
 
+#: The report chart's palette and text colour, so both charts read alike on a noticeboard.
+_LINE_COLOURS = ("#1f6fb4", "#d9480f", "#2b8a3e", "#862e9c", "#e67700", "#0b7285", "#c2255c")
+_TEXT = "#495057"
+
+
+def _spread(values: Sequence[float], gap: float) -> list[float]:
+    """``values`` moved apart (as little as possible) so that neighbours are ``gap`` apart:
+    where the end labels go, so that no two overprint."""
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    placed = [0.0] * len(values)
+    last = float("-inf")
+    for i in order:
+        placed[i] = max(values[i], last + gap)
+        last = placed[i]
+    return placed
+
+
 def write_club_chart(result: ClubResult, names: Sequence[str], path: Path) -> None:
     """Chart the players' ratings after each update (matplotlib, Agg, written atomically).
 
-    Each line starts at the player's start rating (see ``club_chart_series``). The path's
-    suffix picks the format, ``.png`` or ``.svg``, as for ``chart.write_chart``.
+    Each line starts at the player's start rating (see ``club_chart_series``) and ends with
+    the name and rating; every event is a faint line with its name, as the report chart
+    labels its periods. The path's suffix picks the format, ``.png`` or ``.svg``.
 
     Raises:
         BadInput: the path cannot take a chart (``chart.check_chart_path``).
         WriteFailed: the file could not be written (disk full...); the message names
             ``path``, never a temporary file, and nothing half-written is left behind.
     """
+    import importlib
+
+    mdates: Any = importlib.import_module("matplotlib.dates")
     wanted = {n.casefold() for n in names}
-    with figure(path, figsize=(9, 5), dpi=100) as (fig, ax):
-        for s in result.standings:
-            if s.name.casefold() not in wanted:
-                continue
+    shown = [s for s in result.standings if s.name.casefold() in wanted]
+    with figure(path, figsize=(11, 5.6), dpi=110) as (_fig, ax):
+        ends: list[tuple[float, str, str]] = []
+        last_x = 0.0
+        for n, s in enumerate(shown):
             series = club_chart_series(s, result.last_day)
-            first = s.history[0].rating_before if s.history else None
-            start = f" (from {_club_round(first)})" if first is not None else ""
+            if not series.days:
+                continue
+            colour = _LINE_COLOURS[n % len(_LINE_COLOURS)]
             # matplotlib's date numbers: days since 1970-01-01 (its default epoch)
             xs = [float((d - date(1970, 1, 1)).days) for d in series.days]
-            ax.plot(
-                xs,
-                list(series.ratings),
-                marker="o",
-                markevery=list(series.dots),  # no dot on the carried point
-                drawstyle="steps-post",
-                label=f"{s.name}{start}",
+            ax.plot(xs, list(series.ratings), marker="o", markevery=list(series.dots),
+                    drawstyle="steps-post", color=colour, lw=2.0, ms=5)  # fmt: skip
+            ends.append(
+                (
+                    series.ratings[-1],
+                    f"{s.name} {_club_round(Decimal(str(series.ratings[-1])))}",
+                    colour,
+                )
             )
+            last_x = max(last_x, xs[-1])
+        low, high = ax.get_ylim()
+        ax.set_ylim(low, high + 0.22 * (high - low))  # headroom: the event names sit above
+        for event in result.events:
+            x = float((event.day - date(1970, 1, 1)).days)
+            ax.axvline(x, color="#adb5bd", lw=0.8, ls=":", zorder=0)
+            ax.text(x, 1.0, f" {event.name}", transform=ax.get_xaxis_transform(), rotation=90,
+                    ha="right", va="top", fontsize=8, color=_TEXT)  # fmt: skip
+        low, high = ax.get_ylim()
+        placed = _spread([e[0] for e in ends], 0.045 * (high - low))
+        first_x = min((float((e.day - date(1970, 1, 1)).days) for e in result.events), default=0)
+        pad = max(1.0, (last_x - first_x) * 0.02)
+        for (_, label, colour), y in zip(ends, placed, strict=True):
+            ax.text(last_x + pad, y, label, va="center", fontsize=9, color=colour,
+                    fontweight="bold")  # fmt: skip
         ax.xaxis_date()
-        shown = [s.name for s in result.standings if s.name.casefold() in wanted]
-        title = f"{shown[0]}'s" if len(shown) == 1 else f"Top {len(shown)} players'"
-        ax.set_title(f"{title} club rating after each update")
-        ax.set_xlabel("date")
-        ax.set_ylabel("rating")
-        ax.grid(True, alpha=0.3)
-        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize="small")
-        fig.autofmt_xdate()
+        locator = mdates.AutoDateLocator()
+        ax.xaxis.set_major_locator(locator)
+        ax.xaxis.set_major_formatter(mdates.ConciseDateFormatter(locator, show_offset=False))
+        left, right = ax.get_xlim()
+        ax.set_xlim(left, right + (right - left) * 0.25)  # room for the names at the ends
+        who = f"{shown[0].name}'s" if len(shown) == 1 else f"Top {len(shown)} players'"
+        after = f" after {result.last_period}" if result.last_period else ""
+        ax.set_title(f"{who} club rating{after}", loc="left", fontsize=12)
+        ax.set_ylabel("club rating")
+        if result.events:
+            span = f"{result.events[0].day.isoformat()} to {result.events[-1].day.isoformat()}"
+            ax.set_xlabel(f"{plural(len(result.events), 'event')}, {span}", fontsize=8)
+        ax.grid(True, axis="y", alpha=0.3)
+        for side in ("top", "right"):
+            ax.spines[side].set_visible(False)

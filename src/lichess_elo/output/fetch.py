@@ -4,21 +4,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rich.table import Table
-
-from lichess_elo.output.common import console
-
 if TYPE_CHECKING:
     from lichess_elo.sources.lichess.api import FetchResult
 
 
 def fetch_document(result: FetchResult) -> dict[str, Any]:
     """The ``fetch --format json`` document: user, games, perfs, months, cache (+ split)."""
-    split = {p: {"rated": rated, "casual": casual} for p, (rated, casual) in result.split.items()}
+    split: dict[str, dict[str, int]] = {}
+    for game in result.games:
+        counts = split.setdefault(game.perf, {"rated": 0, "casual": 0})
+        counts["rated" if game.rated else "casual"] += 1
     order = sorted(split, key=lambda p: (-(split[p]["rated"] + split[p]["casual"]), p))
     return {
         "user": result.user.username,
-        "games": result.count,
+        "games": len(result.games),
         "perfs": {p: split[p]["rated"] + split[p]["casual"] for p in order},
         "months": {
             "total": result.months_total,
@@ -30,23 +29,25 @@ def fetch_document(result: FetchResult) -> dict[str, Any]:
     }
 
 
-def print_fetch_summary(result: FetchResult, *, replay: bool) -> None:
-    """Print the table summary of a fetch on stdout."""
+def fetch_summary_text(result: FetchResult, *, replay: bool, width: int | None) -> str:
+    """The table summary of a fetch: games and months, games by perf, the cache."""
+    from lichess_elo.output.tables import Column, Table, render_table, wrap_words
+
     doc = fetch_document(result)
-    out = console()
     months = doc["months"]
     got = "from the cassette" if replay else "fetched"
-    out.print(
+    lines = wrap_words(
         f"{doc['user']}: {doc['games']} games in {months['total']} months "
-        f"({months['from_network']} {got}, {months['from_cache']} from the cache)"
+        f"({months['from_network']} {got}, {months['from_cache']} from the cache)",
+        width,
     )
     if doc["games"]:
-        table = Table(box=None, pad_edge=False)
-        for name in ("perf", "rated", "casual", "total"):
-            table.add_column(name, justify="left" if name == "perf" else "right")
-        for perf, counts in doc["split"].items():
-            total = counts["rated"] + counts["casual"]
-            table.add_row(perf, str(counts["rated"]), str(counts["casual"]), str(total))
-        out.print(table)
+        columns = [Column("Perf", "left"), Column("Rated"), Column("Casual"), Column("Total")]
+        rows = [
+            [perf, str(c["rated"]), str(c["casual"]), str(c["rated"] + c["casual"])]
+            for perf, c in doc["split"].items()
+        ]
+        lines += render_table(Table(columns, rows), width)
     label = "replayed from" if replay else "cache"
-    out.print(f"{label}: {doc['cache']}")
+    lines += wrap_words(f"{label}: {doc['cache']}", width)
+    return "\n".join(lines) + "\n"

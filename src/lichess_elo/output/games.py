@@ -5,10 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from rich.box import SIMPLE_HEAD
-from rich.console import Console
-from rich.table import Table
-
 from lichess_elo.output.common import iso_utc, write_csv
 
 if TYPE_CHECKING:
@@ -98,57 +94,64 @@ def games_csv(rows: Sequence[ListedGame]) -> str:
 
 
 def _games_result(score: float | None) -> str:
-    return {1.0: "won", 0.5: "draw", 0.0: "lost"}.get(score, "-") if score is not None else "-"
+    """1, ½ or 0 (the player's score), as in the report's games table."""
+    return {1.0: "1", 0.5: "½", 0.0: "0"}.get(score, "-") if score is not None else "-"
 
 
 def _games_ended(ended: Sequence[Ending]) -> str:
     return ", ".join(ENDING_LABELS[e] for e in ended)
 
 
-def print_games(user: str, rows: Sequence[ListedGame], out: Console) -> None:
-    """The ``games`` table, then a one-line summary (games, invalid, endings found)."""
-    table = Table(title=f"Games of {user}", title_justify="left", box=SIMPLE_HEAD)
-    for name, justify in (
-        ("Date", "left"),
-        ("Perf", "left"),
-        ("Col", "left"),
-        ("Opponent", "left"),
-        ("Opp", "right"),
-        ("Result", "left"),
-        ("Status", "left"),
-        ("Rating", "right"),
-        ("Diff", "right"),
-        ("Plies", "right"),
-        ("Ended", "left"),
-        ("", "left"),
-    ):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+def games_text(user: str, rows: Sequence[ListedGame], width: int | None) -> str:
+    """The ``games`` table fitted to ``width`` (``None``: no limit), then a summary line."""
+    from lichess_elo.output.tables import Column, Table, render_table, wrap_words
+
+    columns = [
+        Column("Date (UTC)", "left", short="Date"),
+        Column("Time", "left", fold=6),
+        Column("Game", "left", fold=3),
+        Column("Perf", "left"),
+        Column("Colour", "left", short="Col", fold=2),
+        Column("Opponent", "left"),
+        Column("Opp rating", short="Opp"),
+        Column("Result", "left", short="Res"),
+        Column("Status", "left", fold=4),
+        Column("Lichess"),
+        Column("Lichess ±", short="±"),
+        Column("Plies", fold=1),
+        Column("Replay found", "left", fold=5),
+        Column("Replay", "left", fold=7),
+    ]
+    cells = []
     invalid = 0
     for row in rows:
         game, color, facts = row.game, row.color, row.facts
         me, them = game.side(color), game.opponent(color)
         invalid += not facts.valid
-        table.add_row(
-            game.created_at.strftime("%Y-%m-%d %H:%M"),
-            game.perf + ("" if game.rated else " (casual)"),
-            color,
-            them.label,
-            "" if them.rating is None else str(them.rating),
-            _games_result(game.score(color)),
-            game.status,
-            "" if me.rating is None else f"{me.rating}{'?' if me.provisional else ''}",
-            "" if me.rating_diff is None else f"{me.rating_diff:+d}",
-            str(facts.plies),
-            _games_ended(row.ended),
-            "" if facts.valid else f"INVALID: {facts.error}",
+        cells.append(
+            [
+                game.created_at.strftime("%Y-%m-%d"),
+                game.created_at.strftime("%H:%M"),
+                game.id,
+                game.perf + ("" if game.rated else " (casual)"),
+                color,
+                them.label,
+                "" if them.rating is None else str(them.rating),
+                _games_result(game.score(color)),
+                game.status,
+                "" if me.rating is None else f"{me.rating}{'?' if me.provisional else ''}",
+                "" if me.rating_diff is None else f"{me.rating_diff:+d}",
+                str(facts.plies),
+                _games_ended(row.ended),
+                "" if facts.valid else f"INVALID: {facts.error}",
+            ]
         )
-    if not out.is_terminal:
-        out.width = max(out.width, 240)  # a file or pipe gets every column unabridged
-    out.print(table)
+    lines = render_table(Table(columns, cells, title=f"Games of {user}"), width)
     counts: dict[str, int] = {}
     for row in rows:
         for ending in row.ended:
             counts[ending] = counts.get(ending, 0) + 1
     found = "; ".join(f"{ENDING_LABELS[k]}: {v}" for k, v in counts.items())
     games = f"{len(rows)} game" + ("" if len(rows) == 1 else "s")
-    out.print(f"{games}, {invalid} invalid" + (f"; {found}" if found else ""))
+    lines += wrap_words(f"{games}, {invalid} invalid" + (f"; {found}" if found else ""), width)
+    return "\n".join(lines) + "\n"

@@ -50,20 +50,36 @@ def glicko_heading(
 
 
 def glicko_text(white: SideResult, black: SideResult, *, heading: str) -> str:
-    """Return the ``glicko`` command's table: each side before and after, and the ratingDiff."""
-    head = (
-        f"{'':6} {'rating':>8} {'RD':>7} {'volatility':>10}"
-        f"  ->  {'rating':>8} {'RD':>7} {'volatility':>10}   Lichess shows"
-    )
-    lines = [heading, "", f"{'':6} {'before':^27}      {'after':^27}", head]
+    """Return the ``glicko`` command's table: each side before and after, and the ratingDiff
+    (the tables' one style; it fits 80 columns)."""
+    from lichess_elo.output.tables import Column, Table, render_table
+
+    columns = [
+        Column("", "left"),
+        Column("Rating"),
+        Column("RD"),
+        Column("Volatility"),
+        Column("→ Rating"),
+        Column("RD after"),
+        Column("Volatility after"),
+        Column("Lichess shows", "left"),
+    ]
+    rows = []
     for color, side in (("White", white), ("Black", black)):
         b, a = side.before, side.after
-        lines.append(
-            f"{color:6} {b.rating:8.2f} {b.deviation:7.2f} {b.volatility:10.6f}"
-            f"  ->  {a.rating:8.2f} {a.deviation:7.2f} {a.volatility:10.6f}"
-            f"   {_glicko_shown(a)} ({side.rating_diff:+d})"
+        rows.append(
+            [
+                color,
+                f"{b.rating:.2f}",
+                f"{b.deviation:.2f}",
+                f"{b.volatility:.6f}",
+                f"{a.rating:.2f}",
+                f"{a.deviation:.2f}",
+                f"{a.volatility:.6f}",
+                f"{_glicko_shown(a)} ({side.rating_diff:+d})",
+            ]
         )
-    return "\n".join(line.rstrip() for line in lines)
+    return "\n".join([heading, "", *render_table(Table(columns, rows), None)])
 
 
 def glicko_output(

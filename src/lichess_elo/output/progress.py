@@ -1,88 +1,117 @@
-"""Progress bars on stderr: the monthly fetch and the replay (silent when not a terminal)."""
+"""Progress bars on stderr for fetching and replaying (an edge module).
+
+One rich ``Progress`` (one live display) holds both bars, so they never redraw over each
+other. A bar appears only once its total is known (no ``0/?`` placeholder frame) and shows
+the count, the total and an ETA as soon as rich can estimate one. Nothing is shown when
+quiet or when stderr is not a terminal. The bars vanish when the command ends.
+"""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-)
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn
+from rich.text import Text
 
 from lichess_elo.output.common import err_console
 
 
-@contextmanager
-def replay_progress(
-    quiet: bool,
-) -> Iterator[Callable[[int, int], None] | None]:
-    """A rich progress bar for replaying games (``None`` when quiet or not a terminal)."""
-    if quiet or not sys.stderr.isatty():
-        yield None
-        return
-    with Progress(
-        TextColumn("replaying games"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        console=err_console(),
-        transient=True,
-    ) as bar:
-        task = bar.add_task("replay", total=None)
+class _Eta(ProgressColumn):
+    """``ETA 0:01:23`` once rich can estimate it, nothing before (no ``-:--:--``)."""
 
-        def update(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total)
-
-        yield update
+    def render(self, task: Any) -> Text:
+        remaining = task.time_remaining
+        if task.finished or remaining is None:
+            return Text("")
+        minutes, seconds = divmod(int(remaining), 60)
+        hours, minutes = divmod(minutes, 60)
+        return Text(f"ETA {hours}:{minutes:02d}:{seconds:02d}", style="progress.remaining")
 
 
 class FetchBar:
-    """Months done of the total, games so far, the last month and any wait (on stderr)."""
+    """Months done of the total, games so far, the last month and any wait."""
 
-    def __init__(self, bar: Progress | None) -> None:
-        self._bar = bar
+    def __init__(self, bars: Bars | None) -> None:
+        self._bars = bars
         self._task: Any = None
 
     def start(self, total_months: int) -> None:
         """Show the bar with ``total_months`` steps."""
-        if self._bar is not None:
-            self._task = self._bar.add_task("months", total=total_months, games=0, note="")
+        if self._bars is not None:
+            self._task = self._bars.add("fetching", total_months, "months")
 
     def month(self, label: str, done: int, games_so_far: int, from_cache: bool) -> None:
         """Advance to ``done`` months; ``label`` is the month just read."""
-        if self._bar is not None and self._task is not None:
-            note = "(cache)" if from_cache else ""
-            self._bar.update(
-                self._task, completed=done, games=games_so_far, description=label, note=note
+        if self._bars is not None and self._task is not None:
+            self._bars.progress.update(
+                self._task,
+                completed=done,
+                description=label,
+                count=f"{games_so_far} games",
+                note="(cache)" if from_cache else "",
             )
 
     def waiting(self, seconds: float, reason: str) -> None:
-        """Show a wait (HTTP 429 or a retry backoff)."""
-        if self._bar is not None and self._task is not None:
-            # drawn at once: the wait is shown even before the next timed redraw
-            self._bar.update(self._task, note=f"waiting {seconds:.3g} s: {reason}", refresh=True)
+        """Show a wait (HTTP 429 or a retry backoff), drawn at once."""
+        if self._bars is not None and self._task is not None:
+            self._bars.progress.update(
+                self._task, note=f"waiting {seconds:.3g} s: {reason}", refresh=True
+            )
+
+
+class Bars:
+    """The live display; tasks are added when their totals are known."""
+
+    def __init__(self, console: Console) -> None:
+        self.progress = Progress(
+            TextColumn("{task.description:>9}"),
+            BarColumn(bar_width=30),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[unit]}"),
+            TextColumn("{task.fields[count]}"),
+            TextColumn("{task.fields[note]}"),
+            _Eta(),
+            console=console,
+            transient=True,
+        )
+        self._started = False
+
+    def add(self, description: str, total: int, unit: str) -> Any:
+        """A new bar of ``total`` steps (the display starts with the first bar)."""
+        if not self._started:
+            self.progress.start()
+            self._started = True
+        return self.progress.add_task(description, total=total, unit=unit, count="", note="")
+
+    def replay_callback(self) -> Callable[[int, int], None]:
+        """``(done, total)`` for the replay: the bar appears at the first call."""
+        task: list[Any] = []
+
+        def update(done: int, total: int) -> None:
+            if not task:
+                task.append(self.add("replaying", total, "games"))
+            self.progress.update(task[0], completed=done, total=total)
+
+        return update
+
+    def stop(self) -> None:
+        """Remove the display (if it was ever shown)."""
+        if self._started:
+            self.progress.stop()
 
 
 @contextmanager
-def fetch_progress(quiet: bool) -> Iterator[FetchBar]:
-    """A progress bar on stderr; silent when ``quiet`` or stderr is not a terminal."""
-    err = err_console()
-    if quiet or not err.is_terminal:
-        yield FetchBar(None)
+def progress_bars(quiet: bool) -> Iterator[tuple[FetchBar, Callable[[int, int], None] | None]]:
+    """The fetch bar and the replay callback (``None`` when nothing is shown)."""
+    console = err_console()
+    if quiet or not console.is_terminal:
+        yield FetchBar(None), None
         return
-    bar = Progress(
-        TextColumn("{task.description:>8}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("months  {task.fields[games]} games {task.fields[note]}"),
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
-    )
-    with bar:
-        yield FetchBar(bar)
+    bars = Bars(console)
+    try:
+        yield FetchBar(bars), bars.replay_callback()
+    finally:
+        bars.stop()

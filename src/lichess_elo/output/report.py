@@ -6,19 +6,19 @@ An edge module (it writes text, no maths). ``report_document`` is the JSON contr
 
 from __future__ import annotations
 
-import io
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from rich import box
-from rich.console import Console
-from rich.table import Table
-
-from lichess_elo.output.common import iso_utc, plural, signed
+from lichess_elo.output.accuracy import accuracy_json
+from lichess_elo.output.common import edition_json, iso_utc, json_default, write_csv
 
 if TYPE_CHECKING:
+    from lichess_elo.core.report.fide_compare import FideSummary
     from lichess_elo.core.report.model import GameRow, PerfReport, PeriodRow
+    from lichess_elo.core.report.predictions import PerfAccuracy
+    from lichess_elo.core.report.rules import KWarning
     from lichess_elo.core.report.summary import Disagreement
 
 
@@ -39,10 +39,15 @@ def _report_settings(report: PerfReport) -> dict[str, Any]:
         "method": s.method,
         "cap": s.cap,
         "start_rating": report.start_rating,
-        "games_before": report.missing_games,
+        # Rated games before the first reported game (held before ``since``, or given).
+        "games_before": report.periods[0].games_before if report.periods else report.missing_games,
         "born": s.born,
         "since": iso_utc(s.start) if s.start else None,
         "until": iso_utc(s.stop) if s.stop else None,
+        "rules": s.rules,
+        "chapter": report.chapter,
+        "rules_as_of": s.rules_as_of.isoformat() if s.rules_as_of else "game",
+        "peak": s.peak,
     }
 
 
@@ -75,6 +80,8 @@ def _game_json(row: GameRow) -> dict[str, Any]:
         "gap_before": row.gap_before,
         "gap_cause": row.gap_cause,
         "flags": list(row.flags),
+        "chapter": row.chapter,
+        "not_rated": row.not_rated,
     }
 
 
@@ -103,6 +110,9 @@ def _period_json(p: PeriodRow) -> dict[str, Any]:
         "gap_before_start": p.gap_before_start,
         "gap_points_inside": p.gap_points_inside,
         "long_break": p.long_break,
+        **edition_json(p.edition),
+        "peak_before": p.peak_before,
+        "fide_rating": p.fide_rating,
     }
 
 
@@ -153,11 +163,54 @@ def _summary_json(report: PerfReport) -> dict[str, Any]:
         "bot_games": s.bot_games,
         "capped_games": s.capped_games,
         "invalid_replays": s.invalid_replays,
+        "not_rated_games": sum(g.not_rated is not None for g in report.games),
+        "k_warning": _k_warning_json(report.k_warning),
+        "fide": _fide_json(report.fide),
     }
 
 
-def report_document(user: str, reports: Sequence[PerfReport]) -> dict[str, Any]:
-    """The ``--format json`` document: ``{"user", "reports": [...]}`` (see the README)."""
+def _k_warning_json(warning: KWarning | None) -> dict[str, Any] | None:
+    if warning is None:
+        return None
+    return {
+        "text": k_warning_text(warning),
+        "first_game": warning.first_game,
+        "first_rating": warning.first_rating,
+        "counted_before": warning.counted_before,
+        "assumed_before": warning.assumed_before,
+    }
+
+
+def k_warning_text(warning: KWarning) -> str:
+    """The K warning in one line, with the option that overrides it."""
+    return f"K warning: {warning.text}; --games-before N overrides"
+
+
+def _fide_json(fide: FideSummary | None) -> dict[str, Any] | None:
+    if fide is None:
+        return None
+    return {
+        "fide_id": fide.fide_id,
+        "name": fide.name,
+        "list": fide.fide_list,
+        "periods_compared": fide.periods_compared,
+        "mean_offset": None if fide.mean_offset is None else round(fide.mean_offset, 1),
+        "last_offset": fide.last_offset,
+        "message": fide.message,
+        "warning": fide.warning,
+    }
+
+
+def report_document(
+    user: str,
+    reports: Sequence[PerfReport],
+    accuracy: Mapping[str, PerfAccuracy] | None = None,
+) -> dict[str, Any]:
+    """The ``--format json`` document: ``{"user", "reports": [...]}`` (see the README).
+
+    ``accuracy`` holds the scorecards by perf; a perf without one has ``"accuracy": null``.
+    """
+    cards = accuracy or {}
     return {
         "user": user,
         "reports": [
@@ -168,20 +221,63 @@ def report_document(user: str, reports: Sequence[PerfReport]) -> dict[str, Any]:
                 "games": [_game_json(g) for g in r.games],
                 "periods": [_period_json(p) for p in r.periods],
                 "summary": _summary_json(r),
+                "accuracy": (
+                    accuracy_json(cards[r.perf], user, r.perf) if r.perf in cards else None
+                ),
             }
             for r in reports
         ],
     }
 
 
-def report_json(user: str, reports: Sequence[PerfReport]) -> str:
-    """``report_document`` as JSON text: indented, with one game or period per line
-    (``report_write.write_report_json`` into a string; the CLI streams it instead)."""
-    from lichess_elo.output.report_write import write_report_json
+def _compact(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "), default=json_default)
 
-    buffer = io.StringIO()
-    write_report_json(buffer, user, reports)
-    return buffer.getvalue()
+
+def _block(value: dict[str, Any], indent: str) -> str:
+    """A dict a key a line; lists of dicts an item a line; everything else compact."""
+    lines = []
+    inner = indent + "  "
+    for key, item in value.items():
+        if isinstance(item, dict) and item:
+            text = _block(item, inner)
+        elif isinstance(item, list) and item and isinstance(item[0], dict):
+            rows = f",\n{inner}  ".join(_compact(v) for v in item)
+            text = f"[\n{inner}  {rows}\n{inner}]"
+        else:
+            text = _compact(item)
+        lines.append(f'{inner}"{key}": {text}')
+    return "{\n" + ",\n".join(lines) + f"\n{indent}}}"
+
+
+def report_json(
+    user: str,
+    reports: Sequence[PerfReport],
+    accuracy: Mapping[str, PerfAccuracy] | None = None,
+) -> str:
+    """``report_document`` as JSON text: indented, with one game or period per line.
+
+    (``json.dumps(indent=...)`` runs Python's slow encoder; a line per game keeps the file
+    readable and lets the C encoder write 20,000 games in a fraction of the time.)
+    """
+    doc = report_document(user, reports, accuracy)
+    blocks = []
+    for report in doc["reports"]:
+        lines = []
+        for key, value in report.items():
+            if key in ("games", "periods") and value:
+                rows = ",\n        ".join(_compact(v) for v in value)
+                lines.append(f'      "{key}": [\n        {rows}\n      ]')
+            elif key in ("settings", "summary"):
+                inner = json.dumps(value, indent=2, ensure_ascii=False, default=json_default)
+                lines.append(f'      "{key}": ' + inner.replace("\n", "\n      "))
+            elif key == "accuracy" and value:
+                lines.append(f'      "{key}": ' + _block(value, "      "))
+            else:
+                lines.append(f'      "{key}": {_compact(value)}')
+        blocks.append("    {\n" + ",\n".join(lines) + "\n    }")
+    reports_text = "[\n" + ",\n".join(blocks) + "\n  ]" if blocks else "[]"
+    return f'{{\n  "user": {_compact(doc["user"])},\n  "reports": {reports_text}\n}}\n'
 
 
 REPORT_GAME_FIELDS = (
@@ -200,196 +296,43 @@ REPORT_PERIOD_FIELDS = (
 
 
 def report_csv(reports: Sequence[PerfReport], view: str) -> str:
-    """CSV, one row per game (``view == "games"``) or per period (otherwise)
-    (``report_write.write_report_csv`` into a string; the CLI streams it instead)."""
-    from lichess_elo.output.report_write import write_report_csv
-
-    buffer = io.StringIO()
-    write_report_csv(buffer, reports, view)
-    return buffer.getvalue()
-
-
-_K_REASONS = {
-    "2400": "reached 2400",
-    "junior": "junior",
-    "new": "under 30 games",
-    "standard": "standard",
-    "fixed": "--k",
-}
-
-
-def _k_text(p: PeriodRow) -> str:
-    reason = _K_REASONS.get(p.k_reason, p.k_reason)
-    if p.k_limited:
-        return f"{p.k} (700 rule: {p.k_requested}, {reason})"
-    return f"{p.k} ({reason})"
-
-
-def _moved(start: int, change: int, end: int) -> str:
-    return f"{start}→{end} ({signed(change)})"
-
-
-#: Printed under a periods table that has gaps (the "Gaps" column's meaning).
-GAPS_FOOTNOTE = (
-    "Gaps: n (±x) between the period's games, so start + change + x = end; "
-    "'before' = a gap just before its first game, already in its start."
-)
-
-
-def _periods_table(report: PerfReport) -> Table:
-    table = Table(
-        title=f"{report.perf}: FIDE Elo ({report.settings.track} track) vs Lichess, "
-        f"by {report.settings.period}",
-        box=box.SIMPLE_HEAD,
-        padding=(0, 1, 0, 0),  # with the box's blank divider: 2 spaces between columns
-        show_edge=False,
-    )
-    table.add_column("Period", no_wrap=True)
-    for name in ("Games", "Score", "ΣE", "Perf"):
-        table.add_column(name, justify="right", no_wrap=True)
-    table.add_column("K", no_wrap=True)
-    table.add_column("FIDE Elo", justify="right", no_wrap=True)
-    table.add_column("Lichess", justify="right", no_wrap=True)
-    table.add_column("Elo−Lichess", justify="right", no_wrap=True)
-    table.add_column("Gaps", justify="right", no_wrap=True)
-    for p in report.periods:
-        table.add_row(
-            p.label,
-            str(p.games),
-            f"{p.score:.1f}",
-            f"{p.expected:.2f}",
-            str(p.performance) if p.performance is not None else "-",
-            _k_text(p),
-            _moved(p.elo_start, p.elo_change, p.elo_end),
-            _moved(p.lichess_start, p.lichess_change, p.lichess_end),
-            signed(p.difference),
-            _gaps_text(p),
-        )
-    return table
-
-
-def _gaps_text(p: PeriodRow) -> str:
-    """``n (+x)`` for the gaps between the period's games (so start + change + x = end),
-    then the gap just before its first game, which the start already includes."""
-    inside = len(p.gaps) - (p.gap_before_start is not None)
-    text = f"{inside} ({p.gap_points_inside:+d})" if inside else ""
-    if p.gap_before_start is not None:
-        text += f"{' · ' if text else ''}{p.gap_before_start:+d} before"
-    return text
-
-
-def _games_table(report: PerfReport) -> Table:
-    table = Table(
-        title=f"{report.perf}: games, oldest first",
-        box=box.SIMPLE_HEAD,
-        padding=(0, 1, 0, 0),
-        show_edge=False,
-    )
-    for name in ("Date (UTC)", "Game", "Col", "Opponent", "Result", "How it ended"):
-        table.add_column(name)
-    for name in ("Lichess", "±", "Elo", "E", "K", "Elo ±"):
-        table.add_column(name, justify="right")
-    table.add_column("Flags")
-    for g in report.games:
-        title = f"{g.opponent_title} " if g.opponent_title else ""
-        opponent = f"{title}{g.opponent} {g.opponent_rating}{'?' if g.opponent_provisional else ''}"
-        ended = ", ".join([g.status, *(e.replace("_", " ") for e in g.endings)])
-        table.add_row(
-            g.played_at.strftime("%Y-%m-%d %H:%M"),
-            f"[link={g.url}]{g.id}[/link]",
-            g.color[0],
-            opponent,
-            {Decimal(1): "1", Decimal(0): "0"}.get(g.score, "½"),
-            ended,
-            f"{g.lichess_rating}{'?' if g.provisional else ''}",
-            signed(g.lichess_diff),
-            str(g.elo_rating),
-            f"{g.expected:.2f}",
-            str(g.k),
-            signed(g.elo_change, 1),
-            " ".join(g.flags),
-        )
-    return table
-
-
-def _summary_lines(report: PerfReport, full: bool) -> list[str]:
-    s = report.summary
-    gaps = f", {signed(s.lichess_gaps)} in {plural(s.gap_count, 'gap')}" if s.gap_count else ""
-    lines = [
-        f"[bold]{report.perf}[/bold]: {plural(s.games, 'game')} in "
-        f"{plural(s.periods, report.settings.period)}",
-        (
-            f"  FIDE Elo  {s.elo_start} → [bold]{s.elo_final}[/bold] ({signed(s.elo_change)})"
-            f", peak {s.elo_peak}"
-            if report.settings.track == "shadow"
-            else f"  FIDE Elo  {signed(s.elo_change)} over the periods, each restarted from "
-            f"the Lichess rating (last ended at [bold]{s.elo_final}[/bold])"
-        ),
-        f"  Lichess   {s.lichess_start} → [bold]{s.lichess_final}[/bold] "
-        f"({signed(s.lichess_change)} in games{gaps}), peak {s.lichess_peak}",
-    ]
-    if s.correlation is not None and s.mean_abs_difference is not None:
-        lines.append(
-            f"  Per game: correlation {s.correlation:.2f}, "
-            f"mean absolute difference {s.mean_abs_difference:.1f} points"
-        )
-    if s.gap_count:
-        missing = s.gap_count - s.overlap_gaps
-        causes = []
-        if s.overlap_gaps:
-            causes.append(
-                f"{s.overlap_gaps} where a game started before the previous one ended "
-                "(overlapping games)"
-            )
-        if missing:
-            causes.append(f"{missing} from missing games or adjustments")
-        lines.append(f"  Gaps: {', '.join(causes)}")
-    if not full:
-        return lines
-    excluded = ", ".join(f"{n} {k.replace('_', ' ')}" for k, n in report.excluded.items() if n)
-    lines.append(f"  Excluded games: {excluded or 'none'}")
-    for title, items in (("games", s.top_games), ("periods", s.top_periods)):
-        if items:
-            lines.append(f"  Largest disagreements ({title}):")
-            lines.extend(
-                f"    {d.key}: Elo {signed(d.elo, 1 if title == 'games' else 0)} vs Lichess "
-                f"{d.lichess:+d} (off by {d.difference:.{1 if title == 'games' else 0}f}; "
-                f"{', '.join(d.reasons)})"
-                for d in items
-            )
-    if s.endings:
-        lines.append("  How it ended (Elo = sum of those games' K×(score−E)):")
-        lines.extend(f"    {e.text}" for e in s.endings)
-    flags = (
-        f"{s.provisional_games} provisional, {s.bot_games} against BOTs, "
-        f"{s.capped_games} capped by the 400 rule, {plural(s.invalid_replays, 'invalid replay')}"
-    )
-    lines.append(f"  Flags: {flags}")
-    return lines
-
-
-def print_report(reports: Sequence[PerfReport], view: str, out: Console) -> None:
-    """Print rich tables: ``periods`` (with a short summary), ``games`` or ``summary``."""
-    if not out.is_terminal:  # a file or a pipe: no need to squeeze the tables into 80 columns
-        out = Console(file=out.file, width=200, color_system=None, highlight=False, soft_wrap=True)
-    for report in reports:
-        if report.message:
-            continue  # the command line prints the message once, on stderr
-        if view == "periods":
-            out.print(_periods_table(report))
-            if any(p.gaps for p in report.periods):
-                out.print(GAPS_FOOTNOTE)
-            out.print()
-        elif view == "games":
-            out.print(_games_table(report))
-            out.print()
-        for line in _summary_lines(report, full=view == "summary"):
-            out.print(line)
-        out.print()
-
-
-def report_text(reports: Sequence[PerfReport], view: str) -> str:
-    """The table output as plain text (for ``--output FILE`` with ``--format table``)."""
-    buffer = io.StringIO()
-    print_report(reports, view, Console(file=buffer, width=200, color_system=None))
-    return buffer.getvalue()
+    """CSV, one row per game (``view == "games"``) or per period (otherwise)."""
+    rows: list[dict[str, Any]] = []
+    for r in reports:
+        if view == "games":
+            for g in r.games:
+                row = {k: getattr(g, k, None) for k in REPORT_GAME_FIELDS}
+                row.update(
+                    perf=r.perf,
+                    played_at=iso_utc(g.played_at),
+                    score=_num(g.score),
+                    expected=_num(g.expected, 4),
+                    elo_change=_num(g.elo_change, 4),
+                    endings=" ".join(g.endings),
+                    flags=" ".join(g.flags),
+                )
+                rows.append(row)
+        else:
+            for p in r.periods:
+                row = _period_json(p)
+                rows.append(
+                    {
+                        "perf": r.perf,
+                        **{k: row[k] for k in REPORT_PERIOD_FIELDS[1:11]},
+                        "elo_start": p.elo_start,
+                        "elo_change": p.elo_change,
+                        "elo_change_exact": _num(p.elo_change_exact, 4),
+                        "elo_end": p.elo_end,
+                        "lichess_start": p.lichess_start,
+                        "lichess_change": p.lichess_change,
+                        "lichess_end": p.lichess_end,
+                        "difference": p.difference,
+                        "change_difference": p.change_difference,
+                        "gap_count": len(p.gaps),
+                        "gap_points": sum(g.size for g in p.gaps),
+                        "gap_before_start": p.gap_before_start,
+                        "long_break": p.long_break,
+                    }
+                )
+    fields = REPORT_GAME_FIELDS if view == "games" else REPORT_PERIOD_FIELDS
+    return write_csv(rows, fields)

@@ -1,9 +1,9 @@
-"""Readers for the ``club`` command: players/games CSV, PGN, Lichess tournaments.
+"""Readers for the club ladder's inputs: players/games CSV files and PGN headers.
 
-An edge module: it reads files (and, for tournaments, Lichess through ``lichess.py``) and
-turns them into the ``ClubPlayer`` / ``ClubGame`` records that ``club.py`` rates. Every
-error names the file, the line and the field, and is a ``BadInput`` (exit 2).
-The ``club.toml`` reader is in ``club_rules.py``.
+An edge module: it reads files (and, for tournaments, Lichess through a ``fetch`` from
+``sources/lichess/tournaments.py``) and turns them into the ``ClubPlayer`` / ``ClubGame``
+records that ``core.club.rating`` rates. Every error in a file is a ``BadFile`` naming the
+file, the line and the field (exit 2). ``club.toml`` is read by ``club_toml.py``.
 """
 
 from __future__ import annotations
@@ -11,27 +11,22 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
-from functools import partial
 from pathlib import Path
 from typing import Any
 
 import chess.pgn
 
-from lichess_elo.core.club.rating import ClubGame, ClubPlayer, ClubResult, Rules, rate_club
-from lichess_elo.core.games import DAY_FORMATS, SCORE_SPELLINGS, parse_score
+from lichess_elo.core.club.model import ClubGame, ClubPlayer
+from lichess_elo.core.club.rules import normal_time_control
+from lichess_elo.core.games import DAY_FORMATS, RESULT_SPELLINGS
 from lichess_elo.core.games import parse_day as core_parse_day
-from lichess_elo.errors import (
-    BadInput,
-    CassetteMissing,
-    FetchFailed,
-    FetchHint,
-    NotCached,
-    NotFound,
-)
+from lichess_elo.core.games import parse_result as core_parse_result
+from lichess_elo.errors import BadFile, BadInput
+from lichess_elo.sources.text_files import read_text
 
 _WHITE = ("white", "player_a", "a", "playera")
 _BLACK = ("black", "player_b", "b", "playerb")
@@ -50,33 +45,36 @@ class Inputs:
     roster: bool = False
 
 
-def parse_result(text: str, where: str, fieldname: str = "result") -> Decimal:
-    """A result from player A's side, in any spelling ``core.games.parse_score`` accepts.
+def parse_result(
+    text: str, path: Path, line: int, fieldname: str = "result"
+) -> tuple[Decimal, bool]:
+    """A result from player A's side and whether it was a forfeit, in any spelling
+    ``core.games.parse_result`` accepts (the same in every command).
 
     Raises:
-        BadInput: naming ``where`` and the field.
+        BadFile: naming the file, the line and the field.
     """
     try:
-        return parse_score(text, fieldname)
+        return core_parse_result(text, fieldname)
     except BadInput:
-        problem = f"{text.strip()!r} is not a result ({SCORE_SPELLINGS})"
-        raise BadInput(f"{where}: field {fieldname}: {problem}") from None
+        problem = f"{text.strip()!r} is not a result ({RESULT_SPELLINGS})"
+        raise BadFile(path, f"field {fieldname}: {problem}", line=line) from None
 
 
-def parse_day(text: str, where: str, fieldname: str = "date") -> date:
+def parse_day(text: str, path: Path, line: int, fieldname: str = "date") -> date:
     """A day in any format ``core.games.parse_day`` accepts.
 
     Raises:
-        BadInput: naming ``where`` and the field.
+        BadFile: naming the file, the line and the field.
     """
     try:
         return core_parse_day(text, fieldname)
     except BadInput:
         problem = f"{text.strip()!r} is not a date ({DAY_FORMATS})"
-        raise BadInput(f"{where}: field {fieldname}: {problem}") from None
+        raise BadFile(path, f"field {fieldname}: {problem}", line=line) from None
 
 
-def _int(text: str, where: str, fieldname: str) -> int | None:
+def _int(text: str, path: Path, line: int, fieldname: str) -> int | None:
     value = text.strip()
     if not value:
         return None
@@ -86,7 +84,7 @@ def _int(text: str, where: str, fieldname: str) -> int | None:
             return int(number)
     except ArithmeticError:
         pass
-    raise BadInput(f"{where}: field {fieldname}: {value!r} is not a whole number")
+    raise BadFile(path, f"field {fieldname}: {value!r} is not a whole number", line=line)
 
 
 def parse_round(text: str) -> tuple[int, ...]:
@@ -109,8 +107,6 @@ def _pgn_time_control(text: str | None) -> str | None:
 
 def _csv_time_control(text: str) -> str | None:
     """A games file's time control: ``15+10`` (or ``900+10`` in seconds) in minutes."""
-    from lichess_elo.core.club.rules import normal_time_control
-
     value = text.strip()
     return (normal_time_control(value) or value) if value else None
 
@@ -123,16 +119,19 @@ def read_csv(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
     """Read a players file or a games file (told apart by the header) into ``into``.
 
     Raises:
-        BadInput: an unknown header, or a bad row, with file, line and field.
+        BadFile: an unknown header, or a bad row, with file, line and field.
     """
     try:
         dialect: Any = csv.Sniffer().sniff(text.split("\n", 1)[0], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    reader = csv.reader(io.StringIO(text), dialect)
-    rows = list(reader)
+    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    try:
+        rows = list(reader)
+    except csv.Error as exc:
+        raise BadFile(path, f"not a CSV row ({exc})", line=reader.line_num) from None
     if not rows:
-        raise BadInput(f"{path}:1: the file is empty")
+        raise BadFile(path, "the file is empty", line=1)
     header = [_header(h) for h in rows[0]]
     if "name" in header and not any(h in _WHITE for h in header):
         _read_players(path, header, rows[1:], into)
@@ -140,9 +139,11 @@ def read_csv(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
     white = next((h for h in header if h in _WHITE), None)
     black = next((h for h in header if h in _BLACK), None)
     if white is None or black is None or "result" not in header or "date" not in header:
-        raise BadInput(
-            f"{path}:1: the header is neither a players file (name, rating) nor a "
-            "games file (date, white, black, result)"
+        raise BadFile(
+            path,
+            "the header is neither a players file (name, rating) nor a "
+            "games file (date, white, black, result)",
+            line=1,
         )
     ignored = [rows[0][i].strip() for i, h in enumerate(header) if "rating" in h or "elo" in h]
     if ignored:
@@ -157,13 +158,15 @@ def read_csv(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
         where = f"{path}:{number}"
         for needed in ("date", white, black, "result"):
             if not cells.get(needed, "").strip():
-                raise BadInput(f"{where}: field {needed}: empty")
+                raise BadFile(path, f"field {needed}: empty", line=number)
+        score, forfeit = parse_result(cells["result"], path, number)
         into.games.append(
             ClubGame(
                 white=" ".join(cells[white].split()),
                 black=" ".join(cells[black].split()),
-                score=parse_result(cells["result"], where),
-                day=parse_day(cells["date"], where),
+                score=score,
+                forfeit=forfeit,
+                day=parse_day(cells["date"], path, number),
                 event=cells.get("event", "").strip() or None,
                 round=parse_round(cells.get("round", "")),
                 time_control=_csv_time_control(cells.get("time_control", "")),
@@ -182,19 +185,20 @@ def _read_players(path: Path, header: list[str], rows: list[list[str]], into: In
         where = f"{path}:{number}"
         name = " ".join(cells.get("name", "").split())
         if not name:
-            raise BadInput(f"{where}: field name: empty")
-        rating = _int(cells.get("rating", ""), where, "rating")
-        start = _int(cells.get("start", ""), where, "start")
+            raise BadFile(path, "field name: empty", line=number)
+        rating = _int(cells.get("rating", ""), path, number, "rating")
+        start = _int(cells.get("start", ""), path, number, "start")
         for value, fieldname in ((rating, "rating"), (start, "start")):
             if value is not None and not 0 <= value <= 4000:
-                raise BadInput(f"{where}: field {fieldname}: {value} is outside 0..4000")
+                raise BadFile(path, f"field {fieldname}: {value} is outside 0..4000", line=number)
         into.players.append(
             ClubPlayer(
                 name=name,
                 rating=rating,
                 group=cells.get("group", "").strip() or None,
-                born=_int(cells.get("born", ""), where, "born"),
+                born=_int(cells.get("born", ""), path, number, "born"),
                 start=start,
+                lichess=cells.get("lichess", "").strip().lstrip("@") or None,
                 where=where,
             )
         )
@@ -206,7 +210,7 @@ def read_pgn(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
     Unfinished games (``*``) are skipped with a note.
 
     Raises:
-        BadInput: a missing player, a bad result or an unparsable date, with file, line, tag.
+        BadFile: a missing player, a bad result or an unparsable date, with file, line, tag.
     """
     handle = io.StringIO(text)
     skipped = 0
@@ -228,7 +232,7 @@ def read_pgn(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
         for tag in ("White", "Black"):
             name = " ".join(headers.get(tag, "").split())
             if not name or name == "?":
-                raise BadInput(f"{where}: tag {tag}: no player name")
+                raise BadFile(path, f"tag {tag}: no player name", line=line)
             names[tag] = name
         day_text = headers.get("Date", "")
         if "?" in day_text and "?" not in headers.get("EventDate", "?"):
@@ -236,12 +240,18 @@ def read_pgn(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
         site = headers.get("Site", "")
         lichess_id = re.search(r"lichess\.org/([A-Za-z0-9]{8})", site)
         event = headers.get("Event", "").strip()
+        score, forfeit = parse_result(result, path, line, "Result")
+        termination = headers.get("Termination", "").strip().lower()
+        # A game not played (a no-show): "forfeit" or "abandoned"; "time forfeit" is a
+        # game lost on the clock, which is rated.
+        forfeit = forfeit or termination in ("forfeit", "abandoned")
         into.games.append(
             ClubGame(
                 white=names["White"],
                 black=names["Black"],
-                score=parse_result(result, where, "Result"),
-                day=parse_day(day_text, where, "Date"),
+                score=score,
+                forfeit=forfeit,
+                day=parse_day(day_text, path, line, "Date"),
                 event=event if event and event != "?" else None,
                 round=parse_round(headers.get("Round", "")),
                 time_control=_pgn_time_control(headers.get("TimeControl")),
@@ -253,7 +263,7 @@ def read_pgn(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
     if skipped:
         into.notes.append(f"{path}: skipped {skipped} unfinished games (result *)")
     if count == 0:
-        raise BadInput(f"{path}:1: no PGN game found")
+        raise BadFile(path, "no PGN game found", line=1)
 
 
 def tournament_ref(arg: str) -> tuple[str | None, str] | None:
@@ -278,7 +288,8 @@ def read_inputs(
             ``"arena"``, ``"swiss"`` or ``None`` (unknown: try both).
 
     Raises:
-        BadInput: a missing or unreadable file, an unknown kind, or bad content.
+        BadFile: a missing or unreadable file, or bad content.
+        BadInput: an argument that is neither a file nor a tournament.
     """
     into = Inputs()
     for number, arg in enumerate(args):
@@ -287,17 +298,17 @@ def read_inputs(
         suffix = path.suffix.lower()
         if path.is_file() or suffix in (".csv", ".pgn", ".txt", ".tsv"):
             try:
-                text = path.read_text(encoding="utf-8-sig")
+                text = read_text(path)
             except FileNotFoundError:
-                raise BadInput(f"{path}: no such file") from None
-            except (OSError, UnicodeDecodeError) as exc:
-                raise BadInput(f"{path}: cannot read the file ({exc})") from None
+                raise BadFile(path, "no such file") from None
+            except OSError as exc:
+                raise BadFile(path, f"cannot read the file ({exc.strerror or exc})") from None
             if suffix == ".pgn":
                 read_pgn(path, text, into, seq)
             elif suffix in (".csv", ".tsv", ".txt"):
                 read_csv(path, text, into, seq)
             else:
-                raise BadInput(f"{path}: not a .csv or .pgn file (club.toml goes in --config)")
+                raise BadFile(path, "not a .csv or .pgn file (club.toml is the rules file)")
             continue
         ref = tournament_ref(arg)
         if ref is None:
@@ -306,151 +317,6 @@ def read_inputs(
                 "(e.g. https://lichess.org/swiss/AbCd1234)"
             )
         if fetch is None:
-            raise BadInput(f"{arg}: tournaments need the Lichess source options")
+            raise BadInput("a tournament needs a Lichess source", field="inputs", value=arg)
         into.games.extend(fetch(ref[0], ref[1], seq))
     return into
-
-
-def games_from_lichess(
-    games: Sequence[Any], *, name: str, where: str, seq_start: int = 0
-) -> Iterator[ClubGame]:
-    """Turn a tournament's ``games.Game`` list into ``ClubGame`` records (finished only)."""
-    for number, g in enumerate(sorted(games, key=lambda g: (g.created_at, g.id))):
-        white = g.white.name or g.white.user_id
-        black = g.black.name or g.black.user_id
-        score = g.score("white")
-        if not white or not black or score is None:
-            continue
-        # a game without a clock is matched by its speed (``correspondence``)
-        tc = time_control(g.clock.initial, g.clock.increment) if g.clock else g.speed
-        yield ClubGame(
-            white=white,
-            black=black,
-            score=Decimal(str(score)),
-            day=g.created_at.date(),
-            event=name,
-            time_control=tc,
-            game_id=g.id,
-            where=f"{where} game {g.id}",
-            seq=seq_start + number,
-        )
-
-
-def info_name(info: Mapping[str, Any], fallback: str) -> str:
-    """A tournament's name from its info object (arena ``fullName``, swiss ``name``)."""
-    for key in ("fullName", "name"):
-        value = info.get(key)
-        if isinstance(value, str) and value.strip():
-            return value.strip()
-    return fallback
-
-
-def tournament_fetcher(
-    source: Any, on_warning: Callable[[str], None] | None = None
-) -> Callable[[str | None, str, int], Iterator[ClubGame]]:
-    """A ``fetch`` for ``read_inputs`` that reads arenas and swisses through berserk.
-
-    Uses ``lichess.open_client`` (cache, ``--offline``, ``--replay`` cassette, token) and
-    ``lichess.call_with_retries``. A bare id is tried as an arena, then as a swiss.
-    """
-    import berserk
-
-    from lichess_elo.sources.lichess.parse import parse_games
-    from lichess_elo.sources.lichess.retries import call_with_retries
-    from lichess_elo.sources.lichess.session import open_client
-
-    def fetch(kind: str | None, tid: str, seq: int) -> Iterator[ClubGame]:
-        with open_client(source) as client:
-
-            def call(what: str, action: Callable[[], Any]) -> Any:
-                return call_with_retries(
-                    action,
-                    what=what,
-                    source=source,
-                    hint=FetchHint(tid, tournament=True),
-                    on_warning=on_warning,
-                )
-
-            kinds = [kind] if kind else ["arena", "swiss"]
-            info: Mapping[str, Any] | None = None
-            for current in kinds:
-                getter = (
-                    client.tournaments.get_tournament
-                    if current == "arena"
-                    else client.tournaments.get_swiss
-                )
-                try:
-                    info = call(f"the {current} {tid}", partial(getter, tid))
-                except berserk.exceptions.ResponseError as exc:
-                    if int(exc.status_code) == 404 and current != kinds[-1]:
-                        continue
-                    if int(exc.status_code) == 404:
-                        raise NotFound(f"{tid}: no Lichess tournament with this id") from None
-                    raise FetchFailed(f"{tid}: Lichess answered HTTP {exc.status_code}") from None
-                except (NotCached, CassetteMissing):
-                    if current != kinds[-1]:
-                        continue  # a bare id offline: the cache may hold it as a swiss
-                    raise
-                kind = current
-                break
-            assert info is not None and kind is not None
-            exporter = (
-                client.tournaments.export_arena_games
-                if kind == "arena"
-                else client.tournaments.export_swiss_games
-            )
-            raw = call(
-                f"the games of the {kind} {tid}",
-                lambda: list(exporter(tid, moves=False, evals=False)),
-            )
-        games = list(parse_games(raw, on_warning))
-        name = info_name(info, tid)
-        yield from games_from_lichess(games, name=name, where=f"{kind} {tid}", seq_start=seq)
-
-    return fetch
-
-
-def load_club(
-    args: Sequence[str],
-    *,
-    config: Path | None = None,
-    k: Sequence[str] = (),
-    start: Sequence[str] = (),
-    overrides: Mapping[str, Any] | None = None,
-    source: Any = None,
-    on_warning: Callable[[str], None] | None = None,
-) -> ClubResult:
-    """Read the inputs and rules, apply the command-line overrides and rate the club.
-
-    Args:
-        args: Files (``.csv``, ``.pgn``) and tournament ids or URLs, in any mix.
-        config: ``club.toml``, if given.
-        k: ``--k`` values (``N`` or ``NAME=N``).
-        start: ``--start`` values (``N``, ``fide`` or ``NAME=N``).
-        overrides: Other rules from options (``update``, ``method``, ...); ``None`` skipped.
-            ``count_time_controls`` is checked and normalised (``900+10`` -> ``15+10``).
-        source: A ``lichess.Source`` for tournaments.
-        on_warning: Told about retries while fetching.
-
-    Raises:
-        BadInput: any bad input, with the file, line and field.
-    """
-    from lichess_elo.core.club.rules import (
-        check_options,
-        check_time_controls,
-        read_rules,
-        with_overrides,
-    )
-
-    rules = read_rules(config) if config is not None else Rules()
-    check_options(k, start)  # every option is checked before any input is read or fetched
-    overrides = dict(overrides or {})
-    if overrides.get("count_time_controls"):
-        overrides["count_time_controls"] = check_time_controls(
-            overrides["count_time_controls"], "--count-time-control"
-        )
-    fetch = tournament_fetcher(source, on_warning) if source is not None else None
-    inputs = read_inputs(args, fetch=fetch)
-    groups = {p.group.lower() for p in inputs.players if p.group}
-    rules = with_overrides(rules, groups=groups, k=k, start=start, **overrides)
-    return rate_club(inputs.players, inputs.games, rules, roster=inputs.roster, notes=inputs.notes)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -12,7 +12,9 @@ from lichess_elo.errors import BadFile, Conflict
 from lichess_elo.sources import pgn
 from lichess_elo.sources.lichess.api import fetch_games
 from lichess_elo.sources.lichess.checks import validate_username
-from lichess_elo.sources.lichess.source import Progress, Source
+from lichess_elo.sources.lichess.retries import Progress
+from lichess_elo.sources.lichess.session import Source
+from lichess_elo.sources.text_files import read_text
 
 
 @dataclass(frozen=True)
@@ -26,10 +28,14 @@ class LoadedGames:
     user: str
     games: tuple[Game, ...]
     info: UserInfo | None
+    #: Months read before ``since`` to count K's games, and the perfs still short of 30
+    #: there (see ``fetch_games``'s ``count_back``).
+    months_back: int = 0
+    count_short: tuple[str, ...] = ()
 
 
 def _read_pgn(path: Path, on_warning: Callable[[str], None] | None) -> list[Game]:
-    """The games of the ``--pgn`` file ``path``.
+    """The games of the PGN file ``path``.
 
     Raises:
         BadInput: the one message for a file that cannot be read: missing, a folder,
@@ -38,7 +44,7 @@ def _read_pgn(path: Path, on_warning: Callable[[str], None] | None) -> list[Game
     if path.is_dir():
         raise BadFile(path, "it is a folder, not a file", field="pgn", unreadable=True)
     try:
-        text = path.read_text(encoding="utf-8", errors="replace")
+        text = read_text(path, "pgn")
     except FileNotFoundError:
         raise BadFile(path, "no such file", field="pgn", unreadable=True) from None
     except OSError as exc:
@@ -56,6 +62,7 @@ def load_games(
     until: date | None = None,
     progress: Progress | None = None,
     on_warning: Callable[[str], None] | None = None,
+    count_back: Sequence[str] | None = None,
 ) -> LoadedGames:
     """Load ``username``'s games: read ``pgn_file``, or fetch them from Lichess.
 
@@ -67,16 +74,30 @@ def load_games(
         until: First day not to fetch.
         progress: The fetch progress display.
         on_warning: Called with one-line warnings (skipped games, retries).
+        count_back: The report's perfs, to also fetch the months before ``since`` that
+            K's 30-game rule needs for them (``fetch_games``); a PGN file holds what it holds.
 
     Raises:
-        BadInput: a bad name, an unreadable ``pgn_file`` or ``--pgn`` with ``--replay``;
+        BadInput: a bad name, an unreadable ``pgn_file`` or a PGN file with a cassette;
             the import's errors (``UserNotFound``, ``NotCached``...) pass through.
     """
     if pgn_file is None:
         result = fetch_games(  # checks the name; its games are sorted and unique
-            username, source, since=since, until=until, progress=progress, on_warning=on_warning
+            username,
+            source,
+            since=since,
+            until=until,
+            progress=progress,
+            on_warning=on_warning,
+            count_back=count_back,
         )
-        return LoadedGames(result.user.username or username, result.games, result.user)
+        return LoadedGames(
+            result.user.username or username,
+            result.games,
+            result.user,
+            result.months_back,
+            result.count_short,
+        )
     name = check_pgn_source(username, pgn_file, source)
     games = dedupe_sorted(_read_pgn(pgn_file, on_warning))
     return LoadedGames(name, tuple(games), None)

@@ -1,21 +1,26 @@
 """The replay cache and the process pool (an edge module): ``replay_all``.
 
-Facts are kept in SQLite (``<cache_dir>/replay.sqlite``, keyed by game id and
-``replay.REPLAY_VERSION``, read at call time so a new version replays everything); large
-uncached histories are replayed in a process pool. The replay itself is ``replay.py``.
+Facts are kept in SQLite (``<cache_dir>/replay.sqlite``), keyed by the game id, the
+game's *content* (``content_key``: variant, start position, status and moves) and
+``replay.REPLAY_VERSION`` (read at call time, so a new version replays everything). Two
+games with the same id and different moves (two PGN files, an edited export) never share a
+replay: the second one misses the cache and is replayed afresh. Large uncached histories are
+replayed in a process pool. The replay itself is ``core/replay.py``.
 """
 
 from __future__ import annotations
 
+import hashlib
 import multiprocessing
 import os
+import signal
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from lichess_elo.core import replay
 from lichess_elo.core.replay import ReplayFacts, replay_game, replay_job
-from lichess_elo.sources.cache_db import BUSY_TIMEOUT, open_cache_db
+from lichess_elo.sources.sqlite_open import connect, is_busy, lock_timeout, read_only_folder
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -25,9 +30,12 @@ if TYPE_CHECKING:
 #: Replay in a process pool only above this many uncached games.
 POOL_THRESHOLD = 2000
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS replay (
+#: The table of facts; the older ``replay`` table (keyed by id only) is dropped on sight.
+_TABLE = "replay_facts"
+_SCHEMA = f"""
+CREATE TABLE IF NOT EXISTS {_TABLE} (
     game_id TEXT NOT NULL,
+    content TEXT NOT NULL,
     version INTEGER NOT NULL,
     valid INTEGER NOT NULL,
     plies INTEGER NOT NULL,
@@ -39,7 +47,7 @@ CREATE TABLE IF NOT EXISTS replay (
     material_white INTEGER NOT NULL,
     material_black INTEGER NOT NULL,
     status_agrees INTEGER,
-    PRIMARY KEY (game_id, version)
+    PRIMARY KEY (game_id, content, version)
 ) WITHOUT ROWID
 """
 _COLUMNS = (
@@ -47,6 +55,9 @@ _COLUMNS = (
     "material_white, material_black, status_agrees"
 )
 _BATCH = 500
+#: Primary result codes of a damaged file (extended codes such as SQLITE_CORRUPT_INDEX
+#: share them in the low byte); only these reset the cache.
+_DAMAGED = frozenset({sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT})
 
 Row = tuple[
     str, int, int, str | None, int | None, str | None, str | None, int, int, int, int | None
@@ -91,15 +102,68 @@ def _from_row(r: Row) -> ReplayFacts:
     )
 
 
-def _open_cache(cache_dir: Path) -> sqlite3.Connection:
-    """Open (or create) ``replay.sqlite`` in ``cache_dir`` (``cache_db.open_cache_db``)."""
-    return open_cache_db(cache_dir / "replay.sqlite", _SCHEMA, BUSY_TIMEOUT)
+def _connect(path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, timeout=lock_timeout())
+    try:
+        # A cache: WAL without an fsync per commit; a crash can only cost a replay again.
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")
+        conn.execute(_SCHEMA)
+        legacy = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'replay'"
+        if conn.execute(legacy).fetchone():  # keyed by id only: never read again
+            conn.execute("DROP TABLE replay")
+    except sqlite3.Error:
+        conn.close()
+        raise
+    return conn
+
+
+def _damaged(exc: sqlite3.DatabaseError) -> bool:
+    """Whether ``exc`` says the file itself is damaged (not a lock, I/O error, full disk)."""
+    return (exc.sqlite_errorcode & 0xFF) in _DAMAGED
+
+
+def _read_only(path: Path) -> bool:
+    """Whether the cache exists but cannot be written (its folder or the file)."""
+    return path.exists() and (read_only_folder(path) or not os.access(path, os.W_OK))
+
+
+def _open_cache(cache_dir: Path, read_only: bool = False) -> sqlite3.Connection:
+    """Open (or create) the cache; a damaged file is started again; ``read_only``
+    opens an existing file unchanged.
+
+    Raises:
+        sqlite3.Error: the cache cannot be used (locked by another run, I/O error, full
+            disk...); the file is left as it is.
+        OSError: the folder cannot be made.
+    """
+    path = cache_dir / "replay.sqlite"
+    if read_only:
+        return connect(path, timeout=lock_timeout(), read_only=True)
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        return _connect(path)
+    except sqlite3.DatabaseError as exc:
+        # OperationalError ("database is locked", "disk I/O error", "database or disk is
+        # full") is a DatabaseError too: only a file that is not a database, or is
+        # malformed, is thrown away; anything else leaves the cache alone.
+        if not _damaged(exc):
+            raise
+        for stale in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            stale.unlink(missing_ok=True)
+        return _connect(path)
 
 
 def _unusable(
     cache_dir: Path, exc: sqlite3.Error | OSError, on_warning: Callable[[str], None] | None
 ) -> None:
     if on_warning is None:
+        return
+    if isinstance(exc, sqlite3.Error) and is_busy(exc):
+        on_warning(
+            f"the replay cache {cache_dir / 'replay.sqlite'} is in use by another run; "
+            "replay results are not kept this time"
+        )
         return
     if cache_dir.exists() and not cache_dir.is_dir():
         why = f"{cache_dir} is a file, not a folder"
@@ -110,48 +174,64 @@ def _unusable(
     on_warning(f"the replay cache cannot be used ({why}); replay results are not kept")
 
 
-#: Above this many games, one pass over the version's rows beats looking each id up.
-_SCAN_ABOVE = 4 * _BATCH
+def content_key(game: Game) -> str:
+    """What the replay facts depend on, hashed: variant, start position, status, moves.
+
+    The status is part of it because the facts say whether it agrees with the final
+    position. 32 hex digits of SHA-256: a collision between two games is not a concern.
+    """
+    text = "\x1f".join((game.variant, game.initial_fen or "", game.status, " ".join(game.moves)))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
-def _read_cached(conn: sqlite3.Connection, ids: Sequence[str]) -> dict[str, ReplayFacts]:
+def _read_cached(conn: sqlite3.Connection, games: Sequence[Game]) -> dict[str, ReplayFacts]:
+    """The cached facts of ``games`` whose id *and* content match, by game id."""
+    wanted = {game.id: content_key(game) for game in games}
+    ids = list(wanted)
     found: dict[str, ReplayFacts] = {}
-    if len(ids) > _SCAN_ABOVE:  # a whole history: read the table once, keep the ones asked
-        wanted = set(ids)
-        query = f"SELECT {_COLUMNS} FROM replay WHERE version = ?"
-        for row in conn.execute(query, (replay.REPLAY_VERSION,)):
-            if row[0] in wanted:
-                found[row[0]] = _from_row(row)
-        return found
     for start in range(0, len(ids), _BATCH):
         chunk = ids[start : start + _BATCH]
         marks = ",".join("?" * len(chunk))
-        query = f"SELECT {_COLUMNS} FROM replay WHERE version = ? AND game_id IN ({marks})"
-        for row in conn.execute(query, (replay.REPLAY_VERSION, *chunk)):
-            found[row[0]] = _from_row(row)
+        query = (
+            f"SELECT content, {_COLUMNS} FROM {_TABLE} WHERE version = ? AND game_id IN ({marks})"
+        )
+        for content, *row in conn.execute(query, (replay.REPLAY_VERSION, *chunk)):
+            if wanted[row[0]] == content:  # the same id with other moves is another game
+                found[row[0]] = _from_row(cast(Row, tuple(row)))
     return found
 
 
-def _write_cached(conn: sqlite3.Connection, facts: Sequence[ReplayFacts]) -> None:
+def _write_cached(
+    conn: sqlite3.Connection, facts: Sequence[ReplayFacts], contents: dict[str, str]
+) -> None:
     with conn:
         conn.executemany(
-            "INSERT OR REPLACE INTO replay (game_id, version, valid, plies, error, error_ply, "
-            "bad_move, final_fen, flags, material_white, material_black, status_agrees) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [(r[0], replay.REPLAY_VERSION, *r[1:]) for r in map(_to_row, facts)],
+            f"INSERT OR REPLACE INTO {_TABLE} (game_id, content, version, valid, plies, error, "
+            "error_ply, bad_move, final_fen, flags, material_white, material_black, "
+            "status_agrees) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [(r[0], contents[r[0]], replay.REPLAY_VERSION, *r[1:]) for r in map(_to_row, facts)],
         )
+
+
+def _ignore_interrupts() -> None:
+    """Pool initializer: a worker ignores SIGINT (Ctrl-C reaches the whole process group),
+    so only the parent handles it: one message, no traceback per worker. The parent
+    terminates the pool on its way out."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _replay_many(
     games: Sequence[Game], workers: int, progress: Callable[[int, int], None] | None
 ) -> Iterator[ReplayFacts]:
     total = len(games)
+    if progress is not None and total:
+        progress(0, total)  # the bar shows its total before the first game is done
     if workers > 1 and total > POOL_THRESHOLD:
         chunk = max(50, min(1000, total // (workers * 8)))
-        jobs = [(g.id, g.variant, g.initial_fen, g.status, g.movetext) for g in games]
+        jobs = [(g.id, g.variant, g.initial_fen, g.status, g.moves) for g in games]
         # The platform's default start method: fork on Linux (the workers only replay, so
         # a progress-bar thread in the parent is harmless), spawn elsewhere.
-        with multiprocessing.get_context().Pool(workers) as pool:
+        with multiprocessing.get_context().Pool(workers, _ignore_interrupts) as pool:
             for done, facts in enumerate(pool.imap(replay_job, jobs, chunksize=chunk), 1):
                 if progress is not None and (done % chunk == 0 or done == total):
                     progress(done, total)
@@ -185,16 +265,26 @@ def replay_all(
     unique = list({game.id: game for game in games}.values())
     conn = None
     cached: dict[str, ReplayFacts] = {}
+    read_only = cache_dir is not None and _read_only(cache_dir / "replay.sqlite")
     if cache_dir is not None:
         try:
-            conn = _open_cache(cache_dir)
-            cached = _read_cached(conn, [g.id for g in unique])
+            conn = _open_cache(cache_dir, read_only)
+            cached = _read_cached(conn, unique)
         except (sqlite3.Error, OSError) as exc:
             if conn is not None:
                 conn.close()
             conn = None  # an unusable cache only costs time: replay everything
             _unusable(cache_dir, exc, on_warning)
     todo = [g for g in unique if g.id not in cached]
+    if read_only and conn is not None:  # the facts were read; new ones cannot be kept
+        conn.close()
+        conn = None
+        if todo and on_warning is not None:
+            on_warning(
+                f"the replay cache {cache_dir} is read-only; {len(todo)} new replay "
+                "results are not kept"
+            )
+    contents = {g.id: content_key(g) for g in todo}
     count = workers if workers is not None else (os.cpu_count() or 1)
     # Each batch is written in its own transaction as soon as it is replayed, so a hard
     # crash keeps every finished batch; the unfinished batch is written on the way out,
@@ -206,11 +296,11 @@ def replay_all(
             if conn is not None:
                 batch.append(facts)
                 if len(batch) >= _BATCH:
-                    conn = _write_or_drop(conn, batch, cache_dir, on_warning)
+                    conn = _write_or_drop(conn, batch, contents, cache_dir, on_warning)
                     batch = []
     finally:
         if conn is not None and batch:
-            conn = _write_or_drop(conn, batch, cache_dir, on_warning)
+            conn = _write_or_drop(conn, batch, contents, cache_dir, on_warning)
         if conn is not None:
             conn.close()
     return {g.id: cached[g.id] for g in unique}
@@ -219,13 +309,14 @@ def replay_all(
 def _write_or_drop(
     conn: sqlite3.Connection,
     facts: Sequence[ReplayFacts],
+    contents: dict[str, str],
     cache_dir: Path | None,
     on_warning: Callable[[str], None] | None,
 ) -> sqlite3.Connection | None:
     """Write ``facts``; on failure (a read-only or full disk) warn once, close the cache
     and return ``None`` so the rest replays without it."""
     try:
-        _write_cached(conn, facts)
+        _write_cached(conn, facts, contents)
     except (sqlite3.Error, OSError) as exc:
         conn.close()
         if cache_dir is not None:

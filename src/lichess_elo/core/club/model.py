@@ -1,6 +1,7 @@
 """The club ladder's records: inputs, rules and results (pure data, no I/O).
 
-``club.py`` rates them; ``club_io.py`` and ``club_rules.py`` read them from files.
+``rating.py`` rates them, ``standings.py`` builds the awards and the player view;
+``sources/club_files.py`` and ``sources/club_toml.py`` read them from files.
 """
 
 from __future__ import annotations
@@ -21,8 +22,13 @@ Start = int | Literal["fide"]
 UPDATE_MODES: tuple[UpdateMode, ...] = ("event", "month", "game")
 METHODS: tuple[ClubMethod, ...] = ("formula", "fide-table")
 ROUNDINGS: tuple[Rounding, ...] = ("display", "update")
-#: ``--player`` shows the change over this many calendar months before the latest game.
+#: The player view shows the change over this many calendar months before the latest game.
 RECENT_MONTHS = 3
+
+
+def name_key(name: str) -> str:
+    """How names are matched: spaces collapsed, case ignored."""
+    return " ".join(name.split()).casefold()
 
 
 @dataclass(frozen=True)
@@ -35,6 +41,7 @@ class ClubPlayer:
         group: e.g. ``beginner``; selects a per-group start rating and K.
         born: Birth year (for the junior K rule).
         start: This player's own start rating, used when ``rating`` is empty.
+        lichess: The player's Lichess account, so tournament games rate this member.
         where: ``file:line`` for messages.
     """
 
@@ -43,6 +50,7 @@ class ClubPlayer:
     group: str | None = None
     born: int | None = None
     start: int | None = None
+    lichess: str | None = None
     where: str = ""
 
 
@@ -61,6 +69,7 @@ class ClubGame:
         game_id: The Lichess game id, when the game came from Lichess.
         where: ``file:line`` (or ``tournament:id``) for messages.
         seq: Input order, the last tie-breaker.
+        forfeit: Won or lost by forfeit (``+:-``, ``-:+``): recorded, never rated.
     """
 
     white: str
@@ -73,6 +82,7 @@ class ClubGame:
     game_id: str | None = None
     where: str = ""
     seq: int = 0
+    forfeit: bool = False
 
     @property
     def event_name(self) -> str:
@@ -186,8 +196,21 @@ class Target:
 
 
 @dataclass(frozen=True)
+class ExcludedGame:
+    """A game read but not rated, and the rule that left it out."""
+
+    game: ClubGame
+    rule: str
+
+
+@dataclass(frozen=True)
 class ClubResult:
-    """The whole ladder after every counted game."""
+    """The whole ladder after every counted game.
+
+    ``excluded`` lists every game that was read but not rated, with its rule; ``k_used``
+    gives, per group (or player with their own K, or ``others``), the K values the rated
+    periods actually used.
+    """
 
     standings: tuple[Standing, ...]
     unrated: tuple[str, ...]
@@ -198,3 +221,15 @@ class ClubResult:
     last_day: date | None
     notes: tuple[str, ...]
     rules: Rules
+    excluded: tuple[ExcludedGame, ...] = ()
+    k_used: tuple[tuple[str, tuple[int, ...]], ...] = ()
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    """One player's page: the standing, the change over the last ``months`` and the target."""
+
+    standing: Standing
+    recent: int
+    months: int
+    target: Target

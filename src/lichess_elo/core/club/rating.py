@@ -1,8 +1,9 @@
 """A club's internal Elo ladder: the rules, the rating run and its results (pure, no I/O).
 
-The records (``ClubPlayer``, ``ClubGame``, ``Rules``, the results) are in ``club_model.py``
-and re-exported here; the readers for CSV, PGN and Lichess tournaments are in
-``club_io.py``, the ``club.toml`` reader in ``club_rules.py``.
+The records (``ClubPlayer``, ``ClubGame``, ``Rules``, the results) are in ``model.py``
+and re-exported here; the awards are built by ``standings.py``, one player's page by
+``player.py``. The readers for CSV, PGN and ``club.toml`` are in ``sources/club_files.py``
+and ``sources/club_toml.py``, Lichess tournaments in ``sources/lichess/tournaments.py``.
 Expected scores, rounding and the FIDE initial rating come from ``fide.py``.
 
 Rating periods (``Rules.update``):
@@ -15,11 +16,9 @@ Rating periods (``Rules.update``):
 
 from __future__ import annotations
 
-import fnmatch
-import math
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import Decimal
 
@@ -34,6 +33,7 @@ from lichess_elo.core.club.model import (
     ClubPlayer,
     ClubResult,
     EventSummary,
+    ExcludedGame,
     GamesAward,
     PeriodEntry,
     ProgressAward,
@@ -43,12 +43,20 @@ from lichess_elo.core.club.model import (
     Start,
     Target,
     UpdateMode,
+    name_key,
 )
-from lichess_elo.core.games import Clock
-from lichess_elo.core.games import speed_of as game_speed
+from lichess_elo.core.club.rules import (
+    FORFEIT_RULE,
+    counts,
+    exclusion_rule,
+    matches,
+    speed_of,
+)
+from lichess_elo.core.club.standings import events, k_used, member_accounts, most_games, progress
 from lichess_elo.errors import BadInput
 
 __all__ = [
+    "FORFEIT_RULE",
     "METHODS",
     "RECENT_MONTHS",
     "ROUNDINGS",
@@ -68,55 +76,16 @@ __all__ = [
     "Target",
     "UpdateMode",
     "counts",
+    "exclusion_rule",
     "expected",
-    "find_player",
     "k_for",
     "matches",
     "months_between",
     "name_key",
-    "next_target",
     "periods",
     "rate_club",
-    "recent_change",
     "speed_of",
 ]
-
-
-def matches(value: str | None, patterns: Sequence[str]) -> bool:
-    """True when ``value`` matches one of the glob ``patterns`` (case-insensitive)."""
-    if value is None:
-        return False
-    low = value.lower()
-    return any(fnmatch.fnmatchcase(low, p.lower()) for p in patterns)
-
-
-def speed_of(time_control: str | None) -> str | None:
-    """Lichess's speed class (``core.games.speed_of``) of a club's ``minutes+increment``.
-
-    ``None`` when ``time_control`` is not ``BASE+INCREMENT``.
-    """
-    if not time_control or "+" not in time_control:
-        return None
-    base, _, inc = time_control.partition("+")
-    try:
-        clock = Clock(initial=round(float(base) * 60), increment=int(inc))
-    except ValueError:
-        return None
-    return game_speed(clock)
-
-
-def counts(game: ClubGame, rules: Rules) -> bool:
-    """Whether ``game`` counts under the ``count`` and ``exclude`` rules."""
-    if rules.exclude_events and matches(game.event_name, rules.exclude_events):
-        return False
-    if rules.count_events and not matches(game.event_name, rules.count_events):
-        return False
-    if rules.count_time_controls:
-        tc = game.time_control
-        return matches(tc, rules.count_time_controls) or matches(
-            speed_of(tc), rules.count_time_controls
-        )
-    return True
 
 
 def months_between(earlier: date, later: date) -> int:
@@ -145,11 +114,6 @@ def expected(own: Decimal, opponent: Decimal, rules: Rules) -> Decimal:
     return fide.logistic_expected(difference)
 
 
-def name_key(name: str) -> str:
-    """How names are matched: spaces collapsed, case ignored."""
-    return " ".join(name.split()).casefold()
-
-
 @dataclass
 class _Player:
     """Mutable state of one player during a run (internal)."""
@@ -158,6 +122,7 @@ class _Player:
     rating: Decimal | None
     group: str | None = None
     born: int | None = None
+    established: bool = False  # a rating or start from the players file: never provisional
     games: int = 0
     last_day: date | None = None
     return_left: int = 0
@@ -214,10 +179,22 @@ def _resolve(
         key = name_key(p.name)
         if key in states:
             raise BadInput(f"{p.where}: field name: player {p.name!r} is listed twice")
-        states[key] = _Player(p.name, _start_rating(p, p.name, rules), p.group, p.born)
+        states[key] = _Player(
+            p.name,
+            _start_rating(p, p.name, rules),
+            p.group,
+            p.born,
+            p.rating is not None or p.start is not None,
+        )
+    accounts = member_accounts(players, set(states))
     seen: dict[tuple[object, ...], ClubGame] = {}
     out: list[ClubGame] = []
-    for g in games:
+    for original in games:
+        g = replace(
+            original,
+            white=accounts.get(name_key(original.white), original.white),
+            black=accounts.get(name_key(original.black), original.black),
+        )
         for fieldname, name in (("white", g.white), ("black", g.black)):
             key = name_key(name)
             if key not in states:
@@ -369,12 +346,18 @@ def rate_club(
             naming the file, line and field.
     """
     states, checked = _resolve(players, games, rules, bool(players) if roster is None else roster)
-    counted = [g for g in checked if counts(g, rules)]
+    excluded = []
+    counted = []
+    for game in checked:
+        rule = exclusion_rule(game, rules)
+        if rule is None:
+            counted.append(game)
+        else:
+            excluded.append(ExcludedGame(game, rule))
     out_notes = list(notes)
-    if len(counted) < len(checked):
+    if excluded:
         out_notes.append(
-            f"{len(checked) - len(counted)} of {len(checked)} games do not count under the "
-            "count/exclude rules"
+            f"{len(excluded)} of {len(checked)} games are not rated (forfeits, count/exclude rules)"
         )
     unrated_games = 0
     plan = periods(counted, rules.update)
@@ -397,13 +380,15 @@ def rate_club(
     return ClubResult(
         standings=tuple(standings),
         unrated=unrated,
-        events=_events(counted),
-        progress=_progress(standings),
-        most_games=_most_games(standings),
+        events=events(counted),
+        progress=progress(standings),
+        most_games=most_games(standings),
         last_period=plan[-1][0] if plan else None,
         last_day=club_day,
         notes=tuple(out_notes),
         rules=rules,
+        excluded=tuple(excluded),
+        k_used=k_used(((st.name, st.group, st.history) for st in states.values()), rules),
     )
 
 
@@ -415,97 +400,10 @@ def _standing(st: _Player, rules: Rules, last_id: int | None, club_day: date | N
         change = fide.round_half_away(last[-1].rating_after) - fide.round_half_away(
             last[0].rating_before
         )
-    provisional = rules.provisional_games > 0 and st.games < rules.provisional_games
+    # Only the club's provisional rule marks a rating provisional, and never one that came
+    # from the players file.
+    provisional = (
+        not st.established and rules.provisional_games > 0 and st.games < rules.provisional_games
+    )
     k_next = k_for(st, rules, club_day or st.last_day)
     return Standing(st.name, st.rating, change, st.games, provisional, tuple(st.history), k_next)
-
-
-def _events(games: Sequence[ClubGame]) -> tuple[EventSummary, ...]:
-    found: dict[str, list[ClubGame]] = defaultdict(list)
-    for g in games:
-        found[g.event_name.casefold()].append(g)
-    out = [EventSummary(v[0].event_name, min(g.day for g in v), len(v)) for v in found.values()]
-    return tuple(sorted(out, key=lambda e: (e.day, e.name.casefold())))
-
-
-def _progress(standings: Sequence[Standing]) -> tuple[ProgressAward, ...]:
-    """Per calendar month, the player(s) with the biggest gain (shown points, > 0)."""
-    gains: dict[str, dict[str, Decimal]] = defaultdict(lambda: defaultdict(Decimal))
-    for s in standings:
-        for e in s.history:
-            if e.rating_before is not None:
-                gains[e.day.strftime("%Y-%m")][s.name] += e.change
-    out: list[ProgressAward] = []
-    for month in sorted(gains):
-        rounded = {n: fide.round_half_away(c) for n, c in gains[month].items()}
-        best = max(rounded.values())
-        if best > 0:
-            out.extend(
-                ProgressAward(month, n, best)
-                for n in sorted(rounded, key=name_key)
-                if rounded[n] == best
-            )
-    return tuple(out)
-
-
-def _most_games(standings: Sequence[Standing], top: int = 3) -> tuple[GamesAward, ...]:
-    """The ``top`` players by games played, with everyone tied with the last of them."""
-    ranked = sorted((s for s in standings if s.games), key=lambda s: (-s.games, name_key(s.name)))
-    if not ranked:
-        return ()
-    cut = ranked[min(top, len(ranked)) - 1].games
-    return tuple(GamesAward(s.name, s.games) for s in ranked if s.games >= cut)
-
-
-def find_player(result: ClubResult, name: str) -> Standing:
-    """The standing of ``name`` (case-insensitive).
-
-    Raises:
-        BadInput: no rated player of that name.
-    """
-    for s in result.standings:
-        if name_key(s.name) == name_key(name):
-            return s
-    if any(name_key(n) == name_key(name) for n in result.unrated):
-        raise BadInput(f"--player: {name!r} has no rating yet (fewer than 5 rated games)")
-    raise BadInput(f"--player: no player named {name!r}")
-
-
-def recent_change(standing: Standing, until: date | None, months: int = RECENT_MONTHS) -> int:
-    """Shown rating change over the ``months`` calendar months up to ``until``.
-
-    ``until`` is the latest game in the data (``ClubResult.last_day``); 0 without games.
-    """
-    if until is None:
-        return 0
-    y, m = divmod(until.year * 12 + until.month - 1 - months, 12)
-    since = date(y, m + 1, min(until.day, 28))
-    before: Decimal | None = None
-    for e in standing.history:
-        if e.day <= since:
-            before = e.rating_after
-        elif before is None:
-            before = e.rating_before if e.rating_before is not None else e.rating_after
-    if before is None:
-        return 0
-    return standing.shown - fide.round_half_away(before)
-
-
-def next_target(standing: Standing, rules: Rules) -> Target:
-    """The next target: ``target_step`` points up, by ``term_end`` when set.
-
-    ``wins_needed`` is how many wins against players of the same rating reach it at the
-    player's next K (each worth K x (1 - 0.5)).
-    """
-    gain = standing.k_next * (1 - expected(standing.rating, standing.rating, rules))
-    if rules.rounding == "update":
-        gain = Decimal(fide.round_half_away(gain))
-    wins = math.ceil(Decimal(rules.target_step) / gain) if gain > 0 else 0
-    return Target(
-        standing.shown + rules.target_step,
-        rules.target_step,
-        rules.term_end,
-        standing.k_next,
-        gain,
-        wins,
-    )

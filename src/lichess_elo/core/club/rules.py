@@ -1,21 +1,33 @@
-"""``club.toml``: the club's rating rules, read with ``tomllib`` and checked key by key.
+"""The club's rules from a parsed ``club.toml`` mapping, checked key by key (pure).
 
-Every error names the file, the line and the key (``BadInput``, exit 2). The command-line
-options override the file through ``with_overrides``.
+``sources/club_toml.py`` reads the file and says where a key is (its ``fail``); every error
+comes back through it as a ``BadFile`` naming the file, the line and the key. The
+options (``options.ClubOptions``) override the rules. Time-control patterns, and which
+games count under the ``count``/``exclude`` rules (``counts``), live here too.
 """
 
 from __future__ import annotations
 
-import dataclasses
+import fnmatch
 import re
-import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import date
-from pathlib import Path
 from typing import Any
 
-from lichess_elo.core.club.rating import METHODS, ROUNDINGS, UPDATE_MODES, Rules, Start, name_key
-from lichess_elo.errors import BadInput
+from lichess_elo.core.club.model import (
+    METHODS,
+    ROUNDINGS,
+    UPDATE_MODES,
+    ClubGame,
+    Rules,
+    Start,
+    name_key,
+)
+from lichess_elo.core.games import Clock
+from lichess_elo.core.games import speed_of as game_speed
+
+#: ``fail(table, key, problem)``: the error for a bad ``key`` (in ``table``, or top level).
+Fail = Callable[[str | None, str, str], Exception]
 
 #: Every key the file may hold: top-level scalars, and tables with their keys.
 _SCALARS = {"update", "method", "cap", "rounding", "newcomers", "start", "k"}
@@ -73,90 +85,99 @@ def time_control_pattern(text: str) -> str | None:
     return None
 
 
-def _time_control_problem(text: str) -> str:
+def time_control_problem(text: str) -> str:
+    """Why ``text`` is not a time-control pattern."""
     return (
         f"{text!r} is not a speed ({', '.join(SPEEDS)}), a time control like 15+10 or "
         "900+10, or a pattern with * or ?"
     )
 
 
-def check_time_controls(patterns: Sequence[str], option: str) -> tuple[str, ...]:
-    """Check ``--count-time-control`` values (see ``time_control_pattern``).
+def matches(value: str | None, patterns: Sequence[str]) -> bool:
+    """True when ``value`` matches one of the glob ``patterns`` (case-insensitive)."""
+    if value is None:
+        return False
+    low = value.lower()
+    return any(fnmatch.fnmatchcase(low, p.lower()) for p in patterns)
 
-    Raises:
-        BadInput: naming the option and the bad value.
+
+def speed_of(time_control: str | None) -> str | None:
+    """Lichess's speed class (``core.games.speed_of``) of a club's ``minutes+increment``.
+
+    ``None`` when ``time_control`` is not ``BASE+INCREMENT``.
     """
-    out = []
-    for text in patterns:
-        pattern = time_control_pattern(text)
-        if pattern is None:
-            raise BadInput(f"{option}: {_time_control_problem(text)}")
-        out.append(pattern)
-    return tuple(out)
+    if not time_control or "+" not in time_control:
+        return None
+    base, _, inc = time_control.partition("+")
+    try:
+        clock = Clock(initial=round(float(base) * 60), increment=int(inc))
+    except ValueError:
+        return None
+    return game_speed(clock)
 
 
-class _Doc:
-    """The parsed file plus what is needed to name lines in messages."""
-
-    def __init__(self, path: Path, text: str) -> None:
-        self.path = path
-        self.lines = text.splitlines()
-
-    def line_of(self, table: str | None, key: str) -> int:
-        """The line of ``key`` in ``table``; else the table's header line; else 1."""
-        current: str | None = None
-        header_line = 1
-        for number, line in enumerate(self.lines, start=1):
-            stripped = line.strip()
-            header = re.fullmatch(r"\[\s*([^\]]+?)\s*\]", stripped)
-            if header:
-                current = header[1]
-                if table is not None and current == f"{table}.{key}":
-                    return number
-                if table is not None and current == table and header_line == 1:
-                    header_line = number
-                continue
-            if re.match(rf"['\"]?{re.escape(key)}['\"]?\s*=", stripped) and current == table:
-                return number
-            if table is not None and current is None and stripped.startswith(f"{table}."):
-                return number
-        return header_line
-
-    def fail(self, table: str | None, key: str, problem: str) -> BadInput:
-        name = f"{table}.{key}" if table else key
-        line = self.line_of(table, key.split(".")[0])
-        return BadInput(f"{self.path}:{line}: key {name}: {problem}")
+#: The rule that leaves out a forfeit (FIDE rating regulations 4.1: a game won by forfeit is
+#: not rated; the result still stands in the event).
+FORFEIT_RULE = "forfeit: recorded, never rated"
 
 
-def _whole(doc: _Doc, table: str | None, key: str, value: Any, low: int = 0) -> int:
+def exclusion_rule(game: ClubGame, rules: Rules) -> str | None:
+    """The rule that leaves ``game`` unrated, in words, or ``None`` when it counts."""
+    if game.forfeit:
+        return FORFEIT_RULE
+    patterns = ", ".join
+    if rules.exclude_events and matches(game.event_name, rules.exclude_events):
+        return f"exclude.events ({patterns(rules.exclude_events)}) matches the event"
+    if rules.count_events and not matches(game.event_name, rules.count_events):
+        return f"count.events ({patterns(rules.count_events)}) does not match the event"
+    if rules.count_time_controls:
+        tc = game.time_control
+        if not (
+            matches(tc, rules.count_time_controls)
+            or matches(speed_of(tc), rules.count_time_controls)
+        ):
+            shown = f"{tc} ({speed_of(tc)})" if speed_of(tc) else (tc or "none given")
+            return (
+                f"count.time_controls ({patterns(rules.count_time_controls)}) "
+                f"leaves out the time control {shown}"
+            )
+    return None
+
+
+def counts(game: ClubGame, rules: Rules) -> bool:
+    """Whether ``game`` counts under the forfeit, ``count`` and ``exclude`` rules."""
+    return exclusion_rule(game, rules) is None
+
+
+def _whole(doc: Fail, table: str | None, key: str, value: Any, low: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise doc.fail(table, key, f"expected a whole number >= {low}, got {value!r}")
+        raise doc(table, key, f"expected a whole number >= {low}, got {value!r}")
     return value
 
 
-def _start(doc: _Doc, table: str | None, key: str, value: Any) -> Start:
+def _start(doc: Fail, table: str | None, key: str, value: Any) -> Start:
     if value == "fide":
         return "fide"
     return _whole(doc, table, key, value)
 
 
-def _choice(doc: _Doc, key: str, value: Any, allowed: Sequence[str]) -> Any:
+def _choice(doc: Fail, key: str, value: Any, allowed: Sequence[str]) -> Any:
     if value not in allowed:
-        raise doc.fail(None, key, f"expected one of {', '.join(allowed)}, got {value!r}")
+        raise doc(None, key, f"expected one of {', '.join(allowed)}, got {value!r}")
     return value
 
 
-def _patterns(doc: _Doc, table: str, key: str, value: Any) -> tuple[str, ...]:
+def _patterns(doc: Fail, table: str, key: str, value: Any) -> tuple[str, ...]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise doc.fail(table, key, 'expected a list of patterns like ["Club*"]')
+        raise doc(table, key, 'expected a list of patterns like ["Club*"]')
     return tuple(value)
 
 
-def _named(doc: _Doc, table: str, key: str, value: Any, start: bool = False) -> dict[str, Any]:
+def _named(doc: Fail, table: str, key: str, value: Any, start: bool = False) -> dict[str, Any]:
     if not isinstance(value, Mapping):
-        raise doc.fail(table, key, "expected a table like { beginner = 800 }")
+        raise doc(table, key, "expected a table like { beginner = 800 }")
     out: dict[str, Any] = {}
     for name, number in value.items():
         where = f"{key}.{name}"
@@ -166,41 +187,23 @@ def _named(doc: _Doc, table: str, key: str, value: Any, start: bool = False) -> 
     return out
 
 
-def read_rules(path: Path) -> Rules:
-    """Read and check ``club.toml``.
+def rules_from_mapping(data: Mapping[str, Any], doc: Fail) -> Rules:
+    """Build ``Rules`` from a parsed ``club.toml``; ``doc`` makes the error for a bad key.
 
     Raises:
-        BadInput: a missing file, a TOML syntax error, an unknown key or a bad value, with
-            the file, line and key.
+        Whatever ``doc`` returns, for an unknown key or a bad value.
     """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BadInput(f"{path}: cannot read the rules file ({exc.strerror})") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        m = re.search(r"line (\d+)", str(exc))
-        line = m[1] if m else "1"
-        raise BadInput(f"{path}:{line}: not valid TOML ({exc})") from None
-    return rules_from_mapping(data, _Doc(path, text))
-
-
-def rules_from_mapping(data: Mapping[str, Any], doc: _Doc) -> Rules:
-    """Build ``Rules`` from a parsed ``club.toml`` (see ``read_rules``)."""
     values: dict[str, Any] = {}
     for key, value in data.items():
         if key in _TABLES and isinstance(value, Mapping):
             for sub in value:
                 if sub not in _TABLES[key]:
-                    raise doc.fail(
-                        key, sub, f"unknown key (known: {', '.join(sorted(_TABLES[key]))})"
-                    )
+                    raise doc(key, sub, f"unknown key (known: {', '.join(sorted(_TABLES[key]))})")
         elif key in _TABLES and key not in _SCALARS:
-            raise doc.fail(None, key, f"expected a table like [{key}], got {value!r}")
+            raise doc(None, key, f"expected a table like [{key}], got {value!r}")
         elif key not in _SCALARS:
             known = ", ".join(sorted(_SCALARS | set(_TABLES)))
-            raise doc.fail(None, key, f"unknown key (known: {known})")
+            raise doc(None, key, f"unknown key (known: {known})")
     if "update" in data:
         values["update"] = _choice(doc, "update", data["update"], UPDATE_MODES)
     if "method" in data:
@@ -210,7 +213,7 @@ def rules_from_mapping(data: Mapping[str, Any], doc: _Doc) -> Rules:
     for flag in ("cap", "newcomers"):
         if flag in data:
             if not isinstance(data[flag], bool):
-                raise doc.fail(None, flag, f"expected true or false, got {data[flag]!r}")
+                raise doc(None, flag, f"expected true or false, got {data[flag]!r}")
             values[flag] = data[flag]
     start = data.get("start")
     if isinstance(start, Mapping):
@@ -244,7 +247,7 @@ def rules_from_mapping(data: Mapping[str, Any], doc: _Doc) -> Rules:
     ret = _table(doc, data, "return_k")
     if ret:
         if "k" not in ret:
-            raise doc.fail("return_k", "k", "missing (the K after a break, e.g. k = 40)")
+            raise doc("return_k", "k", "missing (the K after a break, e.g. k = 40)")
         values["return_k"] = _whole(doc, "return_k", "k", ret["k"], 1)
         values["return_months"] = _whole(
             doc, "return_k", "after_months", ret.get("after_months", 6)
@@ -258,7 +261,7 @@ def rules_from_mapping(data: Mapping[str, Any], doc: _Doc) -> Rules:
         checked = [time_control_pattern(p) for p in patterns]
         for text, pattern in zip(patterns, checked, strict=True):
             if pattern is None:
-                raise doc.fail("count", "time_controls", _time_control_problem(text))
+                raise doc("count", "time_controls", time_control_problem(text))
         values["count_time_controls"] = tuple(p for p in checked if p is not None)
     exclude = _table(doc, data, "exclude")
     if "events" in exclude:
@@ -269,93 +272,13 @@ def rules_from_mapping(data: Mapping[str, Any], doc: _Doc) -> Rules:
     if "term_end" in target:
         end = target["term_end"]
         if not isinstance(end, date):
-            raise doc.fail("target", "term_end", f"expected a date like 2026-12-18, got {end!r}")
+            raise doc("target", "term_end", f"expected a date like 2026-12-18, got {end!r}")
         values["term_end"] = end
     return Rules(**values)
 
 
-def _table(doc: _Doc, data: Mapping[str, Any], name: str) -> Mapping[str, Any]:
+def _table(doc: Fail, data: Mapping[str, Any], name: str) -> Mapping[str, Any]:
     value = data.get(name, {})
     if not isinstance(value, Mapping):
-        raise doc.fail(None, name, "expected a table")
+        raise doc(None, name, "expected a table")
     return value
-
-
-def _option(text: str, option: str, start: bool) -> tuple[str | None, Any]:
-    """``N`` or ``NAME=N`` (and ``fide`` for --start)."""
-    name, sep, value = text.rpartition("=")
-    value = value.strip()
-    if start and value == "fide":
-        return (name.strip() if sep else None), "fide"
-    if not (value.isascii() and value.isdigit()) or (not start and int(value) < 1):
-        example = "1000, fide or beginner=800" if start else "20 or children=40"
-        raise BadInput(f"{option} {text!r}: expected {example}")
-    return (name.strip() if sep else None), int(value)
-
-
-def with_overrides(
-    rules: Rules,
-    *,
-    groups: set[str],
-    k: Sequence[str] = (),
-    start: Sequence[str] = (),
-    **simple: Any,
-) -> Rules:
-    """Apply the command-line options on top of the file's rules.
-
-    ``--k``/``--start`` take ``N`` (the default) or ``NAME=N``: a group when some player
-    has that group (in ``groups``, lowercase), else a player.
-    ``simple`` holds the other options (``update=...``); ``None`` values are ignored.
-    """
-    changes: dict[str, Any] = {key: value for key, value in simple.items() if value is not None}
-    groups = groups | set(rules.start_groups) | set(rules.k_groups)
-    for option, texts, attr in (("--k", k, "k"), ("--start", start, "start")):
-        by_group = dict(getattr(rules, f"{attr}_groups"))
-        by_player = dict(getattr(rules, f"{attr}_players"))
-        for text in texts:
-            name, value = _option(text, option, attr == "start")
-            if name is None:
-                changes[attr] = value
-            elif name.lower() in groups:
-                by_group[name.lower()] = value
-            elif attr == "start" and value == "fide":
-                raise BadInput(f"{option} {text!r}: fide is for the default or a group")
-            else:
-                by_player[name_key(name)] = value
-        changes[f"{attr}_groups"] = by_group
-        changes[f"{attr}_players"] = by_player
-    return dataclasses.replace(rules, **changes)
-
-
-def parse_numbers(
-    text: str | None, option: str, names: Sequence[str], example: str | None = None
-) -> tuple[int, ...] | None:
-    """``K:GAMES``-style option values: whole numbers separated by colons.
-
-    The first number is a K and must be at least 1, as in ``club.toml``.
-
-    Raises:
-        BadInput: naming the option, the expected shape and ``example``.
-    """
-    if text is None:
-        return None
-    parts = [p.strip() for p in text.split(":")]
-    if (
-        len(parts) != len(names)
-        or not all(p.isascii() and p.isdigit() for p in parts)
-        or int(parts[0]) < 1
-    ):
-        shown = f"{':'.join(names)}, e.g. {example}" if example else ":".join(names)
-        raise BadInput(f"{option} {text!r}: expected {shown} ({names[0]} at least 1)")
-    return tuple(int(p) for p in parts)
-
-
-def check_options(k: Sequence[str], start: Sequence[str]) -> None:
-    """Check the ``--k`` and ``--start`` values before any input is read.
-
-    Raises:
-        BadInput: naming the option and the bad value.
-    """
-    for texts, option in ((k, "--k"), (start, "--start")):
-        for text in texts:
-            _option(text, option, option == "--start")

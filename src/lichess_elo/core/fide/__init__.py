@@ -67,6 +67,7 @@ from lichess_elo.core.fide.initial import (
     is_publishable,
 )
 from lichess_elo.core.fide.rules import (
+    CURRENT_STANDARD,
     GameResult,
     PeriodResult,
     RatedGame,
@@ -80,11 +81,13 @@ from lichess_elo.core.fide.rules import (
     rate_period,
     round_half_away,
 )
+from lichess_elo.core.fide_rules import Edition
 
 __all__ = [
     "BIRTH_YEAR_MIN",
     "CAP_DIFFERENCE",
     "CAP_EXEMPT_FROM",
+    "CURRENT_STANDARD",
     "GAMES_BEFORE_MAX",
     "HYPOTHETICAL_DRAWS",
     "HYPOTHETICAL_OPPONENT",
@@ -105,6 +108,7 @@ __all__ = [
     "RATING_FOR_K10",
     "TABLE_LIMIT",
     "CalcResult",
+    "Edition",
     "GameResult",
     "InitialRating",
     "KReason",

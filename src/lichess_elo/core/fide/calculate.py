@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import date
 
 from lichess_elo.core.fide.checks import (
     check_birth_year,
@@ -21,13 +22,16 @@ from lichess_elo.core.fide.constants import (
 )
 from lichess_elo.core.fide.initial import InitialRating, initial_rating_details
 from lichess_elo.core.fide.rules import (
+    CURRENT_STANDARD,
     GameResult,
     PeriodResult,
     k_factor,
     performance_rating,
     rate_period,
 )
-from lichess_elo.errors import Conflict, Missing
+from lichess_elo.core.fide_rules import CHAPTER_CHOICES, Chapter, ChapterChoice, Edition
+from lichess_elo.core.fide_rules import edition_for as _edition_for
+from lichess_elo.errors import BadInput, Conflict, Missing
 
 
 @dataclass(frozen=True)
@@ -46,6 +50,7 @@ class CalcResult:
             assumed); ``None`` when K was given or for an initial rating.
         games_assumed: no game count was given and the assumed 30 decided K.
         performance: the performance rating of the real games (table 8.1.1).
+        edition: the rules applied (chapter and date).
     """
 
     period: PeriodResult | None
@@ -54,6 +59,7 @@ class CalcResult:
     games_before: int | None
     games_assumed: bool
     performance: int | None
+    edition: Edition = CURRENT_STANDARD
 
     @property
     def new_rating(self) -> int:
@@ -76,6 +82,9 @@ def calculate(
     method: Method = "table",
     cap: bool = True,
     unrated: bool = False,
+    peak: int | None = None,
+    rules: ChapterChoice = "auto",
+    as_of: date | None = None,
 ) -> CalcResult:
     """The FIDE calculator: rate one period, or compute an unrated player's initial rating.
 
@@ -97,7 +106,13 @@ def calculate(
         method: ``"table"`` (FIDE table 8.1.2) or ``"formula"`` (logistic).
         cap: apply the 400-point rule.
         unrated: compute the initial rating (FIDE 8.2) from ``games`` instead; ``k``,
-            ``games_before``, ``birth_year``, the formula and ``cap=False`` do not apply.
+            ``games_before``, ``birth_year``, ``peak``, the formula and ``cap=False`` do
+            not apply.
+        peak: the highest published rating ever (0..4000, at least ``rating``): decides
+            the 2400 rule and the junior's 2300 limit; not with ``k``.
+        rules: the chapter: ``standard``, ``rapid-blitz``, or ``auto`` (standard: a
+            calculation has no game speed to choose by).
+        as_of: the rules in force on this day; ``None`` = the latest edition (today's).
 
     Returns:
         A ``CalcResult`` holding the ``PeriodResult`` (or the ``InitialRating``), why K
@@ -113,8 +128,16 @@ def calculate(
     >>> calculate(1500, seed, k=20).new_rating
     1510
     """
+    check_choice("rules", rules, CHAPTER_CHOICES)
+    chapter: Chapter = "standard" if rules == "auto" else rules
+    edition = _edition_for(chapter, as_of or date.max)
     if unrated:
-        options = (("k", k), ("games_before", games_before), ("birth_year", birth_year))
+        options = (
+            ("k", k),
+            ("games_before", games_before),
+            ("birth_year", birth_year),
+            ("peak", peak),
+        )
         for field, given in (*options, ("method", method == "formula" or None)):
             if given is not None:
                 raise Conflict((field, "unrated"))
@@ -132,6 +155,7 @@ def calculate(
             games_before=None,
             games_assumed=False,
             performance=performance_rating([g.opponent for g in games], details.points),
+            edition=edition,
         )
     if rating is None:
         raise Missing("rating", "give the player's rating, or ask for an initial rating")
@@ -141,8 +165,15 @@ def calculate(
     check_choice("method", method, METHODS)
     rule: KRule
     games_assumed = False
+    if peak is not None:
+        check_rating(peak, "peak")
+        if peak < rating:
+            raise BadInput(
+                f"is below the rating {rating} (the peak is the highest)", field="peak", value=peak
+            )
     if k is not None:
-        for field, given in (("games_before", games_before), ("birth_year", birth_year)):
+        given_k = (("games_before", games_before), ("birth_year", birth_year), ("peak", peak))
+        for field, given in given_k:
             if given is not None:
                 raise Conflict((field, "k"), "K is given")
         k_value, rule = check_k(k), "given"
@@ -155,10 +186,15 @@ def calculate(
                 raise Missing("year", "the year of the list is needed with a birth year")
             check_birth_year(birth_year, year)
         k_value, rule = k_factor(
-            rating, games_before=games_before, birth_year=birth_year, year=year
+            rating,
+            games_before=games_before,
+            birth_year=birth_year,
+            year=year,
+            peak=peak,
+            edition=edition,
         )
         games_assumed = games_assumed and rule in ("standard", "new")
-    period = rate_period(rating, games, k=k_value, method=method, cap=cap)
+    period = rate_period(rating, games, k=k_value, method=method, cap=cap, edition=edition)
     return CalcResult(
         period=period,
         initial=None,
@@ -166,4 +202,5 @@ def calculate(
         games_before=games_before,
         games_assumed=games_assumed,
         performance=period.performance,
+        edition=edition,
     )

@@ -5,17 +5,16 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Literal
 
+from lichess_elo.core.fide_rules import KReason as KReason
+
 Method = Literal["table", "formula"]
 
 
 METHODS: tuple[Method, ...] = ("table", "formula")
 
 
-KReason = Literal["2400", "junior", "new", "standard"]
-
-
 #: Why ``calculate`` used its K: given by the caller, or one of the 8.3.3 reasons.
-KRule = Literal["given", "2400", "junior", "new", "standard"]
+KRule = Literal["given", "2400", "junior", "new", "standard", "flat"]
 
 
 #: 8.3.1: a difference above this counts as this much ...

@@ -6,40 +6,46 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 
+from lichess_elo.core import fide_rules
 from lichess_elo.core.fide.constants import (
     _HUNDREDTH,
     _ONE,
     _ZERO,
-    CAP_DIFFERENCE,
-    CAP_EXEMPT_FROM,
     GAMES_BEFORE_MAX,
-    JUNIOR_AGE,
-    JUNIOR_RATING_BELOW,
-    K_2400,
-    K_JUNIOR,
-    K_NEW,
-    K_STANDARD,
     K_TIMES_GAMES_MAX,
-    NEW_PLAYER_GAMES,
     RATING_FOR_K10,
     KReason,
     Method,
 )
 from lichess_elo.core.fide.tables import _dp_table, _pd_rows
+from lichess_elo.core.fide_rules import Edition
 from lichess_elo.errors import BadInput, Missing, OutOfRange
+
+#: The standard chapter as in force today (the 2024 regulations as amended 1 October 2025):
+#: what the engine applies when no edition is given.
+CURRENT_STANDARD: Edition = fide_rules.EDITIONS_BY_KEY["standard-2025-10"]
 
 
 @dataclass(frozen=True)
 class GameResult:
-    """One game of a period: the opponent's rating and the score (1, 0.5 or 0)."""
+    """One game of a period: the opponent's rating, the score (1, 0.5 or 0) and its event.
+
+    ``event`` names the tournament for the once-per-event 400-point rule (2022-2024);
+    games without one form one event, the period.
+    """
 
     opponent: int
     score: Decimal
+    event: str | None = None
 
 
 @dataclass(frozen=True)
 class RatedGame:
-    """One game as rated: the D used, whether it was capped, PD and K_used x (score - PD)."""
+    """One game as rated: the D used, whether it was capped, PD and K_used x (score - PD).
+
+    ``not_rated`` gives why the edition leaves the game unrated (``"600/2600"``); such a
+    game has no change and counts neither in the period's totals nor in n.
+    """
 
     opponent: int
     score: Decimal
@@ -47,6 +53,7 @@ class RatedGame:
     capped: bool
     expected: Decimal
     change: Decimal
+    not_rated: str | None = None
 
 
 @dataclass(frozen=True)
@@ -66,23 +73,30 @@ class PeriodResult:
     rounded_change: int
     new_rating: int
     performance: int | None
+    edition: Edition = CURRENT_STANDARD
+
+    @property
+    def rated_games(self) -> int:
+        """The games the edition rates (n of the 700 rule)."""
+        return sum(g.not_rated is None for g in self.games)
 
 
-def difference_used(own: int, opponent: int, *, cap: bool = True) -> tuple[int, bool]:
-    """D = own - opponent, with the 400-point rule (8.3.1, as amended 1 October 2025).
+def difference_used(
+    own: int, opponent: int, *, cap: bool = True, edition: Edition = CURRENT_STANDARD
+) -> tuple[int, bool]:
+    """D = own - opponent, with the 400-point rule of ``edition`` (8.3.1).
 
     Args:
         own: rating of the player whose change is computed.
         opponent: the opponent's rating.
         cap: apply the rule; ``False`` uses the real difference for everyone.
+        edition: the rules in force (default: today's standard chapter, where |D| > 400
+            counts as +-400 when ``own`` < 2650).
 
     Returns:
-        (D used, whether it was capped). |D| > 400 counts as +-400 when ``own`` < 2650.
+        (D used, whether it was capped).
     """
-    diff = own - opponent
-    if cap and own < CAP_EXEMPT_FROM and abs(diff) > CAP_DIFFERENCE:
-        return (CAP_DIFFERENCE if diff > 0 else -CAP_DIFFERENCE), True
-    return diff, False
+    return fide_rules.difference_used(edition, own, opponent, cap=cap)
 
 
 def _table_pd(diff: int) -> Decimal:
@@ -106,7 +120,12 @@ def logistic_expected(difference: int | Decimal) -> Decimal:
 
 
 def expected_score(
-    own: int, opponent: int, *, method: Method = "table", cap: bool = True
+    own: int,
+    opponent: int,
+    *,
+    method: Method = "table",
+    cap: bool = True,
+    edition: Edition = CURRENT_STANDARD,
 ) -> Decimal:
     """The player's expected score (PD) against one opponent.
 
@@ -116,11 +135,17 @@ def expected_score(
         method: ``"table"`` for FIDE table 8.1.2 (two decimals, the rule), ``"formula"``
             for the unrounded logistic 1/(1+10^(-D/400)).
         cap: apply the 400-point rule (see ``difference_used``) before the lookup.
+        edition: the rules in force (default: today's standard chapter).
 
     Returns:
         PD as a ``Decimal``, e.g. ``Decimal("0.64")`` for D = 100.
     """
-    diff, _ = difference_used(own, opponent, cap=cap)
+    diff, _ = difference_used(own, opponent, cap=cap, edition=edition)
+    return _pd(diff, method)
+
+
+def _pd(diff: int, method: Method) -> Decimal:
+    """PD for the D used: table 8.1.2 or the logistic formula."""
     return _table_pd(diff) if method == "table" else logistic_expected(diff)
 
 
@@ -144,13 +169,17 @@ def k_factor(
     birth_year: int | None = None,
     year: int | None = None,
     reached_2400: bool = False,
+    peak: int | None = None,
+    edition: Edition = CURRENT_STANDARD,
 ) -> tuple[int, KReason]:
-    """K from 8.3.3, in the order fitted to FIDE's published K values (notes 4.3).
+    """K from 8.3.3 of ``edition``, in the order fitted to FIDE's published K values.
 
-    1. the rating has ever reached 2400 (``reached_2400`` or ``rating`` >= 2400) -> 10;
-    2. a junior (``year - birth_year <= 18``) rated below 2300 -> 40;
-    3. fewer than 30 rated games before the period -> 40;
-    4. otherwise -> 20.
+    1. one K for everyone in the edition (rapid and blitz before March 2024) -> it;
+    2. the rating or ``peak`` has ever reached 2400 (or ``reached_2400``) -> 10;
+    3. a junior (through the year of the 18th birthday; the 2014 text: until it) whose
+       rating and peak stayed below 2300 -> 40;
+    4. fewer than 30 rated games before the period -> 40 (30 before July 2014);
+    5. otherwise -> 20 (15 before July 2014).
 
     Args:
         rating: the player's rating.
@@ -159,25 +188,29 @@ def k_factor(
         year: the year of the rating list; required with ``birth_year`` (the module reads
             no clock, so the caller passes the current year).
         reached_2400: a published rating (or the starting rating) was ever >= 2400.
+        peak: the highest published rating ever, if known: decides the 2400 rule and the
+            junior's 2300 limit.
+        edition: the rules in force (default: today's standard chapter).
 
     Returns:
-        (K, the reason: ``"2400"``, ``"junior"``, ``"new"`` or ``"standard"``).
+        (K, the reason: ``"flat"``, ``"2400"``, ``"junior"``, ``"new"`` or ``"standard"``).
 
     Raises:
         BadInput: for a negative game count, or ``birth_year`` without ``year``.
     """
     if games_before < 0:
         raise OutOfRange("games_before", games_before, 0, GAMES_BEFORE_MAX)
-    if reached_2400 or rating >= RATING_FOR_K10:
-        return K_2400, "2400"
-    if birth_year is not None:
-        if year is None:
-            raise Missing("year", "the year of the list is needed with a birth year")
-        if year - birth_year <= JUNIOR_AGE and rating < JUNIOR_RATING_BELOW:
-            return K_JUNIOR, "junior"
-    if games_before < NEW_PLAYER_GAMES:
-        return K_NEW, "new"
-    return K_STANDARD, "standard"
+    if birth_year is not None and year is None:
+        raise Missing("year", "the year of the list is needed with a birth year")
+    known = (peak, RATING_FOR_K10 if reached_2400 else None, rating)
+    return fide_rules.k_for(
+        edition,
+        rating,
+        games_before=games_before,
+        birth_year=birth_year,
+        year=year,
+        peak=max(p for p in known if p is not None),
+    )
 
 
 def limit_k(k: int, games: int) -> int:
@@ -218,8 +251,13 @@ def rate_period(
     k: int,
     method: Method = "table",
     cap: bool = True,
+    edition: Edition = CURRENT_STANDARD,
 ) -> PeriodResult:
     """Rate one period: per-game K x (score - PD), summed, rounded once half away from zero.
+
+    The ``edition`` decides the 400-point rule (every game, or once per event: the
+    ``event`` of each game, ``None`` = the period), the 2650 exemption and the 600/2600
+    rule (a game it leaves unrated gets ``not_rated`` and counts nowhere, not even in n).
 
     Args:
         rating: the player's rating on the list in force.
@@ -227,15 +265,27 @@ def rate_period(
         k: the player's K before the 700 rule (``limit_k`` is applied here).
         method: ``"table"`` (FIDE) or ``"formula"`` (logistic).
         cap: apply the 400-point rule.
+        edition: the rules in force (default: today's standard chapter).
 
     Returns:
         The ``PeriodResult``; per-game changes are unrounded.
     """
-    k_used = limit_k(k, len(games))
+    excluded = [fide_rules.not_rated(edition, rating, g.opponent) for g in games]
+    counted = [g for g, out in zip(games, excluded, strict=True) if not out]
+    k_used = limit_k(k, len(counted))
+    applies = iter(
+        fide_rules.cap_applies(
+            edition,
+            rating,
+            [g.opponent for g in counted],
+            [g.event or "" for g in counted],
+        )
+    )
     rated: list[RatedGame] = []
-    for game in games:
-        diff, capped = difference_used(rating, game.opponent, cap=cap)
-        expected = expected_score(rating, game.opponent, method=method, cap=cap)
+    for game, out in zip(games, excluded, strict=True):
+        may_cap = cap and not out and next(applies)
+        diff, capped = difference_used(rating, game.opponent, cap=may_cap, edition=edition)
+        expected = _pd(diff, method)
         rated.append(
             RatedGame(
                 opponent=game.opponent,
@@ -243,11 +293,12 @@ def rate_period(
                 difference=diff,
                 capped=capped,
                 expected=expected,
-                change=k_used * (game.score - expected),
+                change=_ZERO if out else k_used * (game.score - expected),
+                not_rated="600/2600" if out else None,
             )
         )
-    points = sum((g.score for g in games), _ZERO)
-    expected_total = sum((g.expected for g in rated), _ZERO)
+    points = sum((g.score for g in counted), _ZERO)
+    expected_total = sum((g.expected for g in rated if g.not_rated is None), _ZERO)
     change = k_used * (points - expected_total)
     rounded = round_half_away(change)
     return PeriodResult(
@@ -263,5 +314,6 @@ def rate_period(
         change=change,
         rounded_change=rounded,
         new_rating=rating + rounded,
-        performance=performance_rating([g.opponent for g in games], points),
+        performance=performance_rating([g.opponent for g in counted], points),
+        edition=edition,
     )

@@ -31,12 +31,16 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from lichess_elo.core import fide
+from lichess_elo.core.fide_record import FidePlayer, list_for_speed
 from lichess_elo.core.games import Color, Game
 from lichess_elo.core.replay import ReplayFacts, endings
+from lichess_elo.core.report.fide_compare import compare, fide_rating
 from lichess_elo.core.report.model import GameRow, Gap, GapCause, PerfReport, PeriodRow
+from lichess_elo.core.report.rules import game_event, k_warning, perf_chapter, period_edition
 from lichess_elo.core.report.selection import (
     EXCLUSION_REASONS,
     classify,
+    counted_in_range,
     in_range,
     select_perfs,
 )
@@ -46,6 +50,11 @@ from lichess_elo.core.words import plural
 
 if TYPE_CHECKING:
     from lichess_elo.core.games import UserInfo
+
+#: A period's performance rating is shown from this many games on: FIDE publishes no rating
+#: from fewer than 5 games (regulation 7.1.4), and one game's "performance" is only its
+#: result at ±800. Shorter periods (and one-game periods) show none.
+MIN_PERFORMANCE_GAMES = 5
 
 
 def period_label(game: Game, kind: PeriodKind) -> str:
@@ -64,13 +73,10 @@ def period_label(game: Game, kind: PeriodKind) -> str:
 def _missing_games(
     perf: str, held: int, settings: ReportSettings, user_info: UserInfo | None
 ) -> int:
-    """Rated games of ``perf`` played before the held history (``--since``) began."""
-    if settings.games_before is not None:
-        return settings.games_before
-    if user_info is None or settings.start is None or settings.start <= user_info.created_at:
-        return 0
-    stats = user_info.perfs.get(perf)
-    return max(0, stats.games - held) if stats is not None else 0
+    """Rated games of ``perf`` played before the first held game: ``games_before`` when
+    given, else 0 (the games held before ``since``, fetched for this count, are counted
+    where they stand in the history)."""
+    return settings.games_before if settings.games_before is not None else 0
 
 
 def gap_cause(previous: Game, game: Game, ends: Sequence[datetime]) -> GapCause:
@@ -124,6 +130,7 @@ def _game_row(
     return GameRow(
         id=game.id,
         url=game.url,
+        variant=game.variant,
         played_at=game.created_at,
         period=label,
         color=color,
@@ -159,6 +166,7 @@ def _perf_report(
     settings: ReportSettings,
     user_info: UserInfo | None,
     excluded: Mapping[str, int],
+    fide_player: FidePlayer | None = None,
 ) -> PerfReport:
     missing = _missing_games(perf, len(held), settings, user_info)
     chosen = [
@@ -168,14 +176,29 @@ def _perf_report(
     groups: dict[str, list[tuple[int, Game, Color]]] = {}
     for item in chosen:
         groups.setdefault(period_label(item[1], settings.period), []).append(item)
+    chapter = perf_chapter([g for g, _ in held], settings.rules)
+    speed = held[0][0].speed if held else perf
+    born, given_peak = settings.born, settings.peak
+    if fide_player is not None:  # the real record, unless the user gave them
+        born = fide_player.birth_year if born is None else born
+        if given_peak is None and settings.k is None:
+            given_peak = fide_player.peak(list_for_speed(speed))
 
     first = chosen[0] if chosen else None
+    warning = k_warning(
+        (first[1], first[2]) if first is not None else None,
+        missing + (first[0] if first is not None else 0),
+        count_given=settings.games_before is not None,
+        k_given=settings.k is not None,
+    )
+    warned = False  # the warning is given only where the 30-game rule decided a K
     start: int | None = None
     if first is not None:
         own = first[1].side(first[2]).rating
         start = settings.start_rating if settings.start_rating is not None else own
     rating = start if start is not None else 0
-    reached_2400 = False
+    # the highest rating known so far: the given peak, the start rating and the track
+    peak = max(given_peak or 0, rating)
     rows: list[GameRow] = []
     periods: list[PeriodRow] = []
     previous: tuple[Game, Color] | None = None
@@ -185,31 +208,42 @@ def _perf_report(
         if settings.track == "lichess":
             rating = lichess_start
         games_before = missing + items[0][0]
-        reached_2400 = reached_2400 or rating >= 2400
+        peak = max(peak, rating)
+        edition = period_edition(chapter, head_game, settings.rules_as_of)
+        k_wanted: int
+        reason: str
         if settings.k is not None:
             k_wanted, reason = settings.k, "fixed"
         else:
-            k_wanted, reason = fide.k_factor(
-                rating,
-                games_before=games_before,
-                birth_year=settings.born,
-                year=head_game.created_at.year,
-                reached_2400=reached_2400,
-            )
+            for attempt in range(2):
+                k_wanted, reason = fide.k_factor(
+                    rating,
+                    games_before=games_before,
+                    birth_year=born,
+                    year=head_game.created_at.year,
+                    peak=peak,
+                    edition=edition,
+                )
+                if attempt or reason != "new" or warning is None:
+                    break
+                # the count is contradicted: K as for an established player
+                warned = True
+                games_before += warning.assumed_before - warning.counted_before
         results = [
-            fide.GameResult(opponent=g.opponent(c).rating or 0, score=g.points(c))
+            fide.GameResult(
+                opponent=g.opponent(c).rating or 0, score=g.points(c), event=game_event(g)
+            )
             for _, g, c in items
         ]
         result = fide.rate_period(
-            rating, results, k=k_wanted, method=settings.method, cap=settings.cap
+            rating, results, k=k_wanted, method=settings.method, cap=settings.cap, edition=edition
         )
         period_rows = []
         for (_, game, color), rated in zip(items, result.games, strict=True):
-            period_rows.append(
-                _game_row(
-                    game, color, label, previous, facts.get(game.id), rated, rating, result.k, ends
-                )
+            row = _game_row(
+                game, color, label, previous, facts.get(game.id), rated, rating, result.k, ends
             )
+            period_rows.append(replace(row, chapter=chapter, not_rated=rated.not_rated))
             previous = (game, color)
         rows.extend(period_rows)
         last = items[-1][1].side(items[-1][2])
@@ -226,7 +260,7 @@ def _perf_report(
                 games=len(items),
                 score=result.points,
                 expected=result.expected,
-                performance=result.performance,
+                performance=(result.performance if len(items) >= MIN_PERFORMANCE_GAMES else None),
                 games_before=games_before,
                 k=result.k,
                 k_requested=result.k_requested,
@@ -242,10 +276,13 @@ def _perf_report(
                 gaps=gaps,
                 long_break=head_days is not None and head_days >= LONG_BREAK_DAYS,
                 gap_before_start=period_rows[0].gap_before,
+                edition=edition,
+                peak_before=peak,
+                fide_rating=fide_rating(fide_player, head_game.speed, head_game.created_at),
             )
         )
         rating = result.new_rating
-        reached_2400 = reached_2400 or rating >= 2400
+        peak = max(peak, rating)
 
     message = None
     if not rows:
@@ -253,6 +290,17 @@ def _perf_report(
             " in the selected range" if settings.since or settings.until else ""
         )
     summary = summarize(tuple(rows), tuple(periods), settings.track, start)
+    fide_summary = None
+    if fide_player is not None:
+        heads: dict[str, GameRow] = {}
+        for row in rows:
+            heads.setdefault(row.period, row)
+        fide_summary = compare(
+            fide_player,
+            speed,
+            [(heads[p.label].played_at, p.elo_end, p.fide_rating) for p in periods],
+            (rows[0].played_at, rows[-1].played_at) if rows else None,
+        )
     return PerfReport(
         user=user,
         perf=perf,
@@ -264,6 +312,9 @@ def _perf_report(
         summary=summary,
         message=message,
         missing_games=missing,
+        chapter=chapter,
+        k_warning=warning if warned else None,
+        fide=fide_summary,
     )
 
 
@@ -274,6 +325,7 @@ def build_report(
     *,
     settings: ReportSettings,
     user_info: UserInfo | None = None,
+    fide_player: FidePlayer | None = None,
 ) -> list[PerfReport]:
     """Build the report, one ``PerfReport`` per selected perf.
 
@@ -286,7 +338,9 @@ def build_report(
         facts: Replay facts by game id (``replay_cache.replay_all``); missing ones are allowed.
         settings: The options.
         user_info: The user's public data, for the default perf and the games played
-            before ``--since``.
+            before ``since``.
+        fide_player: The player's real FIDE record, shown beside the track (its birth
+            year and peak feed the K rules unless the settings give them).
 
     Raises:
         BadInput: an unknown perf.
@@ -299,12 +353,15 @@ def build_report(
         reasons = {r: excluded[perf, r] for r in EXCLUSION_REASONS}
         reasons["other_perf"] = total - held_in_range[perf]
         held = counted.get(perf, [])
-        reports.append(_perf_report(user, perf, held, facts, settings, user_info, reasons))
+        reports.append(
+            _perf_report(user, perf, held, facts, settings, user_info, reasons, fide_player)
+        )
     if all(not r.games for r in reports):
         general = _empty_message(user, games, settings, total)
         if general is not None:
             reports = [replace(r, message=general) for r in reports]
-    return reports
+    in_range_counts = counted_in_range(counted, settings.start, settings.stop)
+    return [replace(r, perf_counts=in_range_counts) for r in reports]
 
 
 def _empty_message(

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Literal
 
+from lichess_elo.core.fide import CURRENT_STANDARD, Edition
 from lichess_elo.core.games import Color
 
 if TYPE_CHECKING:
+    from lichess_elo.core.report.fide_compare import FideSummary
+    from lichess_elo.core.report.rules import KWarning
     from lichess_elo.core.report.settings import ReportSettings
     from lichess_elo.core.report.summary import Summary
 
@@ -28,6 +31,7 @@ class GameRow:
 
     id: str
     url: str
+    variant: str
     played_at: datetime
     period: str
     color: Color
@@ -52,13 +56,16 @@ class GameRow:
     capped: bool
     replay_valid: bool | None
     plies: int | None
+    chapter: str = "standard"
+    not_rated: str | None = None
 
     @property
     def flags(self) -> tuple[str, ...]:
         """``provisional``, ``cap``, ``bot``, ``gap``, ``invalid_replay``, ``unplayed`` (the
         replay found no move: FIDE does not rate unplayed games, regulations 5.1, but Lichess
-        rated it, so it counts) and ``opp_below_1400`` (FIDE rates only games against rated
-        players, whose floor is 1400; it counts too), as they apply."""
+        rated it, so it counts), ``opp_below_1400`` (FIDE rates only games against rated
+        players, whose floor is 1400; it counts too) and ``not_rated`` (the edition leaves
+        it unrated: the 600/2600 rule), as they apply."""
         marks = (
             ("provisional", self.provisional),
             ("cap", self.capped),
@@ -67,6 +74,7 @@ class GameRow:
             ("invalid_replay", self.replay_valid is False),
             ("unplayed", self.plies == 0),
             ("opp_below_1400", self.opponent_rating < RATING_FLOOR),
+            ("not_rated", self.not_rated is not None),
         )
         return tuple(name for name, on in marks if on)
 
@@ -115,6 +123,9 @@ class PeriodRow:
     gaps: tuple[Gap, ...]
     long_break: bool
     gap_before_start: int | None = None
+    edition: Edition = CURRENT_STANDARD
+    peak_before: int | None = None
+    fide_rating: int | None = None
 
     @property
     def gap_points_inside(self) -> int:
@@ -141,6 +152,9 @@ class PerfReport:
         excluded: The player's other games in range, counted by exclusion reason.
         message: Why the report is empty, or ``None``.
         missing_games: Rated games counted before the first held game (for K).
+        chapter: The FIDE chapter that rated the perf.
+        k_warning: The 30-game count contradicted by the games, where it decided K.
+        fide: The comparison with the player's real FIDE list, when asked for.
     """
 
     user: str
@@ -153,3 +167,8 @@ class PerfReport:
     summary: Summary
     message: str | None = None
     missing_games: int = 0
+    chapter: str = "standard"
+    k_warning: KWarning | None = None
+    fide: FideSummary | None = None
+    #: Counted games in range of every perf (shown or not), to name the perfs left out.
+    perf_counts: Mapping[str, int] = field(default_factory=dict)

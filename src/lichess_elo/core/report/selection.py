@@ -76,6 +76,17 @@ def classify(
     return counted, excluded, ranged
 
 
+def counted_in_range(
+    counted: dict[str, list[tuple[Game, Color]]], since: datetime | None, until: datetime | None
+) -> dict[str, int]:
+    """The counted games in range by perf (from ``classify``'s first part)."""
+    return {
+        perf: n
+        for perf, held in counted.items()
+        if (n := sum(1 for g, _ in held if in_range(g, since, until)))
+    }
+
+
 def check_perfs(requested: Sequence[str], *, allow_all: bool = True) -> tuple[str, ...]:
     """The perfs asked for, each checked against ``PERFS`` (and ``all`` when ``allow_all``).
 

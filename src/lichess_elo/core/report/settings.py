@@ -7,6 +7,7 @@ from datetime import date, datetime
 from typing import Literal
 
 from lichess_elo.core import fide
+from lichess_elo.core.fide_rules import CHAPTER_CHOICES, ChapterChoice
 from lichess_elo.core.games import check_date_range
 from lichess_elo.core.report.selection import check_perfs, utc_midnight
 from lichess_elo.errors import Conflict
@@ -36,6 +37,11 @@ class ReportSettings:
         cap: Apply the 400-point rule (players below 2650).
         since: Only games created on or after this day (UTC).
         until: Only games created before this day (UTC).
+        rules: The FIDE chapter: ``auto`` (by speed), ``standard`` or ``rapid-blitz``.
+        rules_as_of: Rate every period by the rules of this day; ``None``: each period by
+            the rules in force on its own date.
+        peak: The highest published rating ever (the 2400 rule, the junior's 2300 limit);
+            the track's own peak and the start rating count too.
     """
 
     perfs: tuple[str, ...] = ()
@@ -49,6 +55,9 @@ class ReportSettings:
     cap: bool = True
     since: date | None = None
     until: date | None = None
+    rules: ChapterChoice = "auto"
+    rules_as_of: date | None = None
+    peak: int | None = None
 
     @property
     def start(self) -> datetime | None:
@@ -84,4 +93,9 @@ class ReportSettings:
             fide.check_games_before(self.games_before)
         if self.born is not None:
             fide.check_birth_year(self.born, year)
+        fide.check_choice("rules", self.rules, CHAPTER_CHOICES)
+        if self.peak is not None:
+            fide.check_rating(self.peak, "peak")
+            if self.k is not None:
+                raise Conflict(("peak", "k"), "K is given")
         check_date_range(self.since, self.until)

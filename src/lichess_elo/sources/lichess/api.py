@@ -1,6 +1,6 @@
 """A player's Lichess games and profile, month by month (an edge module).
 
-Design, from the Lichess API notes (see ``docs/rules.md``):
+Design (see ``docs/lichess.md``, "The Lichess API as used"):
 
 - ``GET /api/user/{id}`` first, for the account's creation date;
 - one ``GET /api/games/user/{id}`` per calendar month (UTC; ``since`` inclusive, ``until``
@@ -13,38 +13,35 @@ Design, from the Lichess API notes (see ``docs/rules.md``):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from contextlib import ExitStack
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
+
+import berserk
+import requests_cache
 
 from lichess_elo.core.games import Game, PerfStats, UserInfo, dedupe_sorted
-from lichess_elo.errors import AccountClosed, FetchHint, UserNotFound
+from lichess_elo.core.report.selection import classify, select_perfs
+from lichess_elo.errors import (
+    AccountClosed,
+    CannotConnect,
+    DamagedAnswer,
+    FetchHint,
+    LichessEloError,
+    UserNotFound,
+)
+from lichess_elo.sources.lichess.answers import READ_ERRORS, describe, own_games
 from lichess_elo.sources.lichess.checks import scrub, validate_username
+from lichess_elo.sources.lichess.count_back import (
+    COUNT_BACK_MONTHS,
+    short_perfs,
+)
+from lichess_elo.sources.lichess.ndjson import AnswerFault
 from lichess_elo.sources.lichess.parse import parse_games
-from lichess_elo.sources.lichess.parsed import (
-    cached_month,
-    cached_user,
-    keep_month,
-    keep_user,
-    month_request,
-    open_parsed,
-    user_request,
-)
-from lichess_elo.sources.lichess.source import (
-    CACHE_FILE,
-    DEFAULT_API_URL,
-    Progress,
-    Source,
-    make_cache_dir,
-    read_timeout,
-    retry_wait,
-)
-
-if TYPE_CHECKING:
-    from lichess_elo.sources.lichess.session import Conn
+from lichess_elo.sources.lichess.retries import Progress, call_with_retries
+from lichess_elo.sources.lichess.session import DEFAULT_API_URL, Conn, Source, connect
 
 
 @dataclass(frozen=True)
@@ -52,21 +49,22 @@ class FetchResult:
     """All games of a user (every perf) and how they were got.
 
     ``games`` is sorted oldest first (by ``created_at``, then id) with each id once; callers
-    rely on that and do not sort or dedupe again. It is empty when the games were only
-    counted (``fetch_games(keep_games=False)``); ``count`` and ``split`` (perf -> rated and
-    casual games) always hold the whole count.
+    rely on that and do not sort or dedupe again.
     """
 
     user: UserInfo
     games: tuple[Game, ...]
-    count: int
-    split: Mapping[str, tuple[int, int]]
     months_total: int
     months_from_network: int
     months_from_cache: int
     cache_path: Path
     warnings: tuple[str, ...]
     now: datetime
+    #: Months fetched before ``since`` to count the games K's 30-game rule needs.
+    months_back: int = 0
+    #: Perfs whose count before ``since`` stayed under ``COUNT_BACK_GAMES`` with the account
+    #: older than the months looked at (the count is then a lower bound).
+    count_short: tuple[str, ...] = ()
 
 
 def _user_info(data: Mapping[str, Any]) -> UserInfo:
@@ -91,28 +89,48 @@ def _user_info(data: Mapping[str, Any]) -> UserInfo:
         created_at=created.astimezone(UTC),
         disabled=bool(data.get("disabled", False)),
         perfs=perfs,
+        fide_id=_fide_id(data.get("fideId")),
     )
+
+
+def _fide_id(value: Any) -> int | None:
+    """The profile's ``fideId`` where the public data carries one (a positive int)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        return None
+    return value
 
 
 def _get_user(
     conn: Conn, name: str, progress: Progress | None, warn: Callable[[str], None]
 ) -> UserInfo:
-    import berserk
-
-    from lichess_elo.sources.lichess.retries import call_with_retries
-
     session = conn.session
     session.settings.expire_after = datetime.now(UTC)  # refetched online, served offline
 
+    what = f"the Lichess user '{name}'"
+    hint = fetch_hint(name, conn.source)
+
     def action() -> Any:
-        return conn.client.users.get_public_data(name.lower())
+        try:
+            return conn.client.users.get_public_data(name.lower())
+        except READ_ERRORS:  # a body that is not JSON (damaged in the cache or a cassette)
+            fault = AnswerFault(0, "the answer is not JSON")
+            refresh = session.force_refresh
+            if not _ask_again(conn):
+                raise _damaged(conn, what, fault, hint) from None
+            try:
+                return conn.client.users.get_public_data(name.lower())
+            except READ_ERRORS:
+                session.forget_last()
+                raise _damaged(conn, what, fault, hint) from None
+            finally:
+                session.force_refresh = refresh
 
     try:
         data = call_with_retries(
             action,
-            what=f"the Lichess user '{name}'",
+            what=what,
             source=conn.source,
-            hint=fetch_hint(name, conn.source),
+            hint=hint,
             progress=progress,
             on_warning=warn,
             passthrough=frozenset({404}),
@@ -140,8 +158,6 @@ def fetch_user(username: str, source: Source) -> UserInfo:
     Raises:
         BadInput, UserNotFound, NotCached, CassetteMissing, RateLimited, FetchFailed.
     """
-    from lichess_elo.sources.lichess.session import connect
-
     name = validate_username(username)
     with connect(source) as conn:
         return _get_user(conn, name, None, lambda _msg: None)
@@ -197,14 +213,16 @@ def fetch_games(
     until: date | None = None,
     progress: Progress | None = None,
     on_warning: Callable[[str], None] | None = None,
-    keep_games: bool = True,
+    count_back: Sequence[str] | None = None,
 ) -> FetchResult:
     """Fetch every game of ``username`` month by month, through the cache.
 
-    A month parsed before from the very response the HTTP cache holds is read from the
-    parsed-games cache (``parsed``), without decoding its JSON again. With ``keep_games``
-    false the games are only counted (``FetchResult.count`` and ``split``), each month's
-    let go once counted.
+    With ``count_back`` (the perfs a report asks for: names, ``all`` or none for its
+    default) and ``since``, months before ``since`` are fetched too, newest first, until
+    each of those perfs has ``COUNT_BACK_GAMES`` counted games before ``since``, the
+    account's first month is reached, or ``COUNT_BACK_MONTHS`` months were read
+    (``FetchResult.count_short`` names the perfs then still short). Those games are
+    returned with the others, for K's game count; nothing after ``until`` is read.
 
     Whole calendar months are requested (so cache entries are reused across ``--since``
     values); games outside ``[since, until)`` are then dropped on our side. The range is
@@ -215,6 +233,44 @@ def fetch_games(
         BadInput, UserNotFound, AccountClosed, NotCached, CassetteMissing, RateLimited,
         FetchFailed.
     """
+    try:
+        return _fetch_games(
+            username,
+            source,
+            since=since,
+            until=until,
+            progress=progress,
+            on_warning=on_warning,
+            count_back=count_back,
+        )
+    except CannotConnect as exc:
+        raise CannotConnect(
+            exc.url, exc.reason, cached=cache_holds_user(username, source)
+        ) from None
+
+
+def cache_holds_user(username: str, source: Source) -> bool:
+    """Whether the cache can serve ``username``'s profile offline (so working offline
+    would help); a cassette run never counts."""
+    if source.replay is not None:
+        return False
+    try:
+        fetch_user(username, replace(source, offline=True, refresh=False))
+    except LichessEloError:
+        return False
+    return True
+
+
+def _fetch_games(
+    username: str,
+    source: Source,
+    *,
+    since: date | None,
+    until: date | None,
+    progress: Progress | None,
+    on_warning: Callable[[str], None] | None,
+    count_back: Sequence[str] | None = None,
+) -> FetchResult:
     name = validate_username(username)
     warnings: list[str] = []
 
@@ -224,137 +280,177 @@ def fetch_games(
         if on_warning is not None:
             on_warning(message)
 
-    with ExitStack() as stack:
-        opened: list[Conn] = []
-
-        def conn() -> Conn:
-            """The connection, opened at the first request: an offline run served whole by
-            the caches opens none and never imports the HTTP libraries."""
-            if not opened:
-                from lichess_elo.sources.lichess.session import connect
-
-                opened.append(stack.enter_context(connect(source)))
-            return opened[0]
-
-        parsed = None
-        cache_path = source.replay
-        if source.replay is None:
-            source.check()  # what ``connect`` checks first, in its order
-            read_timeout()
-            retry_wait()
-            cache_dir = make_cache_dir(source)
-            cache_path = cache_dir / CACHE_FILE
-            parsed = open_parsed(cache_dir, warn)
-            stack.callback(parsed.close)
-        profile = user_request(source.api_url, name)
-        user = None
-        if parsed is not None and source.offline:
-            user = cached_user(parsed, profile)
-        if user is None:
-            user = _get_user(conn(), name, progress, warn)
-            if parsed is not None:
-                keep_user(parsed, profile, conn().session, user)
+    with connect(source) as conn:
+        user = _get_user(conn, name, progress, warn)
         if user.disabled:
             raise AccountClosed(f"the Lichess account '{user.username or name}' is closed")
-        now = opened[0].now if opened else datetime.now(UTC)
-        months = month_windows(user.created_at, now, since, until)
+        months = month_windows(user.created_at, conn.now, since, until)
         if progress is not None:
             progress.start(len(months))
         low = datetime.combine(since, datetime.min.time(), UTC) if since else None
         high = datetime.combine(until, datetime.min.time(), UTC) if until else None
         found: dict[str, Game] = {}
-        seen: set[str] = set()
-        split: dict[str, tuple[int, int]] = {}
         from_cache = 0
-        for done, month in enumerate(months, start=1):
-            label = month.strftime("%Y-%m")
-            user_id = user.id or name.lower()
-            request = month_request(source.api_url, user_id, export_params(month))
-            hit = None
-            if parsed is not None and not source.refresh:
-                hit = cached_month(parsed, request, stale_ok=source.offline)
-            if hit is not None:  # parsed before from the very response the cache holds
-                month_games, month_warnings = hit
-                for message in month_warnings:
-                    warn(message)
-                cached = True
-            else:
-                from lichess_elo.sources.lichess.retries import call_with_retries
+        damaged: list[DamagedAnswer] = []
 
-                month_warnings = []
-                month_games, cached = call_with_retries(
-                    _month_action(conn(), user_id, month, warn, month_warnings),
-                    what=f"month {label} of {name}",
+        def read_month(month: date) -> tuple[list[Game], bool] | None:
+            label = month.strftime("%Y-%m")
+            window = _Month(user.id or name.lower(), name, month, f"month {label} of {name}")
+            try:
+                return call_with_retries(
+                    _month_action(conn, window, warn),
+                    what=window.what,
                     source=source,
                     hint=fetch_hint(name, source, month),
                     progress=progress,
                     on_warning=warn,
                     passthrough=frozenset(),
                 )
-                if parsed is not None:
-                    keep_month(parsed, request, conn().session, month_games, month_warnings)
+            except DamagedAnswer as exc:  # the other months go on; this one is not kept
+                damaged.append(exc)
+                return None
+
+        for done, month in enumerate(months, start=1):
+            read = read_month(month)
+            if read is None:
+                continue
+            month_games, cached = read
             from_cache += cached
             for game in month_games:
-                if (
-                    (low is None or game.created_at >= low)
-                    and (high is None or game.created_at < high)
-                    and game.id not in seen
+                # Counting back also keeps the days of ``since``'s month before it.
+                if (low is None or game.created_at >= low or count_back is not None) and (
+                    high is None or game.created_at < high
                 ):
-                    seen.add(game.id)
-                    rated, casual = split.get(game.perf, (0, 0))
-                    rated, casual = (rated + 1, casual) if game.rated else (rated, casual + 1)
-                    split[game.perf] = (rated, casual)
-                    if keep_games:
-                        found[game.id] = game
-            del month_games  # a counting fetch lets each month's games go here
+                    found.setdefault(game.id, game)
             if progress is not None:
-                progress.month(label, done, len(seen), cached)
-        if opened:
-            cache_path = opened[0].cache_path
-    assert cache_path is not None
+                progress.month(month.strftime("%Y-%m"), done, len(found), cached)
+        back: list[date] = []
+        short: tuple[str, ...] = ()
+        if count_back is not None and since is not None and low is not None:
+            first_month = _month_start(user.created_at.astimezone(UTC).date())
+            window_games = [g for g in found.values() if g.created_at >= low]
+            counted, _, _ = classify(name, window_games, None, None)
+            need = set(select_perfs(count_back, counted, user))
+            month = _month_start(since)
+            while True:
+                short = short_perfs(name, list(found.values()), need, low)
+                if not short or month <= first_month or len(back) == COUNT_BACK_MONTHS:
+                    break
+                month = _month_start(month - timedelta(days=1))
+                back.append(month)
+                read = read_month(month)
+                if read is None:
+                    continue
+                from_cache += read[1]
+                for game in read[0]:
+                    if game.created_at < low:
+                        found.setdefault(game.id, game)
+            if month <= first_month:
+                short = ()  # the whole history before ``since`` is held: the count is exact
+        if damaged:
+            raise _first_of(damaged)
+    total = len(months) + len(back)
     return FetchResult(
         user=user,
         games=tuple(dedupe_sorted(found.values())),
-        count=len(seen),
-        split=split,
-        months_total=len(months),
-        months_from_network=len(months) - from_cache,
+        months_total=total,
+        months_from_network=total - from_cache,
         months_from_cache=from_cache,
-        cache_path=cache_path,
+        cache_path=conn.cache_path,
         warnings=tuple(warnings),
-        now=now,
+        now=conn.now,
+        months_back=len(back),
+        count_short=short,
     )
 
 
-def _fetch_month(
-    conn: Conn, user_id: str, month: date, warn: Callable[[str], None]
-) -> tuple[list[Game], bool]:
-    import requests_cache
+@dataclass(frozen=True)
+class _Month:
+    """One monthly window: whose, which, and how to name it."""
 
-    ended = _next_month(month) <= conn.now.date()
+    user_id: str
+    name: str
+    month: date
+    what: str
+
+
+def _ask_again(conn: Conn) -> bool:
+    """Forget the last (damaged) answer; whether it is worth asking the server again:
+    it came from the cache and the run is online."""
+    session = conn.session
+    session.forget_last()
+    if not session.last_from_cache or conn.source.offline or conn.source.replay is not None:
+        return False
+    session.force_refresh = True
+    return True
+
+
+def _damaged(conn: Conn, what: str, fault: AnswerFault, hint: FetchHint) -> DamagedAnswer:
+    """The one-line error for an answer that did not parse whole."""
+    source = conn.source
+    if source.replay is not None:
+        text = f"the cassette {source.replay} answers {what} with a damaged body: {fault}"
+        return DamagedAnswer(text, what=what, fault=str(fault))
+    if conn.session.last_from_cache:  # offline: the CLI adds the command to run online
+        text = f"{what}: the cached answer is damaged ({fault}) and was removed"
+        return DamagedAnswer(text, what=what, fault=str(fault), hint=hint)
+    text = f"{what}: {fault}; the answer was not kept, run again to ask for it again"
+    return DamagedAnswer(text, what=what, fault=str(fault))
+
+
+def _first_of(damaged: list[DamagedAnswer]) -> DamagedAnswer:
+    first = damaged[0]
+    if len(damaged) == 1:
+        return first
+    more = ", ".join(d.what for d in damaged[1:])
+    return DamagedAnswer(
+        f"{first} (also damaged: {more})", what=first.what, fault=first.fault, hint=first.hint
+    )
+
+
+def _read_month(conn: Conn, window: _Month, warn: Callable[[str], None]) -> list[Game]:
+    """The games of one month's answer, read whole.
+
+    Raises:
+        AnswerFault: a line is not JSON, not UTF-8, not a game, or too long; the wrong
+            content type.
+    """
+    stream = conn.client.games.export_by_player(window.user_id, **export_params(window.month))
+    try:
+        objects = list(stream)  # the month's response is let go after this
+    except READ_ERRORS as exc:
+        raise describe(exc, conn.session.last_check) from None
+    return list(parse_games(objects, on_warning=warn))
+
+
+def _fetch_month(
+    conn: Conn, window: _Month, warn: Callable[[str], None]
+) -> tuple[list[Game], bool]:
+    ended = _next_month(window.month) <= conn.now.date()
     # A month that had ended never changes again; a running one is stored already expired.
     conn.session.settings.expire_after = requests_cache.NEVER_EXPIRE if ended else datetime.now(UTC)
-    stream = conn.client.games.export_by_player(user_id, **export_params(month))
-    games = list(parse_games(stream, on_warning=warn))  # the month's response is let go here
-    return games, conn.session.last_from_cache
+    refresh = conn.session.force_refresh
+    hint = fetch_hint(window.name, conn.source, window.month)
+    try:
+        games = _read_month(conn, window, warn)
+    except AnswerFault as fault:
+        if not _ask_again(conn):
+            raise _damaged(conn, window.what, fault, hint) from None
+        try:  # damaged in the cache (an older version, a disk): ask the server once more
+            games = _read_month(conn, window, warn)
+        except AnswerFault as again:
+            conn.session.forget_last()
+            raise _damaged(conn, window.what, again, hint) from None
+        finally:
+            conn.session.force_refresh = refresh
+    from_cache = conn.session.last_from_cache
+    own, others = own_games(games, window.name, warn, window.what)
+    if others:  # not the answer asked for: not kept, so the next run asks again
+        conn.session.forget_last()
+    return own, from_cache
 
 
 def _month_action(
-    conn: Conn,
-    user_id: str,
-    month: date,
-    warn: Callable[[str], None],
-    month_warnings: list[str],
+    conn: Conn, window: _Month, warn: Callable[[str], None]
 ) -> Callable[[], tuple[list[Game], bool]]:
-    """One attempt at the month; ``month_warnings`` gets the parse warnings of the attempt
-    that succeeds (what the parsed-games cache keeps with the games)."""
-
-    def collect(message: str) -> None:
-        month_warnings.append(message)
-        warn(message)
-
-    def action() -> tuple[list[Game], bool]:
-        month_warnings.clear()
-        return _fetch_month(conn, user_id, month, collect)
-
-    return action
+    return lambda: _fetch_month(conn, window, warn)

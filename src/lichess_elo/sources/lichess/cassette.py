@@ -1,4 +1,4 @@
-"""Reading a vcrpy cassette before a ``--replay`` run: every problem is one line.
+"""Reading a vcrpy cassette before a replayed run: every problem is one line (``BadFile``).
 
 ``lichess`` re-exports ``cassette_time``.
 """
@@ -11,15 +11,15 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from lichess_elo.errors import BadInput
+from lichess_elo.errors import BadFile
 
 if TYPE_CHECKING:
     from pathlib import Path
 
 
-def unreadable(path: Path, why: str) -> BadInput:
+def unreadable(path: Path, why: str) -> BadFile:
     """The one-line error for a cassette that cannot be used."""
-    return BadInput(f"--replay {path}: not a readable vcrpy cassette ({why})")
+    return BadFile(path, f"not a readable vcrpy cassette ({why})", field="replay")
 
 
 def _load_cassette(path: Path) -> list[Any]:
@@ -40,6 +40,21 @@ def _load_cassette(path: Path) -> list[Any]:
     return interactions
 
 
+class _Damaged(ValueError):
+    """One interaction that vcrpy could not replay; the message says what is wrong."""
+
+
+def _check_response(response: Any) -> None:
+    code = response["status"]["code"]
+    if isinstance(code, bool) or not isinstance(code, int) or not 100 <= code <= 599:
+        raise _Damaged(f"status code {code!r} is not an HTTP status")
+    body = response["body"]
+    if not isinstance(body, dict) or not isinstance(body.get("string"), str | bytes):
+        raise _Damaged("body is not a mapping with a 'string'")
+    if not isinstance(response["headers"], dict):
+        raise _Damaged("headers are not a mapping")
+
+
 def _interaction_dates(item: Any) -> list[datetime]:
     """The Date headers of one recorded interaction, after checking what vcrpy needs."""
     request, response = item["request"], item["response"]
@@ -47,12 +62,20 @@ def _interaction_dates(item: Any) -> list[datetime]:
         raise KeyError("method, uri or status")
     if "body" not in response:
         raise KeyError("body")
+    _check_response(response)
     dates: list[datetime] = []
     for key, values in response["headers"].items():
         if str(key).lower() == "date":
             for value in values if isinstance(values, list) else [values]:
                 dates.append(parsedate_to_datetime(str(value)))
     return dates
+
+
+def _request_of(item: Any) -> str:
+    try:
+        return f" ({item['request']['method']} {item['request']['uri']})"
+    except (KeyError, TypeError):
+        return ""
 
 
 def cassette_time(path: Path) -> datetime:
@@ -66,8 +89,13 @@ def cassette_time(path: Path) -> datetime:
     for number, item in enumerate(_load_cassette(path), start=1):
         try:
             stamps.extend(_interaction_dates(item))
+        except _Damaged as exc:
+            raise unreadable(path, f"interaction {number}{_request_of(item)}: {exc}") from None
         except (KeyError, TypeError, AttributeError, ValueError, IndexError):
-            raise unreadable(path, f"interaction {number} is malformed") from None
+            raise unreadable(
+                path, f"interaction {number}{_request_of(item)} is malformed"
+            ) from None
     if not stamps:
-        raise BadInput(f"--replay {path}: no response has a Date header (the recording time)")
+        problem = "no response has a Date header (the recording time)"
+        raise BadFile(path, problem, field="replay")
     return max(stamps).astimezone(UTC)

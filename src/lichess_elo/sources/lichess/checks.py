@@ -7,14 +7,12 @@ Pure apart from reading the environment.
 
 from __future__ import annotations
 
-import math
-import os
 import re
 from collections.abc import Iterable
+from pathlib import Path
 
-from lichess_elo.errors import BadInput, Malformed
+from lichess_elo.errors import BadFile, BadInput, Malformed
 
-MAX_SECONDS = 3600.0  # the largest LICHESS_ELO_TIMEOUT / LICHESS_ELO_RETRY_WAIT accepted
 _USERNAME = re.compile(r"[A-Za-z0-9_-]{2,30}")
 #: Shorter secrets are not scrubbed: replacing a 3-letter "token" everywhere would mangle
 #: messages, and a real Lichess token is far longer.
@@ -58,21 +56,26 @@ def validate_token(token: str | None) -> str | None:
     return token
 
 
-def env_seconds(name: str, default: float, *, zero_ok: bool) -> float:
-    """A number of seconds from the environment variable ``name`` (``default`` if unset).
+def read_token_file(path: Path) -> str:
+    """The token in the file ``path``: its text without surrounding whitespace (the line
+    break an editor adds). The token itself is never part of a message.
 
     Raises:
-        BadInput: not a finite number up to ``MAX_SECONDS``, below 0, or 0 when not
-            ``zero_ok``; the message names the variable.
+        BadFile: the file cannot be read, is empty, or is not UTF-8 text (then
+            ``validate_token`` checks the token itself).
     """
-    text = os.environ.get(name, "").strip()
-    if not text:
-        return default
     try:
-        value = float(text)
-    except ValueError:
-        value = math.nan
-    if math.isfinite(value) and (value >= 0 if zero_ok else value > 0) and value <= MAX_SECONDS:
-        return value
-    low = "from 0" if zero_ok else "above 0"
-    raise BadInput(f"{name} must be a number of seconds {low} up to {MAX_SECONDS:g}, not {text!r}")
+        token = path.read_bytes().decode("utf-8").strip()
+    except FileNotFoundError:
+        raise BadFile(path, "no such file", field="token_file", unreadable=True) from None
+    except IsADirectoryError:
+        raise BadFile(path, "is a folder", field="token_file", unreadable=True) from None
+    except OSError as exc:
+        raise BadFile(
+            path, exc.strerror or type(exc).__name__, field="token_file", unreadable=True
+        ) from None
+    except UnicodeDecodeError:
+        raise BadFile(path, "not a token (not UTF-8 text)", field="token_file") from None
+    if not token:
+        raise BadFile(path, "the file is empty", field="token_file")
+    return token

@@ -6,6 +6,7 @@ Pure code, no I/O; malformed objects are skipped with a one-line warning naming 
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import UTC, datetime
 from typing import Any
@@ -125,9 +126,9 @@ def parse_game(obj: Mapping[str, Any]) -> Game:
             winner=winner,
             white=_parse_side(players.get("white"), "white"),
             black=_parse_side(players.get("black"), "black"),
-            # The moves kept once, as one string (about half the memory of a tuple of
-            # interned tokens, and nothing to split until a replay needs them).
-            movetext=" ".join(moves.split()),
+            # SAN tokens repeat across games: interning them keeps 20,000 games' moves
+            # at about a tenth of the memory of separate strings.
+            moves=tuple(map(sys.intern, moves.split())),
             initial_fen=_opt_str(obj.get("initialFen"), "initialFen"),
             tournament_id=_event_id(obj, "tournament", "arenaTour"),
             swiss_id=_event_id(obj, "swiss", "swissTour"),

@@ -6,29 +6,33 @@ with exponential backoff; both at most ``MAX_RETRIES`` times; one request at a t
 
 from __future__ import annotations
 
+import json
+import socket
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import berserk
 import requests
 import urllib3
 
 from lichess_elo.errors import (
+    CannotConnect,
     CassetteMissing,
+    DamagedAnswer,
     FetchFailed,
     FetchHint,
     NotCached,
     RateLimited,
     TokenRefused,
 )
+from lichess_elo.sources.env import env_seconds
+from lichess_elo.sources.lichess.answers import describe
 from lichess_elo.sources.lichess.checks import scrub
-from lichess_elo.sources.lichess.source import RATE_LIMIT_WAIT as RATE_LIMIT_WAIT
-from lichess_elo.sources.lichess.source import Progress as Progress
-from lichess_elo.sources.lichess.source import retry_wait as retry_wait
+from lichess_elo.sources.lichess.ndjson import AnswerFault
 
 if TYPE_CHECKING:
-    from lichess_elo.sources.lichess.source import Source
+    from lichess_elo.sources.lichess.session import Source
 
 try:  # vcrpy is only needed for a replayed cassette
     from vcr.errors import CannotOverwriteExistingCassetteException
@@ -38,6 +42,8 @@ except ImportError:  # pragma: no cover - depends on the environment
     _CASSETTE_MISS = ()
 
 
+#: Lichess: "wait one full minute"; the environment's LICHESS_ELO_RETRY_WAIT overrides it.
+RATE_LIMIT_WAIT = 60.0
 MAX_RETRIES = 5
 T = TypeVar("T")
 _TRANSIENT = (berserk.exceptions.ApiError, requests.RequestException, urllib3.exceptions.HTTPError)
@@ -48,6 +54,24 @@ _CUT = (
     urllib3.exceptions.ProtocolError,
     urllib3.exceptions.IncompleteRead,
 )
+
+
+class Progress(Protocol):
+    """Receives progress events from ``fetch_games`` (the CLI draws a bar with them)."""
+
+    def start(self, total_months: int) -> None:
+        """Called once with the number of months to fetch."""
+
+    def month(self, label: str, done: int, games_so_far: int, from_cache: bool) -> None:
+        """Called after each month (``YYYY-MM``) with the running totals."""
+
+    def waiting(self, seconds: float, reason: str) -> None:
+        """Called before a deliberate wait (HTTP 429, retry backoff)."""
+
+
+def retry_wait() -> float:
+    """Seconds to wait after HTTP 429 (``LICHESS_ELO_RETRY_WAIT``, default 60)."""
+    return env_seconds("LICHESS_ELO_RETRY_WAIT", RATE_LIMIT_WAIT, zero_ok=True)
 
 
 def call_with_retries(
@@ -89,6 +113,13 @@ def call_with_retries(
             raise CassetteMissing(
                 f"the cassette {source.replay} has no response for {what}"
             ) from None
+        except (AnswerFault, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            # what the month reader does not handle itself (e.g. a tournament's answer)
+            fault = describe(exc, None)
+            where = f"the cassette {source.replay} answers " if source.replay else ""
+            raise DamagedAnswer(
+                f"{where}{what}: damaged answer ({fault})", what=what, fault=str(fault)
+            ) from None
         except berserk.exceptions.ResponseError as exc:
             status = int(exc.status_code)
             if status == 504 and exc.reason == "Not Cached":
@@ -102,8 +133,22 @@ def call_with_retries(
             problem = f"HTTP {status}"
         except _TRANSIENT as exc:
             problem = scrub(_short(exc), [source.token])
+            unreachable_because = unreachable(exc)
+            if unreachable_because is not None:
+                # A refused connection or an unknown host: one quick retry, then say so.
+                if failures >= 1:
+                    raise CannotConnect(source.api_url, unreachable_because) from None
+                failures += 1
+                time.sleep(min(REFUSED_RETRY_WAIT, wait))
+                continue
         failures += 1
         limited = problem == "HTTP 429"
+        if source.replay is not None:  # a cassette answers the same every time: no retry
+            text = (
+                f"the cassette {source.replay} answers {what} with {problem}; "
+                "a recorded answer is never retried"
+            )
+            raise RateLimited(text) if limited else FetchFailed(text)
         if failures > MAX_RETRIES:
             message = f"{what} failed after {MAX_RETRIES} retries ({problem})"
             if limited:
@@ -121,6 +166,38 @@ def call_with_retries(
         if progress is not None:
             progress.waiting(delay, reason)
         time.sleep(delay)
+
+
+#: A refused connection or an unknown host is retried once after at most this many
+#: seconds, then reported: waiting half a minute would not make a server appear.
+REFUSED_RETRY_WAIT = 1.0
+
+
+def _causes(exc: BaseException) -> list[BaseException]:
+    """``exc`` and everything it wraps (causes, contexts, urllib3 reasons, berserk errors)."""
+    seen: list[BaseException] = []
+    todo: list[Any] = [exc]
+    while todo:
+        item = todo.pop()
+        if not isinstance(item, BaseException) or any(item is s for s in seen):
+            continue
+        seen.append(item)
+        todo += [item.__cause__, item.__context__, getattr(item, "reason", None)]
+        todo += [getattr(item, "error", None), *item.args]
+    return seen
+
+
+def unreachable(exc: BaseException) -> str | None:
+    """``connection refused`` or ``host not found`` when ``exc`` says the server cannot
+    be reached at all (not a timeout or a cut stream, which are worth retrying)."""
+    causes = _causes(exc)
+    if any(isinstance(c, ConnectionRefusedError) for c in causes):
+        return "connection refused"
+    if any(
+        isinstance(c, socket.gaierror) or type(c).__name__ == "NameResolutionError" for c in causes
+    ):
+        return "host not found"
+    return None
 
 
 def _short(exc: BaseException) -> str:

@@ -9,11 +9,13 @@
 - the token, ``LICHESS_ELO_TIMEOUT``, the cache folder and the cassette are checked before
   any request; a damaged cache file is named, never a traceback.
 
-See ``docs/rules.md`` ("The Lichess API as used") for the reasons.
+See ``docs/lichess.md`` ("The Lichess API as used") for the reasons.
 """
 
 from __future__ import annotations
 
+import os
+import re
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -24,44 +26,99 @@ from pathlib import Path
 from typing import Any
 
 import berserk
+import platformdirs
 import requests_cache
 import yaml
-from requests_cache.backends.sqlite import SQLiteCache
 
 from lichess_elo import __version__
-from lichess_elo.errors import CacheUnusable
+from lichess_elo.errors import BadInput, CacheUnusable, Conflict, Malformed
+from lichess_elo.sources.env import env_seconds
+from lichess_elo.sources.lichess.answers import StreamCheck, foreign_redirect
 from lichess_elo.sources.lichess.cassette import cassette_time, unreadable
 from lichess_elo.sources.lichess.checks import validate_token
-from lichess_elo.sources.lichess.source import CACHE_FILE as CACHE_FILE
-from lichess_elo.sources.lichess.source import DEFAULT_API_URL as DEFAULT_API_URL
-from lichess_elo.sources.lichess.source import READ_TIMEOUT as READ_TIMEOUT
-from lichess_elo.sources.lichess.source import Source as Source
-from lichess_elo.sources.lichess.source import make_cache_dir as make_cache_dir
-from lichess_elo.sources.lichess.source import read_timeout, retry_wait
-from lichess_elo.sources.lichess.source import resolve_cache_dir as resolve_cache_dir
+from lichess_elo.sources.lichess.ndjson import AnswerFault
+from lichess_elo.sources.lichess.retries import retry_wait
+from lichess_elo.sources.sqlite_open import (
+    BoundedSQLiteCache,
+    check_sidecars,
+    is_busy,
+    lock_timeout,
+    locked,
+    read_only_folder,
+)
 
+DEFAULT_API_URL = "https://lichess.org"
 USER_AGENT = f"lichess-elo/{__version__}"
+CACHE_FILE = "http.sqlite"
 CONNECT_TIMEOUT = 10.0
+READ_TIMEOUT = 60.0  # seconds between two reads; env LICHESS_ELO_TIMEOUT overrides
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where requests go: the server, the token, the cache and the offline/replay switches."""
+
+    api_url: str = DEFAULT_API_URL
+    token: str | None = None
+    cache_dir: Path | None = None
+    offline: bool = False
+    refresh: bool = False
+    replay: Path | None = None
+
+    def check(self) -> None:
+        """Check the settings before any request.
+
+        Raises:
+            Malformed: ``api_url`` is not a server root, or the token cannot go into a header.
+            Conflict: ``offline`` with ``refresh`` (without a cassette).
+        """
+        if not re.fullmatch(r"https?://[^/\s]+", self.api_url.rstrip("/")):
+            raise Malformed("api_url", self.api_url, f"a server root like {DEFAULT_API_URL}")
+        if self.offline and self.refresh and self.replay is None:
+            raise Conflict(("offline", "refresh"), "the cache is all there is offline")
+        validate_token(self.token)
+
+
+def resolve_cache_dir(source: Source) -> Path:
+    """The cache folder: ``source.cache_dir``, else ``LICHESS_ELO_CACHE_DIR``, else platformdirs."""
+    if source.cache_dir is not None:
+        return source.cache_dir
+    env = os.environ.get("LICHESS_ELO_CACHE_DIR")
+    if env:
+        return Path(env)
+    return platformdirs.user_cache_path("lichess-elo")
 
 
 def _timeout() -> tuple[float, float]:
-    return CONNECT_TIMEOUT, read_timeout()
+    return CONNECT_TIMEOUT, env_seconds("LICHESS_ELO_TIMEOUT", READ_TIMEOUT, zero_ok=False)
 
 
 def _cache_unusable(path: Path, exc: sqlite3.Error) -> CacheUnusable:
-    if isinstance(exc, sqlite3.OperationalError):  # locked, read-only, disk I/O
-        return CacheUnusable(f"the cache file {path} cannot be used ({exc})")
+    if isinstance(exc, sqlite3.OperationalError) and is_busy(exc):
+        return locked(path, lock_timeout())
+    if isinstance(exc, sqlite3.OperationalError):  # read-only, disk I/O
+        return CacheUnusable(f"the cache file {path} cannot be used ({exc})", path=path)
     return CacheUnusable(
-        f"the cache file {path} is damaged ({exc}); move it aside or delete it, and run again"
+        f"the cache file {path} is damaged ({exc}); move it aside or delete it, and run again",
+        path=path,
     )
 
 
 class _Session(requests_cache.CachedSession):
     """A CachedSession that sends one request at a time with timeouts and remembers whether
-    the last response came from the cache (berserk hides the response object)."""
+    the last response came from the cache (berserk hides the response object).
+
+    A streamed answer is read through ``answers.StreamCheck`` (its content type checked,
+    its lines split in linear time); a redirect to another server is refused.
+    """
 
     def __init__(
-        self, *args: Any, timeout: tuple[float, float], cache_path: Path, **kwargs: Any
+        self,
+        *args: Any,
+        timeout: tuple[float, float],
+        cache_path: Path,
+        api_url: str,
+        **kwargs: Any,
     ) -> None:
         try:
             super().__init__(*args, **kwargs)
@@ -70,14 +127,17 @@ class _Session(requests_cache.CachedSession):
         self._one_at_a_time = threading.Lock()
         self._timeout = timeout
         self._cache_path = cache_path
+        self._api_url = api_url
         self.force_refresh = False
         self.last_from_cache = False
-        self.last_response: Any = None  # for the parsed-games cache (``parsed.keep_month``)
+        self.last_response: Any = None
+        self.last_check: StreamCheck | None = None
 
     def request(self, method: str, url: str, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
         kwargs.setdefault("timeout", self._timeout)
         if self.force_refresh:
             kwargs["force_refresh"] = True
+        self.last_response, self.last_check = None, None
         with self._one_at_a_time:
             try:
                 response = super().request(method, url, *args, **kwargs)
@@ -85,7 +145,26 @@ class _Session(requests_cache.CachedSession):
                 raise _cache_unusable(self._cache_path, exc) from None
         self.last_from_cache = bool(getattr(response, "from_cache", False))
         self.last_response = response
+        if kwargs.get("stream") and response.status_code == 200:
+            try:  # berserk reads the lines through the check (linear, size-limited)
+                self.last_check = StreamCheck(response)
+            except AnswerFault:
+                self.forget_last()
+                raise
         return response
+
+    def get_redirect_target(self, resp: Any) -> Any:
+        """requests' redirect target, refused when it is on another server."""
+        target = super().get_redirect_target(resp)
+        foreign_redirect(self._api_url, resp, target)
+        return target
+
+    def forget_last(self) -> None:
+        """Remove the last answer from the cache (it did not parse whole)."""
+        key = getattr(self.last_response, "cache_key", None)
+        if key and not self.settings.read_only and not self.settings.disabled:
+            with suppress(sqlite3.Error):
+                self.cache.delete(key)
 
 
 def _cacheable(response: Any) -> bool:
@@ -129,7 +208,7 @@ def connect(source: Source) -> Iterator[Conn]:
         except ImportError:  # pragma: no cover - depends on the environment
             raise CacheUnusable("replaying a cassette needs vcrpy: pip install vcrpy") from None
         now = cassette_time(source.replay)
-        session = _Session(backend="memory", cache_path=source.replay, **common)
+        session = _Session(backend="memory", cache_path=source.replay, api_url=api_url, **common)
         session.settings.disabled = True  # the cassette is the only source
         cache_path = source.replay
         recorder = vcr.VCR(
@@ -142,18 +221,17 @@ def connect(source: Source) -> Iterator[Conn]:
         now = datetime.now(UTC)
         cache_dir = make_cache_dir(source)
         cache_path = cache_dir / CACHE_FILE
-        try:
-            backend = SQLiteCache(str(cache_path), wal=True)  # WAL: no fsync per month
-        except sqlite3.Error as exc:
-            raise _cache_unusable(cache_path, exc) from None
+        backend = _open_backend(cache_path, source.offline)
         session = _Session(
             backend=backend,
             cache_path=cache_path,
+            api_url=api_url,
             only_if_cached=source.offline,
             stale_if_error=source.offline,  # offline also serves expired (running) months
             **common,
         )
         session.force_refresh = source.refresh
+        session.settings.read_only = backend.read_only
         context = None
     session.headers["User-Agent"] = USER_AGENT
     if token:
@@ -170,6 +248,52 @@ def connect(source: Source) -> Iterator[Conn]:
     finally:
         with suppress(sqlite3.Error):  # a damaged cache was reported where it was met
             session.close()  # type: ignore[no-untyped-call]
+
+
+def _open_backend(cache_path: Path, offline: bool) -> BoundedSQLiteCache:
+    """The SQLite cache (WAL: no fsync per month) with a bounded lock wait; read-only
+    offline when it cannot be written (nothing is stored offline anyway).
+
+    Raises:
+        CacheUnusable: the folder cannot be written (online), another user's ``-wal`` or
+            ``-shm`` file, a damaged file; CacheLocked: another run holds the lock.
+    """
+    check_sidecars(cache_path)
+    read_only = read_only_folder(cache_path) or (
+        cache_path.exists() and not os.access(cache_path, os.W_OK)
+    )
+    if read_only and not offline:
+        raise CacheUnusable(
+            f"the cache folder {cache_path.parent} cannot be written; work offline, "
+            "or use another cache folder",
+            path=cache_path.parent,
+        )
+    try:
+        return BoundedSQLiteCache(cache_path, timeout=lock_timeout(), read_only=read_only)
+    except sqlite3.Error as exc:
+        raise _cache_unusable(cache_path, exc) from None
+
+
+def make_cache_dir(source: Source) -> Path:
+    """Create the cache folder (``resolve_cache_dir``) if needed and return it.
+
+    Raises:
+        BadInput: it, or a folder above it, is a file.
+        CacheUnusable: it cannot be created.
+    """
+    cache_dir = resolve_cache_dir(source)
+    for folder in (cache_dir, *cache_dir.parents):
+        if folder.exists():
+            if not folder.is_dir():
+                what = "" if folder == cache_dir else f"{folder} "
+                problem = f"{what}is a file, not a folder"
+                raise BadInput(problem, field="cache_dir", value=cache_dir)
+            break
+    try:
+        cache_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise CacheUnusable(f"cannot create the cache folder {cache_dir}: {exc.strerror}") from None
+    return cache_dir
 
 
 @contextmanager

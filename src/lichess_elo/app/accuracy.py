@@ -1,0 +1,87 @@
+"""The scorecard of a report run: score every perf, and scan K when asked (an app module).
+
+``score_reports`` joins the pure parts: ``core.report.predictions.score_perf`` on each perf's
+counted games, and for the K scan the report builder run again with K fixed (the FIDE-rules
+track's own code, so the scan rates exactly as the report does).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from functools import partial
+from typing import TYPE_CHECKING
+
+from lichess_elo.core.report import PerfReport, ReportSettings, build_report
+from lichess_elo.core.report.predictions import K_SCAN, PerfAccuracy, fit_k, results_of, score_perf
+
+if TYPE_CHECKING:
+    from lichess_elo.core.games import Game, UserInfo
+
+
+def _shadow_reports(
+    user: str,
+    games: Sequence[Game],
+    settings: ReportSettings,
+    info: UserInfo | None,
+    k: int | None,
+) -> dict[str, PerfReport]:
+    """Each perf's report on the shadow track with K fixed (``None``: the K rules)."""
+    shadow = replace(settings, track="shadow", k=k)
+    return {r.perf: r for r in build_report(user, games, {}, settings=shadow, user_info=info)}
+
+
+def _expected(report: PerfReport) -> list[float]:
+    return [float(r.expected) for r in report.games]
+
+
+def _scanned(scans: Mapping[int, Mapping[str, list[float]]], perf: str, k: int) -> list[float]:
+    return scans[k][perf]
+
+
+def score_reports(
+    user: str,
+    games: Sequence[Game],
+    settings: ReportSettings,
+    info: UserInfo | None,
+    reports: Sequence[PerfReport],
+    *,
+    fit: bool = False,
+) -> dict[str, PerfAccuracy]:
+    """The scorecard of every perf of ``reports``, by perf; with ``fit``, the K scan too.
+
+    The scan reruns the report on the shadow track (on the lichess track every period
+    restarts from the Lichess rating, so K would change no prediction), once per K of
+    ``K_SCAN`` and once under the K rules, for the perfs that have games.
+
+    Args:
+        user: The player, as the reports were built for.
+        games: The games the reports were built from.
+        settings: The reports' settings (``since``/``until`` filled in).
+        info: The user's public data the reports used, if any.
+        reports: The built reports.
+        fit: Also scan K from 5 to 60.
+    """
+    cards = {r.perf: score_perf(r.games) for r in reports}
+    perfs = tuple(r.perf for r in reports if r.games)
+    if not fit or not perfs:
+        return cards
+    base = replace(settings, perfs=perfs)
+    # only the expected scores are kept of each rerun, not its rows
+    scans: dict[int, dict[str, list[float]]] = {}
+    for k in K_SCAN:
+        scans[k] = {p: _expected(r) for p, r in _shadow_reports(user, games, base, info, k).items()}
+    rules = _shadow_reports(user, games, base, info, None)
+    for perf in perfs:
+        report = rules[perf]
+        cards[perf] = replace(
+            cards[perf],
+            fit=fit_k(
+                partial(_scanned, scans, perf),
+                results_of(report.games),
+                rules_expected=_expected(report),
+                rules_k=[p.k for p in report.periods],
+                periods=[(p.label, p.games) for p in report.periods],
+            ),
+        )
+    return cards

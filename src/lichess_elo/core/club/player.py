@@ -1,0 +1,89 @@
+"""One player's page (the ``player`` view): standing, recent change and next target (pure)."""
+
+from __future__ import annotations
+
+import math
+from datetime import date
+from decimal import Decimal
+
+from lichess_elo.core import fide
+from lichess_elo.core.club.model import (
+    RECENT_MONTHS,
+    ClubResult,
+    PlayerView,
+    Rules,
+    Standing,
+    Target,
+    name_key,
+)
+from lichess_elo.core.club.rating import expected
+from lichess_elo.errors import BadInput
+
+
+def find_player(result: ClubResult, name: str) -> Standing:
+    """The standing of ``name`` (case-insensitive).
+
+    Raises:
+        BadInput: no rated player of that name (``field`` ``player``).
+    """
+    for s in result.standings:
+        if name_key(s.name) == name_key(name):
+            return s
+    if any(name_key(n) == name_key(name) for n in result.unrated):
+        raise BadInput(
+            "has no rating yet (fewer than 5 games against rated players)",
+            field="player",
+            value=repr(name),
+        )
+    raise BadInput("is not a player of this club", field="player", value=repr(name))
+
+
+def recent_change(standing: Standing, until: date | None, months: int = RECENT_MONTHS) -> int:
+    """Shown rating change over the ``months`` calendar months up to ``until``.
+
+    ``until`` is the latest game in the data (``ClubResult.last_day``); 0 without games.
+    """
+    if until is None:
+        return 0
+    y, m = divmod(until.year * 12 + until.month - 1 - months, 12)
+    since = date(y, m + 1, min(until.day, 28))
+    before: Decimal | None = None
+    for e in standing.history:
+        if e.day <= since:
+            before = e.rating_after
+        elif before is None:
+            before = e.rating_before if e.rating_before is not None else e.rating_after
+    if before is None:
+        return 0
+    return standing.shown - fide.round_half_away(before)
+
+
+def next_target(standing: Standing, rules: Rules) -> Target:
+    """The next target: ``target_step`` points up, by ``term_end`` when set.
+
+    ``wins_needed`` is how many wins against players of the same rating reach it at the
+    player's next K (each worth K x (1 - 0.5)).
+    """
+    gain = standing.k_next * (1 - expected(standing.rating, standing.rating, rules))
+    if rules.rounding == "update":
+        gain = Decimal(fide.round_half_away(gain))
+    wins = math.ceil(Decimal(rules.target_step) / gain) if gain > 0 else 0
+    return Target(
+        standing.shown + rules.target_step,
+        rules.target_step,
+        rules.term_end,
+        standing.k_next,
+        gain,
+        wins,
+    )
+
+
+def player_view(result: ClubResult, name: str, months: int = RECENT_MONTHS) -> PlayerView:
+    """The page of ``name``: standing, shown change over ``months`` months, next target.
+
+    Raises:
+        BadInput: no rated player of that name (``field`` ``player``).
+    """
+    standing = find_player(result, name)
+    recent = recent_change(standing, result.last_day, months)
+    return PlayerView(standing, recent, months, next_target(standing, result.rules))

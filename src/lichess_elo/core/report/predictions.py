@@ -1,0 +1,263 @@
+"""The scorecard's contenders: each one's expected score before every counted game (pure).
+
+For every counted game of a perf (a report's ``GameRow``), from what was known before it:
+
+* **Lichess Glicko-2** (``lichess``): ``glicko.expected_score`` from the player's and the
+  opponent's pre-game Lichess ratings, with the colour advantage where Lichess applied it
+  (``glicko.advantage_for``: standard and crazyhouse games from its start date on). The
+  export has no RD, only the provisional flag, so the opponent's RD is taken as
+  :data:`OPPONENT_RD_PROVISIONAL` (110, the smallest RD Lichess shows as provisional) for a
+  provisional opponent and :data:`OPPONENT_RD_ESTABLISHED` (60, the RD lila's own comment
+  calls a typical active player's) otherwise.
+* **FIDE rules** (``fide``): the report's Elo track, i.e. table 8.1.2 (or the formula when
+  asked) from the frozen rating of the period against the opponent's rating, with the same
+  400-point rule: the ``expected`` the rating itself used.
+* **Elo on Lichess ratings** (``elo_on_lichess``): the logistic ``1/(1+10^(-D/400))`` with
+  D = Lichess pre-game rating - opponent's rating, no cap: the FIDE formula on Lichess's
+  trajectory, to separate "which trajectory" from "which formula".
+* **Score rate so far** (``score_rate``): the player's mean score over the perf's previous
+  counted games (:data:`FIRST_GAME_RATE`, 0.5, before the first one).
+
+Scores, calibration and paired bootstraps come from :mod:`lichess_elo.core.accuracy`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from lichess_elo.core import accuracy, fide, glicko
+from lichess_elo.core.accuracy import Band, Comparison, Scores, Verdict
+from lichess_elo.core.report.model import GameRow
+from lichess_elo.errors import BadInput
+
+__all__ = [
+    "CONTENDERS",
+    "ELO_ON_LICHESS",
+    "FIDE",
+    "FIRST_GAME_RATE",
+    "K_SCAN",
+    "LICHESS",
+    "OPPONENT_RD_ESTABLISHED",
+    "OPPONENT_RD_PROVISIONAL",
+    "SCORE_RATE",
+    "Contender",
+    "ContenderScore",
+    "KFit",
+    "KLimit",
+    "KPoint",
+    "PerfAccuracy",
+    "fit_k",
+    "lichess_expectation",
+    "opponent_deviation",
+    "predict",
+    "results_of",
+    "score_perf",
+    "score_rates",
+]
+
+OPPONENT_RD_ESTABLISHED = 60.0
+"""Opponent RD assumed for an established rating (lila: "a typical player's RD goes from 60
+-> 110 in 1 year" of inactivity, ``Glicko.ratingPeriodsPerDay``)."""
+OPPONENT_RD_PROVISIONAL = glicko.PROVISIONAL_DEVIATION
+"""Opponent RD assumed for a provisional rating: 110, the threshold (RD >= 110)."""
+FIRST_GAME_RATE = 0.5
+"""The score-rate baseline's prediction before the perf's first counted game."""
+K_SCAN = range(5, 61)
+"""The K values ``fit_k`` tries by default: 5 to 60."""
+
+
+@dataclass(frozen=True)
+class Contender:
+    """One rating system on the scorecard: a stable key (JSON, CSV) and a label (tables)."""
+
+    key: str
+    label: str
+
+
+LICHESS = Contender("lichess", "Lichess Glicko-2")
+FIDE = Contender("fide", "FIDE rules")
+ELO_ON_LICHESS = Contender("elo_on_lichess", "Elo on Lichess ratings")
+SCORE_RATE = Contender("score_rate", "Score rate so far")
+CONTENDERS: tuple[Contender, ...] = (LICHESS, FIDE, ELO_ON_LICHESS, SCORE_RATE)
+"""Every contender, in table order; the verdict compares the first two."""
+
+
+@dataclass(frozen=True)
+class ContenderScore:
+    """One contender's scores and calibration over a perf's counted games."""
+
+    contender: Contender
+    scores: Scores
+    calibration: tuple[Band, ...]
+
+
+@dataclass(frozen=True)
+class KPoint:
+    """The FIDE-rules track's deviance with K fixed at ``k``."""
+
+    k: int
+    deviance: float
+
+
+@dataclass(frozen=True)
+class KLimit:
+    """A period where FIDE's 700 rule (K x games <= 700) caps K inside the scanned range."""
+
+    period: str
+    games: int
+    k_max: int
+
+
+@dataclass(frozen=True)
+class KFit:
+    """The deviance curve over K, its lowest point and the rules' own K and deviance.
+
+    ``best`` is the lowest deviance (the smallest K on a tie); ``rules_k`` lists the K values
+    the FIDE rules gave the player's periods, oldest first, each once; ``limits`` the periods
+    where the 700 rule caps the scanned K (a K above ``k_max`` acts as ``k_max`` there).
+    """
+
+    curve: tuple[KPoint, ...]
+    best: KPoint
+    rules_k: tuple[int, ...]
+    rules_deviance: float
+    limits: tuple[KLimit, ...] = ()
+
+    @property
+    def flat(self) -> bool:
+        """True when every K gave the same deviance (one period, or every period capped)."""
+        return len({p.deviance for p in self.curve}) == 1
+
+
+@dataclass(frozen=True)
+class PerfAccuracy:
+    """The scorecard of one perf.
+
+    ``comparisons`` holds every pair of contenders (first minus second, in
+    :data:`CONTENDERS` order); ``verdict`` is Lichess against the FIDE rules.
+    """
+
+    games: int
+    contenders: tuple[ContenderScore, ...]
+    comparisons: tuple[Comparison, ...]
+    verdict: Verdict
+    fit: KFit | None = None
+
+
+def opponent_deviation(provisional: bool) -> float:
+    """The RD assumed for an opponent from the provisional flag (see the module docstring)."""
+    return OPPONENT_RD_PROVISIONAL if provisional else OPPONENT_RD_ESTABLISHED
+
+
+def lichess_expectation(row: GameRow) -> float:
+    """Glicko-2's expected score of the player before ``row``'s game."""
+    return glicko.expected_score(
+        row.lichess_rating,
+        row.opponent_rating,
+        opponent_deviation(row.opponent_provisional),
+        color=row.color,
+        advantage=glicko.advantage_for(row.variant, row.played_at),
+    )
+
+
+def score_rates(scores: Sequence[float]) -> list[float]:
+    """Before each game, the mean of the scores before it (``FIRST_GAME_RATE`` at first)."""
+    rates, total = [], 0.0
+    for i, s in enumerate(scores):
+        rates.append(total / i if i else FIRST_GAME_RATE)
+        total += s
+    return rates
+
+
+@cache
+def _logistic(difference: int) -> float:
+    """``fide.logistic_expected`` as a float, once per whole rating difference."""
+    return float(fide.logistic_expected(difference))
+
+
+def results_of(rows: Sequence[GameRow]) -> list[float]:
+    """The player's score in each game: 1, 0.5 or 0."""
+    return [float(r.score) for r in rows]
+
+
+def predict(rows: Sequence[GameRow]) -> dict[str, list[float]]:
+    """Every contender's prediction for every row, by contender key (rows oldest first)."""
+    return {
+        LICHESS.key: [lichess_expectation(r) for r in rows],
+        FIDE.key: [float(r.expected) for r in rows],
+        ELO_ON_LICHESS.key: [_logistic(r.lichess_rating - r.opponent_rating) for r in rows],
+        SCORE_RATE.key: score_rates(results_of(rows)),
+    }
+
+
+def score_perf(
+    rows: Sequence[GameRow],
+    *,
+    resamples: int = accuracy.DEFAULT_RESAMPLES,
+    level: float = accuracy.DEFAULT_LEVEL,
+    seed: int = accuracy.DEFAULT_SEED,
+) -> PerfAccuracy:
+    """The scorecard of one perf's counted games (oldest first); every pair bootstrapped
+    with the same seed, so with the same resampled games."""
+    results = results_of(rows)
+    predicted = predict(rows)
+    scored = tuple(
+        ContenderScore(
+            c,
+            accuracy.score(predicted[c.key], results),
+            accuracy.calibration(predicted[c.key], results),
+        )
+        for c in CONTENDERS
+    )
+    comparisons = accuracy.compare_all(
+        [(c.key, predicted[c.key]) for c in CONTENDERS],
+        results,
+        resamples=resamples,
+        level=level,
+        seed=seed,
+    )
+    return PerfAccuracy(len(rows), scored, comparisons, accuracy.verdict(comparisons[0]))
+
+
+def fit_k(
+    expected_for_k: Callable[[int], Sequence[float]],
+    results: Sequence[float],
+    *,
+    rules_expected: Sequence[float],
+    rules_k: Sequence[int],
+    periods: Sequence[tuple[str, int]] = (),
+    ks: Sequence[int] = K_SCAN,
+) -> KFit:
+    """Scan K: the deviance of the FIDE-rules track's predictions with each K fixed.
+
+    Args:
+        expected_for_k: the track's expected scores, game by game, with K fixed at its
+            argument (the caller reruns the rating track).
+        results: the player's scores in the same games.
+        rules_expected: the same track's expected scores under the K rules.
+        rules_k: the K values the rules gave, oldest period first.
+        periods: (label, games) of every period, to list where the 700 rule caps K.
+        ks: the K values to try.
+
+    Raises:
+        BadInput: no games, or no K to try.
+    """
+    if not results:
+        raise BadInput("no games to fit K on")
+    if not ks:
+        raise BadInput("no K values to try")
+    curve = []
+    for k in ks:
+        deviance = accuracy.score(expected_for_k(k), results).deviance
+        assert deviance is not None
+        curve.append(KPoint(k, deviance))
+    best = min(curve, key=lambda p: (p.deviance, p.k))
+    rules = accuracy.score(rules_expected, results).deviance
+    assert rules is not None
+    top = max(ks)
+    limits = tuple(
+        KLimit(label, n, fide.limit_k(top, n)) for label, n in periods if fide.limit_k(top, n) < top
+    )
+    return KFit(tuple(curve), best, tuple(dict.fromkeys(rules_k)), rules, limits)

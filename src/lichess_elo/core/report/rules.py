@@ -1,0 +1,105 @@
+"""Which FIDE rules rate a report's games: chapter, edition by date, events, the K warning.
+
+Pure code, no I/O (part of the report model; the rules table is ``core/fide_rules.py``,
+the long form ``docs/rules.md``):
+
+- **Chapter of a perf.** Under ``auto`` a speed perf (bullet, blitz, rapid, classical,
+  correspondence, ultraBullet) takes its own speed's chapter; a variant perf (chess960...),
+  whose games Lichess rates in one pool whatever the speed, takes the chapter of its most
+  common speed, so one perf keeps one Elo track under one chapter.
+- **Edition of a period.** The edition in force on the period's first game's UTC date,
+  or on the fixed ``rules_as_of`` date.
+- **Event of a game** (the once-per-event 400-point rule of 2022-2024): its Lichess arena
+  or swiss; a game of neither belongs to the period (``None``).
+- **The K warning.** The 30-game rule rests on the count of rated games before the first
+  game held. When that count says "under 30" but Lichess shows the first game held already
+  established (not provisional), the count is contradicted: K is taken as for an
+  established player, unless the user gave the count.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from lichess_elo.core import fide_rules
+from lichess_elo.core.fide_rules import Chapter, ChapterChoice, Edition
+from lichess_elo.core.games import Color, Game
+
+
+@dataclass(frozen=True)
+class KWarning:
+    """The 30-game count contradicted by the games (see the module docstring).
+
+    Attributes:
+        first_game: The first game held in the perf (already established on Lichess).
+        first_rating: The player's Lichess rating in it.
+        counted_before: The rated games before it, as counted (under 30).
+        assumed_before: The count used instead (30: an established player).
+    """
+
+    first_game: str
+    first_rating: int
+    counted_before: int
+    assumed_before: int
+
+    @property
+    def text(self) -> str:
+        """One line saying what was assumed and why."""
+        return (
+            f"{self.counted_before} rated games counted before the first game held "
+            f"({self.first_game}), which Lichess shows established ({self.first_rating}, not "
+            f"provisional): K assumed as for an established player ({self.assumed_before}+ "
+            "games)"
+        )
+
+
+def perf_chapter(games: Sequence[Game], choice: ChapterChoice) -> Chapter:
+    """The chapter of a perf's games: forced by ``choice``, else by their (most common) speed."""
+    if choice != "auto" or not games:
+        return fide_rules.chapter_of_speed(games[0].speed if games else "", choice)
+    speeds = Counter(game.speed for game in games)
+    speed = max(speeds, key=lambda s: (speeds[s], s))
+    return fide_rules.chapter_of_speed(speed, "auto")
+
+
+def period_edition(chapter: Chapter, first: Game, as_of: date | None) -> Edition:
+    """The edition that rates a period starting with ``first`` (or the one of ``as_of``)."""
+    return fide_rules.edition_for(chapter, as_of or first.created_at.date())
+
+
+def game_event(game: Game) -> str | None:
+    """The event of ``game`` for the once-per-event rule: its arena or swiss, else ``None``."""
+    if game.tournament_id:
+        return f"arena:{game.tournament_id}"
+    if game.swiss_id:
+        return f"swiss:{game.swiss_id}"
+    return None
+
+
+def k_warning(
+    first: tuple[Game, Color] | None,
+    counted_before: int,
+    *,
+    count_given: bool,
+    k_given: bool,
+    new_player_games: int = 30,
+) -> KWarning | None:
+    """The K warning for a perf, or ``None`` when the count is not contradicted.
+
+    Args:
+        first: The first game held in the perf and the player's colour.
+        counted_before: Rated games before it, as counted from the public data.
+        count_given: The user gave the count (it is then taken as it is).
+        k_given: The user gave K (the 30-game rule does not apply).
+        new_player_games: The 30 of the 30-game rule.
+    """
+    if first is None or count_given or k_given or counted_before >= new_player_games:
+        return None
+    game, color = first
+    me = game.side(color)
+    if me.provisional or me.rating is None:
+        return None
+    return KWarning(game.id, me.rating, counted_before, new_player_games)

@@ -1,0 +1,343 @@
+"""``report --view accuracy`` output: the scorecard's tables, CSV rows, JSON block and verdict.
+
+An edge module (it words and formats, no maths): the numbers come from
+``core.report.predictions.score_perf`` and ``core.accuracy``.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from lichess_elo.core import accuracy
+from lichess_elo.core.accuracy import Outcome, Scores, Verdict
+from lichess_elo.core.report.predictions import (
+    CONTENDERS,
+    FIRST_GAME_RATE,
+    OPPONENT_RD_ESTABLISHED,
+    OPPONENT_RD_PROVISIONAL,
+    KFit,
+    PerfAccuracy,
+)
+from lichess_elo.output.common import plural, write_csv
+
+if TYPE_CHECKING:
+    from lichess_elo.core.report import PerfReport
+
+#: How the verdict names each contender.
+_SUBJECT = {
+    "lichess": "Lichess's rating",
+    "fide": "the FIDE-rules rating",
+    "elo_on_lichess": "Elo on Lichess's ratings",
+    "score_rate": "the score rate so far",
+}
+_LABEL = {c.key: c.label for c in CONTENDERS}
+#: Narrow column headings for the calibration table (80 columns).
+_SHORT = {"lichess": "Lichess", "fide": "FIDE rules", "elo_on_lichess": "Elo/Lichess",
+          "score_rate": "Score rate"}  # fmt: skip
+_CURVE_COLUMNS = 4
+
+ACCURACY_FIELDS = (
+    "perf", "contender", "games", "deviance", "log_loss", "brier", "correct",
+    "mean_expected", "mean_actual", "vs_lichess", "vs_lichess_low", "vs_lichess_high",
+)  # fmt: skip
+"""CSV columns: one row per perf and contender; ``vs_lichess*`` = its deviance minus
+Lichess's, with the bootstrap interval."""
+
+
+def _round(value: float | None, places: int = 6) -> float | None:
+    return None if value is None else round(value, places)
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def verdict_text(v: Verdict, user: str, perf: str) -> str:
+    """The one-line verdict, e.g. "Lichess's rating predicted X's 130 blitz games better: ..."."""
+    if v.outcome is Outcome.NO_GAMES:
+        return f"No {perf} games to score."
+    better, worse = _SUBJECT[v.better], _SUBJECT[v.worse]
+    games = plural(v.games, f"{perf} game")
+    if v.outcome is Outcome.CLEAR:
+        return (
+            f"{_capital(better)} predicted {user}'s {games} better: deviance "
+            f"{v.better_deviance:.3f} vs {v.worse_deviance:.3f} (difference {v.margin:.3f}, "
+            f"{_percent(v.level, 0)} interval {v.low:.3f} to {v.high:.3f})."
+        )
+    both = (
+        f"deviance {v.better_deviance:.3f} for {better} vs {v.worse_deviance:.3f} for {worse} "
+        f"(difference {v.margin:.3f}"
+    )
+    if v.outcome is Outcome.TOO_FEW_GAMES:
+        return f"Too few games for a verdict ({games}): {both}, no interval)."
+    return (
+        f"No clear winner over {games}: {both}, "
+        f"{_percent(v.level, 0)} interval {v.low:.3f} to {v.high:.3f})."
+    )
+
+
+def _percent(share: float | None, places: int = 1) -> str:
+    """``0.554`` as ``55.4 %`` (a space before the sign); ``-`` for ``None``."""
+    return "-" if share is None else f"{share * 100:.{places}f} %"
+
+
+def _fit_json(fit: KFit) -> dict[str, Any]:
+    return {
+        "track": "shadow",
+        "best_k": fit.best.k,
+        "best_deviance": _round(fit.best.deviance),
+        "rules_k": list(fit.rules_k),
+        "rules_deviance": _round(fit.rules_deviance),
+        "k_limited": [{"period": x.period, "games": x.games, "k_max": x.k_max} for x in fit.limits],
+        "curve": [{"k": p.k, "deviance": _round(p.deviance)} for p in fit.curve],
+    }
+
+
+def _scores_json(s: Scores) -> dict[str, float | None]:
+    """The scores as JSON/CSV numbers, rounded to 6 decimals."""
+    return {
+        "deviance": _round(s.deviance),
+        "log_loss": _round(s.log_loss),
+        "brier": _round(s.brier),
+        "correct": _round(s.correct),
+        "mean_expected": _round(s.mean_expected),
+        "mean_actual": _round(s.mean_actual),
+    }
+
+
+def accuracy_json(card: PerfAccuracy, user: str, perf: str) -> dict[str, Any]:
+    """The report JSON's ``accuracy`` block of one perf (README "The scorecard")."""
+    contenders = []
+    for c in card.contenders:
+        s = c.scores
+        contenders.append(
+            {
+                "key": c.contender.key,
+                "label": c.contender.label,
+                **_scores_json(s),
+                "calibration": [
+                    {
+                        "low": b.low,
+                        "high": b.high,
+                        "games": b.games,
+                        "mean_expected": _round(b.mean_expected),
+                        "mean_actual": _round(b.mean_actual),
+                    }
+                    for b in c.calibration
+                ],
+            }
+        )
+    comparisons = [
+        {
+            "first": m.first,
+            "second": m.second,
+            "first_deviance": _round(m.first_deviance),
+            "second_deviance": _round(m.second_deviance),
+            "difference": _round(m.difference),
+            "low": _round(m.interval.low) if m.interval else None,
+            "high": _round(m.interval.high) if m.interval else None,
+            "level": m.interval.level if m.interval else None,
+            "resamples": m.interval.resamples if m.interval else None,
+            "seed": m.interval.seed if m.interval else None,
+        }
+        for m in card.comparisons
+    ]
+    v = card.verdict
+    return {
+        "games": card.games,
+        "contenders": contenders,
+        "comparisons": comparisons,
+        "verdict": {
+            "outcome": v.outcome.value,
+            "better": v.better,
+            "worse": v.worse,
+            "better_deviance": _round(v.better_deviance),
+            "worse_deviance": _round(v.worse_deviance),
+            "margin": _round(v.margin),
+            "low": _round(v.low),
+            "high": _round(v.high),
+            "level": v.level,
+            "text": verdict_text(v, user, perf),
+        },
+        "assumptions": {
+            "deviance_clamp": [accuracy.CLAMP_LOW, accuracy.CLAMP_HIGH],
+            "opponent_rd_established": OPPONENT_RD_ESTABLISHED,
+            "opponent_rd_provisional": OPPONENT_RD_PROVISIONAL,
+            "first_game_rate": FIRST_GAME_RATE,
+        },
+        "fit_k": _fit_json(card.fit) if card.fit is not None else None,
+    }
+
+
+def accuracy_csv(reports: Sequence[PerfReport], cards: Mapping[str, PerfAccuracy]) -> str:
+    """CSV, one row per perf and contender (columns ``ACCURACY_FIELDS``)."""
+    rows: list[dict[str, Any]] = []
+    for report in reports:
+        card = cards.get(report.perf)
+        if card is None:
+            continue
+        against = {m.second: m for m in card.comparisons if m.first == "lichess"}
+        for c in card.contenders:
+            s = c.scores
+            m = against.get(c.contender.key)
+            rows.append(
+                {
+                    "perf": report.perf,
+                    "contender": c.contender.key,
+                    "games": s.games,
+                    **_scores_json(s),
+                    # Lichess minus it in the comparison; the column is it minus Lichess
+                    "vs_lichess": _round(-m.difference) if m and m.difference is not None else None,
+                    "vs_lichess_low": _round(-m.interval.high) if m and m.interval else None,
+                    "vs_lichess_high": _round(-m.interval.low) if m and m.interval else None,
+                }
+            )
+    return write_csv(rows, ACCURACY_FIELDS)
+
+
+def _table(title: str) -> Table:
+    return Table(
+        title=title,
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        padding=(0, 1, 0, 0),
+        show_edge=False,
+    )
+
+
+def _f(value: float | None, places: int = 3) -> str:
+    return "-" if value is None else f"{value:.{places}f}"
+
+
+def _scores_table(card: PerfAccuracy, perf: str) -> Table:
+    table = _table(f"{perf}: how well each rating predicted {plural(card.games, 'game')}")
+    table.add_column("Contender", no_wrap=True)
+    for name in ("Deviance", "Log-loss", "Brier", "Correct", "E mean", "Score"):
+        table.add_column(name, justify="right", no_wrap=True)
+    for c in card.contenders:
+        s = c.scores
+        table.add_row(
+            c.contender.label,
+            _f(s.deviance),
+            _f(s.log_loss),
+            _f(s.brier),
+            _percent(s.correct),
+            _f(s.mean_expected, 2),
+            _f(s.mean_actual, 2),
+        )
+    return table
+
+
+def _pairs_table(card: PerfAccuracy) -> Table:
+    level = next((m.interval.level for m in card.comparisons if m.interval), 0.95)
+    table = _table("Deviance differences (first minus second; below zero: first better)")
+    table.add_column("First", no_wrap=True)
+    table.add_column("Second", no_wrap=True)
+    table.add_column("Diff.", justify="right", no_wrap=True)
+    table.add_column(f"{_percent(level, 0)} interval", justify="right", no_wrap=True)
+    for m in card.comparisons:
+        interval = f"{m.interval.low:+.4f} to {m.interval.high:+.4f}" if m.interval else "-"
+        diff = "-" if m.difference is None else f"{m.difference:+.4f}"
+        table.add_row(_LABEL[m.first], _LABEL[m.second], diff, interval)
+    return table
+
+
+def _calibration_table(card: PerfAccuracy) -> Table:
+    table = _table("Calibration: games, mean expected → actual score, by expected band")
+    table.add_column("Band", no_wrap=True)
+    for c in card.contenders:
+        table.add_column(_SHORT[c.contender.key], justify="right", no_wrap=True)
+    bands = zip(*(c.calibration for c in card.contenders), strict=True)
+    for row in bands:
+        if not any(b.games for b in row):
+            continue
+        cells = [
+            f"{b.games} {b.mean_expected:.2f}→{b.mean_actual:.2f}"
+            if b.games and b.mean_expected is not None and b.mean_actual is not None
+            else ""
+            for b in row
+        ]
+        table.add_row(f"{row[0].low:.1f}–{row[0].high:.1f}", *cells)
+    return table
+
+
+def _curve_table(fit: KFit) -> Table:
+    table = _table("K scan: the FIDE-rules track's deviance with K fixed (shadow track)")
+    rows = -(-len(fit.curve) // _CURVE_COLUMNS)
+    for _ in range(_CURVE_COLUMNS):
+        table.add_column("K", justify="right", no_wrap=True)
+        table.add_column("Deviance", justify="right", no_wrap=True)
+    for i in range(rows):
+        cells: list[str] = []
+        for j in range(_CURVE_COLUMNS):
+            index = j * rows + i
+            if index < len(fit.curve):
+                p = fit.curve[index]
+                mark = "*" if p.k == fit.best.k else ""
+                cells += [f"{p.k}{mark}", f"{p.deviance:.4f}"]
+            else:
+                cells += ["", ""]
+        table.add_row(*cells)
+    return table
+
+
+def k_summary(fit: KFit) -> str:
+    """The best K beside the rules' own, in one line."""
+    return (
+        f"Best K {fit.best.k} (deviance {fit.best.deviance:.4f}); the rules gave K "
+        f"{', '.join(map(str, fit.rules_k))} (deviance {fit.rules_deviance:.4f})."
+    )
+
+
+def k_notes(fit: KFit) -> list[str]:
+    """Why parts of the K curve are flat: the 700 rule, or nothing for K to act on."""
+    notes = []
+    if fit.limits:
+        caps = ", ".join(f"{x.k_max} in {x.period} ({x.games} games)" for x in fit.limits)
+        notes.append(f"FIDE's 700 rule (K × games ≤ 700) caps K at {caps}.")
+    if fit.flat:
+        notes.append(
+            "Every K gives the same predictions: K only moves the rating between periods, "
+            "and here it has no later period to act on."
+        )
+    return notes
+
+
+def print_accuracy(
+    reports: Sequence[PerfReport], cards: Mapping[str, PerfAccuracy], user: str, out: Console
+) -> None:
+    """Print every perf's scorecard: scores, verdict, pairs, calibration, K scan."""
+    if not out.is_terminal:  # a file or a pipe: no need to squeeze the tables into 80 columns
+        out = Console(file=out.file, width=200, color_system=None, highlight=False, soft_wrap=True)
+    for report in reports:
+        card = cards.get(report.perf)
+        if report.message or card is None:
+            continue
+        out.print(_scores_table(card, report.perf))
+        out.print()
+        out.print(verdict_text(card.verdict, user, report.perf), soft_wrap=False)
+        out.print()
+        out.print(_pairs_table(card))
+        out.print()
+        out.print(_calibration_table(card))
+        out.print()
+        if card.fit is not None:
+            out.print(_curve_table(card.fit))
+            for line in (k_summary(card.fit), *k_notes(card.fit)):
+                out.print(line, soft_wrap=False)
+            out.print()
+
+
+def accuracy_text(
+    reports: Sequence[PerfReport], cards: Mapping[str, PerfAccuracy], user: str
+) -> str:
+    """The scorecard tables as plain text (for ``--output FILE`` with ``--format table``)."""
+    buffer = io.StringIO()
+    print_accuracy(reports, cards, user, Console(file=buffer, width=200, color_system=None))
+    return buffer.getvalue()

@@ -1,0 +1,127 @@
+"""The report's plain words: the headline per perf, the legend, the other perfs (edge module).
+
+The headline says in one sentence what the report found; the legend says in plain words
+what each column means, including that the FIDE-rules track is on the Lichess scale and is
+not a prediction of a FIDE rating.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from lichess_elo.core.words import plural
+
+if TYPE_CHECKING:
+    from lichess_elo.core.report.model import PerfReport
+
+#: A disagreement this small (points, or share of the larger move) is called agreement.
+_AGREE_POINTS = 5
+#: The period holding at least this share of the difference is named as its main source.
+_MOSTLY = 0.5
+
+
+def _moved(points: int, unit: bool = True) -> str:
+    """``cost 50 points`` / ``gained 1 point`` (``cost 50`` without ``unit``)."""
+    if points == 0:
+        return "left the rating unchanged" if unit else "left it unchanged"
+    verb = "cost" if points < 0 else "gained"
+    word = (" point" if abs(points) == 1 else " points") if unit else ""
+    return f"{verb} {abs(points)}{word}"
+
+
+def _where_from(report: PerfReport, difference: int) -> str:
+    """Which period the FIDE − Lichess difference mostly comes from, in words."""
+    unit = report.settings.period
+    if not report.periods:
+        return ""
+    same_sign = [p for p in report.periods if p.change_difference * difference > 0]
+    if same_sign:
+        top = max(same_sign, key=lambda p: abs(p.change_difference))
+        if abs(top.change_difference) >= _MOSTLY * abs(difference) and len(report.periods) > 1:
+            where = f"game {top.label}" if unit == "game" else top.label
+            return (
+                f"; the difference is mostly in {where} ({abs(top.change_difference)} points there)"
+            )
+    if len(report.periods) == 1:
+        return ""
+    return f"; the difference builds up over {plural(len(report.periods), unit)}"
+
+
+def headline(report: PerfReport) -> str:
+    """One sentence: what FIDE rules would have done with the games, next to Lichess.
+
+    E.g. "Under FIDE rules your 130 blitz games would have cost 50 points where Lichess
+    cost 85; the difference is mostly in 2023-02 (23 of the 35 points)."
+    """
+    s = report.summary
+    games = plural(s.games, f"{report.perf} game")
+    elo, lichess = s.elo_change, s.lichess_change
+    restart = report.settings.track == "lichess"
+    opening = (
+        f"Under FIDE rules, restarting each {report.settings.period} from the Lichess rating, "
+        f"your {games} would have {_moved(elo)} in total"
+        if restart
+        else f"Under FIDE rules your {games} would have {_moved(elo)}"
+    )
+    text = f"{opening} where Lichess {_moved(lichess, unit=False)}"
+    if s.gap_count and s.lichess_gaps:
+        text += f" (and moved {s.lichess_gaps:+d} between games)"
+    difference = elo - lichess
+    if abs(difference) <= max(_AGREE_POINTS, round(0.1 * max(abs(elo), abs(lichess)))):
+        return (
+            text
+            + "; the two agree"
+            + (f" to within {plural(abs(difference), 'point')}." if difference else ".")
+        )
+    return text + _where_from(report, difference) + "."
+
+
+#: Column legends, in the order of the periods table.
+PERIOD_LEGEND = (
+    ("Games", "rated games in the period"),
+    ("Score", "points scored (win 1, draw ½)"),
+    ("Expected", "points FIDE's table expects against those opponents"),
+    ("Performance", "the rating those results were worth (shown from {min} games)"),
+    ("K", "FIDE's development coefficient used, and why"),
+    ("FIDE rules", "the rating moved only by FIDE rules: start→end (change)"),
+    ("Lichess", "the Lichess rating: start→end (change in these games)"),
+    ("FIDE − Lichess (Diff)", "how far apart the two ratings ended the period"),
+    ("Gaps", "Lichess rating moves between games"),
+)
+GAME_LEGEND = (
+    ("Opp rating", "the opponent's Lichess rating (? = provisional)"),
+    ("Result", "1 win, ½ draw, 0 loss"),
+    ("Status", "how Lichess says the game ended"),
+    ("Replay found", "what replaying the moves found (e.g. lost on time while ahead)"),
+    ("Lichess, Lichess ± (±)", "the Lichess rating before the game and its change"),
+    ("FIDE", "the FIDE-rules rating before the game"),
+    ("E", "FIDE's expected score"),
+    ("K", "FIDE's development coefficient"),
+    ("FIDE ±", "the FIDE-rules change: K × (score − E)"),
+)
+SCALE_NOTE = (
+    "FIDE rules here run on Lichess ratings and Lichess opponents: the track shows what "
+    "FIDE's formula makes of these games, not a FIDE rating you would get."
+)
+
+
+def legend(view: str, min_games: int) -> list[str]:
+    """The legend lines for ``view`` (``periods`` or ``games``), then the scale note."""
+    items = PERIOD_LEGEND if view == "periods" else GAME_LEGEND
+    lines = ["Legend:"]
+    lines.extend(f"  {name}: {text.format(min=min_games)}" for name, text in items)
+    lines.append(SCALE_NOTE)
+    return lines
+
+
+def other_perfs(shown: Sequence[str], counts: Mapping[str, int]) -> str | None:
+    """ "Not shown: bullet (412 games), rapid (37 games)." for the perfs with games that the
+    report left out, largest first; ``None`` when there are none."""
+    rest = sorted(
+        ((n, perf) for perf, n in counts.items() if perf not in shown and n > 0),
+        key=lambda item: (-item[0], item[1]),
+    )
+    if not rest:
+        return None
+    return "Not shown: " + ", ".join(f"{perf} ({plural(n, 'game')})" for n, perf in rest) + "."

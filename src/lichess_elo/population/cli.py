@@ -1,0 +1,256 @@
+"""``lichess-elo db ...``: typer commands only; the work is in ``population.app``."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from enum import StrEnum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+db_app = typer.Typer(
+    name="db",
+    help=(
+        "All of Lichess under FIDE rules: ingest the open database's monthly dumps, build "
+        "FIDE-rules monthly lists for every player (DuckDB, or Spark past one machine), "
+        "and compare them with Lichess's Glicko-2.\n\n"
+        "Example: lichess-elo db ingest lichess_db_standard_rated_2024-01.pgn.zst"
+    ),
+    no_args_is_help=True,
+)
+
+
+class Format(StrEnum):
+    """Output formats of the db commands."""
+
+    table = "table"
+    csv = "csv"
+    json = "json"
+
+
+class EngineName(StrEnum):
+    """Engines that run the rating stages."""
+
+    duckdb = "duckdb"
+    spark = "spark"
+
+
+DbOpt = Annotated[
+    Path,
+    typer.Option(
+        "--db", help="The DuckDB database file, e.g. --db lichess.duckdb.", dir_okay=False
+    ),
+]
+FormatOpt = Annotated[
+    Format, typer.Option("--format", "-f", help="table, csv or json, e.g. --format json.")
+]
+PerfsOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--perf",
+        help="bullet, blitz, rapid or classical (repeat it; default all), e.g. --perf blitz.",
+    ),
+]
+
+
+@contextmanager
+def interruptible() -> Iterator[None]:
+    """Ctrl-C (or DuckDB's own interrupt of a running query): one line, exit 130.
+
+    Every month is committed in one transaction, so what was committed stays whole and the
+    month being written is rolled back.
+    """
+    try:
+        yield
+    except KeyboardInterrupt:
+        typer.echo("lichess-elo: interrupted", err=True)
+        raise typer.Exit(130) from None
+    except Exception as exc:
+        import duckdb
+
+        interrupted = isinstance(exc, duckdb.InterruptException) or (
+            isinstance(exc, RuntimeError) and "interrupted" in str(exc).lower()
+        )
+        if not interrupted:
+            raise
+        typer.echo("lichess-elo: interrupted", err=True)
+        raise typer.Exit(130) from None
+
+
+#: The option (or argument) that gives each logical input of the db commands.
+NAMES = {
+    "files": "FILE", "db": "--db", "month": "--month", "engine": "--engine", "band": "--band",
+    "top": "--top", "min_games": "--min-games", "sample": "--sample",
+    "resamples": "--resamples", "chart": "--chart",
+}  # fmt: skip
+
+
+def _out(value: object) -> None:
+    """Print a text (as is) or a rich renderable on stdout."""
+    from lichess_elo.output.common import console
+
+    if isinstance(value, str):
+        typer.echo(value.rstrip("\n"))
+    else:
+        console().print(value)
+
+
+@db_app.command("ingest")
+def ingest_cmd(
+    files: Annotated[
+        list[Path],
+        typer.Argument(help="Dumps: .pgn.zst files, Parquet files or directories of them."),
+    ],
+    db: DbOpt = Path("lichess.duckdb"),
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="No progress bar, e.g. -q in a script.")
+    ] = False,
+    fmt: Annotated[
+        Format,
+        typer.Option("--format", "-f", help="Summary as a table or json, e.g. --format json."),
+    ] = Format.table,
+) -> None:
+    """Read dumps (headers only) into the database, replacing each month they cover."""
+    from lichess_elo.cli.errors import library_errors
+
+    with library_errors(NAMES), interruptible():
+        from lichess_elo.output.common import console, dump_json
+        from lichess_elo.population import app, render
+
+        paths = app.expand_dumps(tuple(files))
+        with render.ingest_progress(quiet, [p.name for p in paths]) as bar:
+            result = app.ingest(app.IngestSettings(paths, db, bar.callback))
+    if fmt == Format.json:
+        _out(dump_json(render.ingest_document(result)))
+    else:
+        render.print_ingest(result, console())
+
+
+@db_app.command("rate")
+def rate_cmd(
+    db: DbOpt = Path("lichess.duckdb"),
+    perf: PerfsOpt = None,
+    engine: Annotated[
+        EngineName, typer.Option("--engine", help="Where the stages run, e.g. --engine spark.")
+    ] = EngineName.duckdb,
+    master: Annotated[
+        str, typer.Option("--master", help="Spark master URL, e.g. --master spark://host:7077.")
+    ] = "local[*]",
+    warehouse: Annotated[
+        Path | None,
+        typer.Option(
+            "--warehouse",
+            help="Spark: where games and lists are written as Parquet (a shared mount on a "
+            "cluster; default DB.spark), e.g. --warehouse /mnt/shared/lichess.",
+        ),
+    ] = None,
+) -> None:
+    """Build the FIDE-rules monthly lists of every player (all months, again)."""
+    from lichess_elo.cli.errors import library_errors
+
+    with library_errors(NAMES), interruptible():
+        from lichess_elo.output.common import console
+        from lichess_elo.population import app, render
+
+        result = app.rate(
+            app.RateSettings(
+                db, tuple(perf or ()), engine.value, master=master, warehouse=warehouse
+            )
+        )
+    render.print_rate(result, console())
+
+
+@db_app.command("list")
+def list_cmd(
+    perf: Annotated[
+        str, typer.Option("--perf", help="bullet, blitz, rapid or classical, e.g. --perf blitz.")
+    ],
+    month: Annotated[
+        str, typer.Option("--month", help="The list of YYYY-MM, e.g. --month 2024-02.")
+    ],
+    db: DbOpt = Path("lichess.duckdb"),
+    fmt: FormatOpt = Format.table,
+) -> None:
+    """The list published at the start of a month."""
+    from lichess_elo.cli.errors import library_errors
+
+    with library_errors(NAMES), interruptible():
+        from lichess_elo.population import app, render
+
+        result = app.rating_list(app.ListSettings(perf, month, db))
+    _out(render.list_output(result, fmt.value))
+
+
+@db_app.command("player")
+def player_cmd(
+    name: Annotated[str, typer.Argument(help="A Lichess user name (any case).")],
+    db: DbOpt = Path("lichess.duckdb"),
+    perf: Annotated[
+        str | None, typer.Option("--perf", help="Only this perf, e.g. --perf rapid.")
+    ] = None,
+    fmt: FormatOpt = Format.table,
+) -> None:
+    """One player's monthly rows: list rating, games, score, PD, K and change."""
+    from lichess_elo.cli.errors import library_errors
+
+    with library_errors(NAMES), interruptible():
+        from lichess_elo.population import app, render
+
+        result = app.player(app.PlayerSettings(name, db, perf))
+    _out(render.player_output(result, fmt.value))
+
+
+@db_app.command("compare")
+def compare_cmd(
+    db: DbOpt = Path("lichess.duckdb"),
+    perf: PerfsOpt = None,
+    band: Annotated[
+        int, typer.Option("--band", help="Width of a rating band, e.g. --band 100.")
+    ] = 200,
+    top: Annotated[int, typer.Option("--top", help="Players who differ most, e.g. --top 20.")] = 10,
+    min_games: Annotated[
+        int,
+        typer.Option("--min-games", help="Differ only with this many games, e.g. --min-games 50."),
+    ] = 30,
+    sample: Annotated[
+        int, typer.Option("--sample", help="Games scored per month and perf, e.g. --sample 100000.")
+    ] = 50_000,
+    resamples: Annotated[
+        int, typer.Option("--resamples", help="Bootstrap resamples, e.g. --resamples 1000.")
+    ] = 200,
+    chart: Annotated[
+        Path | None,
+        typer.Option("--chart", help="Draw Elo - Lichess by band, e.g. --chart bands.png."),
+    ] = None,
+    fmt: Annotated[
+        Format, typer.Option("--format", "-f", help="table or json, e.g. --format json.")
+    ] = Format.table,
+) -> None:
+    """Elo - Lichess by band and month, which predicts better, who differs most."""
+    from lichess_elo.cli.errors import library_errors
+
+    with library_errors(NAMES), interruptible():
+        from lichess_elo.errors import BadInput
+        from lichess_elo.output.charts import check_chart_path
+        from lichess_elo.output.common import console, dump_json
+        from lichess_elo.population import app, render
+
+        if fmt == Format.csv:
+            raise BadInput("compare has no csv format; use table or json")
+        if chart is not None:
+            check_chart_path(chart)
+        result = app.compare(
+            app.CompareSettings(db, tuple(perf or ()), band, top, min_games, sample, resamples)
+        )
+        if chart is not None:
+            render.write_compare_chart(result, chart)
+    if fmt == Format.json:
+        _out(dump_json(render.compare_document(result)))
+        return
+    out = console()
+    for table in render.compare_tables(result):
+        out.print(table)
+    if chart is not None:
+        out.print(f"chart: {chart}")

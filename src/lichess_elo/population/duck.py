@@ -1,0 +1,136 @@
+"""DuckDB: the file database and the stages run in-process, month after month."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from lichess_elo.errors import DatabaseMissing, NotRated
+from lichess_elo.population import stages
+from lichess_elo.population.dialect import DUCKDB
+from lichess_elo.population.schema import (
+    GAMES_DDL,
+    LISTS_COLUMNS,
+    MONTHS_DDL,
+    REJECTS_DDL,
+    month_range,
+    next_month,
+)
+
+#: Memory DuckDB may use before spilling to ``<db>.tmp`` (keeps the process under 1 GB).
+MEMORY_LIMIT = "500MB"
+LISTS_DDL = """
+CREATE TABLE lists (perf VARCHAR, name VARCHAR, month INTEGER, rating INTEGER,
+    games_before BIGINT, k INTEGER, reached BOOLEAN, lichess_rating INTEGER, games BIGINT,
+    points BIGINT, expected BIGINT, k_used INTEGER, change BIGINT, next_rating BIGINT,
+    next_games_before BIGINT, next_reached BOOLEAN, next_lichess INTEGER)"""
+_CUR_EMPTY = """
+CREATE OR REPLACE TEMP TABLE cur (perf VARCHAR, name VARCHAR, rating INTEGER,
+    games_before BIGINT, reached BOOLEAN, lichess_rating INTEGER)"""
+
+
+def connect(path: Path, *, create: bool = False) -> duckdb.DuckDBPyConnection:
+    """Open the database file (made with ``create``) with the tables in place.
+
+    ``create`` is the ingest's mode: DuckDB then keeps within ``MEMORY_LIMIT`` and spills
+    the rest to ``<db>.tmp``, so memory stays flat whatever the size of the dumps.
+
+    Raises:
+        DatabaseMissing: the file does not exist and ``create`` is false.
+    """
+    if not create and not path.is_file():
+        raise DatabaseMissing(path)
+    con = duckdb.connect(str(path))
+    if create:
+        con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
+    for ddl in (GAMES_DDL, REJECTS_DDL, MONTHS_DDL):
+        con.execute(ddl)
+    return con
+
+
+def load_pd_table(con: duckdb.DuckDBPyConnection) -> None:
+    """Table 8.1.2 as the temp table ``pd_table`` (d, pd_high, pd_low in hundredths)."""
+    con.execute(
+        "CREATE OR REPLACE TEMP TABLE pd_table (d INTEGER, pd_high INTEGER, pd_low INTEGER)"
+    )
+    con.executemany("INSERT INTO pd_table VALUES (?, ?, ?)", list(stages.pd_rows()))
+
+
+def game_months(con: duckdb.DuckDBPyConnection, perfs: Sequence[str]) -> list[int]:
+    """Every month from the first to the last with games of ``perfs``, plus the one after."""
+    row = con.execute(
+        "SELECT MIN(month), MAX(month) FROM games WHERE perf IN (SELECT UNNEST(?))",
+        [list(perfs)],
+    ).fetchone()
+    if row is None or row[0] is None:
+        return []
+    return month_range(int(row[0]), next_month(int(row[1])))
+
+
+def rate(
+    con: duckdb.DuckDBPyConnection,
+    perfs: Sequence[str],
+    *,
+    on_month: Callable[[int], None] | None = None,
+) -> list[int]:
+    """Rebuild the lists of ``perfs`` (all months); return the months processed."""
+    months = game_months(con, perfs)
+    load_pd_table(con)
+    con.execute(
+        "CREATE OR REPLACE TEMP VIEW games_p AS SELECT * FROM games WHERE perf IN "
+        f"({', '.join(repr(p) for p in perfs)})"
+    )
+    con.execute("BEGIN")
+    try:
+        if con.execute(
+            "SELECT COUNT(*) FROM information_schema.tables WHERE table_name = 'lists'"
+        ).fetchone() == (0,):
+            con.execute(LISTS_DDL)
+        con.execute("DELETE FROM lists WHERE perf IN (SELECT UNNEST(?))", [list(perfs)])
+        con.execute(_CUR_EMPTY)
+        for month in months:
+            _run_month(con, month)
+            if on_month:
+                on_month(month)
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    return months
+
+
+def _run_month(con: duckdb.DuckDBPyConnection, month: int) -> None:
+    sql = {
+        "seeds": stages.seeds_sql(month, "games_p"),
+        "step": stages.step_sql(DUCKDB, month, "games_p"),
+    }
+    for name, query in sql.items():
+        con.execute(f"CREATE OR REPLACE TEMP TABLE {name} AS {query}")
+    con.execute(f"INSERT INTO lists ({', '.join(LISTS_COLUMNS)}) SELECT * FROM step")
+    con.execute(f"CREATE OR REPLACE TEMP TABLE cur AS {stages.ADVANCE}")
+
+
+def has_lists(con: duckdb.DuckDBPyConnection) -> bool:
+    """Whether ``db rate`` has built lists in this database."""
+    row = con.execute(
+        "SELECT COUNT(*) FROM information_schema.tables WHERE table_name = 'lists'"
+    ).fetchone()
+    return row is not None and row[0] > 0
+
+
+def require_lists(con: duckdb.DuckDBPyConnection) -> None:
+    """Raise ``NotRated`` unless lists exist."""
+    if not has_lists(con):
+        raise NotRated("the database has no lists yet (or new games since): rate it first")
+
+
+def rows(
+    con: duckdb.DuckDBPyConnection, sql: str, params: Sequence[Any] = ()
+) -> list[dict[str, Any]]:
+    """The result of ``sql`` as a list of dicts."""
+    cursor = con.execute(sql, list(params))
+    names = [d[0] for d in cursor.description or ()]
+    return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]

@@ -1,0 +1,330 @@
+"""Output of the ``db`` commands: tables for people, CSV and JSON for programs."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from rich import box
+from rich.console import Console
+from rich.progress import BarColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from lichess_elo.output.common import dump_json, err_console, write_csv
+from lichess_elo.population.app import (
+    CompareResult,
+    IngestResult,
+    PlayerRows,
+    RateResult,
+    RatingList,
+)
+from lichess_elo.population.ingest import FileProgress
+from lichess_elo.population.schema import month_label
+
+
+def _table(title: str) -> Table:
+    """A table in the db commands' style (no vertical rules, so it fits 80 columns)."""
+    return Table(title=title, box=box.SIMPLE_HEAD, collapse_padding=True, pad_edge=False)
+
+
+LIST_FIELDS = ("name", "rating", "games_before", "k", "lichess_rating")
+
+
+class IngestBar:
+    """A progress bar per file: bytes of the file read, games and games/s."""
+
+    def __init__(self, progress: Progress | None, names: list[str]) -> None:
+        self._progress = progress
+        self._tasks: dict[int, TaskID] = {}
+        self._names = names
+
+    def update(self, index: int, games: int, done: int, total: int) -> None:
+        """Show ``games`` read from file ``index`` (``done`` of ``total`` bytes)."""
+        if self._progress is None:
+            return
+        if index not in self._tasks:
+            self._tasks[index] = self._progress.add_task(
+                self._names[index], total=total, games=0, rate=""
+            )
+        task = self._tasks[index]
+        elapsed = self._progress.tasks[task].elapsed or 0.0
+        rate = f"{games / elapsed:,.0f} games/s" if elapsed > 0 else ""
+        self._progress.update(task, completed=done, games=f"{games:,}", rate=rate)
+
+    @property
+    def callback(self) -> FileProgress | None:
+        """The callback for ``IngestSettings.progress`` (``None`` when silent)."""
+        return self.update if self._progress is not None else None
+
+
+@contextmanager
+def ingest_progress(quiet: bool, names: list[str]) -> Iterator[IngestBar]:
+    """Progress bars on stderr; silent when ``quiet`` or stderr is not a terminal."""
+    err = err_console()
+    if quiet or not err.is_terminal:
+        yield IngestBar(None, names)
+        return
+    bar = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(bar_width=16),
+        TextColumn("{task.fields[games]} games  {task.fields[rate]}"),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+    )
+    with bar:
+        yield IngestBar(bar, names)
+
+
+def ingest_document(result: IngestResult) -> dict[str, Any]:
+    """The JSON of ``db ingest``."""
+    return {
+        "files": [str(f) for f in result.files],
+        "games": result.games,
+        "rejected": result.rejected,
+        "months": [
+            {"month": month_label(m.month), "games": m.games, "rejected": m.rejected}
+            for m in result.months
+        ],
+        "seconds": round(result.seconds, 3),
+    }
+
+
+def print_ingest(result: IngestResult, out: Console) -> None:
+    """The summary of ``db ingest``: games per month and unusable games by reason."""
+    table = _table(f"Ingested {len(result.files)} file(s) in {result.seconds:.1f} s")
+    table.add_column("month")
+    table.add_column("games", justify="right")
+    table.add_column("unusable", justify="right")
+    for m in result.months:
+        reasons = ", ".join(f"{k} {v:,}" for k, v in m.rejected.items()) or "-"
+        table.add_row(month_label(m.month), f"{m.games:,}", reasons)
+    out.print(table)
+    if result.unplaced:
+        out.print(f"{result.unplaced:,} malformed games had no readable date (not stored)")
+    rate = result.games / result.seconds if result.seconds else 0.0
+    out.print(f"{result.games:,} games stored ({rate:,.0f} games/s)")
+
+
+def print_rate(result: RateResult, out: Console) -> None:
+    """The summary of ``db rate``."""
+    span = f"{result.months[0]} to {result.months[-1]}" if result.months else "no months"
+    out.print(
+        f"Rated {result.games:,} games with {result.engine}: lists {span} in {result.seconds:.1f} s"
+    )
+    for perf, n in result.players.items():
+        out.print(f"  {perf:<10} {n:>9,} players")
+
+
+def list_table(result: RatingList) -> Table:
+    """``db list`` as a table."""
+    table = _table(f"FIDE-rules {result.perf} list, {result.month}")
+    for name in ("#", "player", "rating", "games before", "K", "Lichess"):
+        table.add_column(name, justify="left" if name == "player" else "right")
+    for i, p in enumerate(result.players, 1):
+        lichess = "-" if p["lichess_rating"] is None else str(p["lichess_rating"])
+        table.add_row(
+            str(i), p["name"], str(p["rating"]), str(p["games_before"]), str(p["k"]), lichess
+        )
+    return table
+
+
+def list_output(result: RatingList, fmt: str) -> str | Table:
+    """``db list`` in ``fmt``: a rich table, CSV text or JSON text."""
+    if fmt == "json":
+        return dump_json(result.document())
+    if fmt == "csv":
+        return write_csv(result.players, LIST_FIELDS)
+    return list_table(result)
+
+
+PLAYER_FIELDS = (
+    "perf", "month", "rating", "games_before", "k", "lichess_rating", "games", "points",
+    "expected", "k_used", "change", "next_rating",
+)  # fmt: skip
+
+
+def player_output(result: PlayerRows, fmt: str) -> str | Table:
+    """``db player`` in ``fmt``."""
+    if fmt == "json":
+        return dump_json({"name": result.name, "rows": result.rows})
+    if fmt == "csv":
+        return write_csv(result.rows, PLAYER_FIELDS)
+    table = _table(f"{result.name}: FIDE-rules lists")
+    table.padding = (0, 0)  # eleven columns: one space between them fits 80 columns
+    heads = ("perf", "month", "list", "before", "K", "Lichess", "games", "score", "PD",
+             "K used", "change")  # fmt: skip
+    for h in heads:
+        table.add_column(h, justify="left" if h in ("perf", "month") else "right")
+    for r in result.rows:
+        table.add_row(
+            r["perf"], r["month"], str(r["rating"]), str(r["games_before"]), str(r["k"]),
+            "-" if r["lichess_rating"] is None else str(r["lichess_rating"]),
+            str(r["games"]), f"{r['points']:g}", f"{r['expected']:.2f}",
+            str(r["k_used"]) if r["games"] else "-", f"{r['change']:+d}" if r["games"] else "-",
+        )  # fmt: skip
+    return table
+
+
+# --- compare --------------------------------------------------------------------------------
+
+#: Months shown as columns of the band table (the latest ones); JSON has them all.
+BAND_MONTHS_SHOWN = 6
+
+
+def _num(value: float | None, digits: int = 3) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def compare_document(result: CompareResult) -> dict[str, Any]:
+    """The JSON of ``db compare``."""
+    return {
+        "perfs": list(result.perfs),
+        "bands": [
+            {
+                "perf": b.perf,
+                "month": month_label(b.month),
+                "band": b.band,
+                "players": b.players,
+                "mean": round(b.mean, 2),
+                "median": b.median,
+            }
+            for b in result.bands
+        ],
+        "scores": [
+            {
+                "perf": s.perf,
+                "month": month_label(s.month),
+                "games": s.games,
+                "sampled": s.sampled,
+                "fide": asdict(s.fide),
+                "lichess": asdict(s.lichess),
+                "deviance_difference": s.comparison.difference,
+                "interval": asdict(s.comparison.interval) if s.comparison.interval else None,
+            }
+            for s in result.scores
+        ],
+        "differs": [
+            {
+                "perf": d.perf,
+                "name": d.name,
+                "rating": d.rating,
+                "lichess_rating": d.lichess_rating,
+                "difference": d.difference,
+                "games_before": d.games_before,
+            }
+            for d in result.differs
+        ],
+    }
+
+
+def compare_tables(result: CompareResult) -> list[Table]:
+    """``db compare`` for people: per perf, the band table, the scorecard and the differs."""
+    tables: list[Table] = []
+    for perf in result.perfs:
+        rows = [b for b in result.bands if b.perf == perf]
+        if not rows:
+            continue
+        months = sorted({b.month for b in rows})[-BAND_MONTHS_SHOWN:]
+        bands = _table(f"{perf}: mean Elo - Lichess (players) by Lichess rating band")
+        bands.add_column("band")
+        for m in months:
+            bands.add_column(month_label(m), justify="right")
+        cell = {(b.band, b.month): b for b in rows}
+        for band in sorted({b.band for b in rows}):
+            bands.add_row(
+                f"{band}+",
+                *(
+                    f"{cell[(band, m)].mean:+.0f} ({cell[(band, m)].players:,})"
+                    if (band, m) in cell
+                    else ""
+                    for m in months
+                ),
+            )
+        tables.append(bands)
+        scores = [s for s in result.scores if s.perf == perf]
+        if scores:
+            card = _table(
+                f"{perf}: which predicts the month's games better (F FIDE rules, L Lichess)"
+            )
+            for head in ("month", "games", "dev. F/L", "F-L [95%]", "Brier F/L", "right F/L"):
+                card.add_column(head, justify="left" if head == "month" else "right", no_wrap=True)
+            for s in scores:
+                c = s.comparison
+                diff = "-" if c.difference is None else _short(c.difference, signed=True)
+                if c.interval:
+                    low, high = _short(c.interval.low, True), _short(c.interval.high, True)
+                    diff += f" [{low},{high}]"
+                games = f"{s.sampled:,}" + ("" if s.sampled == s.games else "*")
+                card.add_row(
+                    month_label(s.month), games,
+                    f"{_short(s.fide.deviance)}/{_short(s.lichess.deviance)}", diff,
+                    f"{_short(s.fide.brier)}/{_short(s.lichess.brier)}",
+                    f"{_pct(s.fide.correct)}/{_pct(s.lichess.correct)}",
+                )  # fmt: skip
+            card.caption = "deviance and Brier: lower is better; right: share predicted"
+            if any(s.sampled != s.games for s in scores):
+                card.caption += "\n* a seeded sample of the month's games"
+            tables.append(card)
+        differs = [d for d in result.differs if d.perf == perf]
+        if differs:
+            far = _table(f"{perf}: players who differ most on the last list")
+            for head in ("player", "Elo", "Lichess", "Elo - Lichess", "games"):
+                far.add_column(head, justify="left" if head == "player" else "right")
+            for d in differs:
+                far.add_row(
+                    d.name, str(d.rating), str(d.lichess_rating), f"{d.difference:+d}",
+                    str(d.games_before),
+                )  # fmt: skip
+            tables.append(far)
+    return tables
+
+
+def _pct(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.0f}%"
+
+
+def _short(value: float | None, signed: bool = False) -> str:
+    """0.304 as ``.304`` (and -0.135 as ``-.135``): three decimals, no leading zero."""
+    if value is None:
+        return "-"
+    text = f"{value:+.3f}" if signed else f"{value:.3f}"
+    return text.replace("0.", ".", 1)
+
+
+def write_compare_chart(result: CompareResult, path: Path) -> Path:
+    """Mean Elo - Lichess by band over the months, one panel per perf (PNG or SVG).
+
+    Raises:
+        BadInput: the path cannot take a chart; WriteFailed: it could not be written.
+    """
+    from lichess_elo.output.charts import figure
+
+    perfs = [p for p in result.perfs if any(b.perf == p for b in result.bands)] or ["-"]
+    with figure(path, len(perfs), 1, figsize=(11, 4.2 * len(perfs)), squeeze=False) as (
+        _,
+        axes,
+    ):
+        for ax, perf in zip((row[0] for row in axes), perfs, strict=True):
+            rows = [b for b in result.bands if b.perf == perf]
+            drawn = False
+            for band in sorted({b.band for b in rows}):
+                line = [b for b in rows if b.band == band and b.players >= 5]
+                if line:
+                    ax.plot(
+                        [month_label(b.month) for b in line], [b.mean for b in line],
+                        marker="o", label=f"{band}+",
+                    )  # fmt: skip
+                    drawn = True
+            ax.axhline(0, color="grey", linewidth=0.8)
+            ax.set_title(f"{perf}: mean FIDE-rules Elo - Lichess rating, by Lichess band")
+            ax.set_ylabel("Elo - Lichess")
+            if drawn:
+                ax.legend(
+                    fontsize="small", title="Lichess band", loc="center left",
+                    bbox_to_anchor=(1.01, 0.5),
+                )  # fmt: skip
+    return path

@@ -1,0 +1,97 @@
+"""Names, months and table layouts shared by ingest, the stages and both engines."""
+
+from __future__ import annotations
+
+import re
+
+from lichess_elo.errors import BadInput
+
+#: The perfs rated here and the FIDE chapter each one follows (notes/fide-rules.md §4.2):
+#: bullet, blitz and rapid use the Rapid & Blitz chapter (plain 400-point cap, RB24 §7.3.1),
+#: classical the standard chapter (400-point cap, none from 2650, H24 §8.3.1).
+PERFS = ("bullet", "blitz", "rapid", "classical")
+STANDARD_CHAPTER_PERFS = frozenset({"classical"})
+
+#: The headers read from a dump (PGN tag names = the Parquet mirror's column names).
+#: ``Variant`` is absent from the standard dumps and the mirror; a game without it is standard.
+HEADERS = (
+    "Event", "White", "Black", "Result", "UTCDate", "UTCTime", "WhiteElo", "BlackElo",
+    "WhiteRatingDiff", "BlackRatingDiff", "WhiteTitle", "BlackTitle", "TimeControl", "Variant",
+)  # fmt: skip
+
+#: Why a game is not used, in the order they are tested (the first that applies counts).
+REASONS = (
+    "malformed",  # a header that does not parse: date, player, rating, diff or result
+    "unrated",  # Event does not start with "Rated"
+    "variant",  # not standard chess
+    "bot",  # a BOT account on either side
+    "missing_rating",  # WhiteElo or BlackElo absent or "?"
+    "unfinished",  # Result "*"
+    "other_perf",  # ultraBullet, correspondence or unknown: no FIDE chapter
+)
+
+GAMES_DDL = """
+CREATE TABLE IF NOT EXISTS games (
+    month INTEGER NOT NULL, perf VARCHAR NOT NULL, white VARCHAR NOT NULL,
+    black VARCHAR NOT NULL, white_elo INTEGER NOT NULL, black_elo INTEGER NOT NULL,
+    white_diff INTEGER, black_diff INTEGER, score INTEGER NOT NULL, ord BIGINT NOT NULL
+)"""
+REJECTS_DDL = """
+CREATE TABLE IF NOT EXISTS rejects (month INTEGER NOT NULL, reason VARCHAR NOT NULL,
+    games BIGINT NOT NULL)"""
+MONTHS_DDL = """
+CREATE TABLE IF NOT EXISTS months (month INTEGER PRIMARY KEY, games BIGINT NOT NULL,
+    rejected BIGINT NOT NULL, sources VARCHAR NOT NULL)"""
+#: One row per player, perf and month: the list at the start of the month (rating,
+#: games before, K, Lichess rating) and what the month's games did to it.
+LISTS_COLUMNS = (
+    "perf", "name", "month", "rating", "games_before", "k", "reached", "lichess_rating",
+    "games", "points", "expected", "k_used", "change", "next_rating", "next_games_before",
+    "next_reached", "next_lichess",
+)  # fmt: skip
+
+_MONTH = re.compile(r"^(\d{4})-(\d{2})$")
+
+
+def parse_month(text: str) -> int:
+    """``YYYY-MM`` as the integer YYYYMM used in the tables.
+
+    Raises:
+        BadInput: anything else, or a month outside 01..12.
+    """
+    match = _MONTH.match(text.strip())
+    if not match or not 1 <= int(match.group(2)) <= 12:
+        raise BadInput("is not YYYY-MM, e.g. 2024-02", field="month", value=text)
+    return int(match.group(1)) * 100 + int(match.group(2))
+
+
+def month_label(month: int) -> str:
+    """YYYYMM as ``YYYY-MM``."""
+    return f"{month // 100:04d}-{month % 100:02d}"
+
+
+def next_month(month: int) -> int:
+    """The month after YYYYMM."""
+    year, mon = divmod(month, 100)
+    return (year + 1) * 100 + 1 if mon == 12 else month + 1
+
+
+def month_range(first: int, last: int) -> list[int]:
+    """Every month from ``first`` to ``last`` inclusive (YYYYMM)."""
+    out = [first]
+    while out[-1] < last:
+        out.append(next_month(out[-1]))
+    return out
+
+
+def check_perf(perf: str) -> str:
+    """``perf`` if it is one of ``PERFS``.
+
+    Raises:
+        BadInput: naming the perfs that are rated here.
+    """
+    if perf not in PERFS:
+        raise BadInput(
+            f"is not rated here; use one of {', '.join(PERFS)}", field="perf", value=perf
+        )
+    return perf

@@ -1,0 +1,135 @@
+"""Apache Spark: the same stages (``stages.py``) as Spark SQL, reading and writing Parquet.
+
+The games leave DuckDB as Parquet in the warehouse (``games/``), Spark runs one month
+after another, writes each month's rows to ``lists/mYYYYMM/`` and the next month's
+``cur`` to ``cur/mYYYYMM/``, reading both back (so the plan never grows), and the lists
+are loaded back into the DuckDB file, where ``db list``, ``db player`` and ``db compare``
+read them. On a cluster the warehouse must be storage every executor reaches (HDFS, S3,
+a shared mount).
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import duckdb
+
+from lichess_elo.errors import EngineUnavailable
+from lichess_elo.population import duck, stages
+from lichess_elo.population.dialect import SPARK
+from lichess_elo.population.schema import LISTS_COLUMNS
+
+_CUR_SCHEMA = (
+    "perf STRING, name STRING, rating INT, games_before BIGINT, reached BOOLEAN, lichess_rating INT"
+)
+
+
+#: Spark's own logging: errors only, so a run prints its one summary and nothing else.
+_LOG4J = """status = error
+rootLogger.level = error
+rootLogger.appenderRef.stderr.ref = console
+appender.console.type = Console
+appender.console.name = console
+appender.console.target = SYSTEM_ERR
+appender.console.layout.type = PatternLayout
+appender.console.layout.pattern = spark: %p %c{1}: %m%n
+"""
+
+
+def session(master: str, *, logs: Path | None = None) -> Any:
+    """A SparkSession on ``master`` (an active one is reused); ``logs`` is a folder for the
+    log configuration that keeps Spark's start-up chatter off the terminal.
+
+    Raises:
+        EngineUnavailable: pyspark is not installed or Spark (Java) does not start.
+    """
+    try:
+        from pyspark.sql import SparkSession
+    except ImportError:
+        raise EngineUnavailable(
+            "the spark engine needs pyspark: pip install 'lichess-elo[spark]'"
+        ) from None
+    builder = SparkSession.builder.master(master)
+    if logs is not None and master.startswith("local"):  # a cluster keeps its own options
+        logs.mkdir(parents=True, exist_ok=True)
+        config = logs / "log4j2.properties"
+        config.write_text(_LOG4J, encoding="utf-8")
+        builder = builder.config(
+            "spark.driver.extraJavaOptions", f"-Dlog4j2.configurationFile=file:{config}"
+        )
+    try:
+        spark = (
+            builder.appName("lichess-elo")
+            .config("spark.ui.enabled", "false")
+            .config("spark.ui.showConsoleProgress", "false")
+            .config("spark.sql.shuffle.partitions", "4" if master.startswith("local") else "200")
+            .config("spark.sql.adaptive.enabled", "true")
+            .getOrCreate()
+        )
+    except Exception as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise EngineUnavailable(
+            f"Spark did not start on {master} (Java 17+ needed): {first}"
+        ) from None
+    spark.sparkContext.setLogLevel("ERROR")
+    return spark
+
+
+def rate(
+    con: duckdb.DuckDBPyConnection,
+    perfs: Sequence[str],
+    *,
+    master: str,
+    warehouse: Path,
+    on_month: Callable[[int], None] | None = None,
+) -> list[int]:
+    """Rebuild the lists of ``perfs`` on Spark and store them in the DuckDB file."""
+    months = duck.game_months(con, perfs)
+    games_dir, lists_dir = warehouse / "games", warehouse / "lists"
+    for stale in (games_dir, lists_dir, warehouse / "cur"):
+        shutil.rmtree(stale, ignore_errors=True)
+    warehouse.mkdir(parents=True, exist_ok=True)
+    in_perfs = ", ".join(f"'{p}'" for p in perfs)
+    con.execute(
+        f"COPY (SELECT * FROM games WHERE perf IN ({in_perfs}) ORDER BY month) "
+        f"TO '{games_dir}' (FORMAT parquet, PARTITION_BY (month))"
+    )
+    spark = session(master, logs=warehouse)
+    if months:
+        spark.read.option("basePath", str(games_dir)).parquet(
+            str(games_dir)
+        ).createOrReplaceTempView("games")
+    spark.createDataFrame(
+        list(stages.pd_rows()), "d INT, pd_high INT, pd_low INT"
+    ).createOrReplaceTempView("pd_table")
+    spark.createDataFrame([], _CUR_SCHEMA).createOrReplaceTempView("cur")
+    written: list[str] = []
+    for month in months:
+        spark.sql(stages.seeds_sql(month)).createOrReplaceTempView("seeds")
+        target = str(lists_dir / f"m{month}")
+        spark.sql(stages.step_sql(SPARK, month)).write.mode("overwrite").parquet(target)
+        written.append(target)
+        spark.read.parquet(target).createOrReplaceTempView("step")
+        state = str(warehouse / "cur" / f"m{month}")
+        spark.sql(stages.ADVANCE).write.mode("overwrite").parquet(state)
+        spark.read.parquet(state).createOrReplaceTempView("cur")
+        if on_month:
+            on_month(month)
+    con.execute("BEGIN")
+    try:
+        if not duck.has_lists(con):
+            con.execute(duck.LISTS_DDL)
+        con.execute(f"DELETE FROM lists WHERE perf IN ({in_perfs})")
+        cols = ", ".join(LISTS_COLUMNS)
+        for target in written:
+            con.execute(
+                f"INSERT INTO lists ({cols}) SELECT {cols} FROM read_parquet('{target}/*.parquet')"
+            )
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    return months

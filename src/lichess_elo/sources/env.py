@@ -1,0 +1,35 @@
+"""Numbers of seconds read from the environment (``LICHESS_ELO_TIMEOUT`` and the like).
+
+Its own module so that both caches and the Lichess session can use it without importing
+each other.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+
+from lichess_elo.errors import BadInput
+
+#: The largest number of seconds accepted from the environment.
+MAX_SECONDS = 3600.0
+
+
+def env_seconds(name: str, default: float, *, zero_ok: bool) -> float:
+    """A number of seconds from the environment variable ``name`` (``default`` if unset).
+
+    Raises:
+        BadInput: not a finite number up to ``MAX_SECONDS``, below 0, or 0 when not
+            ``zero_ok``; the message names the variable.
+    """
+    text = os.environ.get(name, "").strip()
+    if not text:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if math.isfinite(value) and (value >= 0 if zero_ok else value > 0) and value <= MAX_SECONDS:
+        return value
+    low = "from 0" if zero_ok else "above 0"
+    raise BadInput(f"{name} must be a number of seconds {low} up to {MAX_SECONDS:g}, not {text!r}")

@@ -1,0 +1,186 @@
+"""Opening the SQLite caches (``http.sqlite``, ``replay.sqlite``) with a bounded wait.
+
+Both caches open through here, so both wait at most ``lock_timeout()`` seconds for another
+run's lock (30 s; ``LICHESS_ELO_LOCK_TIMEOUT`` changes it) and then fail in one line that
+names the file. requests-cache's own SQLite storage retries a failed ``BEGIN IMMEDIATE``
+forever, whatever the error (a held lock, a read-only file); ``BoundedSQLiteCache``
+replaces that loop.
+
+Also here: a cache folder the user can only read is opened read-only (``--offline``), and
+``-wal``/``-shm`` files the user cannot write (left by another user's run) are reported
+before SQLite would wait on them.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from requests_cache.backends.sqlite import SQLiteCache, SQLiteDict
+
+from lichess_elo.errors import CacheLocked, CacheUnusable
+from lichess_elo.sources.env import env_seconds
+
+#: Seconds to wait for another run's lock on a cache file.
+DEFAULT_LOCK_TIMEOUT = 30.0
+LOCK_TIMEOUT_ENV = "LICHESS_ELO_LOCK_TIMEOUT"
+#: Primary result codes of a lock held by another connection.
+_BUSY = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
+
+
+def lock_timeout() -> float:
+    """``LICHESS_ELO_LOCK_TIMEOUT`` in seconds (default 30).
+
+    Raises:
+        BadInput: not a number of seconds above 0 up to an hour.
+    """
+    return env_seconds(LOCK_TIMEOUT_ENV, DEFAULT_LOCK_TIMEOUT, zero_ok=False)
+
+
+def is_busy(exc: sqlite3.Error) -> bool:
+    """Whether ``exc`` is SQLite saying another connection holds a lock."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return (code & 0xFF) in _BUSY
+    return "locked" in str(exc) or "busy" in str(exc)
+
+
+def locked(path: Path, seconds: float) -> CacheLocked:
+    """The one-line error for a lock still held after ``seconds``."""
+    return CacheLocked(
+        f"the cache file {path} is in use by another run (waited {seconds:g} s); "
+        f"let it finish and run again, or raise {LOCK_TIMEOUT_ENV}",
+        path=path,
+    )
+
+
+def foreign_sidecars(path: Path) -> list[Path]:
+    """The ``-wal``/``-shm`` files of ``path`` that exist and this user cannot write."""
+    found = []
+    for suffix in ("-wal", "-shm"):
+        side = path.with_name(path.name + suffix)
+        if side.exists() and not os.access(side, os.W_OK):
+            found.append(side)
+    return found
+
+
+def check_sidecars(path: Path) -> None:
+    """Refuse a cache whose ``-wal``/``-shm`` file belongs to someone else.
+
+    Raises:
+        CacheUnusable: names the file, its owner and the remedy.
+    """
+    for side in foreign_sidecars(path):
+        owner = side.stat().st_uid
+        raise CacheUnusable(
+            f"the cache file {side} belongs to another user (uid {owner}) and cannot be "
+            "written; remove it once no other run uses the cache, or use another cache folder",
+            path=side,
+        )
+
+
+def read_only_folder(path: Path) -> bool:
+    """Whether the folder of ``path`` cannot be written (a cache opened read-only)."""
+    folder = path.parent
+    return folder.is_dir() and not os.access(folder, os.W_OK)
+
+
+def connect(path: Path, *, timeout: float, read_only: bool = False) -> sqlite3.Connection:
+    """``sqlite3.connect`` with a busy timeout; ``read_only`` opens the file unchanged
+    (``immutable`` when its folder cannot be written: no ``-shm`` can be made there)."""
+    if not read_only:
+        return sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
+    flags = "mode=ro&immutable=1" if read_only_folder(path) else "mode=ro"
+    uri = f"file:{quote(str(path.resolve()))}?{flags}"
+    return sqlite3.connect(
+        uri, uri=True, timeout=timeout, isolation_level=None, check_same_thread=False
+    )
+
+
+class _BoundedDict(SQLiteDict):
+    """requests-cache's SQLite table with a bounded lock wait and an optional read-only open."""
+
+    def __init__(self, *args: Any, timeout: float, read_only: bool, **kwargs: Any) -> None:
+        self._wait = timeout
+        self._read_only = read_only
+        super().__init__(*args, **kwargs)
+
+    def init_db(self) -> None:
+        """Create the table, unless the file is opened read-only (then it must exist)."""
+        if not self._read_only:
+            super().init_db()  # type: ignore[no-untyped-call]
+            return
+        self.close()  # type: ignore[no-untyped-call]
+        with self.connection() as con:
+            con.execute(f"SELECT 1 FROM {self.table_name} LIMIT 1").fetchall()
+
+    def deserialize(self, key: str, value: Any) -> Any:
+        """A stored answer, or ``None`` (a miss) when damaged bytes cannot be unpickled:
+        requests-cache only expects the errors of an older format."""
+        try:
+            return super().deserialize(key, value)
+        except Exception:  # random bytes can raise anything pickle can
+            return None
+
+    @contextmanager
+    def connection(self, commit: bool = False) -> Iterator[sqlite3.Connection]:
+        """One connection per table, opened through ``connect``."""
+        with self._lock:
+            if not self._connection:
+                self._connection = connect(
+                    Path(self.db_path), timeout=self._wait, read_only=self._read_only
+                )
+                if self.wal and not self._read_only:
+                    self._connection.execute("PRAGMA journal_mode=WAL")
+                    self._connection.execute("PRAGMA synchronous=NORMAL")
+        if commit and not self._active_transaction:
+            with self._acquire_sqlite_lock():
+                yield self._connection
+        else:
+            yield self._connection
+
+    @contextmanager
+    def _acquire_sqlite_lock(self) -> Iterator[None]:
+        with self._lock:
+            path = Path(self.db_path)
+            connection = self._connection
+            assert connection is not None  # opened by connection() before any write
+            try:
+                # SQLite itself waits up to the busy timeout for another run's lock.
+                connection.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                if is_busy(exc):
+                    raise locked(path, self._wait) from None
+                raise
+            self._active_transaction = True
+            try:
+                yield
+                connection.commit()
+            except BaseException:
+                connection.rollback()
+                raise
+            finally:
+                self._active_transaction = False
+
+
+class BoundedSQLiteCache(SQLiteCache):
+    """``SQLiteCache`` whose two tables wait at most ``timeout`` seconds for a lock."""
+
+    def __init__(
+        self, db_path: Path, *, timeout: float, read_only: bool = False, wal: bool = True
+    ) -> None:
+        # SQLiteCache.__init__ would build plain SQLiteDicts (and take their lock loop).
+        super(SQLiteCache, self).__init__(cache_name=str(db_path))
+        lock = threading.RLock()
+        common: dict[str, Any] = {"timeout": timeout, "read_only": read_only, "wal": wal}
+        self.responses = _BoundedDict(str(db_path), table_name="responses", lock=lock, **common)
+        self.redirects = _BoundedDict(
+            str(db_path), table_name="redirects", lock=lock, serializer=None, **common
+        )
+        self.read_only = read_only

@@ -1,0 +1,78 @@
+"""``report --view accuracy`` in a real 80-column terminal (a pseudo-terminal, a subprocess)."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import re
+import struct
+import subprocess
+import sys
+import termios
+from pathlib import Path
+
+from tests.helpers import REPO
+
+CASSETTE = REPO / "cassettes" / "onboard247.yaml"
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def _run_in_terminal(args: list[str], columns: int, cwd: Path) -> str:
+    """Run ``python -m lichess_elo`` with stdout on a pty of ``columns`` columns."""
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
+    # rich takes a "dumb" terminal as 80 columns whatever its size: use a real terminal type
+    env = {**os.environ, "COLUMNS": str(columns), "TERM": "xterm-256color", "NO_COLOR": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "lichess_elo", *args],
+        stdout=slave,
+        stderr=subprocess.DEVNULL,
+        stdin=subprocess.DEVNULL,
+        cwd=cwd,
+        env=env,
+    )
+    os.close(slave)
+    chunks = []
+    while True:
+        try:
+            data = os.read(master, 65536)
+        except OSError:  # the child closed the terminal
+            break
+        if not data:
+            break
+        chunks.append(data)
+    assert proc.wait(timeout=120) == 0
+    os.close(master)
+    text = b"".join(chunks).decode("utf-8", errors="replace").replace("\r\n", "\n")
+    return ANSI.sub("", text)
+
+
+def _scorecard(tmp_path: Path, columns: int) -> list[str]:
+    text = _run_in_terminal(
+        [
+            "report", "OnBoard247", "--replay", str(CASSETTE), "--cache-dir", str(tmp_path),
+            "--perf", "blitz", "--view", "accuracy", "--fit-k",
+        ],
+        columns,
+        tmp_path,
+    )  # fmt: skip
+    return text.splitlines()
+
+
+def test_scorecard_fits_80_columns(tmp_path: Path) -> None:
+    lines = _scorecard(tmp_path, 80)
+    assert "blitz: how well each rating predicted 130 games" in lines
+    assert max(len(line.rstrip()) for line in lines) <= 80
+    # the verdict wraps between words, never inside one
+    verdict = " ".join(
+        line.strip() for line in lines if line.startswith(("No clear winner", "vs ", "Lichess's"))
+    )
+    assert "No clear winner over 130 blitz games:" in verdict
+    assert "95 % interval" in verdict
+
+
+def test_wide_terminal_keeps_the_verdict_on_one_line(tmp_path: Path) -> None:
+    lines = _scorecard(tmp_path, 200)
+    (verdict,) = [line for line in lines if line.startswith("No clear winner")]
+    assert "95 % interval" in verdict and verdict.rstrip().endswith(").")
+    assert len(verdict.rstrip()) > 80

@@ -1,0 +1,152 @@
+"""``lichess-elo db`` from the shell: bad input in one line, Ctrl-C, a real terminal."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import duckdb
+import pytest
+from typer.testing import CliRunner
+
+from lichess_elo.cli import app as cli_app
+from tests.helpers import run_cli
+from tests.integration.db_fixture import january
+from tests.integration.db_helpers import game, write_dump
+
+
+def _run(*args: str) -> tuple[int, str]:
+    out = CliRunner().invoke(cli_app, ["db", *args])
+    return out.exit_code, out.output
+
+
+@pytest.fixture()
+def db(tmp_path: Path) -> Path:
+    """A database with January of the fixture, rated."""
+    path = tmp_path / "j.duckdb"
+    dump = write_dump(tmp_path / "jan.pgn.zst", january())
+    assert _run("ingest", str(dump), "--db", str(path), "-q")[0] == 0
+    assert _run("rate", "--db", str(path))[0] == 0
+    return path
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["ingest", "nope.pgn.zst"], "nope.pgn.zst: no such file"),
+        (["ingest", "pyproject.toml"], "not a dump; expected a .pgn.zst or .parquet file"),
+        (["list", "--perf", "blitz", "--month", "2024-13"], "--month 2024-13 is not YYYY-MM"),
+        (["list", "--perf", "hyper", "--month", "2024-01"], "--perf hyper is not rated here"),
+        (["rate", "--perf", "atomic"], "--perf atomic is not rated here"),
+        (["player", "Zed"], "no player 'Zed' in the lists"),
+        (["compare", "--chart", "x.gif"], "must end in .png or .svg"),
+    ],
+)
+def test_bad_input_is_one_line_exit_2(
+    db: Path, args: list[str], message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(Path(__file__).resolve().parents[2])
+    code, output = _run(*args, "--db", str(db))
+    assert code == 2
+    assert output.count("\n") == 1 and message in output, output
+
+
+def test_missing_database_exit_2(tmp_path: Path) -> None:
+    code, output = _run("list", "--db", str(tmp_path / "none.duckdb"), "--perf", "blitz",
+                        "--month", "2024-01")  # fmt: skip
+    assert code == 2
+    assert "no database at" in output and "ingest dumps into it first" in output
+
+
+def test_corrupt_dump_is_a_runtime_error(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.pgn.zst"
+    bad.write_bytes(b"this is not zstd at all" * 100)
+    code, output = _run("ingest", str(bad), "--db", str(tmp_path / "b.duckdb"), "-q")
+    assert code == 1
+    assert "bad.pgn.zst: not a valid zstd stream" in output and output.count("\n") == 1
+
+
+def test_list_before_rate_says_to_rate(tmp_path: Path) -> None:
+    path = tmp_path / "u.duckdb"
+    _run("ingest", str(write_dump(tmp_path / "j.pgn.zst", january())), "--db", str(path), "-q")
+    code, output = _run("list", "--db", str(path), "--perf", "blitz", "--month", "2024-01")
+    assert code == 1 and "rate it first" in output
+
+
+def _big_dump(path: Path, games: int) -> Path:
+    one = game("2024.05.01 10:00:00", "Ann", "Ben", "1-0", ("1500", "1500"), ("+5", "-5"))
+    return write_dump(path, [one] * games)
+
+
+@pytest.mark.slow
+def test_ctrl_c_exits_130_and_leaves_the_database_consistent(tmp_path: Path) -> None:
+    path = tmp_path / "c.duckdb"
+    jan = write_dump(tmp_path / "jan.pgn.zst", january())
+    big = _big_dump(tmp_path / "may.pgn.zst", 400_000)
+    command = [sys.executable, "-m", "lichess_elo", "db", "ingest", str(jan), str(big),
+               "--db", str(path), "-q"]  # fmt: skip
+    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while not path.exists() and time.monotonic() < deadline:  # the command has started
+        time.sleep(0.1)
+    time.sleep(1.0)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130, err
+    assert err == "lichess-elo: interrupted\n"
+    con = duckdb.connect(str(path))
+    months = con.execute("SELECT month, games FROM months ORDER BY 1").fetchall()
+    counts = con.execute("SELECT month, COUNT(*) FROM games GROUP BY 1 ORDER BY 1").fetchall()
+    con.close()
+    # Whatever was committed is whole: every month's games match its row.
+    assert counts == months
+    # Run again: everything, once.
+    again = run_cli(*command[3:], timeout=300)
+    assert again.returncode == 0, again.stderr
+    con = duckdb.connect(str(path))
+    counts = con.execute("SELECT month, COUNT(*) FROM games GROUP BY 1 ORDER BY 1").fetchall()
+    con.close()
+    assert counts == [(202401, 4), (202405, 400_000)]
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_progress_bar_on_a_terminal(tmp_path: Path) -> None:
+    big = _big_dump(tmp_path / "may.pgn.zst", 200_000)
+    primary, secondary = os.openpty()
+    proc = subprocess.run(
+        [sys.executable, "-m", "lichess_elo", "db", "ingest", str(big), "--db",
+         str(tmp_path / "p.duckdb")],
+        stdin=secondary, stdout=subprocess.PIPE, stderr=secondary, timeout=120,
+        env={**os.environ, "COLUMNS": "80", "TERM": "xterm"},
+    )  # fmt: skip
+    os.close(secondary)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(primary, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(primary)
+    assert proc.returncode == 0
+    assert b"games/s" in seen
+    assert b"200,000 games stored" in proc.stdout
+
+
+@pytest.mark.parametrize("command", ["ingest", "rate", "list", "player", "compare"])
+def test_every_db_option_has_an_example(command: str) -> None:
+    shown = CliRunner().invoke(cli_app, ["db", command, "--help"], env={"COLUMNS": "300"})
+    assert shown.exit_code == 0, shown.output
+    options = [
+        line for line in shown.stdout.splitlines()
+        if line.strip("│ ").startswith("--") and not line.strip("│ ").startswith("--help")
+    ]  # fmt: skip
+    assert options
+    for line in options:
+        assert "e.g." in line, line.strip()

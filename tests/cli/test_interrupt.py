@@ -1,0 +1,75 @@
+"""Ctrl-C (SIGINT to the whole process group) in a real pseudo-terminal (issue 10).
+
+One line, exit code 130, no worker traceback; every finished replay batch and every fetched
+month stays in the caches, so the next run needs no network.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from datetime import UTC, datetime
+from pathlib import Path
+
+from tests import terminal
+from tests.fake_lichess import FakeLichess, Fault
+
+
+def _replayed(text: str) -> int:
+    """The highest "done/total" the replay bar has shown (0 before it moved)."""
+    counts = [int(done) for done in re.findall(r"replaying[━╺╸ ]*(\d+)/\d+ games", text)]
+    return max(counts, default=0)
+
+
+def test_ctrl_c_during_pooled_replay(bench_server: FakeLichess, tmp_path: Path) -> None:
+    env = {"LICHESS_ELO_CACHE_DIR": str(tmp_path), "LICHESS_ELO_RETRY_WAIT": "0.01"}
+    args = ["report", "BenchUser", "--api-url", bench_server.url, "--perf", "all"]
+    run = terminal.start(args, width=100, env=env)
+    # Wait until the pool has handed back at least one chunk, then press Ctrl-C.
+    assert run.wait_for(lambda t: "replaying" in t and _replayed(t) > 0, timeout=120), run.text
+    shown = _replayed(run.text)
+    run.interrupt()
+    code = run.finish(timeout=60)
+    text = run.text
+    assert code == 130, text
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text, text
+    assert text.count("lichess-elo: interrupted") == 1, text
+    after = text.split("lichess-elo: interrupted")[1]
+    assert after.strip() == "", f"something printed after the interrupt line: {after!r}"
+
+    # The replay cache opens, is intact and holds every game the bar had counted (the one
+    # handed back as the bar moved may still have been on its way: shown - 1).
+    with sqlite3.connect(tmp_path / "replay.sqlite") as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        (rows,) = conn.execute("SELECT COUNT(*) FROM replay_facts").fetchone()
+    assert rows >= shown - 1 > 0
+
+    # Every month was fetched before the replay began: the next run works offline.
+    code, text = terminal.run([*args, "--offline", "-q"], width=100, env=env, timeout=180)
+    assert code == 0, text
+    assert "Traceback" not in text
+
+
+def test_ctrl_c_during_fetch_keeps_every_finished_month(
+    bench_server: FakeLichess, tmp_path: Path
+) -> None:
+    # The request for 2022-06 hangs for 30 s: Ctrl-C arrives while it waits.
+    bench_server.faults.append(Fault("slow", month="2022-06", delay=30))
+    env = {"LICHESS_ELO_CACHE_DIR": str(tmp_path), "LICHESS_ELO_RETRY_WAIT": "0.01"}
+    args = ["fetch", "BenchUser", "--api-url", bench_server.url]
+    run = terminal.start(args, width=80, env=env)
+    assert run.wait_for(lambda t: "2022-05" in t, timeout=60), run.text
+    run.interrupt()
+    code = run.finish(timeout=30)
+    assert code == 130, run.text
+    assert run.text.count("lichess-elo: interrupted") == 1 and "Traceback" not in run.text
+    asked_before = len(bench_server.games_requests())
+
+    # The rerun asks only for 2022-06 onwards: 2020-12 .. 2022-05 (18 months) were kept.
+    code, text = terminal.run([*args, "-q"], width=80, env=env)
+    assert code == 0, text
+    months = {
+        datetime.fromtimestamp(int(r.query["since"]) / 1000, UTC).strftime("%Y-%m")
+        for r in bench_server.games_requests()[asked_before:]
+    }
+    assert min(months) == "2022-06", sorted(months)

@@ -1,0 +1,59 @@
+"""A refused connection fails fast, names the URL, and suggests --offline only when the
+cache holds that user (issue 10). Real subprocesses against the fake server's port."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+from tests.cli.conftest import REPO
+from tests.fake_lichess import FakeLichess
+
+DATA = REPO / "tests" / "data" / "lichess" / "games-user-export-onboard247-2023-01-02.ndjson"
+
+
+def _run(*args: str, cache: Path) -> tuple[subprocess.CompletedProcess[str], float]:
+    began = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "lichess_elo", *args, "-q"],
+        capture_output=True,
+        text=True,
+        env={"LICHESS_ELO_CACHE_DIR": str(cache), "PATH": "/usr/bin:/bin"},
+        timeout=60,
+    )
+    return done, time.monotonic() - began
+
+
+def test_refused_connection_fails_fast_and_offers_offline_only_for_a_cached_user(
+    tmp_path: Path,
+) -> None:
+    server = FakeLichess().start()
+    games = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line]
+    server.add_user("OnBoard247", datetime(2023, 1, 24, tzinfo=UTC), games)
+    url = server.url
+    first, _ = _run("fetch", "OnBoard247", "--api-url", url, "--until", "2023-03", cache=tmp_path)
+    assert first.returncode == 0, first.stderr
+    server.stop()  # nothing listens on the port any more: connections are refused
+
+    cached, seconds = _run("report", "OnBoard247", "--api-url", url, cache=tmp_path)
+    assert cached.returncode == 1
+    assert cached.stderr == (
+        f"lichess-elo: error: cannot connect to {url} (connection refused); "
+        "the cache holds this user: add --offline to work from it\n"
+    )
+    # One quick retry (1 s), not five backoffs (1+2+4+8+16 = 31 s).
+    assert seconds < 10
+
+    unknown, seconds = _run("report", "SomeoneElse", "--api-url", url, cache=tmp_path)
+    assert unknown.returncode == 1
+    assert unknown.stderr == f"lichess-elo: error: cannot connect to {url} (connection refused)\n"
+    assert seconds < 10
+
+    offline, _ = _run(
+        "report", "OnBoard247", "--api-url", url, "--offline", "--until", "2023-03", cache=tmp_path
+    )
+    assert offline.returncode == 0, offline.stderr

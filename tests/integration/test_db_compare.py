@@ -1,0 +1,76 @@
+"""``db compare`` on the hand-checked fixture (lists in ``db_fixture.py``)."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from lichess_elo.cli import app as cli_app
+from lichess_elo.population import app
+from tests.integration.db_fixture import february, january, march
+from tests.integration.db_helpers import write_dump
+
+
+@pytest.fixture(scope="module")
+def rated_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The fixture ingested and rated on DuckDB."""
+    tmp = tmp_path_factory.mktemp("compare")
+    dumps = [
+        write_dump(tmp / f"m{i}.pgn.zst", games)
+        for i, games in enumerate((january(), february(), march()))
+    ]
+    db = tmp / "f.duckdb"
+    app.ingest(app.IngestSettings(tuple(dumps), db))
+    app.rate(app.RateSettings(db))
+    return db
+
+
+def test_bands_from_the_hand_lists(rated_db: Path) -> None:
+    result = app.compare(app.CompareSettings(rated_db, ("blitz",), min_games=0))
+    april = {b.band: b for b in result.bands if b.month == 202404}
+    # Blitz list of 2024-04, Elo - Lichess: Gina 2701-2701 = 0 (band 2600), Dave
+    # 2450-2455 = -5 and Frank 2417-2416 = +1 (band 2400), Erin 1488-1623 = -135 (1600),
+    # Carol 1949-1980 = -31 (1800), Alice 1542-1524 = +18 (1400), Bob 1514-1387 = +127 (1200).
+    assert {b: (r.players, r.mean) for b, r in april.items()} == {
+        1200: (1, 127.0), 1400: (1, 18.0), 1600: (1, -135.0), 1800: (1, -31.0),
+        2400: (2, -2.0), 2600: (1, 0.0),
+    }  # fmt: skip
+    # The most different on the last list: Erin (-135), then Bob (+127).
+    assert [(d.name, d.difference) for d in result.differs[:2]] == [("Erin", -135), ("Bob", 127)]
+
+
+def test_fide_scores_of_the_classical_month(rated_db: Path) -> None:
+    result = app.compare(app.CompareSettings(rated_db, ("classical",), resamples=50))
+    (march_score,) = result.scores
+    fide = march_score.fide
+    # White's PD from the March classical list: Gina 2700 (>= 2650, real D) vs Hank 2000:
+    # D 700 -> .99, won; vs Ivan 1900: D 800 > 735 -> 1.00, drawn.
+    # Brier = ((.99 - 1)^2 + (1 - .5)^2) / 2 = (.0001 + .25) / 2 = .12505.
+    assert fide.brier == pytest.approx(0.12505)
+    # Deviance (p clamped to [.01, .99]): game 1 -log10(.99) = .0043648; game 2
+    # -(.5 log10(.99) + .5 log10(.01)) = .0021824 + 1 = 1.0021824; mean .5032736.
+    assert fide.deviance == pytest.approx((-math.log10(0.99) - 0.5 * math.log10(0.99) + 1) / 2)
+    assert fide.deviance == pytest.approx(0.5032736, abs=1e-7)
+    # Share right: the win predicted at .99 counts 1, the draw (predicted 1.00) 1/2 -> .75.
+    assert fide.correct == pytest.approx(0.75)
+    assert march_score.games == march_score.sampled == 2
+
+
+def test_cli_compare_json_and_chart(rated_db: Path, tmp_path: Path) -> None:
+    chart = tmp_path / "bands.png"
+    out = CliRunner().invoke(
+        cli_app,
+        ["db", "compare", "--db", str(rated_db), "--perf", "blitz", "--min-games", "0",
+         "--chart", str(chart), "--format", "json"],
+    )  # fmt: skip
+    assert out.exit_code == 0, out.output
+    doc = json.loads(out.output)
+    assert doc["differs"][0] == {
+        "perf": "blitz", "name": "Erin", "rating": 1488, "lichess_rating": 1623,
+        "difference": -135, "games_before": 30,
+    }  # fmt: skip
+    assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -1,0 +1,132 @@
+"""The scorecard's contenders (issue 12) on a hand-made three-game history.
+
+Glicko-2 expectation (notes/lichess-glicko.md §0, §2): E = 1/(1+exp(-g(phi_j)(mu - mu_j))),
+mu = (r - 1500)/173.7178, phi = RD/173.7178, g(phi) = 1/sqrt(1 + 3 phi^2/pi^2); White +A/2,
+Black -A/2 with A = 11.782457 in standard chess from the advantage's start date on.
+g(60) = 1/sqrt(1 + 3 (0.3453898)^2 / pi^2) = 0.9823483; g(110) = 1/sqrt(1 + 3 (0.6332153)^2
+/ pi^2) = 0.9441208.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime
+
+import pytest
+
+from lichess_elo.core import glicko
+from lichess_elo.core.accuracy import Outcome
+from lichess_elo.core.report import GameRow, ReportSettings, build_report, predictions
+from lichess_elo.errors import BadInput
+from tests.helpers import game
+
+# g1: 2023-01-05, White 1500 vs 1500 (established), won.
+# g2: 2023-01-06, Black 1506 vs 1700 (provisional), drew.
+# g3: 2026-01-10 (after the colour advantage began), White 1501 vs 1600 (established), lost.
+_G2 = game("g2", datetime(2023, 1, 6, tzinfo=UTC), 1506, 0, 1700, 0.5, color="black")
+GAMES = [
+    game("g1", datetime(2023, 1, 5, tzinfo=UTC), 1500, 5, 1500, 1),
+    replace(_G2, white=replace(_G2.white, provisional=True)),  # the opponent is White
+    game("g3", datetime(2026, 1, 10, tzinfo=UTC), 1501, -5, 1600, 0),
+]
+
+
+def _rows() -> tuple[GameRow, ...]:
+    (report,) = build_report("Hero", GAMES, {}, settings=ReportSettings())
+    return report.games
+
+
+def test_glicko_expectation_matches_scalachess_advantage() -> None:
+    # scalachess "Tune first move advantage": White's expected score 0.51694982672 at equal
+    # ratings with the standard advantage (g = 1 at RD 0): 1/(1+exp(-11.782457/173.7178)).
+    # The published figure agrees to 1e-8 (the advantage itself is published to 6 decimals).
+    adv = glicko.ADVANTAGE["standard"]
+    assert glicko.expected_score(1500, 1500, 0.0, advantage=adv) == pytest.approx(
+        0.51694982672, abs=1e-8
+    )
+    assert glicko.expected_score(1500, 1500, 0.0, color="black", advantage=adv) == pytest.approx(
+        1 - 0.51694982672, abs=1e-8
+    )
+    # 1700 vs 1500, opponent RD 60: 1/(1+exp(-0.9823483 x 200/173.7178)) = 0.7560179
+    assert glicko.expected_score(1700, 1500, 60.0) == pytest.approx(0.7560179, abs=1e-7)
+
+
+def test_opponent_deviation_from_the_provisional_flag() -> None:
+    assert predictions.opponent_deviation(True) == 110.0
+    assert predictions.opponent_deviation(False) == 60.0
+
+
+def test_score_rates() -> None:
+    # before game 1: 0.5; before 2: 1/1; before 3: (1+0)/2; before 4: (1+0+0.5)/3
+    assert predictions.score_rates([1, 0, 0.5, 1]) == [0.5, 1.0, 0.5, 0.5]
+    assert predictions.score_rates([]) == []
+
+
+def test_every_contender_on_three_games() -> None:
+    got = predictions.predict(_rows())
+    # Lichess: g1 0.5 (2023: no advantage); g2 Black, no advantage, RD 110 (provisional):
+    # 1/(1+exp(0.9441208 x 194/173.7178)) = 0.2583906; g3 White with +A/2 vs -A/2, RD 60:
+    # g3 White, +A/2 for Hero and -A/2 for the opponent, RD 60: the difference seen by E is
+    # 1501 + 5.8912285 - (1600 - 5.8912285) = -87.217543, so
+    # 1/(1+exp(0.9823483 x 87.217543/173.7178)) = 1/(1+exp(0.4932022)) = 0.3791395
+    assert got["lichess"] == pytest.approx([0.5, 0.2583906, 0.3791395], abs=1e-7)
+    # FIDE rules, shadow track from 1500: January 2023: D 0 -> 0.50, D -200 -> 0.24 (row
+    # 198-206, L). The games are blitz, so the Rapid & Blitz rules of 2023 apply (issue 11,
+    # docs/rules.md): K 20 for everyone: 20 x (0.5 + 0.26) = 15.2 -> 15, so 1515 in
+    # January 2026: D = 1515 - 1600 = -85 -> 0.38 (row 84-91, L). (Under today's standard
+    # chapter it was K 40 "new": 1530 and 0.40.)
+    assert got["fide"] == [0.5, 0.24, 0.38]
+    # Elo on Lichess ratings: 0.5; 1/(1+10^(194/400)) = 0.2466139; 1/(1+10^(99/400)) = 0.3612623
+    assert got["elo_on_lichess"] == pytest.approx([0.5, 0.2466139, 0.3612623], abs=1e-7)
+    # Score rate: 0.5, then 1/1, then 1.5/2
+    assert got["score_rate"] == [0.5, 1.0, 0.75]
+
+
+def test_score_perf_on_three_games() -> None:
+    card = predictions.score_perf(_rows(), resamples=200)
+    assert card.games == 3
+    assert [c.contender.key for c in card.contenders] == [
+        "lichess",
+        "fide",
+        "elo_on_lichess",
+        "score_rate",
+    ]
+    rate = card.contenders[3].scores
+    # score rate: -log10 0.5 = 0.3010300; the draw at 1.0 clamps to 0.99:
+    # -(0.5 log10 0.99 + 0.5 log10 0.01) = 1.0021824; the loss at 0.75: -log10 0.25 = 0.6020600
+    # mean (0.3010300 + 1.0021824 + 0.6020600) / 3 = 0.6350908
+    assert rate.deviance == pytest.approx(0.6350908, abs=1e-7)
+    assert len(card.comparisons) == 6  # every pair of four
+    assert (card.comparisons[0].first, card.comparisons[0].second) == ("lichess", "fide")
+    assert {card.verdict.better, card.verdict.worse} == {"lichess", "fide"}
+    assert card.verdict.outcome in (Outcome.CLEAR, Outcome.NO_CLEAR_WINNER)
+
+
+def test_score_perf_without_games_and_with_one() -> None:
+    empty = predictions.score_perf([])
+    assert empty.games == 0 and empty.verdict.outcome is Outcome.NO_GAMES
+    assert all(c.scores.deviance is None for c in empty.contenders)
+    one = predictions.score_perf(_rows()[:1])
+    assert one.verdict.outcome is Outcome.TOO_FEW_GAMES
+    # one win predicted 0.5 by all: deviance -log10 0.5 = 0.3010300 each, margin 0
+    assert all(c.scores.deviance == pytest.approx(0.30103, abs=1e-6) for c in one.contenders)
+
+
+def test_fit_k_finds_the_lowest_deviance() -> None:
+    # predictions k/100 for a win and a loss: deviance -(log10 p + log10 (1-p))/2 is lowest at
+    # p = 0.5, i.e. K = 50; the rules' 0.2 and 0.2: -(log10 0.2 + log10 0.8)/2 = 0.3979400
+    fit = predictions.fit_k(
+        lambda k: [k / 100, k / 100], [1.0, 0.0], rules_expected=[0.2, 0.2], rules_k=[40, 40, 20]
+    )
+    assert [p.k for p in fit.curve] == list(range(5, 61))
+    assert fit.best.k == 50
+    assert fit.best.deviance == pytest.approx(0.30103, abs=1e-5)
+    assert fit.rules_deviance == pytest.approx(0.3979400, abs=1e-7)
+    assert fit.rules_k == (40, 20)
+
+
+def test_fit_k_ties_take_the_smallest_k_and_bad_input() -> None:
+    fit = predictions.fit_k(lambda k: [0.6], [1.0], rules_expected=[0.6], rules_k=[20], ks=[30, 10])
+    assert fit.best.k == 10
+    with pytest.raises(BadInput):
+        predictions.fit_k(lambda k: [], [], rules_expected=[], rules_k=[])

@@ -49,11 +49,15 @@ class FetchResult:
     """All games of a user (every perf) and how they were got.
 
     ``games`` is sorted oldest first (by ``created_at``, then id) with each id once; callers
-    rely on that and do not sort or dedupe again.
+    rely on that and do not sort or dedupe again. It is empty when the games were only
+    counted (``fetch_games(keep_games=False)``); ``count`` and ``split`` (perf -> rated and
+    casual games) always hold the whole count.
     """
 
     user: UserInfo
     games: tuple[Game, ...]
+    count: int
+    split: Mapping[str, tuple[int, int]]
     months_total: int
     months_from_network: int
     months_from_cache: int
@@ -214,8 +218,12 @@ def fetch_games(
     progress: Progress | None = None,
     on_warning: Callable[[str], None] | None = None,
     count_back: Sequence[str] | None = None,
+    keep_games: bool = True,
 ) -> FetchResult:
     """Fetch every game of ``username`` month by month, through the cache.
+
+    With ``keep_games`` false the games are only counted (``FetchResult.count`` and
+    ``split``), each month's let go once counted; ``count_back`` needs the games kept.
 
     With ``count_back`` (the perfs a report asks for: names, ``all`` or none for its
     default) and ``since``, months before ``since`` are fetched too, newest first, until
@@ -242,6 +250,7 @@ def fetch_games(
             progress=progress,
             on_warning=on_warning,
             count_back=count_back,
+            keep_games=keep_games,
         )
     except CannotConnect as exc:
         raise CannotConnect(
@@ -270,7 +279,10 @@ def _fetch_games(
     progress: Progress | None,
     on_warning: Callable[[str], None] | None,
     count_back: Sequence[str] | None = None,
+    keep_games: bool = True,
 ) -> FetchResult:
+    if count_back is not None and not keep_games:
+        raise ValueError("counting back needs the games kept")
     name = validate_username(username)
     warnings: list[str] = []
 
@@ -290,7 +302,20 @@ def _fetch_games(
         low = datetime.combine(since, datetime.min.time(), UTC) if since else None
         high = datetime.combine(until, datetime.min.time(), UTC) if until else None
         found: dict[str, Game] = {}
+        seen: set[str] = set()
+        split: dict[str, tuple[int, int]] = {}
         from_cache = 0
+
+        def keep(game: Game) -> None:
+            """Count ``game`` once (by id), and hold it unless only counting."""
+            if game.id in seen:
+                return
+            seen.add(game.id)
+            rated, casual = split.get(game.perf, (0, 0))
+            split[game.perf] = (rated + 1, casual) if game.rated else (rated, casual + 1)
+            if keep_games:
+                found[game.id] = game
+
         damaged: list[DamagedAnswer] = []
 
         def read_month(month: date) -> tuple[list[Game], bool] | None:
@@ -321,9 +346,10 @@ def _fetch_games(
                 if (low is None or game.created_at >= low or count_back is not None) and (
                     high is None or game.created_at < high
                 ):
-                    found.setdefault(game.id, game)
+                    keep(game)
+            del month_games, read  # a counting fetch lets each month's games go here
             if progress is not None:
-                progress.month(month.strftime("%Y-%m"), done, len(found), cached)
+                progress.month(month.strftime("%Y-%m"), done, len(seen), cached)
         back: list[date] = []
         short: tuple[str, ...] = ()
         if count_back is not None and since is not None and low is not None:
@@ -344,7 +370,7 @@ def _fetch_games(
                 from_cache += read[1]
                 for game in read[0]:
                     if game.created_at < low:
-                        found.setdefault(game.id, game)
+                        keep(game)
             if month <= first_month:
                 short = ()  # the whole history before ``since`` is held: the count is exact
         if damaged:
@@ -353,6 +379,8 @@ def _fetch_games(
     return FetchResult(
         user=user,
         games=tuple(dedupe_sorted(found.values())),
+        count=len(seen),
+        split=split,
         months_total=total,
         months_from_network=total - from_cache,
         months_from_cache=from_cache,

@@ -47,7 +47,7 @@ from lichess_elo.app.report import paused_gc, run_report  # noqa: E402
 from lichess_elo.core.report import ReportSettings, build_report  # noqa: E402
 from lichess_elo.output import report as render_report  # noqa: E402
 from lichess_elo.output import report_text  # noqa: E402
-from lichess_elo.output.common import write_output  # noqa: E402
+from lichess_elo.output.common import stream_output  # noqa: E402
 from lichess_elo.sources.lichess import Source  # noqa: E402
 from lichess_elo.sources.lichess.parse import parse_games  # noqa: E402
 from lichess_elo.sources.replay_cache import replay_all  # noqa: E402
@@ -75,8 +75,10 @@ def _report(url: str, cache: Path, offline: bool, fmt: str = "table") -> int:
     with paused_gc():  # as the CLI does
         run = run_report(USER, source, replace(SETTINGS, until=UNTIL))
         if fmt == "json":
-            write_output(cache / "report.json", render_report.report_json(run.user, run.reports))
-            size = (cache / "report.json").stat().st_size
+            doc = cache / "report.json"
+            parts = run.user, run.reports, run.accuracy
+            stream_output(doc, lambda out: render_report.write_report_json(out, *parts))
+            size = doc.stat().st_size
         else:
             size = len(report_text.report_text(run.reports, "periods"))
     assert run.games_held > 0 and sum(len(r.games) for r in run.reports) > 0
@@ -115,7 +117,7 @@ def main(argv: list[str] | None = None) -> None:
         def model(_: int) -> None:
             with paused_gc(), open(os.devnull, "w", encoding="utf-8") as out:
                 reports = build_report(USER, games, facts, settings=SETTINGS)
-                out.write(render_report.report_json(USER, reports))
+                render_report.write_report_json(out, USER, reports)
 
         rows["report model + JSON only"] = timed(args.repeat, model)
 

@@ -56,3 +56,22 @@ def test_report_output_is_byte_identical_to_the_golden_file(tmp_path: Path, name
         assert result.returncode == 0, result.stderr.decode()
         assert result.stdout == b""
         assert written.read_bytes() == golden, f"{attempt} --output differs from {name}"
+
+
+def test_a_reader_that_goes_away_ends_the_report_quietly(tmp_path: Path) -> None:
+    # `lichess-elo report ... --format json | head -2`: the rows are streamed, so the pipe
+    # closes while the report is still being written; no traceback, no message.
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LICHESS")}
+    args = ["OnBoard247", "--replay", str(CASSETTE), "--cache-dir", str(tmp_path), "--perf"]
+    child = subprocess.Popen(
+        [sys.executable, "-m", "lichess_elo", "report", *args, "all", "--format", "json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    assert child.stdout is not None and child.stderr is not None
+    assert child.stdout.read(20) == (GOLDEN / "onboard247-report.json").read_bytes()[:20]
+    child.stdout.close()  # the reader goes away after 20 of the 192,096 bytes
+    errors = child.stderr.read()
+    assert child.wait(timeout=120) == 1
+    assert errors == b""

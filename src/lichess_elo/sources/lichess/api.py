@@ -14,10 +14,11 @@ Design (see ``docs/lichess.md``, "The Lichess API as used"):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import berserk
 import requests_cache
@@ -40,8 +41,12 @@ from lichess_elo.sources.lichess.count_back import (
 )
 from lichess_elo.sources.lichess.ndjson import AnswerFault
 from lichess_elo.sources.lichess.parse import parse_games
+from lichess_elo.sources.lichess.parsed import cached_month, keep_month, month_request, open_parsed
 from lichess_elo.sources.lichess.retries import Progress, call_with_retries
 from lichess_elo.sources.lichess.session import DEFAULT_API_URL, Conn, Source, connect
+
+if TYPE_CHECKING:
+    from lichess_elo.sources.games_cache import ParsedCache
 
 
 @dataclass(frozen=True)
@@ -292,7 +297,11 @@ def _fetch_games(
         if on_warning is not None:
             on_warning(message)
 
-    with connect(source) as conn:
+    with connect(source) as conn, ExitStack() as stack:
+        parsed = None
+        if source.replay is None:  # the parsed-games cache sits beside the HTTP cache
+            parsed = open_parsed(conn.cache_path.parent, warn)
+            stack.callback(parsed.close)
         user = _get_user(conn, name, progress, warn)
         if user.disabled:
             raise AccountClosed(f"the Lichess account '{user.username or name}' is closed")
@@ -320,7 +329,15 @@ def _fetch_games(
 
         def read_month(month: date) -> tuple[list[Game], bool] | None:
             label = month.strftime("%Y-%m")
-            window = _Month(user.id or name.lower(), name, month, f"month {label} of {name}")
+            user_id = user.id or name.lower()
+            request = month_request(source.api_url, user_id, export_params(month))
+            if parsed is not None and not source.refresh:
+                hit = cached_month(parsed, request, stale_ok=source.offline)
+                if hit is not None:  # parsed before from the very answer the cache holds
+                    for message in hit[1]:
+                        warn(message)
+                    return hit[0], True
+            window = _Month(user_id, name, month, f"month {label} of {name}", parsed, request)
             try:
                 return call_with_retries(
                     _month_action(conn, window, warn),
@@ -400,6 +417,9 @@ class _Month:
     name: str
     month: date
     what: str
+    #: The parsed-games cache (none for a cassette) and the month's request in it.
+    parsed: ParsedCache | None = None
+    request: str = ""
 
 
 def _ask_again(conn: Conn) -> bool:
@@ -454,18 +474,25 @@ def _read_month(conn: Conn, window: _Month, warn: Callable[[str], None]) -> list
 def _fetch_month(
     conn: Conn, window: _Month, warn: Callable[[str], None]
 ) -> tuple[list[Game], bool]:
+    notes: list[str] = []  # this attempt's parse warnings, kept with the games
+
+    def note(message: str) -> None:
+        notes.append(message)
+        warn(message)
+
     ended = _next_month(window.month) <= conn.now.date()
     # A month that had ended never changes again; a running one is stored already expired.
     conn.session.settings.expire_after = requests_cache.NEVER_EXPIRE if ended else datetime.now(UTC)
     refresh = conn.session.force_refresh
     hint = fetch_hint(window.name, conn.source, window.month)
     try:
-        games = _read_month(conn, window, warn)
+        games = _read_month(conn, window, note)
     except AnswerFault as fault:
         if not _ask_again(conn):
             raise _damaged(conn, window.what, fault, hint) from None
+        notes.clear()
         try:  # damaged in the cache (an older version, a disk): ask the server once more
-            games = _read_month(conn, window, warn)
+            games = _read_month(conn, window, note)
         except AnswerFault as again:
             conn.session.forget_last()
             raise _damaged(conn, window.what, again, hint) from None
@@ -475,6 +502,8 @@ def _fetch_month(
     own, others = own_games(games, window.name, warn, window.what)
     if others:  # not the answer asked for: not kept, so the next run asks again
         conn.session.forget_last()
+    elif window.parsed is not None:  # a whole, valid answer: its games are kept parsed
+        keep_month(window.parsed, window.request, conn.session, own, notes)
     return own, from_cache
 
 

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import hashlib
 import marshal
-import os
 import sqlite3
 import sys
 from collections.abc import Callable, Sequence
@@ -45,6 +44,8 @@ from lichess_elo.sources.sqlite_open import (
     connect,
     foreign_sidecars,
     lock_timeout,
+    open_restarting,
+    read_only_file,
     read_only_folder,
 )
 
@@ -68,8 +69,7 @@ CREATE TABLE IF NOT EXISTS parsed (
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 _MICRO = timedelta(microseconds=1)
 _DECODE_ERRORS = (ValueError, EOFError, TypeError, IndexError, KeyError)
-#: Primary result codes of a damaged file (only these start the file again).
-_DAMAGED = frozenset({sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT})
+
 
 SideRow = tuple[str | None, str | None, str | None, int | None, int | None, bool, int | None]
 
@@ -207,10 +207,8 @@ class ParsedCache:
             if not self._http_path.is_file():
                 return None
             path = self._path
-            self.read_only = read_only_folder(path) or (
-                path.exists() and not os.access(path, os.W_OK)
-            )
-            if (self.read_only and not path.exists()) or foreign_sidecars(path):
+            self.read_only = read_only_file(path)
+            if (not path.exists() and read_only_folder(path)) or foreign_sidecars(path):
                 self._broken = True  # nothing to read, or another user's -wal/-shm
                 return None
             try:
@@ -226,20 +224,7 @@ class ParsedCache:
         """Open ``games.sqlite`` through ``sqlite_open``; a damaged file is started again."""
         if self.read_only:
             return connect(path, timeout=lock_timeout(), read_only=True)
-        try:
-            return _prepared(connect(path, timeout=lock_timeout()))
-        except sqlite3.DatabaseError as exc:
-            # A lock, an I/O error or a full disk leaves the file alone; only a file that
-            # is not a database, or is malformed, is thrown away.
-            if (getattr(exc, "sqlite_errorcode", 0) & 0xFF) not in _DAMAGED:
-                raise
-            for stale in (
-                path,
-                path.with_name(path.name + "-wal"),
-                path.with_name(path.name + "-shm"),
-            ):
-                stale.unlink(missing_ok=True)
-            return _prepared(connect(path, timeout=lock_timeout()))
+        return open_restarting(path, lambda p: _prepared(connect(p, timeout=lock_timeout())))
 
     def _fail(self, exc: BaseException) -> None:
         if not self._broken and self._on_warning is not None:

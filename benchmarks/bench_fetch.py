@@ -11,8 +11,8 @@ In this process:
 
 - **baseline**: a plain ``requests.Session`` downloads the same 48 monthly NDJSON windows
   and ``json.loads`` every line (no berserk, no cache, no ``Game``);
-- **cold**: ``fetch_games`` into an empty SQLite cache (berserk, requests-cache, parsing),
-  counting the games as ``fetch`` does (``keep_games=False``);
+- **cold**: ``fetch_games`` into an empty SQLite cache (berserk, requests-cache, parsing,
+  the parsed-games cache), counting the games as ``fetch`` does (``keep_games=False``);
   **cold, kept**: the same keeping every ``Game``, as a report's import does;
 - **warm**: the same call again, every month served from the cache;
 - **memory**: peak traced Python memory (tracemalloc) of a cold counting fetch of

@@ -9,9 +9,9 @@ months). In this process, over the same games:
 - **bare loop**: ``chess.Board()`` then ``Board.push_san`` for every move, nothing else (the
   baseline the issue asks for);
 - **cold report**: ``app.report.run_report`` with an empty cache folder: the month-by-month
-  import over loopback HTTP (berserk, requests-cache), the replay
+  import over loopback HTTP (berserk, requests-cache, the parsed-games cache), the replay
   of every game (the machine's cores), the report of every perf (``--perf all``);
-- **warm report**: the same with ``--offline`` and everything cached (HTTP and
+- **warm report**: the same with ``--offline`` and everything cached (HTTP, parsed games,
   replay facts), printing the default table (periods view); target at most 0.05x;
 - **warm report, JSON**: the same, writing the whole JSON document (every game) to a file
   row by row, as ``--format json --output`` does;

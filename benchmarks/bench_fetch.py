@@ -2,7 +2,7 @@
 
 Usage: ``python benchmarks/bench_fetch.py [--games 20000] [--repeat 2]``
 
-The fake server (tests.fake_lichess.py) runs in a child process, so the numbers
+The fake server (tests/fake_lichess.py) runs in a child process, so the numbers
 below are the client's. It holds two accounts with the same ``--games`` generated games
 (gen_games.py): ``Bench48`` spread over 48 months (2021-01 .. 2024-12) and ``Bench6`` squeezed
 into 6 months (2021-01 .. 2021-06).
@@ -11,12 +11,14 @@ In this process:
 
 - **baseline**: a plain ``requests.Session`` downloads the same 48 monthly NDJSON windows
   and ``json.loads`` every line (no berserk, no cache, no ``Game``);
-- **cold**: ``fetch_games`` into an empty SQLite cache (berserk, requests-cache, parsing);
+- **cold**: ``fetch_games`` into an empty SQLite cache (berserk, requests-cache, parsing,
+  the parsed-games cache), counting the games as ``fetch`` does (``keep_games=False``);
+  **cold, kept**: the same keeping every ``Game``, as a report's import does;
 - **warm**: the same call again, every month served from the cache;
-- **memory**: peak traced Python memory (tracemalloc) of a cold fetch of ``Bench48`` and of
-  ``Bench6``: the same games in 8x fewer, 8x larger months, split into what the result
-  keeps (the ``Game`` objects) and the transient rest (one month's response and parsing).
-  Flat in the number of months means the 48-month peak is not above the 6-month one.
+- **memory**: peak traced Python memory (tracemalloc) of a cold counting fetch of
+  ``Bench48`` and of ``Bench6``: the same games in 8x fewer, 8x larger months. Nothing is
+  kept, so the peak is one month's response and parsing: it follows the largest month, not
+  the number of games.
 
 Timings are the best of ``--repeat`` runs, without tracemalloc.
 """
@@ -113,16 +115,20 @@ def main(argv: list[str] | None = None) -> None:
         child.join()
     n = args.games
     print(f"fetch of {n} generated games over loopback (fake server in a child process)")
-    for key in ("baseline", "cold", "warm"):
+    for key in ("baseline", "cold", "cold_kept", "warm"):
         seconds = figures[f"{key}_s"]
-        print(f"  {key:<8} {seconds:7.2f} s  {n / seconds:9.0f} games/s")
-    print(f"  cold/baseline: {figures['cold_s'] / figures['baseline_s']:.2f}x")
+        print(f"  {key:<10} {seconds:7.2f} s  {n / seconds:9.0f} games/s")
+    ratio = figures["cold_s"] / figures["baseline_s"]
+    speed = n / figures["cold_s"]
+    kept = figures["cold_kept_s"] / figures["baseline_s"]
+    print(f"  cold/baseline: {ratio:.2f}x (keeping the games: {kept:.2f}x)")
+    met = "met" if ratio <= 2 and speed >= 2000 else "MISSED"
+    print(f"  target cold (counting, as `fetch`) <= 2x baseline and >= 2,000 games/s: {met}")
     for user in ("Bench48", "Bench6"):
         peak = figures[f"peak_mib_{user}"]
         print(
-            f"  peak traced memory, {user} ({figures[f'months_{user}']} months): {peak:.1f} MiB"
-            f" = {figures[f'result_mib_{user}']:.1f} MiB of Game objects kept"
-            f" + {figures[f'transient_mib_{user}']:.1f} MiB transient"
+            f"  peak traced memory of a counting fetch, {user} ({figures[f'months_{user}']}"
+            f" months): {peak:.1f} MiB ({figures[f'result_mib_{user}']:.1f} MiB still held after)"
         )
     if args.json:
         print(json.dumps(figures, indent=2))
@@ -130,16 +136,24 @@ def main(argv: list[str] | None = None) -> None:
 
 def _measure(url: str, n: int, repeat: int) -> dict[str, Any]:
     figures: dict[str, Any] = {}
-    figures["baseline_s"], count = _best(repeat, lambda: _baseline(url))
-    assert count == n, count
 
-    def cold() -> int:
+    def cold(keep: bool) -> int:
         with tempfile.TemporaryDirectory() as folder:
             source = Source(api_url=url, cache_dir=Path(folder))
-            return len(fetch_games("Bench48", source, until=UNTIL["Bench48"]).games)
+            result = fetch_games("Bench48", source, until=UNTIL["Bench48"], keep_games=keep)
+            return result.count
 
-    figures["cold_s"], count = _best(repeat, cold)
-    assert count == n, count
+    # `fetch` counts the games and keeps none; `report` keeps them. Baseline and cold runs
+    # alternate, so both see the same load on a shared machine.
+    figures["baseline_s"] = figures["cold_s"] = figures["cold_kept_s"] = float("inf")
+    for _ in range(repeat):
+        seconds, count = _best(1, lambda: _baseline(url))
+        figures["baseline_s"] = min(figures["baseline_s"], seconds)
+        seconds, count = _best(1, lambda: cold(False))
+        assert count == n, count
+        figures["cold_s"] = min(figures["cold_s"], seconds)
+        seconds, count = _best(1, lambda: cold(True))
+        figures["cold_kept_s"] = min(figures["cold_kept_s"], seconds)
     with tempfile.TemporaryDirectory() as folder:
         source = Source(api_url=url, cache_dir=Path(folder))
         fetch_games("Bench48", source, until=UNTIL["Bench48"])
@@ -152,17 +166,20 @@ def _measure(url: str, n: int, repeat: int) -> dict[str, Any]:
         with tempfile.TemporaryDirectory() as folder:
             tracemalloc.start()
             result = fetch_games(
-                user, Source(api_url=url, cache_dir=Path(folder)), until=UNTIL[user]
+                user,
+                Source(api_url=url, cache_dir=Path(folder)),
+                until=UNTIL[user],
+                keep_games=False,  # as `fetch` does
             )
             retained, peak = tracemalloc.get_traced_memory()  # result still alive
             tracemalloc.stop()
-        assert len(result.games) == n
+        assert result.count == n and result.games == ()
         figures[f"months_{user}"] = result.months_total
         figures[f"peak_mib_{user}"] = peak / 2**20
         figures[f"result_mib_{user}"] = retained / 2**20
         figures[f"transient_mib_{user}"] = (peak - retained) / 2**20
         del result
-    for key in ("baseline", "cold", "warm"):
+    for key in ("baseline", "cold", "cold_kept", "warm"):
         figures[f"{key}_games_per_s"] = round(n / figures[f"{key}_s"])
     return figures
 

@@ -1,52 +1,53 @@
-"""Benchmark ``lichess-elo report`` over 20,000 generated games against a bare python-chess loop.
+"""Benchmark ``lichess-elo report`` in this process against a bare python-chess loop.
 
 Usage: ``python benchmarks/bench_report.py [--games 20000] [--repeat 2]``
 
-The fake Lichess server (tests.fake_lichess.py) runs in a child process and holds
+The fake Lichess server (bench_common.serve) runs in a child process and holds
 ``BenchUser`` with ``--games`` generated games (gen_games.py, about 80 plies each, 48
 months). In this process, over the same games:
 
 - **bare loop**: ``chess.Board()`` then ``Board.push_san`` for every move, nothing else (the
   baseline the issue asks for);
 - **cold report**: ``app.report.run_report`` with an empty cache folder: the month-by-month
-  import over loopback HTTP (berserk, requests-cache), the replay of every game (the
-  machine's cores), the report of every perf (``--perf all``) and its table;
-- **warm report**: the same with ``--offline`` and everything cached (HTTP and replay
-  caches), printing the default table (periods view); target under 0.1x the bare loop;
-- **warm report, JSON**: the same, writing the whole JSON document (every game);
+  import over loopback HTTP (berserk, requests-cache, the parsed-games cache), the replay
+  of every game (the machine's cores), the report of every perf (``--perf all``);
+- **warm report**: the same with ``--offline`` and everything cached (HTTP, parsed games,
+  replay facts), printing the default table (periods view); target at most 0.05x;
+- **warm report, JSON**: the same, writing the whole JSON document (every game) to a file
+  row by row, as ``--format json --output`` does;
 - **model only**: ``build_report`` + the JSON document from games and facts in memory.
 
-Like the CLI, the report runs with Python's cyclic garbage collector paused
-(``app.report.paused_gc``): with it running, the warm report took about a third longer.
-
-Each timing is the best of ``--repeat`` runs (a fresh cache folder for each cold run).
+Each timing is the best of ``--repeat`` runs (a fresh cache folder for each cold run), the
+bare loop and the warm runs alternating so they see the same load. The ratios are given
+wall to wall and CPU to CPU (this process's CPU time; the steadier one on a shared machine,
+but the cold report's pool workers are other processes, so only its wall ratio counts).
+Interpreter start, imports and exit are not in these figures: bench_memory.py runs the
+real program.
 """
 
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import os
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(REPO), str(REPO / "src"), str(REPO / "benchmarks")]
 
-import chess  # noqa: E402
+from bench_common import bare_loop, serve  # noqa: E402
 from gen_games import generate_games  # noqa: E402
 
 from lichess_elo.app.report import paused_gc, run_report  # noqa: E402
-from lichess_elo.core.games import Game  # noqa: E402
 from lichess_elo.core.report import ReportSettings, build_report  # noqa: E402
 from lichess_elo.output import report as render_report  # noqa: E402
 from lichess_elo.output import report_text  # noqa: E402
+from lichess_elo.output.common import stream_output  # noqa: E402
 from lichess_elo.sources.lichess import Source  # noqa: E402
 from lichess_elo.sources.lichess.parse import parse_games  # noqa: E402
 from lichess_elo.sources.replay_cache import replay_all  # noqa: E402
@@ -57,34 +58,15 @@ UNTIL = date(2025, 1, 1)
 SETTINGS = ReportSettings(perfs=("all",))
 
 
-def _serve(n: int, port_queue: Any) -> None:
-    """Child process: serve ``BenchUser``'s games until terminated."""
-    from tests.fake_lichess import FakeLichess
-
-    server = FakeLichess()
-    server.add_user(USER, START, generate_games(n, seed=0, user=USER))
-    server.start()
-    port_queue.put(server.url)
-    while True:
-        time.sleep(3600)
-
-
-def bare_loop(games: Sequence[Game]) -> None:
-    """The baseline: push every SAN move on a fresh board, nothing else."""
-    for game in games:
-        board = chess.Board()
-        for san in game.moves:
-            board.push_san(san)
-
-
-def best_of(repeat: int, run: Callable[[int], object]) -> float:
-    """The fastest of ``repeat`` timed calls of ``run(attempt)``."""
-    times = []
+def timed(repeat: int, run: Callable[[int], object]) -> tuple[float, float]:
+    """The best wall and CPU seconds of ``repeat`` calls of ``run(attempt)``."""
+    wall = cpu = float("inf")
     for attempt in range(repeat):
-        start = time.perf_counter()
+        start, began = time.perf_counter(), time.process_time()
         run(attempt)
-        times.append(time.perf_counter() - start)
-    return min(times)
+        wall = min(wall, time.perf_counter() - start)
+        cpu = min(cpu, time.process_time() - began)
+    return wall, cpu
 
 
 def _report(url: str, cache: Path, offline: bool, fmt: str = "table") -> int:
@@ -93,11 +75,14 @@ def _report(url: str, cache: Path, offline: bool, fmt: str = "table") -> int:
     with paused_gc():  # as the CLI does
         run = run_report(USER, source, replace(SETTINGS, until=UNTIL))
         if fmt == "json":
-            text = render_report.report_json(run.user, run.reports)
+            doc = cache / "report.json"
+            parts = run.user, run.reports, run.accuracy
+            stream_output(doc, lambda out: render_report.write_report_json(out, *parts))
+            size = doc.stat().st_size
         else:
-            text = report_text.report_text(run.reports, "periods")
+            size = len(report_text.report_text(run.reports, "periods"))
     assert run.games_held > 0 and sum(len(r.games) for r in run.reports) > 0
-    return len(text)
+    return size
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -111,41 +96,44 @@ def main(argv: list[str] | None = None) -> None:
     cores = os.cpu_count() or 1
     print(f"{len(games)} games, {plies} plies ({plies / len(games):.1f} a game), {cores} cores")
 
-    ctx = multiprocessing.get_context("spawn")
-    queue = ctx.Queue()
-    child = ctx.Process(target=_serve, args=(args.games, queue), daemon=True)
-    child.start()
-    try:
-        url = queue.get(timeout=120)
-        with tempfile.TemporaryDirectory() as tmp:
-            root = Path(tmp)
-            bare = best_of(args.repeat, lambda _: bare_loop(games))
-            cold = best_of(args.repeat, lambda a: _report(url, root / f"cold{a}", False))
-            warm = best_of(args.repeat, lambda _: _report(url, root / "cold0", True))
-            warm_json = best_of(args.repeat, lambda _: _report(url, root / "cold0", True, "json"))
-            facts = replay_all(games, cache_dir=root / "cold0")
+    moves = [g.moves for g in games]
+    rows: dict[str, tuple[float, float]] = {}
+    with serve(args.games) as url, tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        rows["cold report (fetch+replay+report)"] = timed(
+            args.repeat, lambda a: _report(url, root / f"cold{a}", False)
+        )
+        bare = warm = warm_json = (float("inf"), float("inf"))
+        for _ in range(args.repeat):  # alternating: the same load for all three
+            bare = min(bare, timed(1, lambda _: bare_loop(moves)))
+            warm = min(warm, timed(1, lambda _: _report(url, root / "cold0", True)))
+            warm_json = min(
+                warm_json, timed(1, lambda _: _report(url, root / "cold0", True, "json"))
+            )
+        rows["warm report (all cached, offline)"] = warm
+        rows["warm report, --format json"] = warm_json
+        facts = replay_all(games, cache_dir=root / "cold0")
 
-            def model(_: int) -> None:
-                with paused_gc():
-                    reports = build_report(USER, games, facts, settings=SETTINGS)
-                    render_report.report_json(USER, reports)
+        def model(_: int) -> None:
+            with paused_gc(), open(os.devnull, "w", encoding="utf-8") as out:
+                reports = build_report(USER, games, facts, settings=SETTINGS)
+                render_report.write_report_json(out, USER, reports)
 
-            model_only = best_of(args.repeat, model)
-    finally:
-        child.terminate()
-        child.join()
+        rows["report model + JSON only"] = timed(args.repeat, model)
 
-    print(f"{'run':<36}{'seconds':>9}{'x bare':>9}")
-    for name, seconds in (
-        ("bare python-chess loop", bare),
-        ("cold report (fetch+replay+report)", cold),
-        ("warm report (all cached, offline)", warm),
-        ("warm report, --format json", warm_json),
-        ("report model + JSON only", model_only),
-    ):
-        print(f"{name:<36}{seconds:>9.2f}{seconds / bare:>9.3f}")
-    verdict = "met" if warm < 0.1 * bare else "MISSED"
-    print(f"target warm < 0.1x bare: {verdict}")
+    load = os.getloadavg()[0]
+    print(f"load average {load:.2f} on {cores} cores")
+    print(f"bare loop {bare[0]:.2f} s wall, {bare[1]:.2f} s CPU")
+    print(f"{'run':<36}{'wall s':>8}{'x bare':>8}{'CPU s':>8}{'x CPU':>8}")
+    for name, (wall, cpu) in rows.items():
+        print(f"{name:<36}{wall:>8.2f}{wall / bare[0]:>8.3f}{cpu:>8.2f}{cpu / bare[1]:>8.3f}")
+    cold_wall = rows["cold report (fetch+replay+report)"][0] / bare[0]
+    warm_ratio = min(warm[0] / bare[0], warm[1] / bare[1])
+    print(
+        f"target warm <= 0.05x bare: {'met' if warm_ratio <= 0.05 else 'MISSED'} ({warm_ratio:.3f})"
+    )
+    verdict = "met" if cold_wall <= 0.6 else "MISSED"
+    print(f"target cold <= 0.6x bare (wall): {verdict} ({cold_wall:.3f})")
 
 
 if __name__ == "__main__":

@@ -211,6 +211,51 @@ def generate_games(n: int, seed: int = 0, user: str = "BenchUser") -> list[dict[
     return games
 
 
+_PGN_STATUS = {
+    "mate": "Normal",
+    "resign": "Normal",
+    "draw": "Normal",
+    "outoftime": "Time forfeit",
+    "timeout": "Abandoned",
+}
+
+
+def to_pgn(game: dict[str, Any]) -> str:
+    """One generated game as Lichess's PGN export writes it (tags, numbered moves, result)."""
+    created = datetime.fromtimestamp(game["createdAt"] / 1000, UTC)
+    white, black = game["players"]["white"], game["players"]["black"]
+    winner = game.get("winner")
+    result = {"white": "1-0", "black": "0-1", None: "1/2-1/2"}[winner]
+    clock = game.get("clock")
+    speed = game["speed"].capitalize() if game["speed"] != "ultraBullet" else "UltraBullet"
+    tags = [
+        ("Event", f"{'Rated' if game['rated'] else 'Casual'} {speed} game"),
+        ("Site", f"https://lichess.org/{game['id']}"),
+        ("Date", created.strftime("%Y.%m.%d")),
+        ("White", white["user"]["name"]),
+        ("Black", black["user"]["name"]),
+        ("Result", result),
+        ("GameId", game["id"]),
+        ("UTCDate", created.strftime("%Y.%m.%d")),
+        ("UTCTime", created.strftime("%H:%M:%S")),
+        ("WhiteElo", f"{white['rating']}{'?' if white.get('provisional') else ''}"),
+        ("BlackElo", f"{black['rating']}{'?' if black.get('provisional') else ''}"),
+    ]
+    for color, side in (("White", white), ("Black", black)):
+        if "ratingDiff" in side:
+            tags.append((f"{color}RatingDiff", f"{side['ratingDiff']:+d}"))
+    tags += [
+        ("Variant", "Standard"),
+        ("TimeControl", f"{clock['initial']}+{clock['increment']}" if clock else "-"),
+        ("Termination", _PGN_STATUS[game["status"]]),
+    ]
+    words = []
+    for ply, san in enumerate(game["moves"].split()):
+        words.append(f"{ply // 2 + 1}. {san}" if ply % 2 == 0 else san)
+    head = "".join(f'[{key} "{value}"]\n' for key, value in tags)
+    return f"{head}\n{' '.join(words)} {result}\n\n\n"
+
+
 def main(argv: list[str] | None = None) -> None:
     """Write ``n`` generated games as NDJSON to stdout."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)

@@ -127,7 +127,12 @@ def test_offline_with_a_read_only_cache_folder(
     read_only = _run(report, stranger=True)  # both caches are read, nothing is written
     assert (read_only.returncode, read_only.stderr) == (0, "")
     assert read_only.stdout == writable.stdout
-    assert sorted(p.name for p in cache.iterdir()) == ["http.sqlite", "replay.sqlite"]
+    # the three caches the writable runs made (parsed games too), no -wal/-shm added
+    assert sorted(p.name for p in cache.iterdir()) == [
+        "games.sqlite",
+        "http.sqlite",
+        "replay.sqlite",
+    ]
     online = _run(args, stranger=True)  # online needs to write: one line, no wait
     assert online.returncode == 1
     assert str(cache) in _one_error_line(online.stderr)

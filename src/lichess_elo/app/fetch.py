@@ -34,6 +34,8 @@ def run_fetch(
 ) -> FetchResult:
     """Check the settings and the source, then fetch every month into the cache.
 
+    The result's games are counted (``count``, ``split``), not kept: ``games`` is empty.
+
     Raises:
         BadInput: a bad setting, name or source (before any request); the import's errors
             (``UserNotFound``, ``NotCached``, ``RateLimited``...) pass through.
@@ -47,4 +49,5 @@ def run_fetch(
         until=settings.until,
         progress=progress,
         on_warning=on_warning,
+        keep_games=False,  # fetch only counts: no game is kept in memory
     )

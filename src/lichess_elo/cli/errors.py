@@ -183,8 +183,8 @@ def library_errors(names: Mapping[str, str] | None = None) -> Iterator[None]:
         if run_state().debug:
             raise
         fail(message_for(exc, names), exc.exit_code)
-    except (typer.Exit, typer.Abort, KeyboardInterrupt):
-        raise
+    except (typer.Exit, typer.Abort, KeyboardInterrupt, BrokenPipeError):
+        raise  # a closed stdout (``| head``) is ended quietly by ``main``
     except Exception as exc:
         if run_state().debug:
             raise

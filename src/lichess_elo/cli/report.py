@@ -45,9 +45,9 @@ from lichess_elo.output.accuracy import accuracy_csv, accuracy_text, print_accur
 from lichess_elo.output.chart_accuracy import write_accuracy_chart
 from lichess_elo.output.chart_report import write_chart
 from lichess_elo.output.charts import check_chart_path
-from lichess_elo.output.common import check_output_path, console, write_output
+from lichess_elo.output.common import check_output_path, console, stream_output, write_output
 from lichess_elo.output.progress import progress_bars
-from lichess_elo.output.report import report_csv, report_json
+from lichess_elo.output.report import write_report_csv, write_report_json
 from lichess_elo.output.report_text import report_lines
 from lichess_elo.output.tables import stdout_width
 from lichess_elo.sources.lichess.fide import check_fide_id
@@ -269,13 +269,20 @@ def _count_note(run: ReportRun, since: str) -> str:
 
 
 def _print(run: ReportRun, output_format: OutputFormat, view: View, output: Path | None) -> None:
-    """Print the report (or write it to ``output``) in the chosen format and view."""
+    """Print the report (or write it to ``output``) in the chosen format and view.
+
+    JSON and the games and periods CSV are written row by row, never held whole.
+    """
     if output_format == OutputFormat.json:
-        text = report_json(run.user, run.reports, run.accuracy)
-    elif output_format == OutputFormat.csv and view == View.accuracy:
+        stream_output(
+            output, lambda out: write_report_json(out, run.user, run.reports, run.accuracy)
+        )
+        return
+    if output_format == OutputFormat.csv and view == View.accuracy:
         text = accuracy_csv(run.reports, run.accuracy)
     elif output_format == OutputFormat.csv:
-        text = report_csv(run.reports, view.value)
+        stream_output(output, lambda out: write_report_csv(out, run.reports, view.value))
+        return
     elif view == View.accuracy and output is not None:
         text = accuracy_text(run.reports, run.accuracy, run.user)
     elif view == View.accuracy:

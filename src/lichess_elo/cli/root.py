@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Annotated
+from typing import Annotated, NoReturn
 
 import typer
 
@@ -86,6 +86,22 @@ def _tokens_in(args: list[str]) -> set[str]:
     return {t for t in found if t.strip()}
 
 
+def _exit_now(code: int) -> NoReturn:
+    """Exit without tearing the heap down, once the output is flushed.
+
+    A report holds hundreds of thousands of small objects; freeing them one by one at exit
+    took 0.7 s at 100,000 games. Only a command that returned comes here: it has closed
+    its caches and files itself (context managers), and what it printed is flushed now. If
+    the flush fails (a closed pipe), the ordinary exit reports it.
+    """
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        sys.exit(code)
+    os._exit(code)
+
+
 def main() -> None:
     """Entry point: run the app and turn every error into a one-line message.
 
@@ -99,7 +115,7 @@ def main() -> None:
     try:
         with interrupts_raise():
             code = command.main(args=args, prog_name="lichess-elo", standalone_mode=False)
-        sys.exit(code if isinstance(code, int) else 0)
+        _exit_now(code if isinstance(code, int) else 0)
     except Interrupted:
         typer.echo("lichess-elo: interrupted", err=True)
         sys.exit(130)
@@ -111,6 +127,11 @@ def main() -> None:
     except (KeyboardInterrupt, typer.Abort):
         typer.echo("lichess-elo: interrupted", err=True)
         sys.exit(130)
+    except BrokenPipeError:
+        # The reader of stdout went away (``| head``): nothing more to tell it, and no
+        # message either. stdout is pointed at /dev/null so the exit's flush cannot fail.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
     except Exception as exc:
         # The parser's own errors (click's UsageError family, vendored by typer) carry an
         # exit code and a message; duck-typed so it works across typer versions.

@@ -12,17 +12,17 @@ import csv
 import io
 import json
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, date, datetime
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from rich.console import Console
 
 from lichess_elo.core.words import plural
 from lichess_elo.errors import WriteFailed
-from lichess_elo.output.writer import check_target, write_file
+from lichess_elo.output.writer import check_target, open_output, write_file
 
 if TYPE_CHECKING:
     from lichess_elo.core.fide_rules import Edition
@@ -36,6 +36,8 @@ __all__ = [
     "json_default",
     "plural",
     "signed",
+    "stream_csv",
+    "stream_output",
     "write_atomic",
     "write_csv",
     "write_output",
@@ -81,11 +83,16 @@ def write_csv(rows: Iterable[Mapping[str, Any]], fieldnames: Sequence[str]) -> s
     """Return ``rows`` as CSV text with a header line (``\\n`` line endings); every cell
     goes through ``csv_value``, so booleans and scores read the same in every command."""
     buffer = io.StringIO()
-    writer = csv.DictWriter(buffer, fieldnames=list(fieldnames), lineterminator="\n")
+    stream_csv(buffer, rows, fieldnames)
+    return buffer.getvalue()
+
+
+def stream_csv(out: TextIO, rows: Iterable[Mapping[str, Any]], fieldnames: Sequence[str]) -> None:
+    """``write_csv`` to ``out``, row by row (the rows are never held together)."""
+    writer = csv.DictWriter(out, fieldnames=list(fieldnames), lineterminator="\n")
     writer.writeheader()
     for row in rows:
         writer.writerow({k: csv_value(v) for k, v in row.items()})
-    return buffer.getvalue()
 
 
 #: The one output writer (``output.writer``): atomic for files, straight through for a
@@ -115,6 +122,25 @@ def write_output(path: Path | None, text: str) -> None:
         return
     try:
         write_atomic(path, text)
+    except OSError as exc:
+        raise WriteFailed(path, exc.strerror or str(exc)) from None
+
+
+def stream_output(path: Path | None, write: Callable[[TextIO], object]) -> None:
+    """Let ``write`` write, bit by bit, to ``path`` (``output.writer.open_output``: whole or
+    not at all) or to stdout when ``path`` is ``None``.
+
+    Raises:
+        WriteFailed: the file could not be written; it names ``path``, never a temporary
+            file.
+    """
+    if path is None:
+        write(sys.stdout)
+        sys.stdout.flush()
+        return
+    try:
+        with open_output(path) as handle:
+            write(handle)
     except OSError as exc:
         raise WriteFailed(path, exc.strerror or str(exc)) from None
 

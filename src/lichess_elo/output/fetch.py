@@ -10,14 +10,11 @@ if TYPE_CHECKING:
 
 def fetch_document(result: FetchResult) -> dict[str, Any]:
     """The ``fetch --format json`` document: user, games, perfs, months, cache (+ split)."""
-    split: dict[str, dict[str, int]] = {}
-    for game in result.games:
-        counts = split.setdefault(game.perf, {"rated": 0, "casual": 0})
-        counts["rated" if game.rated else "casual"] += 1
+    split = {p: {"rated": rated, "casual": casual} for p, (rated, casual) in result.split.items()}
     order = sorted(split, key=lambda p: (-(split[p]["rated"] + split[p]["casual"]), p))
     return {
         "user": result.user.username,
-        "games": len(result.games),
+        "games": result.count,
         "perfs": {p: split[p]["rated"] + split[p]["casual"] for p in order},
         "months": {
             "total": result.months_total,

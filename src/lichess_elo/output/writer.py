@@ -11,7 +11,9 @@ What is at the path decides how it is written:
   file, as root, would break the machine);
 - a folder (or anything else: a socket, a block device): refused.
 
-The temporary file is ``.<name>.<pid>-<random>.tmp``. A run killed before its rename
+``write_file`` writes a whole text or bytes; ``open_output`` gives a handle to write through,
+bit by bit, with the same rules (a report's rows are written as they are made, never held
+whole). The temporary file is ``.<name>.<pid>-<random>.tmp``. A run killed before its rename
 (``kill -9``) leaves it behind; the next write to the same path removes every such file
 whose process is gone.
 """
@@ -26,7 +28,10 @@ import secrets
 import stat
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import IO, Any, BinaryIO, Literal, TextIO, overload
 
 from lichess_elo.errors import BadInput
 
@@ -135,18 +140,24 @@ def remove_leftovers(path: Path) -> list[Path]:
     return removed
 
 
-def _write_through(path: Path, payload: bytes) -> None:
+@contextmanager
+def _through(path: Path, binary: bool) -> Iterator[IO[Any]]:
+    """A handle straight to standard output, a FIFO or a device."""
     if str(path) in STDOUT_NAMES:
         sys.stdout.flush()
-        stream = sys.stdout.buffer
-        stream.write(payload)
+        stream: IO[Any] = sys.stdout.buffer if binary else sys.stdout
+        yield stream
         stream.flush()
         return
-    with open(path, "wb") as handle:  # O_TRUNC is harmless on a FIFO or a device
-        handle.write(payload)
+    # O_TRUNC is harmless on a FIFO or a device
+    with open(path, "wb" if binary else "w", encoding=None if binary else "utf-8") as handle:
+        yield handle
 
 
-def _replace(target: Path, payload: bytes) -> None:
+@contextmanager
+def _replacing(target: Path, binary: bool) -> Iterator[IO[Any]]:
+    """A handle on a temporary file beside ``target``, synced and renamed over it when the
+    block ends without an error, removed when it ends with one (an interruption too)."""
     folder = _folder(target)
     while True:
         tmp = folder / f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}.tmp"
@@ -156,10 +167,11 @@ def _replace(target: Path, payload: bytes) -> None:
         except FileExistsError:
             continue
     try:
-        with os.fdopen(fd, "wb") as handle:
+        mode, encoding, newline = ("wb", None, None) if binary else ("w", "utf-8", "")
+        with os.fdopen(fd, mode, 1 << 16, encoding, None, newline) as handle:
             with contextlib.suppress(OSError):  # no file yet: the umask already applied
                 os.fchmod(handle.fileno(), stat.S_IMODE(os.stat(target).st_mode))
-            handle.write(payload)
+            yield handle
             # On disk before the rename: a power loss cannot leave an empty file.
             handle.flush()
             os.fsync(handle.fileno())
@@ -168,6 +180,44 @@ def _replace(target: Path, payload: bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+
+
+@overload
+def open_output(
+    path: Path, *, binary: Literal[False] = ...
+) -> contextlib.AbstractContextManager[TextIO]: ...
+@overload
+def open_output(
+    path: Path, *, binary: Literal[True]
+) -> contextlib.AbstractContextManager[BinaryIO]: ...
+def open_output(path: Path, *, binary: bool = False) -> contextlib.AbstractContextManager[Any]:
+    """A handle to write ``path`` through, bit by bit, as the module docstring says: text
+    is UTF-8 with no newline translation. ``path`` is only replaced once the block ends
+    without an error; standard output, a FIFO or a device is written straight through.
+
+    Raises:
+        OSError: as ``write_file``; its ``filename`` is ``path``, never the temporary file.
+    """
+    return _opened(path, binary)
+
+
+@contextmanager
+def _opened(path: Path, binary: bool) -> Iterator[IO[Any]]:
+    try:
+        if is_stream(path):
+            handles = _through(path, binary)
+        else:
+            target = _target(path)
+            problem = _refused(target)
+            if problem:
+                code = errno.EISDIR if target.is_dir() else errno.EINVAL
+                raise OSError(code, problem, str(path))
+            remove_leftovers(target)
+            handles = _replacing(target, binary)
+        with handles as handle:
+            yield handle
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from None
 
 
 def write_file(path: Path, data: str | bytes) -> None:
@@ -179,16 +229,5 @@ def write_file(path: Path, data: str | bytes) -> None:
             its ``filename`` is ``path``, never the temporary file.
     """
     payload = data.encode("utf-8") if isinstance(data, str) else data
-    try:
-        if is_stream(path):
-            _write_through(path, payload)
-            return
-        target = _target(path)
-        problem = _refused(target)
-        if problem:
-            code = errno.EISDIR if target.is_dir() else errno.EINVAL
-            raise OSError(code, problem, str(path))
-        remove_leftovers(target)
-        _replace(target, payload)
-    except OSError as exc:
-        raise OSError(exc.errno, exc.strerror or str(exc), str(path)) from None
+    with open_output(path, binary=True) as handle:
+        handle.write(payload)

@@ -3,16 +3,18 @@
 Pure code, no I/O: ``read_pgn`` takes the text. It reads the tags Lichess writes
 (``Site``, ``GameId``, ``UTCDate``/``UTCTime``, ``White``/``Black``, ``WhiteElo``,
 ``WhiteRatingDiff``, ``WhiteTitle``, ``Variant``, ``TimeControl``, ``Event``,
-``Termination``, ``Result``, ``FEN``/``SetUp``) and the moves (python-chess checks them
-and writes them back as SAN).
+``Termination``, ``Result``, ``FEN``/``SetUp``) and the main line's moves as written (SAN
+tokens; comments, variations, NAGs and move numbers left out). python-chess reads the tags
+and finds where each game ends (``read_headers``, which skips the movetext); the moves are
+then played once with ``Board.push_san``, the same SAN grammar the replay uses, to find the
+final position a ``Normal`` termination needs. No SAN is generated to be parsed again.
 
-Bad moves do not lose a game: when python-chess reports an error (an illegal, ambiguous or
-unparsable move, a broken FEN, an unknown variant) or skips a token it cannot read, the
-game is still built from its tags, with the main line's move tokens as written, the FEN
-tag as given and the variant as given; ``replay.replay_game`` then marks it invalid with
-the ply and the reason, and it still counts for ratings, as Lichess rated it. Only a game
-whose tags cannot make a ``Game`` (no Lichess id in ``Site``, no date, a bad ``Result``,
-``TimeControl`` or rating) is skipped, with a warning that names it.
+Bad moves do not lose a game: when a move is illegal, ambiguous or unreadable, the FEN is
+broken or the variant unknown, the game is still built from its tags, with the main line's
+move tokens as written, the FEN tag as given and the variant as given; the replay then
+marks it invalid with the ply and the reason, and it still counts for ratings, as Lichess
+rated it. Only a game whose tags cannot make a ``Game`` (no Lichess id in ``Site``, no
+date, a bad ``Result``, ``TimeControl`` or rating) is skipped, with a warning that names it.
 
 What a PGN export does not carry stays ``None`` (``lastMoveAt``, ``source``, the
 ``provisional`` flag, an arena's id when ``Event`` holds only its name).
@@ -20,7 +22,6 @@ What a PGN export does not carry stays ``None`` (``lastMoveAt``, ``source``, the
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import re
 import sys
@@ -31,7 +32,7 @@ import chess
 import chess.pgn
 
 from lichess_elo.core.games import Clock, Color, Game, Side, speed_of
-from lichess_elo.core.replay import replay_game
+from lichess_elo.core.replay import ReplayJob, replay_job
 
 #: PGN ``Variant`` tag -> Lichess variant key.
 VARIANTS = {
@@ -57,19 +58,6 @@ _RESULTS: dict[str, Color | None] = {"1-0": "white", "0-1": "black", "1/2-1/2": 
 _TOKEN = re.compile(r"\{[^}]*\}?|;[^\n]*|^%[^\n]*|[()]|[^\s{}();]+", re.MULTILINE)
 #: A word: an optional move number ("12." / "12..."), the move, annotations ("?!", "$2").
 _WORD = re.compile(r"(?:\d+\.+)?(.*?)(?:[?!]+|\$\d+)*", re.DOTALL)
-
-
-class _Builder(chess.pgn.GameBuilder[chess.pgn.Game]):
-    """python-chess's builder, collecting errors without logging them."""
-
-    def handle_error(self, error: Exception) -> None:
-        self.game.errors.append(error)
-
-    def end_variation(self) -> None:
-        # python-chess ends a "variation" at a ')' that follows an illegal main-line move,
-        # where none was begun; popping the main line would crash the next move.
-        if len(self.variation_stack) > 1:
-            super().end_variation()
 
 
 def _clock(tag: str) -> Clock | None:
@@ -187,14 +175,13 @@ def _raw_moves(movetext: str) -> list[str]:
     return moves
 
 
-def _game(pgn: chess.pgn.Game, chunk: str) -> Game:
+def _game(headers: chess.pgn.Headers, chunk: str) -> Game:
     """The ``Game`` of one parsed PGN game; ``chunk`` is its text, tags included.
 
     Raises:
         ValueError: the tags cannot make a Game (no id, a bad date, Result, TimeControl or
             rating).
     """
-    headers = pgn.headers
     game_id = headers.get("GameId") or ""
     if not game_id:
         found = _ID.search(headers.get("Site", ""))
@@ -213,18 +200,9 @@ def _game(pgn: chess.pgn.Game, chunk: str) -> Game:
     if result not in _RESULTS:
         raise ValueError(f"bad Result {result!r}")
     winner = _RESULTS[result]
-    raw = _raw_moves(_movetext(chunk))
-    board: chess.Board | None = None
-    moves: list[str] = raw
-    if not pgn.errors and variant is not None:
-        board = pgn.board()
-        moves = []
-        for move in pgn.mainline_moves():
-            san = board.san(move)
-            moves.append("P" + san if san.startswith("@") else san)  # Lichess: "P@e4"
-            board.push(move)
-        if len(moves) != len(raw):  # python-chess skipped a token it could not read
-            board, moves = None, raw
+    moves = tuple(map(sys.intern, _raw_moves(_movetext(chunk))))
+    initial_fen = fen if fen is not None and setup in ("1", None) else None
+    board = _played(headers, moves) if variant is not None else None
     event = headers.get("Event", "")
     tournament = _TOURNAMENT.search(event)
     swiss = _SWISS.search(event)
@@ -235,35 +213,51 @@ def _game(pgn: chess.pgn.Game, chunk: str) -> Game:
         rated = True
     else:  # a tournament's name: rated when ratings changed
         rated = white.rating_diff is not None or black.rating_diff is not None
-    game = Game(
+    termination = headers.get("Termination", "")
+    if board is not None:
+        end = board
+        status = _status(termination, winner, result, bool(moves), lambda: _board_ending(end))
+    else:  # bad data: the position the good moves reach (the replay says how far that is)
+        job = (game_id, variant or variant_tag, initial_fen, "", moves)
+        status = _status(termination, winner, result, bool(moves), lambda: _facts_ending(job))
+    return Game(
         id=game_id,
         rated=rated,
         variant=variant or variant_tag,
         speed=speed,
         perf=speed if variant in ("standard", "fromPosition") else variant or variant_tag,
         created_at=_created_at(headers),
-        status="",
+        status=status,
         white=white,
         black=black,
         winner=winner,
-        moves=tuple(map(sys.intern, moves)),
-        initial_fen=fen if fen is not None and setup in ("1", None) else None,
+        moves=moves,
+        initial_fen=initial_fen,
         tournament_id=tournament.group(1) if tournament else None,
         swiss_id=swiss.group(1) if swiss else None,
         clock=clock,
     )
-    termination = headers.get("Termination", "")
-    if board is not None:
-        end = board
-        status = _status(termination, winner, result, bool(moves), lambda: _board_ending(end))
-    else:  # bad data: the position the good moves reach (the replay says how far that is)
-        status = _status(termination, winner, result, bool(moves), lambda: _facts_ending(game))
-    return dataclasses.replace(game, status=status)
 
 
-def _facts_ending(game: Game) -> str | None:
+def _played(headers: chess.pgn.Headers, moves: tuple[str, ...]) -> chess.Board | None:
+    """The position after every move from the tags' start; ``None`` if one fails.
+
+    The moves are the tokens as written, read with ``push_san``: the one SAN grammar the
+    replay reads them with too (no SAN is generated and parsed again).
+    """
+    try:
+        board = headers.board()
+        push_san = board.push_san
+        for san in moves:
+            push_san(san)
+    except ValueError:  # a broken FEN, an unknown variant, an illegal or unreadable move
+        return None
+    return board
+
+
+def _facts_ending(job: ReplayJob) -> str | None:
     """The status the position after a bad game's last good move says, if any."""
-    facts = replay_game(game)
+    facts = replay_job(job)
     if facts.checkmate:
         return "mate"
     if facts.variant_end:  # antichess stalemate included, as Lichess has it
@@ -289,7 +283,7 @@ def read_pgn(text: str, *, on_warning: Callable[[str], None] | None = None) -> l
     while True:
         before = stream.tell()
         try:
-            pgn = chess.pgn.read_game(stream, Visitor=_Builder)
+            headers = chess.pgn.read_headers(stream)  # the movetext is skipped, not parsed
         except (ValueError, KeyError) as exc:  # python-chess failing on a tag it needs
             number += 1
             if on_warning is not None:
@@ -297,13 +291,13 @@ def read_pgn(text: str, *, on_warning: Callable[[str], None] | None = None) -> l
             if stream.tell() == before:
                 break
             continue
-        if pgn is None:
+        if headers is None:
             break
         number += 1
         try:
-            games.append(_game(pgn, text[before : stream.tell()]))
+            games.append(_game(headers, text[before : stream.tell()]))
         except (ValueError, KeyError) as exc:
             if on_warning is not None:
-                name = pgn.headers.get("GameId") or pgn.headers.get("Site") or "?"
+                name = headers.get("GameId") or headers.get("Site") or "?"
                 on_warning(f"PGN game {number} ({name}): skipped ({exc})")
     return games

@@ -20,7 +20,13 @@ from typing import TYPE_CHECKING, cast
 
 from lichess_elo.core import replay
 from lichess_elo.core.replay import ReplayFacts, replay_game, replay_job
-from lichess_elo.sources.sqlite_open import connect, is_busy, lock_timeout, read_only_folder
+from lichess_elo.sources.sqlite_open import (
+    connect,
+    is_busy,
+    lock_timeout,
+    open_restarting,
+    read_only_file,
+)
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -55,9 +61,6 @@ _COLUMNS = (
     "material_white, material_black, status_agrees"
 )
 _BATCH = 500
-#: Primary result codes of a damaged file (extended codes such as SQLITE_CORRUPT_INDEX
-#: share them in the low byte); only these reset the cache.
-_DAMAGED = frozenset({sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT})
 
 Row = tuple[
     str, int, int, str | None, int | None, str | None, str | None, int, int, int, int | None
@@ -118,16 +121,6 @@ def _connect(path: Path) -> sqlite3.Connection:
     return conn
 
 
-def _damaged(exc: sqlite3.DatabaseError) -> bool:
-    """Whether ``exc`` says the file itself is damaged (not a lock, I/O error, full disk)."""
-    return (exc.sqlite_errorcode & 0xFF) in _DAMAGED
-
-
-def _read_only(path: Path) -> bool:
-    """Whether the cache exists but cannot be written (its folder or the file)."""
-    return path.exists() and (read_only_folder(path) or not os.access(path, os.W_OK))
-
-
 def _open_cache(cache_dir: Path, read_only: bool = False) -> sqlite3.Connection:
     """Open (or create) the cache; a damaged file is started again; ``read_only``
     opens an existing file unchanged.
@@ -141,17 +134,7 @@ def _open_cache(cache_dir: Path, read_only: bool = False) -> sqlite3.Connection:
     if read_only:
         return connect(path, timeout=lock_timeout(), read_only=True)
     cache_dir.mkdir(parents=True, exist_ok=True)
-    try:
-        return _connect(path)
-    except sqlite3.DatabaseError as exc:
-        # OperationalError ("database is locked", "disk I/O error", "database or disk is
-        # full") is a DatabaseError too: only a file that is not a database, or is
-        # malformed, is thrown away; anything else leaves the cache alone.
-        if not _damaged(exc):
-            raise
-        for stale in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
-            stale.unlink(missing_ok=True)
-        return _connect(path)
+    return open_restarting(path, _connect)
 
 
 def _unusable(
@@ -265,7 +248,7 @@ def replay_all(
     unique = list({game.id: game for game in games}.values())
     conn = None
     cached: dict[str, ReplayFacts] = {}
-    read_only = cache_dir is not None and _read_only(cache_dir / "replay.sqlite")
+    read_only = cache_dir is not None and read_only_file(cache_dir / "replay.sqlite")
     if cache_dir is not None:
         try:
             conn = _open_cache(cache_dir, read_only)

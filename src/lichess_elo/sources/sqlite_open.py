@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -32,6 +32,9 @@ DEFAULT_LOCK_TIMEOUT = 30.0
 LOCK_TIMEOUT_ENV = "LICHESS_ELO_LOCK_TIMEOUT"
 #: Primary result codes of a lock held by another connection.
 _BUSY = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
+#: Primary result codes of a damaged file (extended codes such as SQLITE_CORRUPT_INDEX
+#: share them in the low byte); only these start a cache file again.
+_DAMAGED = frozenset({sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT})
 
 
 def lock_timeout() -> float:
@@ -89,6 +92,39 @@ def read_only_folder(path: Path) -> bool:
     """Whether the folder of ``path`` cannot be written (a cache opened read-only)."""
     folder = path.parent
     return folder.is_dir() and not os.access(folder, os.W_OK)
+
+
+def read_only_file(path: Path) -> bool:
+    """Whether the cache file ``path`` exists but cannot be written (its folder or itself)."""
+    return path.exists() and (read_only_folder(path) or not os.access(path, os.W_OK))
+
+
+def is_damaged(exc: sqlite3.DatabaseError) -> bool:
+    """Whether ``exc`` says the file itself is damaged (not a lock, I/O error, full disk)."""
+    return (getattr(exc, "sqlite_errorcode", 0) & 0xFF) in _DAMAGED
+
+
+def open_restarting(
+    path: Path, open_file: Callable[[Path], sqlite3.Connection]
+) -> sqlite3.Connection:
+    """``open_file(path)``; a damaged file (and its ``-wal``/``-shm``) is removed and
+    opened again.
+
+    Raises:
+        sqlite3.Error: the cache cannot be used (locked by another run, I/O error, full
+            disk...); the file is left as it is.
+    """
+    try:
+        return open_file(path)
+    except sqlite3.DatabaseError as exc:
+        # OperationalError ("database is locked", "disk I/O error", "database or disk is
+        # full") is a DatabaseError too: only a file that is not a database, or is
+        # malformed, is thrown away; anything else leaves the cache alone.
+        if not is_damaged(exc):
+            raise
+        for stale in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+            stale.unlink(missing_ok=True)
+        return open_file(path)
 
 
 def connect(path: Path, *, timeout: float, read_only: bool = False) -> sqlite3.Connection:

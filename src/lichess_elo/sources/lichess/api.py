@@ -14,10 +14,11 @@ Design (see ``docs/lichess.md``, "The Lichess API as used"):
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from contextlib import ExitStack
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import berserk
 import requests_cache
@@ -40,8 +41,12 @@ from lichess_elo.sources.lichess.count_back import (
 )
 from lichess_elo.sources.lichess.ndjson import AnswerFault
 from lichess_elo.sources.lichess.parse import parse_games
+from lichess_elo.sources.lichess.parsed import cached_month, keep_month, month_request, open_parsed
 from lichess_elo.sources.lichess.retries import Progress, call_with_retries
 from lichess_elo.sources.lichess.session import DEFAULT_API_URL, Conn, Source, connect
+
+if TYPE_CHECKING:
+    from lichess_elo.sources.games_cache import ParsedCache
 
 
 @dataclass(frozen=True)
@@ -49,11 +54,15 @@ class FetchResult:
     """All games of a user (every perf) and how they were got.
 
     ``games`` is sorted oldest first (by ``created_at``, then id) with each id once; callers
-    rely on that and do not sort or dedupe again.
+    rely on that and do not sort or dedupe again. It is empty when the games were only
+    counted (``fetch_games(keep_games=False)``); ``count`` and ``split`` (perf -> rated and
+    casual games) always hold the whole count.
     """
 
     user: UserInfo
     games: tuple[Game, ...]
+    count: int
+    split: Mapping[str, tuple[int, int]]
     months_total: int
     months_from_network: int
     months_from_cache: int
@@ -214,8 +223,12 @@ def fetch_games(
     progress: Progress | None = None,
     on_warning: Callable[[str], None] | None = None,
     count_back: Sequence[str] | None = None,
+    keep_games: bool = True,
 ) -> FetchResult:
     """Fetch every game of ``username`` month by month, through the cache.
+
+    With ``keep_games`` false the games are only counted (``FetchResult.count`` and
+    ``split``), each month's let go once counted; ``count_back`` needs the games kept.
 
     With ``count_back`` (the perfs a report asks for: names, ``all`` or none for its
     default) and ``since``, months before ``since`` are fetched too, newest first, until
@@ -242,6 +255,7 @@ def fetch_games(
             progress=progress,
             on_warning=on_warning,
             count_back=count_back,
+            keep_games=keep_games,
         )
     except CannotConnect as exc:
         raise CannotConnect(
@@ -270,7 +284,10 @@ def _fetch_games(
     progress: Progress | None,
     on_warning: Callable[[str], None] | None,
     count_back: Sequence[str] | None = None,
+    keep_games: bool = True,
 ) -> FetchResult:
+    if count_back is not None and not keep_games:
+        raise ValueError("counting back needs the games kept")
     name = validate_username(username)
     warnings: list[str] = []
 
@@ -280,7 +297,11 @@ def _fetch_games(
         if on_warning is not None:
             on_warning(message)
 
-    with connect(source) as conn:
+    with connect(source) as conn, ExitStack() as stack:
+        parsed = None
+        if source.replay is None:  # the parsed-games cache sits beside the HTTP cache
+            parsed = open_parsed(conn.cache_path.parent, warn)
+            stack.callback(parsed.close)
         user = _get_user(conn, name, progress, warn)
         if user.disabled:
             raise AccountClosed(f"the Lichess account '{user.username or name}' is closed")
@@ -290,12 +311,33 @@ def _fetch_games(
         low = datetime.combine(since, datetime.min.time(), UTC) if since else None
         high = datetime.combine(until, datetime.min.time(), UTC) if until else None
         found: dict[str, Game] = {}
+        seen: set[str] = set()
+        split: dict[str, tuple[int, int]] = {}
         from_cache = 0
+
+        def keep(game: Game) -> None:
+            """Count ``game`` once (by id), and hold it unless only counting."""
+            if game.id in seen:
+                return
+            seen.add(game.id)
+            rated, casual = split.get(game.perf, (0, 0))
+            split[game.perf] = (rated + 1, casual) if game.rated else (rated, casual + 1)
+            if keep_games:
+                found[game.id] = game
+
         damaged: list[DamagedAnswer] = []
 
         def read_month(month: date) -> tuple[list[Game], bool] | None:
             label = month.strftime("%Y-%m")
-            window = _Month(user.id or name.lower(), name, month, f"month {label} of {name}")
+            user_id = user.id or name.lower()
+            request = month_request(source.api_url, user_id, export_params(month))
+            if parsed is not None and not source.refresh:
+                hit = cached_month(parsed, request, stale_ok=source.offline)
+                if hit is not None:  # parsed before from the very answer the cache holds
+                    for message in hit[1]:
+                        warn(message)
+                    return hit[0], True
+            window = _Month(user_id, name, month, f"month {label} of {name}", parsed, request)
             try:
                 return call_with_retries(
                     _month_action(conn, window, warn),
@@ -321,9 +363,10 @@ def _fetch_games(
                 if (low is None or game.created_at >= low or count_back is not None) and (
                     high is None or game.created_at < high
                 ):
-                    found.setdefault(game.id, game)
+                    keep(game)
+            del month_games, read  # a counting fetch lets each month's games go here
             if progress is not None:
-                progress.month(month.strftime("%Y-%m"), done, len(found), cached)
+                progress.month(month.strftime("%Y-%m"), done, len(seen), cached)
         back: list[date] = []
         short: tuple[str, ...] = ()
         if count_back is not None and since is not None and low is not None:
@@ -344,7 +387,7 @@ def _fetch_games(
                 from_cache += read[1]
                 for game in read[0]:
                     if game.created_at < low:
-                        found.setdefault(game.id, game)
+                        keep(game)
             if month <= first_month:
                 short = ()  # the whole history before ``since`` is held: the count is exact
         if damaged:
@@ -353,6 +396,8 @@ def _fetch_games(
     return FetchResult(
         user=user,
         games=tuple(dedupe_sorted(found.values())),
+        count=len(seen),
+        split=split,
         months_total=total,
         months_from_network=total - from_cache,
         months_from_cache=from_cache,
@@ -372,6 +417,9 @@ class _Month:
     name: str
     month: date
     what: str
+    #: The parsed-games cache (none for a cassette) and the month's request in it.
+    parsed: ParsedCache | None = None
+    request: str = ""
 
 
 def _ask_again(conn: Conn) -> bool:
@@ -426,18 +474,25 @@ def _read_month(conn: Conn, window: _Month, warn: Callable[[str], None]) -> list
 def _fetch_month(
     conn: Conn, window: _Month, warn: Callable[[str], None]
 ) -> tuple[list[Game], bool]:
+    notes: list[str] = []  # this attempt's parse warnings, kept with the games
+
+    def note(message: str) -> None:
+        notes.append(message)
+        warn(message)
+
     ended = _next_month(window.month) <= conn.now.date()
     # A month that had ended never changes again; a running one is stored already expired.
     conn.session.settings.expire_after = requests_cache.NEVER_EXPIRE if ended else datetime.now(UTC)
     refresh = conn.session.force_refresh
     hint = fetch_hint(window.name, conn.source, window.month)
     try:
-        games = _read_month(conn, window, warn)
+        games = _read_month(conn, window, note)
     except AnswerFault as fault:
         if not _ask_again(conn):
             raise _damaged(conn, window.what, fault, hint) from None
+        notes.clear()
         try:  # damaged in the cache (an older version, a disk): ask the server once more
-            games = _read_month(conn, window, warn)
+            games = _read_month(conn, window, note)
         except AnswerFault as again:
             conn.session.forget_last()
             raise _damaged(conn, window.what, again, hint) from None
@@ -447,6 +502,8 @@ def _fetch_month(
     own, others = own_games(games, window.name, warn, window.what)
     if others:  # not the answer asked for: not kept, so the next run asks again
         conn.session.forget_last()
+    elif window.parsed is not None:  # a whole, valid answer: its games are kept parsed
+        keep_month(window.parsed, window.request, conn.session, own, notes)
     return own, from_cache
 
 

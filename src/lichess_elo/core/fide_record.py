@@ -6,7 +6,7 @@ each list, each point encoded ``YYYYMMRRRR`` (``2015081568`` = August 2015: 1568
 months with an unchanged rating are given by their first and last month only, so
 ``2022101620, 2024021620`` means 1620 from 2022-10 through 2024-02. A month no point
 covers has no rating (the player was not on that list); an empty list means no rating in
-that list at all (``notes/lichess-api.md``; ``tests/data/lichess/fide-player-*.json``).
+that list at all (``docs/lichess.md``; ``tests/data/lichess/fide-player-*.json``).
 
 Reading where the format is silent: two neighbouring points with the same rating are one
 run (a player off the list in between and back at the same rating cannot be told apart).

@@ -6,7 +6,7 @@ import re
 
 from lichess_elo.errors import BadInput
 
-#: The perfs rated here and the FIDE chapter each one follows (notes/fide-rules.md §4.2):
+#: The perfs rated here and the FIDE chapter each follows (docs/rules.md, Rapid & Blitz chapter):
 #: bullet, blitz and rapid use the Rapid & Blitz chapter (plain 400-point cap, RB24 §7.3.1),
 #: classical the standard chapter (400-point cap, none from 2650, H24 §8.3.1).
 PERFS = ("bullet", "blitz", "rapid", "classical")

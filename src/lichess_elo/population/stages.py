@@ -12,7 +12,7 @@ Inputs (tables or views the engine provides):
   (``pd_rows``), plus a row 736 for "> 735 -> 1.00 / .00";
 * ``seeds``: made by ``SEEDS`` for month m.
 
-Rules (issue #13 "Default semantics"; FIDE rules from notes/fide-rules.md):
+Rules (issue #13 "Default semantics"; FIDE rules from docs/rules.md):
 
 * Seed: a player enters a perf's list in the month of their first game there, at the
   ``...Elo`` of that game (the earliest game by time, then by position in the file).

@@ -1,20 +1,16 @@
 """The Lichess source: berserk over a requests-cache SQLite cache (an edge package).
 
 ``session`` opens the cached session (User-Agent, token, offline, cassette), ``retries``
-holds the politeness and fault policy, ``api`` reads a player's profile and games month by
-month, ``parse`` turns Lichess JSON into ``Game`` records, ``cassette`` reads a cassette's
-recording time and ``checks`` checks usernames, tokens and environment values.
+holds the politeness and fault policy, ``users`` reads a player's profile, ``months`` says
+which months to ask for, ``api`` reads the games month by month (``answers`` keeps only
+whole, valid answers), ``tournaments`` and ``fide`` read their API areas, ``parse`` turns
+Lichess JSON into ``Game`` records, ``cassette`` reads a cassette's recording time and
+``checks`` checks usernames and tokens.
 """
 
-from lichess_elo.sources.lichess.api import (
-    FetchResult,
-    export_params,
-    fetch_games,
-    fetch_hint,
-    fetch_user,
-    month_windows,
-)
+from lichess_elo.sources.lichess.api import FetchResult, fetch_games
 from lichess_elo.sources.lichess.cassette import cassette_time
+from lichess_elo.sources.lichess.months import export_params, month_windows
 from lichess_elo.sources.lichess.retries import (
     MAX_RETRIES,
     RATE_LIMIT_WAIT,
@@ -32,6 +28,7 @@ from lichess_elo.sources.lichess.session import (
     open_client,
     resolve_cache_dir,
 )
+from lichess_elo.sources.lichess.users import fetch_hint, fetch_user
 
 __all__ = [
     "CACHE_FILE",

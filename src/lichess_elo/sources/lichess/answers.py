@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urljoin, urlsplit
 
 from lichess_elo.core.games import Game
-from lichess_elo.errors import FetchFailed
+from lichess_elo.errors import DamagedAnswer, FetchFailed, FetchHint
 from lichess_elo.sources.lichess import ndjson as ndjson_lines
 from lichess_elo.sources.lichess.ndjson import (
     AnswerFault,
@@ -29,6 +29,9 @@ from lichess_elo.sources.lichess.ndjson import (
     check_content_type,
     check_line_text,
 )
+
+if TYPE_CHECKING:
+    from lichess_elo.sources.lichess.session import Conn
 
 
 class StreamCheck:
@@ -104,3 +107,27 @@ def own_games(
         shown = ", ".join(others[:3]) + (" ..." if len(others) > 3 else "")
         warn(f"{what}: left out {len(others)} games that are not {user}'s ({shown})")
     return own, len(others)
+
+
+def ask_again(conn: Conn) -> bool:
+    """Forget the last (damaged) answer; whether it is worth asking the server again:
+    it came from the cache and the run is online."""
+    session = conn.session
+    session.forget_last()
+    if not session.last_from_cache or conn.source.offline or conn.source.replay is not None:
+        return False
+    session.force_refresh = True
+    return True
+
+
+def damaged_answer(conn: Conn, what: str, fault: AnswerFault, hint: FetchHint) -> DamagedAnswer:
+    """The one-line error for an answer that did not parse whole."""
+    source = conn.source
+    if source.replay is not None:
+        text = f"the cassette {source.replay} answers {what} with a damaged body: {fault}"
+        return DamagedAnswer(text, what=what, fault=str(fault))
+    if conn.session.last_from_cache:  # offline: the CLI adds the command to run online
+        text = f"{what}: the cached answer is damaged ({fault}) and was removed"
+        return DamagedAnswer(text, what=what, fault=str(fault), hint=hint)
+    text = f"{what}: {fault}; the answer was not kept, run again to ask for it again"
+    return DamagedAnswer(text, what=what, fault=str(fault))

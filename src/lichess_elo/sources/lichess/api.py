@@ -15,35 +15,44 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import ExitStack
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import berserk
 import requests_cache
 
-from lichess_elo.core.games import Game, PerfStats, UserInfo, dedupe_sorted
+from lichess_elo.core.games import Game, UserInfo, dedupe_sorted
 from lichess_elo.core.report.selection import classify, select_perfs
 from lichess_elo.errors import (
     AccountClosed,
     CannotConnect,
     DamagedAnswer,
-    FetchHint,
-    LichessEloError,
-    UserNotFound,
 )
-from lichess_elo.sources.lichess.answers import READ_ERRORS, describe, own_games
+from lichess_elo.sources.lichess.answers import (
+    READ_ERRORS,
+    ask_again,
+    damaged_answer,
+    describe,
+    own_games,
+)
 from lichess_elo.sources.lichess.checks import scrub, validate_username
 from lichess_elo.sources.lichess.count_back import (
     COUNT_BACK_MONTHS,
     short_perfs,
 )
+from lichess_elo.sources.lichess.months import (
+    _month_start,
+    _next_month,
+    export_params,
+    month_windows,
+)
 from lichess_elo.sources.lichess.ndjson import AnswerFault
 from lichess_elo.sources.lichess.parse import parse_games
 from lichess_elo.sources.lichess.parsed import cached_month, keep_month, month_request, open_parsed
 from lichess_elo.sources.lichess.retries import Progress, call_with_retries
-from lichess_elo.sources.lichess.session import DEFAULT_API_URL, Conn, Source, connect
+from lichess_elo.sources.lichess.session import Conn, Source, connect
+from lichess_elo.sources.lichess.users import _get_user, cache_holds_user, fetch_hint
 
 if TYPE_CHECKING:
     from lichess_elo.sources.games_cache import ParsedCache
@@ -74,144 +83,6 @@ class FetchResult:
     #: Perfs whose count before ``since`` stayed under ``COUNT_BACK_GAMES`` with the account
     #: older than the months looked at (the count is then a lower bound).
     count_short: tuple[str, ...] = ()
-
-
-def _user_info(data: Mapping[str, Any]) -> UserInfo:
-    created = data.get("createdAt")
-    if isinstance(created, int | float):
-        created = datetime.fromtimestamp(created / 1000, UTC)
-    if not isinstance(created, datetime):
-        created = datetime.fromtimestamp(0, UTC)
-    perfs = {
-        key: PerfStats(
-            games=int(value.get("games", 0)),
-            rating=int(value["rating"]),
-            rd=int(value.get("rd", 0)),
-            provisional=bool(value.get("prov", False)),
-        )
-        for key, value in (data.get("perfs") or {}).items()
-        if isinstance(value, Mapping) and "rating" in value
-    }
-    return UserInfo(
-        id=str(data.get("id", "")),
-        username=str(data.get("username", data.get("id", ""))),
-        created_at=created.astimezone(UTC),
-        disabled=bool(data.get("disabled", False)),
-        perfs=perfs,
-        fide_id=_fide_id(data.get("fideId")),
-    )
-
-
-def _fide_id(value: Any) -> int | None:
-    """The profile's ``fideId`` where the public data carries one (a positive int)."""
-    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-        return None
-    return value
-
-
-def _get_user(
-    conn: Conn, name: str, progress: Progress | None, warn: Callable[[str], None]
-) -> UserInfo:
-    session = conn.session
-    session.settings.expire_after = datetime.now(UTC)  # refetched online, served offline
-
-    what = f"the Lichess user '{name}'"
-    hint = fetch_hint(name, conn.source)
-
-    def action() -> Any:
-        try:
-            return conn.client.users.get_public_data(name.lower())
-        except READ_ERRORS:  # a body that is not JSON (damaged in the cache or a cassette)
-            fault = AnswerFault(0, "the answer is not JSON")
-            refresh = session.force_refresh
-            if not _ask_again(conn):
-                raise _damaged(conn, what, fault, hint) from None
-            try:
-                return conn.client.users.get_public_data(name.lower())
-            except READ_ERRORS:
-                session.forget_last()
-                raise _damaged(conn, what, fault, hint) from None
-            finally:
-                session.force_refresh = refresh
-
-    try:
-        data = call_with_retries(
-            action,
-            what=what,
-            source=conn.source,
-            hint=hint,
-            progress=progress,
-            on_warning=warn,
-            passthrough=frozenset({404}),
-        )
-    except berserk.exceptions.ResponseError:
-        raise UserNotFound(f"no Lichess user '{name}'") from None
-    return _user_info(data)
-
-
-def fetch_hint(name: str, source: Source, month: date | None = None) -> FetchHint:
-    """What would fetch ``name``'s profile (or ``month``) online, for a ``NotCached`` error."""
-    api_url = source.api_url.rstrip("/")
-    return FetchHint(
-        user=name,
-        since=month,
-        until=_next_month(month) if month is not None else None,
-        api_url=None if api_url == DEFAULT_API_URL else source.api_url,
-        cache_dir=source.cache_dir,
-    )
-
-
-def fetch_user(username: str, source: Source) -> UserInfo:
-    """The public profile of ``username`` (``GET /api/user/{id}``), through the cache.
-
-    Raises:
-        BadInput, UserNotFound, NotCached, CassetteMissing, RateLimited, FetchFailed.
-    """
-    name = validate_username(username)
-    with connect(source) as conn:
-        return _get_user(conn, name, None, lambda _msg: None)
-
-
-def _month_start(day: date) -> date:
-    return day.replace(day=1)
-
-
-def _next_month(day: date) -> date:
-    return date(day.year + day.month // 12, day.month % 12 + 1, 1)
-
-
-def _millis(day: date) -> int:
-    return int(datetime(day.year, day.month, day.day, tzinfo=UTC).timestamp() * 1000)
-
-
-def month_windows(
-    created_at: datetime, now: datetime, since: date | None = None, until: date | None = None
-) -> list[date]:
-    """First days of the calendar months to fetch: creation month to now, narrowed."""
-    first = _month_start(created_at.astimezone(UTC).date())
-    if since is not None:
-        first = max(first, _month_start(since))
-    last = now.astimezone(UTC).date()
-    if until is not None:
-        last = min(last, until - timedelta(days=1))
-    months: list[date] = []
-    current = first
-    while current <= last:
-        months.append(current)
-        current = _next_month(current)
-    return months
-
-
-def export_params(month: date) -> dict[str, Any]:
-    """The query of one monthly export, as berserk's keyword arguments."""
-    return {
-        "since": _millis(month),
-        "until": _millis(_next_month(month)),
-        "moves": "true",
-        "opening": "true",
-        "clocks": "true",
-        "sort": "dateAsc",
-    }
 
 
 def fetch_games(
@@ -261,18 +132,6 @@ def fetch_games(
         raise CannotConnect(
             exc.url, exc.reason, cached=cache_holds_user(username, source)
         ) from None
-
-
-def cache_holds_user(username: str, source: Source) -> bool:
-    """Whether the cache can serve ``username``'s profile offline (so working offline
-    would help); a cassette run never counts."""
-    if source.replay is not None:
-        return False
-    try:
-        fetch_user(username, replace(source, offline=True, refresh=False))
-    except LichessEloError:
-        return False
-    return True
 
 
 def _fetch_games(
@@ -422,30 +281,6 @@ class _Month:
     request: str = ""
 
 
-def _ask_again(conn: Conn) -> bool:
-    """Forget the last (damaged) answer; whether it is worth asking the server again:
-    it came from the cache and the run is online."""
-    session = conn.session
-    session.forget_last()
-    if not session.last_from_cache or conn.source.offline or conn.source.replay is not None:
-        return False
-    session.force_refresh = True
-    return True
-
-
-def _damaged(conn: Conn, what: str, fault: AnswerFault, hint: FetchHint) -> DamagedAnswer:
-    """The one-line error for an answer that did not parse whole."""
-    source = conn.source
-    if source.replay is not None:
-        text = f"the cassette {source.replay} answers {what} with a damaged body: {fault}"
-        return DamagedAnswer(text, what=what, fault=str(fault))
-    if conn.session.last_from_cache:  # offline: the CLI adds the command to run online
-        text = f"{what}: the cached answer is damaged ({fault}) and was removed"
-        return DamagedAnswer(text, what=what, fault=str(fault), hint=hint)
-    text = f"{what}: {fault}; the answer was not kept, run again to ask for it again"
-    return DamagedAnswer(text, what=what, fault=str(fault))
-
-
 def _first_of(damaged: list[DamagedAnswer]) -> DamagedAnswer:
     first = damaged[0]
     if len(damaged) == 1:
@@ -488,14 +323,14 @@ def _fetch_month(
     try:
         games = _read_month(conn, window, note)
     except AnswerFault as fault:
-        if not _ask_again(conn):
-            raise _damaged(conn, window.what, fault, hint) from None
+        if not ask_again(conn):
+            raise damaged_answer(conn, window.what, fault, hint) from None
         notes.clear()
         try:  # damaged in the cache (an older version, a disk): ask the server once more
             games = _read_month(conn, window, note)
         except AnswerFault as again:
             conn.session.forget_last()
-            raise _damaged(conn, window.what, again, hint) from None
+            raise damaged_answer(conn, window.what, again, hint) from None
         finally:
             conn.session.force_refresh = refresh
     from_cache = conn.session.last_from_cache

@@ -1,0 +1,135 @@
+"""A player's public profile (``GET /api/user/{id}``), through the cached session.
+
+One client module per API area: users here, the monthly games in ``api``, tournaments and
+FIDE in their own modules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from datetime import UTC, date, datetime
+from typing import Any
+
+import berserk
+
+from lichess_elo.core.games import PerfStats, UserInfo
+from lichess_elo.errors import (
+    FetchHint,
+    LichessEloError,
+    UserNotFound,
+)
+from lichess_elo.sources.lichess.answers import READ_ERRORS, ask_again, damaged_answer
+from lichess_elo.sources.lichess.checks import validate_username
+from lichess_elo.sources.lichess.months import _next_month
+from lichess_elo.sources.lichess.ndjson import AnswerFault
+from lichess_elo.sources.lichess.retries import Progress, call_with_retries
+from lichess_elo.sources.lichess.session import DEFAULT_API_URL, Conn, Source, connect
+
+
+def _user_info(data: Mapping[str, Any]) -> UserInfo:
+    created = data.get("createdAt")
+    if isinstance(created, int | float):
+        created = datetime.fromtimestamp(created / 1000, UTC)
+    if not isinstance(created, datetime):
+        created = datetime.fromtimestamp(0, UTC)
+    perfs = {
+        key: PerfStats(
+            games=int(value.get("games", 0)),
+            rating=int(value["rating"]),
+            rd=int(value.get("rd", 0)),
+            provisional=bool(value.get("prov", False)),
+        )
+        for key, value in (data.get("perfs") or {}).items()
+        if isinstance(value, Mapping) and "rating" in value
+    }
+    return UserInfo(
+        id=str(data.get("id", "")),
+        username=str(data.get("username", data.get("id", ""))),
+        created_at=created.astimezone(UTC),
+        disabled=bool(data.get("disabled", False)),
+        perfs=perfs,
+        fide_id=_fide_id(data.get("fideId")),
+    )
+
+
+def _fide_id(value: Any) -> int | None:
+    """The profile's ``fideId`` where the public data carries one (a positive int)."""
+    if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+        return None
+    return value
+
+
+def _get_user(
+    conn: Conn, name: str, progress: Progress | None, warn: Callable[[str], None]
+) -> UserInfo:
+    session = conn.session
+    session.settings.expire_after = datetime.now(UTC)  # refetched online, served offline
+
+    what = f"the Lichess user '{name}'"
+    hint = fetch_hint(name, conn.source)
+
+    def action() -> Any:
+        try:
+            return conn.client.users.get_public_data(name.lower())
+        except READ_ERRORS:  # a body that is not JSON (damaged in the cache or a cassette)
+            fault = AnswerFault(0, "the answer is not JSON")
+            refresh = session.force_refresh
+            if not ask_again(conn):
+                raise damaged_answer(conn, what, fault, hint) from None
+            try:
+                return conn.client.users.get_public_data(name.lower())
+            except READ_ERRORS:
+                session.forget_last()
+                raise damaged_answer(conn, what, fault, hint) from None
+            finally:
+                session.force_refresh = refresh
+
+    try:
+        data = call_with_retries(
+            action,
+            what=what,
+            source=conn.source,
+            hint=hint,
+            progress=progress,
+            on_warning=warn,
+            passthrough=frozenset({404}),
+        )
+    except berserk.exceptions.ResponseError:
+        raise UserNotFound(f"no Lichess user '{name}'") from None
+    return _user_info(data)
+
+
+def fetch_hint(name: str, source: Source, month: date | None = None) -> FetchHint:
+    """What would fetch ``name``'s profile (or ``month``) online, for a ``NotCached`` error."""
+    api_url = source.api_url.rstrip("/")
+    return FetchHint(
+        user=name,
+        since=month,
+        until=_next_month(month) if month is not None else None,
+        api_url=None if api_url == DEFAULT_API_URL else source.api_url,
+        cache_dir=source.cache_dir,
+    )
+
+
+def fetch_user(username: str, source: Source) -> UserInfo:
+    """The public profile of ``username`` (``GET /api/user/{id}``), through the cache.
+
+    Raises:
+        BadInput, UserNotFound, NotCached, CassetteMissing, RateLimited, FetchFailed.
+    """
+    name = validate_username(username)
+    with connect(source) as conn:
+        return _get_user(conn, name, None, lambda _msg: None)
+
+
+def cache_holds_user(username: str, source: Source) -> bool:
+    """Whether the cache can serve ``username``'s profile offline (so working offline
+    would help); a cassette run never counts."""
+    if source.replay is not None:
+        return False
+    try:
+        fetch_user(username, replace(source, offline=True, refresh=False))
+    except LichessEloError:
+        return False
+    return True

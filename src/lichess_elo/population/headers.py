@@ -1,10 +1,12 @@
 """Stream the headers of a Lichess dump as Arrow batches of raw text (no parsing of values).
 
-* ``.pgn.zst``: decompressed in large chunks; each chunk is split at blank lines with Arrow
-  kernels, the blocks that start with ``[`` are the header blocks (movetext never starts
-  with ``[``), and each wanted tag is picked out by its ``[Tag "`` prefix. The movetext
-  is never parsed or copied into Python objects. Decompression (zstandard) and the Arrow
-  kernels release the GIL, so ``PARSERS`` threads parse chunks while the next is read.
+* ``.pgn.zst``: decompressed into a few reused buffers of ``CHUNK_BYTES``, each cut at a game
+  boundary (before a ``\\n\\n[``). A chunk is read as lines with numpy on the raw bytes: a
+  block of lines between blank lines is a header block when its first line starts with
+  ``[`` (movetext never does), and each wanted tag is found by comparing the bytes after
+  ``[`` with its name. Only the wanted values are copied out of the buffer (and checked as
+  UTF-8); the movetext is never copied or decoded. Decompression and numpy release the GIL,
+  so ``PARSERS`` threads parse chunks while the next is decompressed.
 * Parquet in the mirror's layout: the wanted columns, batch by batch, cast to text.
 
 Every batch has the columns ``seq`` (the game's position in the file) and ``HEADERS``
@@ -18,6 +20,7 @@ from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pyarrow as pa
@@ -26,77 +29,189 @@ import pyarrow.compute as pc
 from lichess_elo.errors import DumpUnreadable
 from lichess_elo.population.schema import HEADERS
 
-#: Decompressed bytes per chunk: large enough for the kernels, small enough for memory.
+#: Decompressed bytes per chunk: large enough for numpy, small enough for memory.
 CHUNK_BYTES = 32 << 20
 #: Chunks parsed at once, in threads, while the next chunk is decompressed (batches still
-#: come out in file order). One: on two cores, decompression and DuckDB take the other, and
-#: a second parser measured no faster here while holding 100 MB more.
+#: come out in file order). One: on two cores, decompression and DuckDB take the other.
 PARSERS = 1
 SCHEMA = pa.schema([("seq", pa.int64())] + [(h, pa.string()) for h in HEADERS])
 #: Called with (games so far, bytes of the file consumed so far).
 Progress = Callable[[int, int], None]
 
-
-def _chunks(path: Path, chunk_bytes: int, on_bytes: Callable[[int], None]) -> Iterator[bytes]:
-    """Decompressed text cut at game boundaries (a chunk ends before a ``\\n\\n[``)."""
-    import zstandard
-
-    with path.open("rb") as raw:
-        rest = b""
-        reader = zstandard.ZstdDecompressor().read_to_iter(
-            raw, read_size=1 << 22, write_size=chunk_bytes
-        )
-        try:
-            for data in reader:
-                on_bytes(raw.tell())
-                buf = rest + data if rest else data
-                cut = buf.rfind(b"\n\n[")
-                if cut < 0:
-                    rest = buf
-                    continue
-                yield buf[: cut + 2]
-                rest = buf[cut + 2 :]
-        except zstandard.ZstdError as exc:
-            raise DumpUnreadable(path, f"not a valid zstd stream ({exc})") from None
-        if rest.strip():
-            yield rest
+#: Bytes of a tag line compared after its ``[``: the longest wanted name and its space.
+_KEY_BYTES = 16
+#: Bytes a buffer holds past its text, so that the key of its last line reads in place.
+SLACK = _KEY_BYTES + 8
+_NL, _CR, _BRACKET, _QUOTE, _CLOSE = 10, 13, ord("["), ord('"'), ord("]")
 
 
-def _blocks(chunk: bytes) -> pa.Array:
-    """The header blocks of ``chunk`` as strings; invalid UTF-8 is replaced, never fatal.
+def _key(name: str) -> tuple[np.ndarray, np.ndarray]:
+    """(value, mask) as two little-endian words: ``name`` and a space, then anything."""
+    raw = (name + " ").encode()
+    if len(raw) > _KEY_BYTES:
+        raise ValueError(f"tag name {name!r} longer than {_KEY_BYTES - 1} bytes")
+    value = np.zeros(_KEY_BYTES, np.uint8)
+    value[: len(raw)] = np.frombuffer(raw, np.uint8)
+    mask = np.zeros(_KEY_BYTES, np.uint8)
+    mask[: len(raw)] = 0xFF
+    return value.view("<u8"), mask.view("<u8")
 
-    Splitting and filtering run on the raw bytes, so only the headers (about a fifth of a
-    dump) are checked as UTF-8, never the movetext.
+
+_KEYS = {name: _key(name) for name in HEADERS}
+
+
+def _lines(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(start, end) of every line of ``a``; ``end`` excludes the ``\\n`` and a ``\\r``."""
+    if not len(a):
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    nl = np.flatnonzero(a == _NL)
+    starts = np.empty(len(nl) + 1, np.int64)
+    starts[0] = 0
+    starts[1:] = nl + 1
+    ends = np.empty_like(starts)
+    ends[:-1] = nl
+    ends[-1] = len(a)
+    if len(a) and a[-1] == _NL:  # no line after the last newline
+        starts, ends = starts[:-1], ends[:-1]
+    last = np.maximum(ends - 1, 0)
+    ends = ends - ((ends > starts) & (a[last] == _CR))
+    return starts, ends
+
+
+def _tag_lines(a: np.ndarray) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+    """(games, game of each tag line, start, end) of the header blocks' lines."""
+    starts, ends = _lines(a)
+    blank = ends == starts
+    first = np.where(blank, 0, a[np.minimum(starts, max(len(a) - 1, 0))])
+    opens = ~blank
+    opens[1:] &= blank[:-1]  # the first line of each block
+    header_block = opens & (first == _BRACKET)
+    # The block each line belongs to, and whether that block is a header block.
+    block = np.cumsum(opens) - 1
+    block_is_header = np.append(header_block[opens], False)  # [-1]: before any block
+    tagged = ~blank & (first == _BRACKET) & block_is_header[block]
+    game = np.cumsum(header_block) - 1
+    rows = np.flatnonzero(tagged)
+    return int(header_block.sum()), game[rows], starts[rows], ends[rows]
+
+
+def _last(game: np.ndarray) -> np.ndarray:
+    """Mask of the last entry of each run of a non-decreasing ``game`` (a tag given twice
+    keeps its last value)."""
+    last = np.ones(len(game), bool)
+    last[:-1] = game[1:] != game[:-1]
+    return last
+
+
+def _columns(
+    a: np.ndarray, games: int, spans: list[tuple[np.ndarray, np.ndarray, np.ndarray]]
+) -> list[pa.Array]:
+    """One string column of ``games`` slots per (game, begin, end) of ``spans``: the bytes
+    ``a[begin:end]`` for the games listed, null for the others.
+
+    Every value is copied once into one buffer that the columns share.
     """
-    parts = pc.list_flatten(pc.split_pattern(pa.array([chunk], pa.large_binary()), "\n\n"))
-    blocks = pc.filter(parts, pc.starts_with(parts, "["))
-    try:
-        return blocks.cast(pa.large_string())
-    except pa.ArrowInvalid:
-        fixed = [b.decode("utf-8", "replace") for b in blocks.to_pylist()]
-        return pa.array(fixed, pa.large_string())
+    width = len(spans)
+    lengths = np.zeros((width, games), np.int64)
+    begins = np.zeros((width, games), np.int64)
+    valid = np.zeros((width, games), bool)
+    for i, (game, begin, end) in enumerate(spans):
+        lengths[i, game] = end - begin
+        begins[i, game] = begin
+        valid[i, game] = True
+    offsets = np.zeros(width * games + 1, np.int64)
+    np.cumsum(lengths.ravel(), out=offsets[1:])
+    total = int(offsets[-1])
+    flat = lengths.ravel()
+    at = np.repeat(begins.ravel() - offsets[:-1], flat) + np.arange(total)
+    data = pa.py_buffer(a[at])
+    small = total < 1 << 31  # 32-bit offsets unless one chunk holds 2 GB of values
+    text, binary = (pa.string(), pa.binary()) if small else (pa.large_string(), pa.large_binary())
+    offsets = offsets.astype(np.int32) if small else offsets
+    columns = []
+    for i in range(width):
+        bitmap = pa.py_buffer(np.packbits(valid[i], bitorder="little"))
+        window = pa.py_buffer(offsets[i * games : (i + 1) * games + 1])
+        column = pa.Array.from_buffers(text, games, [bitmap, window, data])
+        try:
+            column.validate(full=True)
+        except pa.ArrowInvalid:  # invalid UTF-8: replaced, never fatal
+            raw = pa.Array.from_buffers(binary, games, [bitmap, window, data])
+            column = pa.array(
+                [None if b is None else b.decode("utf-8", "replace") for b in raw.to_pylist()],
+                text,
+            )
+        columns.append(column.cast(pa.string()))
+    return columns
 
 
-def parse_chunk(chunk: bytes, first_seq: int) -> pa.RecordBatch:
-    """The header columns of the games in ``chunk`` (whole games, Lichess PGN)."""
-    blocks = _blocks(chunk)
-    n = len(blocks)
-    lines = pc.split_pattern(blocks, "\n")
-    parents = pc.list_parent_indices(lines).to_numpy()
-    flat = pc.list_flatten(lines)
-    whole = pc.ends_with(flat, '"]')  # a tag line cut short counts as absent
-    columns: list[pa.Array] = [pa.array(np.arange(first_seq, first_seq + n, dtype=np.int64))]
+def parse_chunk(chunk: Any, size: int, first_seq: int = 0) -> pa.RecordBatch:
+    """The header columns of the games in the first ``size`` bytes of ``chunk`` (bytes-like;
+    whole games, Lichess PGN). Bytes past ``size`` are never read as text: a chunk without
+    ``SLACK`` of them is copied first."""
+    if len(chunk) < size + SLACK:
+        chunk = bytes(chunk[:size]) + bytes(SLACK)
+    padded = np.frombuffer(chunk, np.uint8)
+    a = padded[:size]
+    games, game, starts, ends = _tag_lines(a)
+    # A tag line cut short (no closing '"]') counts as absent.
+    whole = ends - starts >= 4
+    at_end = np.where(whole, ends, 2)
+    whole &= (a[at_end - 1] == _CLOSE) & (a[at_end - 2] == _QUOTE)
+    game, starts, ends = game[whole], starts[whole], ends[whole]
+    words = _words(padded, starts + 1)
+    spans = []
     for name in HEADERS:
-        prefix = f'[{name} "'
-        mask = pc.and_(pc.starts_with(flat, prefix), whole)
-        where = np.flatnonzero(mask.to_numpy(zero_copy_only=False))
-        values = pc.utf8_slice_codeunits(pc.filter(flat, mask), len(prefix), -2)
-        # One slot per game; games without the tag point at a trailing null.
-        slot = np.full(n, len(where), dtype=np.int64)
-        slot[parents[where]] = np.arange(len(where))
-        padded = pa.concat_arrays([values.cast(pa.string()), pa.nulls(1, pa.string())])
-        columns.append(padded.take(pa.array(slot)))
-    return pa.RecordBatch.from_arrays(columns, schema=SCHEMA)
+        value, mask = _KEYS[name]
+        hit = (words[0] & mask[0]) == value[0]
+        if mask[1]:
+            hit &= (words[1] & mask[1]) == value[1]
+        rows = np.flatnonzero(hit)
+        begin = starts[rows] + len(name) + 3  # after '[', the name, ' "'
+        end = ends[rows] - 2
+        ok = (begin <= end) & (a[np.minimum(begin - 1, len(a) - 1)] == _QUOTE)
+        rows, begin, end = rows[ok], begin[ok], end[ok]
+        last = _last(game[rows])
+        spans.append((game[rows][last], begin[last], end[last]))
+    seq = pa.array(np.arange(first_seq, first_seq + games, dtype=np.int64))
+    return pa.RecordBatch.from_arrays([seq, *_columns(a, games, spans)], schema=SCHEMA)
+
+
+def _words(a: np.ndarray, at: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The two little-endian 8-byte words of ``a`` at each of ``at``; ``a`` must hold
+    ``SLACK`` bytes past the last ``at``."""
+    every = np.ndarray((len(a) - 7,), "<u8", a, 0, (1,))  # a word at every byte
+    return every[at], every[at + 8]
+
+
+def _boundary(buf: bytearray, size: int) -> int:
+    """Where the last game of ``buf[:size]`` starts (after a blank line, at its ``[``), or
+    -1; a blank line may end in ``\r\n``."""
+    lf = buf.rfind(b"\n\n[", 0, size)
+    crlf = buf.rfind(b"\n\r\n[", max(lf, 0), size)
+    return max(lf + 2 if lf >= 0 else -1, crlf + 3 if crlf >= 0 else -1)
+
+
+def _fill(reader: Any, buf: bytearray, carry: bytes) -> tuple[bytearray, int, bool]:
+    """``carry`` then decompressed text into ``buf`` (up to ``SLACK`` before its end) until
+    it is full with a game boundary in it, or the stream ends. Returns the buffer (a larger
+    one when a single game did not fit), the length of its text and whether the stream
+    ended."""
+    size = len(carry)
+    buf[:size] = carry
+    while True:
+        room = len(buf) - SLACK
+        with memoryview(buf) as view:
+            while size < room:
+                got = reader.readinto(view[size:room])
+                if not got:
+                    return buf, size, True
+                size += got
+        if _boundary(buf, size) > 0:
+            return buf, size, False
+        grown = bytearray(2 * len(buf))  # one game is larger than the buffer
+        grown[:size] = buf[:size]
+        buf = grown
 
 
 def read_pgn_zst(
@@ -108,34 +223,47 @@ def read_pgn_zst(
         DumpUnreadable: the file is not a zstd stream (a PGN damaged inside is not an error:
             its games are counted as malformed later).
     """
-    done = [0, 0]  # games, bytes
+    import zstandard
 
-    def on_bytes(position: int) -> None:
-        done[1] = position
+    games = 0
+    # One buffer being filled while each parser holds one; a parsed batch holds copies.
+    free = [bytearray(chunk_bytes + SLACK) for _ in range(PARSERS + 1)]
+    pending: deque[tuple[Future[pa.RecordBatch], bytearray]] = deque()
+    with path.open("rb") as raw, ThreadPoolExecutor(max_workers=PARSERS) as pool:
+        reader = zstandard.ZstdDecompressor().stream_reader(
+            raw, read_size=1 << 22, read_across_frames=True, closefd=False
+        )
 
-    seq = 0
-
-    def numbered(batch: pa.RecordBatch) -> pa.RecordBatch:
-        nonlocal seq
-        shifted = batch.set_column(0, "seq", pc.add(batch.column(0), pa.scalar(seq, pa.int64())))
-        seq += batch.num_rows
-        done[0] += batch.num_rows
-        return shifted
-
-    with ThreadPoolExecutor(max_workers=PARSERS) as pool:
-        pending: deque[Future[pa.RecordBatch]] = deque()
-        for chunk in _chunks(path, chunk_bytes, on_bytes):
-            pending.append(pool.submit(parse_chunk, chunk, 0))
-            if len(pending) > PARSERS:
-                batch = numbered(pending.popleft().result())
-                if progress:
-                    progress(done[0], done[1])
-                yield batch
-        while pending:
-            batch = numbered(pending.popleft().result())
+        def done(last: bool) -> pa.RecordBatch:
+            nonlocal games
+            future, buf = pending.popleft()
+            batch = future.result()
+            free.append(buf)
+            batch = batch.set_column(
+                0, "seq", pc.add(batch.column(0), pa.scalar(games, pa.int64()))
+            )
+            games += batch.num_rows
             if progress:
-                progress(done[0], os.path.getsize(path) if not pending else done[1])
-            yield batch
+                progress(games, os.path.getsize(path) if last else raw.tell())
+            return batch
+
+        carry = b""
+        eof = False
+        while not eof:
+            try:
+                buf, size, eof = _fill(reader, free.pop(), carry)
+            except zstandard.ZstdError as exc:
+                raise DumpUnreadable(path, f"not a valid zstd stream ({exc})") from None
+            end = size if eof else _boundary(buf, size)
+            carry = bytes(buf[end:size])
+            if not eof or buf[:end].strip():  # a last chunk of blank lines holds no game
+                pending.append((pool.submit(parse_chunk, buf, end), buf))
+            else:
+                free.append(buf)
+            if len(pending) > PARSERS:
+                yield done(False)
+        while pending:
+            yield done(len(pending) == 1)
 
 
 def _as_text(column: pa.Array) -> pa.Array:

@@ -236,6 +236,25 @@ SPEED_LIMITS: tuple[tuple[int, str], ...] = (
 SPEEDS = (*(name for _, name in SPEED_LIMITS), "correspondence")
 
 
+def parse_time_control(tag: str) -> Clock | None:
+    """A PGN ``TimeControl`` tag in seconds (``300+3``, ``600``); ``None`` for ``-``/``?``/empty
+    (no clock: correspondence).
+
+    >>> parse_time_control("300+3"), parse_time_control("-")
+    (Clock(initial=300, increment=3), None)
+
+    Raises:
+        ValueError: the tag is none of these.
+    """
+    if tag in ("", "-", "?"):
+        return None
+    initial, _, increment = tag.partition("+")
+    try:
+        return Clock(initial=int(initial), increment=int(increment or 0))
+    except ValueError as exc:
+        raise ValueError(f"bad TimeControl {tag!r}") from exc
+
+
 def speed_of(clock: Clock | None) -> str:
     """Lichess's speed for a clock: by initial + 40 x increment; no clock = correspondence.
 

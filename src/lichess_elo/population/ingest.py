@@ -23,10 +23,9 @@ from pathlib import Path
 import duckdb
 import pyarrow.compute as pc
 
-from lichess_elo.core.games import speed_of
+from lichess_elo.core.games import parse_time_control, speed_of
 from lichess_elo.population.headers import read_parquet, read_pgn_zst
 from lichess_elo.population.schema import PERFS, REASONS
-from lichess_elo.sources.pgn import _clock  # the one TimeControl reader (private there)
 
 #: Called with (index of the file, games read in it, bytes consumed, file size).
 FileProgress = Callable[[int, int, int, int], None]
@@ -53,11 +52,11 @@ def dump_kind(path: Path) -> str:
 
 def _speed(tc: str | None) -> str | None:
     """The Lichess speed of a ``TimeControl`` tag (``300+3``, ``-``), ``None`` when it is not
-    one; the tag is read by the PGN reader's own ``_clock``."""
+    one; the tag is read by the one ``TimeControl`` reader, ``parse_time_control``."""
     if tc is None:
         return None
     try:
-        return speed_of(_clock(tc))
+        return speed_of(parse_time_control(tc))
     except ValueError:
         return None
 

@@ -31,7 +31,7 @@ from datetime import UTC, datetime
 import chess
 import chess.pgn
 
-from lichess_elo.core.games import Clock, Color, Game, Side, speed_of
+from lichess_elo.core.games import Color, Game, Side, parse_time_control, speed_of
 from lichess_elo.core.replay import ReplayJob, replay_job
 
 #: PGN ``Variant`` tag -> Lichess variant key.
@@ -58,16 +58,6 @@ _RESULTS: dict[str, Color | None] = {"1-0": "white", "0-1": "black", "1/2-1/2": 
 _TOKEN = re.compile(r"\{[^}]*\}?|;[^\n]*|^%[^\n]*|[()]|[^\s{}();]+", re.MULTILINE)
 #: A word: an optional move number ("12." / "12..."), the move, annotations ("?!", "$2").
 _WORD = re.compile(r"(?:\d+\.+)?(.*?)(?:[?!]+|\$\d+)*", re.DOTALL)
-
-
-def _clock(tag: str) -> Clock | None:
-    if tag in ("", "-", "?"):
-        return None
-    initial, _, increment = tag.partition("+")
-    try:
-        return Clock(initial=int(initial), increment=int(increment or 0))
-    except ValueError as exc:
-        raise ValueError(f"bad TimeControl {tag!r}") from exc
 
 
 def _int_tag(value: str | None, name: str) -> int | None:
@@ -194,7 +184,7 @@ def _game(headers: chess.pgn.Headers, chunk: str) -> Game:
     setup = headers.get("SetUp")
     if variant == "standard" and setup == "1" and fen is not None:
         variant = "fromPosition"
-    clock = _clock(headers.get("TimeControl", "-").strip())
+    clock = parse_time_control(headers.get("TimeControl", "-").strip())
     speed = speed_of(clock)
     result = headers.get("Result", "*").strip()
     if result not in _RESULTS:

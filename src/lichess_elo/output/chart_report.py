@@ -132,18 +132,40 @@ def _gaps(ax: Any, games: Sequence[Any]) -> int:
     return count
 
 
+#: Rings closer than this on screen (pixels) share one label.
+_RING_NEAR_PX = 14
+
+
 def _rings(ax: Any, report: PerfReport) -> list[str]:
-    """Numbered rings on the largest disagreements; returns the key's lines."""
+    """Numbered rings on the largest disagreements; returns the key's lines.
+
+    Rings that fall on nearly the same spot share one label (``4, 5``), so that no two
+    numbers overprint.
+    """
     mdates: Any = importlib.import_module("matplotlib.dates")
     by_id = {g.id: g for g in report.games}
     key = []
+    labels: list[tuple[Any, list[str]]] = []  # (display point, ranks) of each label
     for rank, d in enumerate(report.summary.top_games, start=1):
         g = by_id[d.key]
         y = g.lichess_rating + g.lichess_diff
         ax.plot([g.played_at], [y], marker="o", ms=13, mfc="none", mec=_RING, mew=1.6, ls="none")
+        point = (mdates.date2num(g.played_at), y)
+        shown = ax.transData.transform(point)
+        for near, ranks in labels:
+            if abs(near[0] - shown[0]) < _RING_NEAR_PX and abs(near[1] - shown[1]) < _RING_NEAR_PX:
+                ranks.append(str(rank))
+                break
+        else:
+            labels.append((shown, [str(rank)]))
+        key.append(
+            f"{rank}  {g.played_at:%Y-%m-%d} vs {g.opponent} ({g.id}): FIDE rules "
+            f"{float(d.elo):+.1f}, Lichess {d.lichess:+d}, apart by {float(d.difference):.1f}"
+        )
+    for shown, ranks in labels:
         ax.annotate(
-            str(rank),
-            (mdates.date2num(g.played_at), y),
+            ", ".join(ranks),
+            tuple(ax.transData.inverted().transform(shown)),
             xytext=(8, 4),
             textcoords="offset points",
             ha="left",
@@ -151,10 +173,6 @@ def _rings(ax: Any, report: PerfReport) -> list[str]:
             fontsize=10,
             color=_RING,
             fontweight="bold",
-        )
-        key.append(
-            f"{rank}  {g.played_at:%Y-%m-%d} vs {g.opponent} ({g.id}): FIDE rules "
-            f"{float(d.elo):+.1f}, Lichess {d.lichess:+d}, apart by {float(d.difference):.1f}"
         )
     return key
 
@@ -231,10 +249,6 @@ def _panel(ax: Any, report: PerfReport, user: str, lo: datetime, hi: datetime) -
             label=f"real FIDE rating ({fide.fide_list} list, monthly)",
         )
     gap_count = _gaps(ax, games)
-    key = _rings(ax, report)
-    if key:
-        ax.plot([], [], marker="o", ms=9, mfc="none", mec=_RING, mew=1.4, ls="none",
-                label="largest disagreements (key below)")  # fmt: skip
     _period_labels(ax, report, spans, lo, hi)
     ymin = min(y for y in (*gy, *ey, *fy) if y == y)  # y == y skips the NaN line breaks
     ymax = max(y for y in (*gy, *ey, *fy) if y == y)
@@ -258,6 +272,10 @@ def _panel(ax: Any, report: PerfReport, user: str, lo: datetime, hi: datetime) -
     ax.set_xlim(lo, hi)
     pad = max(10.0, (ymax - ymin) * 0.12)
     ax.set_ylim(ymin - pad, ymax + pad * 2.2)
+    key = _rings(ax, report)  # after the limits: rings close on screen share a label
+    if key:
+        ax.plot([], [], marker="o", ms=9, mfc="none", mec=_RING, mew=1.4, ls="none",
+                label="largest disagreements (key below)")  # fmt: skip
     ax.set_ylabel("rating")
     ax.set_title(_title(report, user, ex, ey, gy), loc="left", fontsize=11)
     ax.grid(True, axis="y", alpha=0.3)

@@ -93,6 +93,8 @@ class FakeLichess:
     fide_players: dict[int, dict[str, Any]] = field(default_factory=dict)
     fide_ratings: dict[int, dict[str, list[int]]] = field(default_factory=dict)
     fide_faults: list[int] = field(default_factory=list)
+    #: The next this many ``/api/user/{id}`` requests are answered 200 with an HTML page.
+    user_html: int = 0
     #: ``(kind, id)`` -> (info object, NDJSON export); kind is ``tournament`` or ``swiss``
     tournaments: dict[tuple[str, str], tuple[bytes, bytes]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -261,7 +263,11 @@ def _handler(state: FakeLichess) -> type[BaseHTTPRequestHandler]:
 
         def _user(self, name: str) -> None:
             account = state.accounts.get(name.lower())
-            if account is None:
+            with state._lock:
+                html, state.user_html = state.user_html > 0, max(0, state.user_html - 1)
+            if html:
+                self._send(200, "text/html", b"<html><body>Lichess is down</body></html>")
+            elif account is None:
                 self._json(404, {"error": "Not found"})
             else:
                 self._json(200, state.user_json(account))

@@ -193,3 +193,22 @@ def test_damaged_pages_in_the_cache_file(
             line = _one_error_line(result.stderr)
             assert str(path) in line or "2023-0" in line, line
             assert result.exit_code == 1
+
+
+def test_an_html_page_for_the_profile_is_not_kept(
+    onboard_server: FakeLichess, tmp_path: Path
+) -> None:
+    # /api/user answers 200 with an HTML page (a proxy's error page): one line naming the
+    # answer; nothing is cached, so offline the profile is simply not in the cache, and the
+    # next online run gets the real profile.
+    onboard_server.user_html = 1
+    first = _fetch(onboard_server, tmp_path)
+    assert first.exit_code == 1
+    line = _one_error_line(first.stderr)
+    assert "the Lichess user 'OnBoard247'" in line and "is not valid JSON" in line
+    offline = _fetch(onboard_server, tmp_path, "--offline")
+    assert offline.exit_code == 1
+    assert "damaged" not in offline.stderr and "not in the cache" in offline.stderr
+    again = _fetch(onboard_server, tmp_path, "--format", "json")
+    assert again.exit_code == 0, again.output
+    assert f'"games": {ONBOARD_GAMES}' in again.stdout

@@ -225,3 +225,27 @@ def build_cassette(path: Path) -> None:
 if __name__ == "__main__":
     build_cassette(CASSETTE)
     print(f"wrote {CASSETTE}")
+
+
+def test_a_damaged_games_export_is_not_kept(club_server: FakeLichess, tmp_path: Path) -> None:
+    # The swiss's games export breaks off in its second line (not JSON): the run fails with
+    # one line naming the answer, and nothing of it stays in the cache, so offline the
+    # tournament is simply not cached, and the next online run asks again and succeeds.
+    info, good = club_server.tournaments[("swiss", SWISS)]
+    first_line = good.split(b"\n", 1)[0]
+    club_server.tournaments[("swiss", SWISS)] = (info, first_line + b'\n{"id": "broken\n')
+    url = f"https://lichess.org/swiss/{SWISS}"
+    common = ["--api-url", club_server.url, "--cache-dir", str(tmp_path), "--format", "json"]
+    damaged = _run(url, *common)
+    assert damaged.exit_code == 1
+    assert f"the games of the swiss {SWISS}" in damaged.stderr
+    assert "line 2 is not valid JSON" in damaged.stderr
+    offline = _run(url, *common, "--offline")
+    assert offline.exit_code == 1
+    assert "damaged" not in offline.stderr and "not in the cache" in offline.stderr
+    club_server.tournaments[("swiss", SWISS)] = (info, good)
+    asked = len(club_server.requests)
+    again = _run(url, *common)
+    assert again.exit_code == 0, again.output
+    assert {p["name"]: p["rating"] for p in json.loads(again.stdout)["players"]} == SWISS_EXPECTED
+    assert f"/api/swiss/{SWISS}/games" in [r.path for r in club_server.requests[asked:]]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import urljoin, urlsplit
 
 from lichess_elo.core.games import Game
@@ -32,6 +32,8 @@ from lichess_elo.sources.lichess.ndjson import (
 
 if TYPE_CHECKING:
     from lichess_elo.sources.lichess.session import Conn
+
+T = TypeVar("T")
 
 
 class StreamCheck:
@@ -131,3 +133,45 @@ def damaged_answer(conn: Conn, what: str, fault: AnswerFault, hint: FetchHint) -
         return DamagedAnswer(text, what=what, fault=str(fault), hint=hint)
     text = f"{what}: {fault}; the answer was not kept, run again to ask for it again"
     return DamagedAnswer(text, what=what, fault=str(fault))
+
+
+def read_whole(
+    conn: Conn,
+    read: Callable[[], T],
+    what: str,
+    hint: FetchHint,
+    *,
+    before_again: Callable[[], None] | None = None,
+) -> T:
+    """``read()`` one answer whole, or keep nothing of it.
+
+    A damaged answer (not JSON, not UTF-8, a line too long, the wrong content type) is
+    removed from the cache. When it came from the cache of an online run, the server is
+    asked once more (``before_again`` runs first, e.g. to drop the first try's warnings).
+
+    Raises:
+        DamagedAnswer: the answer (asked again where that was possible) is damaged.
+    """
+    session = conn.session
+    refresh = session.force_refresh
+    try:
+        return _read(conn, read)
+    except AnswerFault as fault:
+        if not ask_again(conn):
+            raise damaged_answer(conn, what, fault, hint) from None
+    try:
+        if before_again is not None:
+            before_again()
+        return _read(conn, read)
+    except AnswerFault as again:
+        session.forget_last()
+        raise damaged_answer(conn, what, again, hint) from None
+    finally:
+        session.force_refresh = refresh
+
+
+def _read(conn: Conn, read: Callable[[], T]) -> T:
+    try:
+        return read()
+    except READ_ERRORS as exc:
+        raise describe(exc, conn.session.last_check) from None

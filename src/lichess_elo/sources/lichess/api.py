@@ -29,13 +29,7 @@ from lichess_elo.errors import (
     CannotConnect,
     DamagedAnswer,
 )
-from lichess_elo.sources.lichess.answers import (
-    READ_ERRORS,
-    ask_again,
-    damaged_answer,
-    describe,
-    own_games,
-)
+from lichess_elo.sources.lichess.answers import own_games, read_whole
 from lichess_elo.sources.lichess.checks import scrub, validate_username
 from lichess_elo.sources.lichess.count_back import (
     COUNT_BACK_MONTHS,
@@ -47,7 +41,6 @@ from lichess_elo.sources.lichess.months import (
     export_params,
     month_windows,
 )
-from lichess_elo.sources.lichess.ndjson import AnswerFault
 from lichess_elo.sources.lichess.parse import parse_games
 from lichess_elo.sources.lichess.parsed import cached_month, keep_month, month_request, open_parsed
 from lichess_elo.sources.lichess.retries import Progress, call_with_retries
@@ -294,15 +287,10 @@ def _first_of(damaged: list[DamagedAnswer]) -> DamagedAnswer:
 def _read_month(conn: Conn, window: _Month, warn: Callable[[str], None]) -> list[Game]:
     """The games of one month's answer, read whole.
 
-    Raises:
-        AnswerFault: a line is not JSON, not UTF-8, not a game, or too long; the wrong
-            content type.
+    What berserk raises on a damaged answer passes through (``answers.READ_ERRORS``).
     """
     stream = conn.client.games.export_by_player(window.user_id, **export_params(window.month))
-    try:
-        objects = list(stream)  # the month's response is let go after this
-    except READ_ERRORS as exc:
-        raise describe(exc, conn.session.last_check) from None
+    objects = list(stream)  # the month's response is let go after this
     return list(parse_games(objects, on_warning=warn))
 
 
@@ -318,21 +306,10 @@ def _fetch_month(
     ended = _next_month(window.month) <= conn.now.date()
     # A month that had ended never changes again; a running one is stored already expired.
     conn.session.settings.expire_after = requests_cache.NEVER_EXPIRE if ended else datetime.now(UTC)
-    refresh = conn.session.force_refresh
     hint = fetch_hint(window.name, conn.source, window.month)
-    try:
-        games = _read_month(conn, window, note)
-    except AnswerFault as fault:
-        if not ask_again(conn):
-            raise damaged_answer(conn, window.what, fault, hint) from None
-        notes.clear()
-        try:  # damaged in the cache (an older version, a disk): ask the server once more
-            games = _read_month(conn, window, note)
-        except AnswerFault as again:
-            conn.session.forget_last()
-            raise damaged_answer(conn, window.what, again, hint) from None
-        finally:
-            conn.session.force_refresh = refresh
+    games = read_whole(
+        conn, lambda: _read_month(conn, window, note), window.what, hint, before_again=notes.clear
+    )
     from_cache = conn.session.last_from_cache
     own, others = own_games(games, window.name, warn, window.what)
     if others:  # not the answer asked for: not kept, so the next run asks again

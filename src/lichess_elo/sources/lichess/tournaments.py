@@ -60,27 +60,32 @@ def info_name(info: Mapping[str, Any], fallback: str) -> str:
 def tournament_fetcher(source: Source, on_warning: Callable[[str], None] | None = None) -> Fetch:
     """A ``fetch`` for ``club_files.read_inputs`` that reads arenas and swisses.
 
-    Uses ``session.open_client`` (cache, offline mode, cassette, token) and
-    ``retries.call_with_retries``. A bare id is tried as an arena, then as a swiss.
+    Uses ``session.connect`` (cache, offline mode, cassette, token),
+    ``retries.call_with_retries`` and ``answers.read_whole`` (a damaged answer is removed
+    from the cache). A bare id is tried as an arena, then as a swiss.
 
     The fetch raises ``NotFound`` for an unknown tournament, ``FetchFailed`` for another
     HTTP error; ``NotCached``/``CassetteMissing`` pass through.
     """
     import berserk
 
+    from lichess_elo.sources.lichess.answers import read_whole
     from lichess_elo.sources.lichess.parse import parse_games
     from lichess_elo.sources.lichess.retries import call_with_retries
-    from lichess_elo.sources.lichess.session import open_client
+    from lichess_elo.sources.lichess.session import connect
 
     def fetch(kind: str | None, tid: str, seq: int) -> Iterator[ClubGame]:
-        with open_client(source) as client:
+        hint = FetchHint(tid, tournament=True)
+        with connect(source) as conn:
+            client = conn.client
 
             def call(what: str, action: Callable[[], Any]) -> Any:
+                """``action`` read whole (a damaged answer is not kept), with retries."""
                 return call_with_retries(
-                    action,
+                    lambda: read_whole(conn, action, what, hint),
                     what=what,
                     source=source,
-                    hint=FetchHint(tid, tournament=True),
+                    hint=hint,
                     on_warning=on_warning,
                 )
 

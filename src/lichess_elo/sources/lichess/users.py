@@ -19,10 +19,9 @@ from lichess_elo.errors import (
     LichessEloError,
     UserNotFound,
 )
-from lichess_elo.sources.lichess.answers import READ_ERRORS, ask_again, damaged_answer
+from lichess_elo.sources.lichess.answers import read_whole
 from lichess_elo.sources.lichess.checks import validate_username
 from lichess_elo.sources.lichess.months import _next_month
-from lichess_elo.sources.lichess.ndjson import AnswerFault
 from lichess_elo.sources.lichess.retries import Progress, call_with_retries
 from lichess_elo.sources.lichess.session import DEFAULT_API_URL, Conn, Source, connect
 
@@ -70,20 +69,7 @@ def _get_user(
     hint = fetch_hint(name, conn.source)
 
     def action() -> Any:
-        try:
-            return conn.client.users.get_public_data(name.lower())
-        except READ_ERRORS:  # a body that is not JSON (damaged in the cache or a cassette)
-            fault = AnswerFault(0, "the answer is not JSON")
-            refresh = session.force_refresh
-            if not ask_again(conn):
-                raise damaged_answer(conn, what, fault, hint) from None
-            try:
-                return conn.client.users.get_public_data(name.lower())
-            except READ_ERRORS:
-                session.forget_last()
-                raise damaged_answer(conn, what, fault, hint) from None
-            finally:
-                session.force_refresh = refresh
+        return read_whole(conn, lambda: conn.client.users.get_public_data(name.lower()), what, hint)
 
     try:
         data = call_with_retries(

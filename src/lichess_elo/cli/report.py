@@ -41,11 +41,11 @@ from lichess_elo.cli.options import (
     parse_rules_as_of,
 )
 from lichess_elo.core.report.settings import ReportSettings
-from lichess_elo.output.accuracy import accuracy_csv, accuracy_text, print_accuracy
+from lichess_elo.output.accuracy import accuracy_csv, accuracy_text
 from lichess_elo.output.chart_accuracy import write_accuracy_chart
 from lichess_elo.output.chart_report import write_chart
 from lichess_elo.output.charts import check_chart_path
-from lichess_elo.output.common import check_output_path, console, stream_output, write_output
+from lichess_elo.output.common import check_output_path, stream_output, write_output
 from lichess_elo.output.progress import progress_bars
 from lichess_elo.output.report import write_report_csv, write_report_json
 from lichess_elo.output.report_text import report_lines
@@ -283,11 +283,9 @@ def _print(run: ReportRun, output_format: OutputFormat, view: View, output: Path
     elif output_format == OutputFormat.csv:
         stream_output(output, lambda out: write_report_csv(out, run.reports, view.value))
         return
-    elif view == View.accuracy and output is not None:
-        text = accuracy_text(run.reports, run.accuracy, run.user)
     elif view == View.accuracy:
-        print_accuracy(run.reports, run.accuracy, run.user, console())
-        return
+        width = stdout_width() if output is None else None
+        text = accuracy_text(run.reports, run.accuracy, run.user, width)
     else:
         width = stdout_width() if output is None else None
         text = "\n".join(report_lines(run.reports, view.value, width)) + "\n"

@@ -6,13 +6,8 @@ An edge module (it words and formats, no maths): the numbers come from
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
-
-from rich import box
-from rich.console import Console
-from rich.table import Table
 
 from lichess_elo.core import accuracy
 from lichess_elo.core.accuracy import Outcome, Scores, Verdict
@@ -25,6 +20,7 @@ from lichess_elo.core.report.predictions import (
     PerfAccuracy,
 )
 from lichess_elo.output.common import plural, write_csv
+from lichess_elo.output.tables import Column, Table, render_table, wrap_words
 
 if TYPE_CHECKING:
     from lichess_elo.core.report import PerfReport
@@ -201,60 +197,51 @@ def accuracy_csv(reports: Sequence[PerfReport], cards: Mapping[str, PerfAccuracy
     return write_csv(rows, ACCURACY_FIELDS)
 
 
-def _table(title: str) -> Table:
-    return Table(
-        title=title,
-        title_justify="left",
-        box=box.SIMPLE_HEAD,
-        padding=(0, 1, 0, 0),
-        show_edge=False,
-    )
-
-
 def _f(value: float | None, places: int = 3) -> str:
     return "-" if value is None else f"{value:.{places}f}"
 
 
 def _scores_table(card: PerfAccuracy, perf: str) -> Table:
-    table = _table(f"{perf}: how well each rating predicted {plural(card.games, 'game')}")
-    table.add_column("Contender", no_wrap=True)
-    for name in ("Deviance", "Log-loss", "Brier", "Correct", "E mean", "Score"):
-        table.add_column(name, justify="right", no_wrap=True)
-    for c in card.contenders:
-        s = c.scores
-        table.add_row(
+    names = ("Deviance", "Log-loss", "Brier", "Correct", "E mean", "Score")
+    rows = [
+        (
             c.contender.label,
-            _f(s.deviance),
-            _f(s.log_loss),
-            _f(s.brier),
-            _percent(s.correct),
-            _f(s.mean_expected, 2),
-            _f(s.mean_actual, 2),
+            _f(c.scores.deviance),
+            _f(c.scores.log_loss),
+            _f(c.scores.brier),
+            _percent(c.scores.correct),
+            _f(c.scores.mean_expected, 2),
+            _f(c.scores.mean_actual, 2),
         )
-    return table
+        for c in card.contenders
+    ]
+    return Table(
+        [Column("Contender", "left"), *(Column(n) for n in names)],
+        rows,
+        title=f"{perf}: how well each rating predicted {plural(card.games, 'game')}",
+    )
 
 
 def _pairs_table(card: PerfAccuracy) -> Table:
     level = next((m.interval.level for m in card.comparisons if m.interval), 0.95)
-    table = _table("Deviance differences (first minus second; below zero: first better)")
-    table.add_column("First", no_wrap=True)
-    table.add_column("Second", no_wrap=True)
-    table.add_column("Diff.", justify="right", no_wrap=True)
-    table.add_column(f"{_percent(level, 0)} interval", justify="right", no_wrap=True)
-    for m in card.comparisons:
-        interval = f"{m.interval.low:+.4f} to {m.interval.high:+.4f}" if m.interval else "-"
-        diff = "-" if m.difference is None else f"{m.difference:+.4f}"
-        table.add_row(_LABEL[m.first], _LABEL[m.second], diff, interval)
-    return table
+    rows = [
+        (
+            _LABEL[m.first],
+            _LABEL[m.second],
+            "-" if m.difference is None else f"{m.difference:+.4f}",
+            f"{m.interval.low:+.4f} to {m.interval.high:+.4f}" if m.interval else "-",
+        )
+        for m in card.comparisons
+    ]
+    columns = [Column("First", "left"), Column("Second", "left"), Column("Diff."),
+               Column(f"{_percent(level, 0)} interval")]  # fmt: skip
+    title = "Deviance differences (first minus second; below zero: first better)"
+    return Table(columns, rows, title=title)
 
 
 def _calibration_table(card: PerfAccuracy) -> Table:
-    table = _table("Calibration: games, mean expected → actual score, by expected band")
-    table.add_column("Band", no_wrap=True)
-    for c in card.contenders:
-        table.add_column(_SHORT[c.contender.key], justify="right", no_wrap=True)
-    bands = zip(*(c.calibration for c in card.contenders), strict=True)
-    for row in bands:
+    rows = []
+    for row in zip(*(c.calibration for c in card.contenders), strict=True):
         if not any(b.games for b in row):
             continue
         cells = [
@@ -263,28 +250,27 @@ def _calibration_table(card: PerfAccuracy) -> Table:
             else ""
             for b in row
         ]
-        table.add_row(f"{row[0].low:.1f}–{row[0].high:.1f}", *cells)
-    return table
+        rows.append((f"{row[0].low:.1f}–{row[0].high:.1f}", *cells))
+    columns = [Column("Band", "left"), *(Column(_SHORT[c.contender.key]) for c in card.contenders)]
+    title = "Calibration: games, mean expected → actual score, by expected band"
+    return Table(columns, rows, title=title)
 
 
 def _curve_table(fit: KFit) -> Table:
-    table = _table("K scan: the FIDE-rules track's deviance with K fixed (shadow track)")
-    rows = -(-len(fit.curve) // _CURVE_COLUMNS)
-    for _ in range(_CURVE_COLUMNS):
-        table.add_column("K", justify="right", no_wrap=True)
-        table.add_column("Deviance", justify="right", no_wrap=True)
-    for i in range(rows):
+    per_column = -(-len(fit.curve) // _CURVE_COLUMNS)
+    rows = []
+    for i in range(per_column):
         cells: list[str] = []
         for j in range(_CURVE_COLUMNS):
-            index = j * rows + i
+            index = j * per_column + i
             if index < len(fit.curve):
                 p = fit.curve[index]
-                mark = "*" if p.k == fit.best.k else ""
-                cells += [f"{p.k}{mark}", f"{p.deviance:.4f}"]
+                cells += [f"{p.k}{'*' if p.k == fit.best.k else ''}", f"{p.deviance:.4f}"]
             else:
                 cells += ["", ""]
-        table.add_row(*cells)
-    return table
+        rows.append(cells)
+    title = "K scan: the FIDE-rules track's deviance with K fixed (shadow track)"
+    return Table([Column("K"), Column("Deviance")] * _CURVE_COLUMNS, rows, title=title)
 
 
 def k_summary(fit: KFit) -> str:
@@ -309,35 +295,33 @@ def k_notes(fit: KFit) -> list[str]:
     return notes
 
 
-def print_accuracy(
-    reports: Sequence[PerfReport], cards: Mapping[str, PerfAccuracy], user: str, out: Console
-) -> None:
-    """Print every perf's scorecard: scores, verdict, pairs, calibration, K scan."""
-    if not out.is_terminal:  # a file or a pipe: no need to squeeze the tables into 80 columns
-        out = Console(file=out.file, width=200, color_system=None, highlight=False, soft_wrap=True)
+def accuracy_lines(
+    reports: Sequence[PerfReport],
+    cards: Mapping[str, PerfAccuracy],
+    user: str,
+    width: int | None,
+) -> list[str]:
+    """Every perf's scorecard (scores, verdict, pairs, calibration, K scan) as lines of at
+    most ``width`` cells (``None``: no limit), in the one table style."""
+    lines: list[str] = []
     for report in reports:
         card = cards.get(report.perf)
         if report.message or card is None:
             continue
-        out.print(_scores_table(card, report.perf))
-        out.print()
-        out.print(verdict_text(card.verdict, user, report.perf), soft_wrap=False)
-        out.print()
-        out.print(_pairs_table(card))
-        out.print()
-        out.print(_calibration_table(card))
-        out.print()
+        lines += render_table(_scores_table(card, report.perf), width)
+        lines += ["", *wrap_words(verdict_text(card.verdict, user, report.perf), width), ""]
+        lines += [*render_table(_pairs_table(card), width), ""]
+        lines += [*render_table(_calibration_table(card), width), ""]
         if card.fit is not None:
-            out.print(_curve_table(card.fit))
+            lines += render_table(_curve_table(card.fit), width)
             for line in (k_summary(card.fit), *k_notes(card.fit)):
-                out.print(line, soft_wrap=False)
-            out.print()
+                lines += wrap_words(line, width, "  ")
+            lines.append("")
+    return lines
 
 
 def accuracy_text(
-    reports: Sequence[PerfReport], cards: Mapping[str, PerfAccuracy], user: str
+    reports: Sequence[PerfReport], cards: Mapping[str, PerfAccuracy], user: str, width: int | None
 ) -> str:
-    """The scorecard tables as plain text (for ``--output FILE`` with ``--format table``)."""
-    buffer = io.StringIO()
-    print_accuracy(reports, cards, user, Console(file=buffer, width=200, color_system=None))
-    return buffer.getvalue()
+    """The scorecard as text for stdout (``width``: the terminal's) or a file (``None``)."""
+    return "".join(f"{line}\n" for line in accuracy_lines(reports, cards, user, width))

@@ -317,7 +317,7 @@ def test_table_and_chart_from_the_cassette(tmp_path: Path) -> None:
     # The hand derivation of test_blitz_january_by_hand: 62 games, 31 points, 37.33
     # expected, K 10 (2400), 2450 -> 2387 (-63).
     assert january.split()[:4] == ["2023-01", "62", "31.0", "37.33"]
-    assert "10 (reached 2400)" in january and "2450→2387 (-63)" in january
+    assert "10 (since 2400)" in january and "2450→2387 (-63)" in january
     assert "+35 in 27 gaps" in result.stdout
     assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     svg = tmp_path / "c.svg"

@@ -20,20 +20,22 @@ if TYPE_CHECKING:
     from lichess_elo.core.report.model import PerfReport, PeriodRow
 
 
+#: Why K is what it is, worded to follow the number ("40 under 30 games").
 _K_REASONS = {
-    "2400": "reached 2400",
-    "junior": "junior",
+    "2400": "since 2400",
+    "junior": "for a junior",
     "new": "under 30 games",
     "standard": "standard",
-    "fixed": "given",
-    "flat": "K 20 for all",
+    "fixed": "as given",
+    "flat": "for everyone",
 }
 
 
 def _k_text(p: PeriodRow) -> str:
+    """``10 (since 2400)``; cut by the 700 rule: ``11 (20 for everyone, cut by the 700 rule)``."""
     reason = _K_REASONS.get(p.k_reason, p.k_reason)
     if p.k_limited:
-        return f"{p.k} (700 rule: {p.k_requested}, {reason})"
+        return f"{p.k} ({p.k_requested} {reason}, cut by the 700 rule)"
     return f"{p.k} ({reason})"
 
 

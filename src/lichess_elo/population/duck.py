@@ -20,16 +20,14 @@ from lichess_elo.population.schema import (
     next_month,
 )
 
-#: Memory DuckDB may use before spilling to ``<db>.tmp`` (keeps the process under 1 GB).
+#: Memory DuckDB may use before spilling to ``<db>.tmp`` (keeps the process under 1 GB),
+#: in ``db ingest`` and ``db rate``.
 MEMORY_LIMIT = "500MB"
 LISTS_DDL = """
 CREATE TABLE lists (perf VARCHAR, name VARCHAR, month INTEGER, rating INTEGER,
     games_before BIGINT, k INTEGER, reached BOOLEAN, lichess_rating INTEGER, games BIGINT,
     points BIGINT, expected BIGINT, k_used INTEGER, change BIGINT, next_rating BIGINT,
     next_games_before BIGINT, next_reached BOOLEAN, next_lichess INTEGER)"""
-_CUR_EMPTY = """
-CREATE OR REPLACE TEMP TABLE cur (perf VARCHAR, name VARCHAR, rating INTEGER,
-    games_before BIGINT, reached BOOLEAN, lichess_rating INTEGER)"""
 
 
 def connect(path: Path, *, create: bool = False) -> duckdb.DuckDBPyConnection:
@@ -76,7 +74,12 @@ def rate(
     *,
     on_month: Callable[[int], None] | None = None,
 ) -> list[int]:
-    """Rebuild the lists of ``perfs`` (all months); return the months processed."""
+    """Rebuild the lists of ``perfs`` (all months); return the months processed.
+
+    DuckDB keeps within ``MEMORY_LIMIT`` here too (the month's joins spill to
+    ``<db>.tmp`` if they must), so memory does not grow with the players or the months.
+    """
+    con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
     months = game_months(con, perfs)
     load_pd_table(con)
     con.execute(
@@ -90,7 +93,12 @@ def rate(
         ).fetchone() == (0,):
             con.execute(LISTS_DDL)
         con.execute("DELETE FROM lists WHERE perf IN (SELECT UNNEST(?))", [list(perfs)])
-        con.execute(_CUR_EMPTY)
+        for name, query in (
+            ("names", stages.names_sql(DUCKDB, "games_p")),
+            ("players", stages.players_sql()),
+            ("cur", stages.INITIAL),
+        ):
+            _temp(con, name, query)
         for month in months:
             _run_month(con, month)
             if on_month:
@@ -99,18 +107,20 @@ def rate(
     except BaseException:
         con.execute("ROLLBACK")
         raise
+    finally:
+        for name in ("names", "players", "cur", "step"):
+            con.execute(f"DROP TABLE IF EXISTS temp.{name}")
     return months
 
 
+def _temp(con: duckdb.DuckDBPyConnection, name: str, query: str) -> None:
+    con.execute(f"CREATE OR REPLACE TEMP TABLE {name} AS {query}")
+
+
 def _run_month(con: duckdb.DuckDBPyConnection, month: int) -> None:
-    sql = {
-        "seeds": stages.seeds_sql(month, "games_p"),
-        "step": stages.step_sql(DUCKDB, month, "games_p"),
-    }
-    for name, query in sql.items():
-        con.execute(f"CREATE OR REPLACE TEMP TABLE {name} AS {query}")
-    con.execute(f"INSERT INTO lists ({', '.join(LISTS_COLUMNS)}) SELECT * FROM step")
-    con.execute(f"CREATE OR REPLACE TEMP TABLE cur AS {stages.ADVANCE}")
+    _temp(con, "step", stages.step_sql(DUCKDB, month, "games_p"))
+    con.execute(f"INSERT INTO lists ({', '.join(LISTS_COLUMNS)}) {stages.listed_sql(DUCKDB)}")
+    _temp(con, "cur", stages.ADVANCE)
 
 
 def has_lists(con: duckdb.DuckDBPyConnection) -> bool:

@@ -76,8 +76,11 @@ def rate(
 ) -> list[int]:
     """Rebuild the lists of ``perfs`` (all months); return the months processed.
 
-    DuckDB keeps within ``MEMORY_LIMIT`` here too (the month's joins spill to
-    ``<db>.tmp`` if they must), so memory does not grow with the players or the months.
+    The months' rows go to ``lists_build``, which replaces ``lists`` in one transaction at
+    the end: an interrupted run leaves the old lists whole. The months themselves run
+    outside that transaction, so each replaced temp table is freed at once; DuckDB keeps
+    within ``MEMORY_LIMIT`` (spilling to ``<db>.tmp`` if it must), so memory does not grow
+    with the players or the months.
     """
     con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
     months = game_months(con, perfs)
@@ -86,31 +89,30 @@ def rate(
         "CREATE OR REPLACE TEMP VIEW games_p AS SELECT * FROM games WHERE perf IN "
         f"({', '.join(repr(p) for p in perfs)})"
     )
-    con.execute("BEGIN")
+    con.execute(f"DROP TABLE IF EXISTS {_BUILD}")
+    con.execute(LISTS_DDL.replace("TABLE lists", f"TABLE {_BUILD}"))
     try:
-        if con.execute(
-            "SELECT COUNT(*) FROM information_schema.tables WHERE table_name = 'lists'"
-        ).fetchone() == (0,):
-            con.execute(LISTS_DDL)
-        con.execute("DELETE FROM lists WHERE perf IN (SELECT UNNEST(?))", [list(perfs)])
         for name, query in (
             ("names", stages.names_sql(DUCKDB, "games_p")),
             ("players", stages.players_sql()),
             ("cur", stages.INITIAL),
         ):
             _temp(con, name, query)
+        con.execute("DROP TABLE players")  # in ``cur`` now
         for month in months:
             _run_month(con, month)
             if on_month:
                 on_month(month)
-        con.execute("COMMIT")
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
+        _swap_lists(con, perfs)
     finally:
         for name in ("names", "players", "cur", "step"):
             con.execute(f"DROP TABLE IF EXISTS temp.{name}")
+        con.execute(f"DROP TABLE IF EXISTS {_BUILD}")
     return months
+
+
+#: Where ``rate`` writes the new lists before they replace ``lists``.
+_BUILD = "lists_build"
 
 
 def _temp(con: duckdb.DuckDBPyConnection, name: str, query: str) -> None:
@@ -118,9 +120,27 @@ def _temp(con: duckdb.DuckDBPyConnection, name: str, query: str) -> None:
 
 
 def _run_month(con: duckdb.DuckDBPyConnection, month: int) -> None:
+    con.execute("DROP TABLE IF EXISTS step")  # last month's, so both are never held at once
     _temp(con, "step", stages.step_sql(DUCKDB, month, "games_p"))
-    con.execute(f"INSERT INTO lists ({', '.join(LISTS_COLUMNS)}) {stages.listed_sql(DUCKDB)}")
+    con.execute(f"INSERT INTO {_BUILD} ({', '.join(LISTS_COLUMNS)}) {stages.listed_sql(DUCKDB)}")
     _temp(con, "cur", stages.ADVANCE)
+
+
+def _swap_lists(con: duckdb.DuckDBPyConnection, perfs: Sequence[str]) -> None:
+    """``lists_build`` plus the rows of the other perfs becomes ``lists``, in one transaction."""
+    con.execute("BEGIN")
+    try:
+        if has_lists(con):
+            con.execute(
+                f"INSERT INTO {_BUILD} SELECT * FROM lists WHERE perf NOT IN (SELECT UNNEST(?))",
+                [list(perfs)],
+            )
+            con.execute("DROP TABLE lists")
+        con.execute(f"ALTER TABLE {_BUILD} RENAME TO lists")
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
 
 
 def has_lists(con: duckdb.DuckDBPyConnection) -> bool:

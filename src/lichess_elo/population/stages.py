@@ -11,7 +11,8 @@ Inputs (tables or views the engine provides):
 * ``cur``: the list at the start of month m of every player of the run (``INITIAL``
   before the first month: everyone at their seed; then ``ADVANCE``);
 * ``step`` (``step_sql``): one row per entry of ``cur`` in month m; ``listed_sql`` turns
-  those with games into the stored ``lists`` rows, from which ``list_at_sql`` rebuilds any month's list;
+  those with games into the stored ``lists`` rows, from which ``list_at_sql`` rebuilds
+  any month's list;
 * ``pd_table``: table 8.1.2 expanded to one row per |D| from 0 to 735, in hundredths
   (``pd_rows``), plus a row 736 for "> 735 -> 1.00 / .00".
 

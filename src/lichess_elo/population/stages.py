@@ -101,8 +101,7 @@ def names_sql(d: Dialect, source: str = "games") -> str:
     there (earliest month, then earliest ``ord``), NULL without games there."""
     first = d.pair("month", "ord")
     seeds = ", ".join(
-        f"min_by(elo, {first}) FILTER (WHERE perf = '{p}') AS seed_{i}"
-        for i, p in enumerate(PERFS)
+        f"min_by(elo, {first}) FILTER (WHERE perf = '{p}') AS seed_{i}" for i, p in enumerate(PERFS)
     )
     return f"""
     SELECT *, {d.row_id()} AS id FROM (

@@ -83,6 +83,9 @@ def rate(
     with the players or the months.
     """
     con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
+    # No statement here needs its rows in order (the readers sort); unordered, DuckDB
+    # writes the temp tables and the lists from both threads at once.
+    con.execute("SET preserve_insertion_order = false")
     months = game_months(con, perfs)
     load_pd_table(con)
     con.execute(
@@ -108,6 +111,7 @@ def rate(
         for name in ("names", "players", "cur", "step"):
             con.execute(f"DROP TABLE IF EXISTS temp.{name}")
         con.execute(f"DROP TABLE IF EXISTS {_BUILD}")
+        con.execute("RESET preserve_insertion_order")
     return months
 
 

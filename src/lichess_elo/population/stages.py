@@ -10,9 +10,9 @@ Inputs (tables or views the engine provides):
 * ``players`` (``players_sql``): one row per ``pid`` with the perf and the seed;
 * ``cur``: the list at the start of month m of every player of the run (``INITIAL``
   before the first month: everyone at their seed; then ``ADVANCE``);
-* ``step`` (``step_sql``): one row per entry of ``cur`` in month m; ``listed_sql`` turns
-  those with games into the stored ``lists`` rows, from which ``list_at_sql`` rebuilds
-  any month's list;
+* ``step`` (``step_sql``): one row per player with games in month m; ``listed_sql``
+  turns them into the stored ``lists`` rows, from which ``list_at_sql`` rebuilds any
+  month's list;
 * ``pd_table``: table 8.1.2 expanded to one row per |D| from 0 to 735, in hundredths
   (``pd_rows``), plus a row 736 for "> 735 -> 1.00 / .00".
 
@@ -131,15 +131,15 @@ INITIAL = f"""
 
 
 def step_sql(d: Dialect, month: int, source: str = "games") -> str:
-    """One row for each player of ``cur`` (by key, ``pid``): their entry at the start of
-    ``month``, what the month's games did to it (nothing without games) and the entry it
+    """One row for each player with games in ``month`` (by key, ``pid``): their entry in
+    ``cur`` at the start of the month, what the month's games did to it and the entry it
     leads to."""
     k = k_sql("l.reached", "l.games_before")
     k_used = (
-        f"CASE WHEN g.n IS NULL THEN {k} WHEN ({k}) * g.n > {fide.K_TIMES_GAMES_MAX} "
+        f"CASE WHEN ({k}) * g.n > {fide.K_TIMES_GAMES_MAX} "
         f"THEN {d.idiv(str(fide.K_TIMES_GAMES_MAX), 'g.n')} ELSE {k} END"
     )
-    x = f"(({k_used}) * COALESCE(g.points - g.expected, 0))"
+    x = f"(({k_used}) * (g.points - g.expected))"
     change = (
         f"CASE WHEN {x} >= 0 THEN {d.idiv(f'{x} + 50', '100')} "
         f"ELSE -{d.idiv(f'-{x} + 50', '100')} END"
@@ -174,28 +174,31 @@ def step_sql(d: Dialect, month: int, source: str = "games") -> str:
                CAST(SUM(e) AS BIGINT) AS expected, max_by(lichess_after, ord) AS last_lichess
         FROM scored GROUP BY pid)
     SELECT l.pid, l.perf, {month} AS month, l.rating, l.games_before, {k} AS k, l.reached,
-           l.lichess_rating, COALESCE(g.n, 0) AS games, COALESCE(g.points, 0) AS points,
-           COALESCE(g.expected, 0) AS expected, {k_used} AS k_used,
+           l.lichess_rating, g.n AS games, g.points, g.expected, {k_used} AS k_used,
            CAST({change} AS INTEGER) AS change,
            CAST(l.rating + ({change}) AS INTEGER) AS next_rating,
-           l.games_before + COALESCE(g.n, 0) AS next_games_before,
+           l.games_before + g.n AS next_games_before,
            l.reached OR l.rating + ({change}) >= {fide.RATING_FOR_K10} AS next_reached,
            COALESCE(g.last_lichess, l.lichess_rating) AS next_lichess
-    FROM cur l LEFT JOIN g ON g.pid = l.pid"""
+    FROM cur l JOIN g ON g.pid = l.pid"""
 
 
 def listed_sql(d: Dialect) -> str:
-    """The rows of ``lists`` (``schema.LISTS_COLUMNS``): the rows of ``step`` with games."""
+    """The rows of ``lists`` (``schema.LISTS_COLUMNS``) from the rows of ``step``."""
     return f"""
     SELECT s.perf, n.name, s.month, s.rating, s.games_before, s.k, s.reached,
            s.lichess_rating, s.games, s.points, s.expected, s.k_used, s.change,
            s.next_rating, s.next_games_before, s.next_reached, s.next_lichess
-    FROM step s JOIN names n ON n.id = {d.idiv("s.pid", str(len(PERFS)))}
-    WHERE s.games > 0"""
+    FROM step s JOIN names n ON n.id = {d.idiv("s.pid", str(len(PERFS)))}"""
 
 
-#: The list at the start of the next month: each entry of ``step`` after the month.
+#: The list at the start of the next month: ``cur`` with the entries in ``step`` replaced
+#: (a player with no games keeps R).
 ADVANCE = """
+    SELECT c.pid, c.perf, c.rating, c.games_before, c.reached, c.lichess_rating
+    FROM cur c LEFT JOIN step s ON s.pid = c.pid
+    WHERE s.pid IS NULL
+    UNION ALL
     SELECT pid, perf, next_rating AS rating, next_games_before AS games_before,
            next_reached AS reached, next_lichess AS lichess_rating
     FROM step"""

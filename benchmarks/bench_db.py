@@ -5,8 +5,9 @@
    process; games/s and the child's peak RSS, against the bare ``zstd -dc FILE | wc -l``
    rate measured on the same file in the same run (the baseline). Run at two sizes to
    show that memory stays flat.
-2. Rate: ``--rate-games`` synthetic games over 12 months (made in DuckDB: players with true
-   strengths, results drawn from them) rated by ``db rate`` on DuckDB; games/s.
+2. Rate: ``--rate-games`` synthetic games over 12 months (made in DuckDB: ``--players``
+   players with true strengths, results drawn from them) rated by ``db rate`` on DuckDB
+   in a child process; games/s, CPU and the child's peak RSS.
 
 Run ``python benchmarks/bench_db.py --games 1000000 --rate-games 10000000``.
 """
@@ -102,11 +103,10 @@ FROM g JOIN p pw ON pw.i = g.w JOIN p pb ON pb.i = g.b WHERE g.w <> g.b
 """
 
 
-def rate(db: Path, games: int, players: int) -> tuple[int, float, float]:
-    """Rate ``games`` synthetic games over 12 months on DuckDB: (games, wall s, CPU s)."""
-    import duckdb
-
-    from lichess_elo.population import app, duck
+def rate(db: Path, games: int, players: int) -> tuple[int, float, float, float]:
+    """Rate ``games`` synthetic games over 12 months on DuckDB, ``db rate`` in a child
+    process: (games, wall s, CPU s, the child's peak RSS MB)."""
+    from lichess_elo.population import duck
 
     con = duck.connect(db, create=True)
     con.execute("RESET memory_limit")
@@ -114,11 +114,18 @@ def rate(db: Path, games: int, players: int) -> tuple[int, float, float]:
     stored = con.execute("SELECT COUNT(*) FROM games").fetchone()
     con.close()
     assert stored is not None
-    cpu, start = time.process_time(), time.perf_counter()
-    app.rate(app.RateSettings(db))
+    code = (
+        "import resource\n"
+        "from pathlib import Path\n"
+        "from lichess_elo.population import app\n"
+        f"app.rate(app.RateSettings(Path({str(db)!r})))\n"
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
+    )
+    cpu, start = _child_cpu(), time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
     seconds = time.perf_counter() - start
-    del duckdb
-    return int(stored[0]), seconds, time.process_time() - cpu
+    rss = int(done.stdout.split()[-1]) / 1024
+    return int(stored[0]), seconds, _child_cpu() - cpu, rss
 
 
 def main() -> None:
@@ -145,8 +152,11 @@ def main() -> None:
                     f"{bare / seconds:.2f}"
                 )
                 dump.unlink()
-        n, seconds, cpu = rate(work / "rate.duckdb", args.rate_games, args.players)
-        rate_text = f"{seconds:.1f} s, {n / seconds:,.0f} games/s wall, CPU {cpu:.1f} s"
+        n, seconds, cpu, rss = rate(work / "rate.duckdb", args.rate_games, args.players)
+        rate_text = (
+            f"{seconds:.1f} s, {n / seconds:,.0f} games/s wall, CPU {cpu:.1f} s "
+            f"({n / cpu:,.0f} games per CPU-second), peak RSS {rss:,.0f} MB"
+        )
         print(f"rate {n:,} games over 12 months on DuckDB: {rate_text}")
 
 

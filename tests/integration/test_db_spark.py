@@ -15,6 +15,7 @@ from lichess_elo.population import app
 from lichess_elo.population.schema import LISTS_COLUMNS
 from tests.integration.db_fixture import EXPECTED, february, january, march
 from tests.integration.db_helpers import gen_dump, write_dump
+from tests.integration.test_db_rate import SEED_LISTS, seed_db, seed_lists
 
 #: Spark needs a Java runtime. On a machine with only python3 and pip (the README's
 #: Quickstart) these tests are skipped and say why; CI installs Java in .ci/run and sets
@@ -77,3 +78,12 @@ def test_generated_dumps_lists_identical(spark: Any, tmp_path: Path) -> None:
     on_duckdb, on_spark = _both(db, tmp_path)
     assert len(on_duckdb) > 900  # about 300 players x 4 perfs x 4 lists, less late entrants
     assert on_spark == on_duckdb
+
+
+def test_seed_order_across_months_on_spark(spark: Any, tmp_path: Path) -> None:
+    # Spark orders the first game with struct(month, ord), DuckDB with one 128-bit key
+    # (dialect.pair): the hand-checked lists of test_db_rate.SEED_LISTS on both.
+    db = seed_db(tmp_path / "seed.duckdb")
+    on_duckdb, on_spark = _both(db, tmp_path)
+    assert on_spark == on_duckdb
+    assert seed_lists(db) == SEED_LISTS

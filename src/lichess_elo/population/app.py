@@ -167,8 +167,10 @@ def rate(settings: RateSettings) -> RateResult:
             r["perf"]: int(r["n"])
             for r in duck.rows(
                 con,
-                "SELECT perf, COUNT(DISTINCT name) AS n FROM lists "
-                "WHERE perf IN (SELECT UNNEST(?)) GROUP BY perf",
+                # A player's first row is the only one with no games before it (every
+                # row has games), so counting those counts the players without a DISTINCT.
+                "SELECT perf, COUNT(*) AS n FROM lists "
+                "WHERE perf IN (SELECT UNNEST(?)) AND games_before = 0 GROUP BY perf",
                 [list(perfs)],
             )
         }

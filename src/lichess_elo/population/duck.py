@@ -20,16 +20,14 @@ from lichess_elo.population.schema import (
     next_month,
 )
 
-#: Memory DuckDB may use before spilling to ``<db>.tmp`` (keeps the process under 1 GB).
+#: Memory DuckDB may use before spilling to ``<db>.tmp`` (keeps the process under 1 GB),
+#: in ``db ingest`` and ``db rate``.
 MEMORY_LIMIT = "500MB"
 LISTS_DDL = """
 CREATE TABLE lists (perf VARCHAR, name VARCHAR, month INTEGER, rating INTEGER,
     games_before BIGINT, k INTEGER, reached BOOLEAN, lichess_rating INTEGER, games BIGINT,
     points BIGINT, expected BIGINT, k_used INTEGER, change BIGINT, next_rating BIGINT,
     next_games_before BIGINT, next_reached BOOLEAN, next_lichess INTEGER)"""
-_CUR_EMPTY = """
-CREATE OR REPLACE TEMP TABLE cur (perf VARCHAR, name VARCHAR, rating INTEGER,
-    games_before BIGINT, reached BOOLEAN, lichess_rating INTEGER)"""
 
 
 def connect(path: Path, *, create: bool = False) -> duckdb.DuckDBPyConnection:
@@ -76,41 +74,77 @@ def rate(
     *,
     on_month: Callable[[int], None] | None = None,
 ) -> list[int]:
-    """Rebuild the lists of ``perfs`` (all months); return the months processed."""
+    """Rebuild the lists of ``perfs`` (all months); return the months processed.
+
+    The months' rows go to ``lists_build``, which replaces ``lists`` in one transaction at
+    the end: an interrupted run leaves the old lists whole. The months themselves run
+    outside that transaction, so each replaced temp table is freed at once; DuckDB keeps
+    within ``MEMORY_LIMIT`` (spilling to ``<db>.tmp`` if it must), so memory does not grow
+    with the players or the months.
+    """
+    con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
+    # No statement here needs its rows in order (the readers sort); unordered, DuckDB
+    # writes the temp tables and the lists from both threads at once.
+    con.execute("SET preserve_insertion_order = false")
     months = game_months(con, perfs)
     load_pd_table(con)
     con.execute(
         "CREATE OR REPLACE TEMP VIEW games_p AS SELECT * FROM games WHERE perf IN "
         f"({', '.join(repr(p) for p in perfs)})"
     )
-    con.execute("BEGIN")
+    con.execute(f"DROP TABLE IF EXISTS {_BUILD}")
+    con.execute(LISTS_DDL.replace("TABLE lists", f"TABLE {_BUILD}"))
     try:
-        if con.execute(
-            "SELECT COUNT(*) FROM information_schema.tables WHERE table_name = 'lists'"
-        ).fetchone() == (0,):
-            con.execute(LISTS_DDL)
-        con.execute("DELETE FROM lists WHERE perf IN (SELECT UNNEST(?))", [list(perfs)])
-        con.execute(_CUR_EMPTY)
+        for name, query in (
+            ("names", stages.names_sql(DUCKDB, "games_p")),
+            ("players", stages.players_sql()),
+            ("cur", stages.INITIAL),
+        ):
+            _temp(con, name, query)
+        con.execute("DROP TABLE players")  # in ``cur`` now
         for month in months:
             _run_month(con, month)
             if on_month:
                 on_month(month)
+        _swap_lists(con, perfs)
+    finally:
+        for name in ("names", "players", "cur", "step"):
+            con.execute(f"DROP TABLE IF EXISTS temp.{name}")
+        con.execute(f"DROP TABLE IF EXISTS {_BUILD}")
+        con.execute("RESET preserve_insertion_order")
+    return months
+
+
+#: Where ``rate`` writes the new lists before they replace ``lists``.
+_BUILD = "lists_build"
+
+
+def _temp(con: duckdb.DuckDBPyConnection, name: str, query: str) -> None:
+    con.execute(f"CREATE OR REPLACE TEMP TABLE {name} AS {query}")
+
+
+def _run_month(con: duckdb.DuckDBPyConnection, month: int) -> None:
+    con.execute("DROP TABLE IF EXISTS step")  # last month's, so both are never held at once
+    _temp(con, "step", stages.step_sql(DUCKDB, month, "games_p"))
+    con.execute(f"INSERT INTO {_BUILD} ({', '.join(LISTS_COLUMNS)}) {stages.listed_sql(DUCKDB)}")
+    _temp(con, "cur", stages.ADVANCE)
+
+
+def _swap_lists(con: duckdb.DuckDBPyConnection, perfs: Sequence[str]) -> None:
+    """``lists_build`` plus the rows of the other perfs becomes ``lists``, in one transaction."""
+    con.execute("BEGIN")
+    try:
+        if has_lists(con):
+            con.execute(
+                f"INSERT INTO {_BUILD} SELECT * FROM lists WHERE perf NOT IN (SELECT UNNEST(?))",
+                [list(perfs)],
+            )
+            con.execute("DROP TABLE lists")
+        con.execute(f"ALTER TABLE {_BUILD} RENAME TO lists")
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")
         raise
-    return months
-
-
-def _run_month(con: duckdb.DuckDBPyConnection, month: int) -> None:
-    sql = {
-        "seeds": stages.seeds_sql(month, "games_p"),
-        "step": stages.step_sql(DUCKDB, month, "games_p"),
-    }
-    for name, query in sql.items():
-        con.execute(f"CREATE OR REPLACE TEMP TABLE {name} AS {query}")
-    con.execute(f"INSERT INTO lists ({', '.join(LISTS_COLUMNS)}) SELECT * FROM step")
-    con.execute(f"CREATE OR REPLACE TEMP TABLE cur AS {stages.ADVANCE}")
 
 
 def has_lists(con: duckdb.DuckDBPyConnection) -> bool:

@@ -1,9 +1,10 @@
 """Apache Spark: the same stages (``stages.py``) as Spark SQL, reading and writing Parquet.
 
-The games leave DuckDB as Parquet in the warehouse (``games/``), Spark runs one month
-after another, writes each month's rows to ``lists/mYYYYMM/`` and the next month's
-``cur`` to ``cur/mYYYYMM/``, reading both back (so the plan never grows), and the lists
-are loaded back into the DuckDB file, where ``db list``, ``db player`` and ``db compare``
+The games leave DuckDB as Parquet in the warehouse (``games/``), Spark numbers the players
+once (``names/``, ``players/``), runs one month after another, writes each month's
+``step`` to ``step/mYYYYMM/``, its rows with games to ``lists/mYYYYMM/`` and the next
+month's ``cur`` to ``cur/mYYYYMM/``, reading them back (so the plan never grows), and the
+lists are loaded back into the DuckDB file, where ``db list``, ``db player`` and ``db compare``
 read them. On a cluster the warehouse must be storage every executor reaches (HDFS, S3,
 a shared mount).
 """
@@ -22,9 +23,8 @@ from lichess_elo.population import duck, stages
 from lichess_elo.population.dialect import SPARK
 from lichess_elo.population.schema import LISTS_COLUMNS
 
-_CUR_SCHEMA = (
-    "perf STRING, name STRING, rating INT, games_before BIGINT, reached BOOLEAN, lichess_rating INT"
-)
+#: The warehouse folders of the run's state besides ``games/`` and ``lists/``.
+_STATE_DIRS = ("names", "players", "cur", "step")
 
 
 #: Spark's own logging: errors only, so a run prints its one summary and nothing else.
@@ -78,6 +78,13 @@ def session(master: str, *, logs: Path | None = None) -> Any:
     return spark
 
 
+def _stored(spark: Any, sql: str, path: Path, view: str) -> None:
+    """Write the result of ``sql`` as Parquet at ``path`` and name it ``view`` (read back,
+    so each month's plan starts from files and never grows)."""
+    spark.sql(sql).write.mode("overwrite").parquet(str(path))
+    spark.read.parquet(str(path)).createOrReplaceTempView(view)
+
+
 def rate(
     con: duckdb.DuckDBPyConnection,
     perfs: Sequence[str],
@@ -89,7 +96,7 @@ def rate(
     """Rebuild the lists of ``perfs`` on Spark and store them in the DuckDB file."""
     months = duck.game_months(con, perfs)
     games_dir, lists_dir = warehouse / "games", warehouse / "lists"
-    for stale in (games_dir, lists_dir, warehouse / "cur"):
+    for stale in (games_dir, lists_dir, *(warehouse / d for d in _STATE_DIRS)):
         shutil.rmtree(stale, ignore_errors=True)
     warehouse.mkdir(parents=True, exist_ok=True)
     in_perfs = ", ".join(f"'{p}'" for p in perfs)
@@ -105,17 +112,18 @@ def rate(
     spark.createDataFrame(
         list(stages.pd_rows()), "d INT, pd_high INT, pd_low INT"
     ).createOrReplaceTempView("pd_table")
-    spark.createDataFrame([], _CUR_SCHEMA).createOrReplaceTempView("cur")
     written: list[str] = []
+    if months:
+        # The ids come from monotonically_increasing_id(): stored once, read back.
+        _stored(spark, stages.names_sql(SPARK), warehouse / "names", "names")
+        _stored(spark, stages.players_sql(), warehouse / "players", "players")
+        _stored(spark, stages.INITIAL, warehouse / "cur" / "initial", "cur")
     for month in months:
-        spark.sql(stages.seeds_sql(month)).createOrReplaceTempView("seeds")
+        _stored(spark, stages.step_sql(SPARK, month), warehouse / "step" / f"m{month}", "step")
         target = str(lists_dir / f"m{month}")
-        spark.sql(stages.step_sql(SPARK, month)).write.mode("overwrite").parquet(target)
+        spark.sql(stages.listed_sql(SPARK)).write.mode("overwrite").parquet(target)
         written.append(target)
-        spark.read.parquet(target).createOrReplaceTempView("step")
-        state = str(warehouse / "cur" / f"m{month}")
-        spark.sql(stages.ADVANCE).write.mode("overwrite").parquet(state)
-        spark.read.parquet(state).createOrReplaceTempView("cur")
+        _stored(spark, stages.ADVANCE, warehouse / "cur" / f"m{month}", "cur")
         if on_month:
             on_month(month)
     con.execute("BEGIN")

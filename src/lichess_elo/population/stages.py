@@ -4,13 +4,17 @@ Inputs (tables or views the engine provides):
 
 * ``games`` (or the table named by ``source``): the ingested games (``schema.GAMES_DDL``)
   of the perfs being rated;
-* ``cur``: the list at the start of month m for everyone who played before m
-  (perf, name, rating, games_before, reached, lichess_rating);
-* the stored ``lists`` hold one row per player and month with games (``step_sql``); the
-  list of any month is rebuilt from them by ``list_at_sql``;
+* ``names`` (``names_sql``, stored once per run): an integer id for each player name and
+  their seed in each perf, so the monthly stages join the list on integers: a player of
+  a perf is ``pid``, the name's id and the perf in one integer (``_perf_key``);
+* ``players`` (``players_sql``): one row per ``pid`` with the perf and the seed;
+* ``cur``: the list at the start of month m of every player of the run (``INITIAL``
+  before the first month: everyone at their seed; then ``ADVANCE``);
+* ``step`` (``step_sql``): one row per player with games in month m; ``listed_sql``
+  turns them into the stored ``lists`` rows, from which ``list_at_sql`` rebuilds any
+  month's list;
 * ``pd_table``: table 8.1.2 expanded to one row per |D| from 0 to 735, in hundredths
-  (``pd_rows``), plus a row 736 for "> 735 -> 1.00 / .00";
-* ``seeds``: made by ``SEEDS`` for month m.
+  (``pd_rows``), plus a row 736 for "> 735 -> 1.00 / .00".
 
 Rules (issue #13 "Default semantics"; FIDE rules from docs/rules.md):
 
@@ -31,7 +35,7 @@ from collections.abc import Iterator
 
 from lichess_elo.core import fide
 from lichess_elo.population.dialect import Dialect
-from lichess_elo.population.schema import STANDARD_CHAPTER_PERFS
+from lichess_elo.population.schema import PERFS, STANDARD_CHAPTER_PERFS
 
 #: |D| rows of ``pd_table``; the last stands for every |D| > 735.
 PD_BEYOND = fide.TABLE_LIMIT + 1
@@ -43,18 +47,6 @@ def pd_rows() -> Iterator[tuple[int, int, int]]:
         high = fide.expected_score(d, 0, cap=False)
         low = fide.expected_score(0, d, cap=False)
         yield d, int(high * 100), int(low * 100)
-
-
-def _sides(month: int, source: str) -> str:
-    """Each game of the month twice, once from each player's side (score in hundredths)."""
-    return f"""
-        SELECT perf, white AS name, black AS opp, score AS s,
-               white_elo AS elo, white_elo + COALESCE(white_diff, 0) AS lichess_after, ord
-        FROM {source} WHERE month = {month}
-        UNION ALL
-        SELECT perf, black AS name, white AS opp, 100 - score AS s,
-               black_elo AS elo, black_elo + COALESCE(black_diff, 0) AS lichess_after, ord
-        FROM {source} WHERE month = {month}"""
 
 
 def capped_d(own: str, diff: str, perf: str) -> str:
@@ -82,17 +74,6 @@ def pd_value(table: str, d: str) -> str:
     return f"CASE WHEN {d} >= 0 THEN {table}.pd_high ELSE {table}.pd_low END"
 
 
-def seeds_sql(month: int, source: str = "games") -> str:
-    """Players new in ``month`` (not in ``cur``), at the Elo of their first game."""
-    return f"""
-    SELECT f.perf, f.name, f.seed AS rating, 0 AS games_before, f.seed >= {fide.RATING_FOR_K10}
-           AS reached, CAST(NULL AS INTEGER) AS lichess_rating
-    FROM (SELECT perf, name, min_by(elo, ord) AS seed FROM ({_sides(month, source)}) x
-          GROUP BY perf, name) f
-    LEFT JOIN cur c ON c.perf = f.perf AND c.name = f.name
-    WHERE c.name IS NULL"""
-
-
 def k_sql(reached: str, games_before: str) -> str:
     """SQL for the list's K: 10 once 2400 was reached, 40 before 30 games, else 20."""
     return (
@@ -101,71 +82,124 @@ def k_sql(reached: str, games_before: str) -> str:
     )
 
 
+def _perf_key(player_id: str, perf: str) -> str:
+    """SQL for the key of a player in one perf: the name's id times the number of perfs plus
+    the perf's place in ``PERFS``."""
+    slots = " ".join(f"WHEN '{p}' THEN {i}" for i, p in enumerate(PERFS))
+    return f"({player_id} * {len(PERFS)} + CASE {perf} {slots} END)"
+
+
+def _perf_of(key: str) -> str:
+    """SQL for the perf of a player key (the inverse of ``_perf_key``)."""
+    slots = " ".join(f"WHEN {i} THEN '{p}'" for i, p in enumerate(PERFS))
+    return f"CASE {key} % {len(PERFS)} {slots} END"
+
+
+def names_sql(d: Dialect, source: str = "games") -> str:
+    """One row per player name of ``source``: an integer id and, for each perf of
+    ``PERFS`` (``seed_0``, ``seed_1``, ...), the seed: the ``...Elo`` of their first game
+    there (earliest month, then earliest ``ord``), NULL without games there."""
+    first = d.pair("month", "ord")
+    seeds = ", ".join(
+        f"min_by(elo, {first}) FILTER (WHERE perf = '{p}') AS seed_{i}" for i, p in enumerate(PERFS)
+    )
+    return f"""
+    SELECT *, {d.row_id()} AS id FROM (
+        SELECT name, {seeds} FROM (
+            SELECT perf, white AS name, white_elo AS elo, month, ord FROM {source}
+            UNION ALL
+            SELECT perf, black AS name, black_elo AS elo, month, ord FROM {source}) x
+        GROUP BY name) n"""
+
+
+def players_sql() -> str:
+    """One row per player of each perf (``pid``: see ``_perf_key``) with their seed."""
+    return "\n    UNION ALL".join(
+        f"""
+    SELECT {_perf_key("id", f"'{p}'")} AS pid, '{p}' AS perf, seed_{i} AS seed
+    FROM names WHERE seed_{i} IS NOT NULL"""
+        for i, p in enumerate(PERFS)
+    )
+
+
+#: The list before the first month: every player at their seed (``players``). A player
+#: without games in a month keeps their entry, so their first month starts from the seed.
+INITIAL = f"""
+    SELECT pid, perf, seed AS rating, CAST(0 AS BIGINT) AS games_before,
+           seed >= {fide.RATING_FOR_K10} AS reached, CAST(NULL AS INTEGER) AS lichess_rating
+    FROM players"""
+
+
 def step_sql(d: Dialect, month: int, source: str = "games") -> str:
-    """One row for each player with games in ``month``: their list entry at the start of the
-    month and what the month's games did to it."""
+    """One row for each player with games in ``month`` (by key, ``pid``): their entry in
+    ``cur`` at the start of the month, what the month's games did to it and the entry it
+    leads to."""
     k = k_sql("l.reached", "l.games_before")
     k_used = (
-        f"CASE WHEN g.n IS NULL THEN {k} WHEN ({k}) * g.n > {fide.K_TIMES_GAMES_MAX} "
+        f"CASE WHEN ({k}) * g.n > {fide.K_TIMES_GAMES_MAX} "
         f"THEN {d.idiv(str(fide.K_TIMES_GAMES_MAX), 'g.n')} ELSE {k} END"
     )
-    x = f"(({k_used}) * COALESCE(g.h, 0))"
+    x = f"(({k_used}) * (g.points - g.expected))"
     change = (
         f"CASE WHEN {x} >= 0 THEN {d.idiv(f'{x} + 50', '100')} "
         f"ELSE -{d.idiv(f'-{x} + 50', '100')} END"
     )
     return f"""
-    WITH mg AS (SELECT * FROM {source} WHERE month = {month}),
-    act AS (SELECT perf, white AS name FROM mg UNION SELECT perf, black AS name FROM mg),
-    lst AS (
-        SELECT c.perf, c.name, c.rating, c.games_before, c.reached, c.lichess_rating
-        FROM cur c JOIN act ON act.perf = c.perf AND act.name = c.name
-        UNION ALL
-        SELECT perf, name, rating, games_before, reached, lichess_rating FROM seeds),
-    pair AS (
-        SELECT mg.perf, mg.white, mg.black, mg.score, mg.ord, a.rating AS rw, b.rating AS rb,
+    WITH pair AS (
+        SELECT a.perf, a.pid AS w, b.pid AS b, mg.score, mg.ord,
                mg.white_elo + COALESCE(mg.white_diff, 0) AS white_after,
-               mg.black_elo + COALESCE(mg.black_diff, 0) AS black_after
-        FROM mg
-        JOIN lst a ON a.perf = mg.perf AND a.name = mg.white
-        JOIN lst b ON b.perf = mg.perf AND b.name = mg.black),
+               mg.black_elo + COALESCE(mg.black_diff, 0) AS black_after,
+               a.rating AS rw, b.rating AS rb
+        FROM {source} mg
+        JOIN names wn ON wn.name = mg.white
+        JOIN names bn ON bn.name = mg.black
+        JOIN cur a ON a.pid = {_perf_key("wn.id", "mg.perf")}
+        JOIN cur b ON b.pid = {_perf_key("bn.id", "mg.perf")}
+        WHERE mg.month = {month}),
     rated AS (
-        SELECT perf, white AS name, score AS s, white_after AS lichess_after, ord,
+        SELECT perf, w AS pid, score AS s, white_after AS lichess_after, ord,
                rw AS own, rb AS opp_r FROM pair
         UNION ALL
-        SELECT perf, black AS name, 100 - score AS s, black_after AS lichess_after, ord,
+        SELECT perf, b AS pid, 100 - score AS s, black_after AS lichess_after, ord,
                rb AS own, rw AS opp_r FROM pair),
     capped AS (
-        SELECT perf, name, s, lichess_after, ord, {capped_d("own", "own - opp_r", "perf")} AS d
+        SELECT pid, s, lichess_after, ord, {capped_d("own", "own - opp_r", "perf")} AS d
         FROM rated),
     scored AS (
-        SELECT c.perf, c.name, c.s, c.lichess_after, c.ord,
-               {pd_value("t", "c.d")} AS e
+        SELECT c.pid, c.s, c.lichess_after, c.ord, {pd_value("t", "c.d")} AS e
         FROM capped c
         JOIN pd_table t ON {pd_join("t", "c.d")}),
     g AS (
-        SELECT perf, name, COUNT(*) AS n, CAST(SUM(s) AS BIGINT) AS points,
-               CAST(SUM(e) AS BIGINT) AS expected, CAST(SUM(s - e) AS BIGINT) AS h,
-               max_by(lichess_after, ord) AS last_lichess
-        FROM scored GROUP BY perf, name)
-    SELECT l.perf, l.name, {month} AS month, l.rating, l.games_before, {k} AS k, l.reached,
-           l.lichess_rating, COALESCE(g.n, 0) AS games, COALESCE(g.points, 0) AS points,
-           COALESCE(g.expected, 0) AS expected, {k_used} AS k_used,
+        SELECT pid, COUNT(*) AS n, CAST(SUM(s) AS BIGINT) AS points,
+               CAST(SUM(e) AS BIGINT) AS expected, max_by(lichess_after, ord) AS last_lichess
+        FROM scored GROUP BY pid)
+    SELECT l.pid, l.perf, {month} AS month, l.rating, l.games_before, {k} AS k, l.reached,
+           l.lichess_rating, g.n AS games, g.points, g.expected, {k_used} AS k_used,
            CAST({change} AS INTEGER) AS change,
            CAST(l.rating + ({change}) AS INTEGER) AS next_rating,
-           l.games_before + COALESCE(g.n, 0) AS next_games_before,
+           l.games_before + g.n AS next_games_before,
            l.reached OR l.rating + ({change}) >= {fide.RATING_FOR_K10} AS next_reached,
            COALESCE(g.last_lichess, l.lichess_rating) AS next_lichess
-    FROM lst l JOIN g ON g.perf = l.perf AND g.name = l.name"""
+    FROM cur l JOIN g ON g.pid = l.pid"""
 
 
-#: The list of the next month: ``cur`` with the rows of the players in ``step`` replaced.
+def listed_sql(d: Dialect) -> str:
+    """The rows of ``lists`` (``schema.LISTS_COLUMNS``) from the rows of ``step``."""
+    return f"""
+    SELECT s.perf, n.name, s.month, s.rating, s.games_before, s.k, s.reached,
+           s.lichess_rating, s.games, s.points, s.expected, s.k_used, s.change,
+           s.next_rating, s.next_games_before, s.next_reached, s.next_lichess
+    FROM step s JOIN names n ON n.id = {d.idiv("s.pid", str(len(PERFS)))}"""
+
+
+#: The list at the start of the next month: ``cur`` with the entries in ``step`` replaced
+#: (a player with no games keeps R).
 ADVANCE = """
-    SELECT c.perf, c.name, c.rating, c.games_before, c.reached, c.lichess_rating
-    FROM cur c LEFT JOIN step s ON s.perf = c.perf AND s.name = c.name
-    WHERE s.name IS NULL
+    SELECT c.pid, c.perf, c.rating, c.games_before, c.reached, c.lichess_rating
+    FROM cur c LEFT JOIN step s ON s.pid = c.pid
+    WHERE s.pid IS NULL
     UNION ALL
-    SELECT perf, name, next_rating AS rating, next_games_before AS games_before,
+    SELECT pid, perf, next_rating AS rating, next_games_before AS games_before,
            next_reached AS reached, next_lichess AS lichess_rating
     FROM step"""
 

@@ -135,6 +135,7 @@ def main() -> None:
     parser.add_argument("--rate-games", type=int, default=10_000_000)
     parser.add_argument("--players", type=int, default=500_000)
     parser.add_argument("--skip-ingest", action="store_true")
+    parser.add_argument("--skip-rate", action="store_true")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
@@ -152,6 +153,8 @@ def main() -> None:
                     f"{bare / seconds:.2f}"
                 )
                 dump.unlink()
+        if args.skip_rate:
+            return
         n, seconds, cpu, rss = rate(work / "rate.duckdb", args.rate_games, args.players)
         rate_text = (
             f"{seconds:.1f} s, {n / seconds:,.0f} games/s wall, CPU {cpu:.1f} s "

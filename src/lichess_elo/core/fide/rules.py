@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
+from functools import cache
 
 from lichess_elo.core import fide_rules
 from lichess_elo.core.fide.constants import (
@@ -99,12 +100,26 @@ def difference_used(
     return fide_rules.difference_used(edition, own, opponent, cap=cap)
 
 
-def _table_pd(diff: int) -> Decimal:
-    distance = abs(diff)
+def _pd_row(distance: int) -> tuple[Decimal, Decimal]:
+    """Table 8.1.2's (PD high, PD low) for ``distance`` = |D|, from its rows."""
     for low, high, pd_high, pd_low in _pd_rows():
         if distance >= low and (high is None or distance <= high):
-            return pd_high if diff >= 0 else pd_low
-    raise AssertionError(f"table 8.1.2 has no row for D = {diff}")  # pragma: no cover
+            return pd_high, pd_low
+    raise AssertionError(f"table 8.1.2 has no row for |D| = {distance}")  # pragma: no cover
+
+
+@cache
+def _pd_by_distance() -> tuple[tuple[Decimal, Decimal], ...]:
+    """``_pd_row`` of every |D| up to one past the last bounded row; the last entry is the
+    open-ended row's, which holds for every larger |D| too (one lookup a game, not a scan)."""
+    top = max(high for _, high, _, _ in _pd_rows() if high is not None) + 1
+    return tuple(_pd_row(distance) for distance in range(top + 1))
+
+
+def _table_pd(diff: int) -> Decimal:
+    table = _pd_by_distance()
+    pd_high, pd_low = table[min(abs(diff), len(table) - 1)]
+    return pd_high if diff >= 0 else pd_low
 
 
 def logistic_expected(difference: int | Decimal) -> Decimal:

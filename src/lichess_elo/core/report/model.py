@@ -25,7 +25,7 @@ GapCause = Literal["overlap", "missing"]
 RATING_FLOOR = 1400
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameRow:
     """One counted game, from the player's side, on both tracks."""
 

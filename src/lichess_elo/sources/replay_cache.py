@@ -184,10 +184,10 @@ def _read_cached(conn: sqlite3.Connection, games: Sequence[Game]) -> dict[str, R
     select = f"SELECT {_COLUMNS}, content FROM {_TABLE} WHERE version = ?"
     (rows,) = conn.execute(f"SELECT count(*) FROM {_TABLE}").fetchone()
     if rows <= _SCAN_FACTOR * len(wanted):
-        queries = [(select, (replay.REPLAY_VERSION,))]
+        queries: list[tuple[str, tuple[object, ...]]] = [(select, (replay.REPLAY_VERSION,))]
     else:
         ids = list(wanted)
-        queries = []
+        queries = []  # batches: SQLite limits the number of parameters of a statement
         for start in range(0, len(ids), _BATCH):
             chunk = ids[start : start + _BATCH]
             marks = ",".join("?" * len(chunk))

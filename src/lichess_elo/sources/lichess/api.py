@@ -20,8 +20,6 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import requests_cache
-
 from lichess_elo.core.games import Game, UserInfo, dedupe_sorted
 from lichess_elo.core.report.selection import classify, select_perfs
 from lichess_elo.errors import (
@@ -315,9 +313,11 @@ def _fetch_month(
         notes.append(message)
         warn(message)
 
+    from requests_cache import NEVER_EXPIRE  # with the session (``connect``)
+
     ended = _next_month(window.month) <= conn.now.date()
     # A month that had ended never changes again; a running one is stored already expired.
-    conn.session.settings.expire_after = requests_cache.NEVER_EXPIRE if ended else datetime.now(UTC)
+    conn.session.settings.expire_after = NEVER_EXPIRE if ended else datetime.now(UTC)
     refresh = conn.session.force_refresh
     hint = fetch_hint(window.name, conn.source, window.month)
     try:

@@ -11,8 +11,6 @@ from dataclasses import replace
 from datetime import UTC, date, datetime
 from typing import Any
 
-import berserk
-
 from lichess_elo.core.games import PerfStats, UserInfo
 from lichess_elo.errors import (
     FetchHint,
@@ -63,6 +61,8 @@ def _fide_id(value: Any) -> int | None:
 def _get_user(
     conn: Conn, name: str, progress: Progress | None, warn: Callable[[str], None]
 ) -> UserInfo:
+    import berserk  # with the session (``connect``)
+
     session = conn.session
     session.settings.expire_after = datetime.now(UTC)  # refetched online, served offline
 

@@ -16,6 +16,8 @@ compact form, in ``<cache dir>/games.sqlite``:
 - it is stored only after checking that the stored response's body is the body that was
   parsed (``store``'s ``matches``), so a response replaced between the fetch and the store
   by a concurrent run is never paired with another run's games;
+- a player's profile (``/api/user``) is kept the same way, as its ``UserInfo``; it is
+  stored already expired by the HTTP cache, so only an offline run uses it;
 - only a month's whole, valid answer is kept: one that did not parse whole, or that held
   another player's games, is never stored (the import forgets it in the HTTP cache too);
 - writes are single SQLite transactions (atomic under interruption); the file opens through
@@ -39,7 +41,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
-from lichess_elo.core.games import Clock, Game, Side
+from lichess_elo.core.games import Clock, Game, PerfStats, Side, UserInfo
 from lichess_elo.sources.sqlite_open import (
     connect,
     foreign_sidecars,
@@ -170,6 +172,32 @@ def decode_games(payload: bytes) -> tuple[list[Game], list[str]] | None:
     except _DECODE_ERRORS:
         return None
     return games, [str(w) for w in warnings]
+
+
+def encode_user(user: UserInfo) -> bytes:
+    """A player's profile as a compact payload (``decode_user``)."""
+    perfs = [(k, p.games, p.rating, p.rd, p.provisional) for k, p in user.perfs.items()]
+    created = _micros(user.created_at)
+    row = (user.id, user.username, created, user.disabled, perfs, user.fide_id)
+    return marshal.dumps((_VERSION, row))
+
+
+def decode_user(payload: bytes) -> UserInfo | None:
+    """The profile of an ``encode_user`` payload; ``None`` if it is not one."""
+    try:
+        version, (user_id, username, created, disabled, perfs, fide_id) = marshal.loads(payload)
+        if version != _VERSION:
+            return None
+        return UserInfo(
+            id=user_id,
+            username=username,
+            created_at=_EPOCH + _MICRO * created,
+            disabled=disabled,
+            perfs={k: PerfStats(games, rating, rd, prov) for k, games, rating, rd, prov in perfs},
+            fide_id=fide_id,
+        )
+    except _DECODE_ERRORS:
+        return None
 
 
 def _prepared(conn: sqlite3.Connection) -> sqlite3.Connection:

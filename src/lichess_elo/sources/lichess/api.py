@@ -49,8 +49,16 @@ from lichess_elo.sources.lichess.ndjson import AnswerFault
 from lichess_elo.sources.lichess.parse import parse_games
 from lichess_elo.sources.lichess.parsed import cached_month, keep_month, month_request, open_parsed
 from lichess_elo.sources.lichess.retries import Progress, call_with_retries
-from lichess_elo.sources.lichess.session import Conn, Source, connect
-from lichess_elo.sources.lichess.users import _get_user, cache_holds_user, fetch_hint
+from lichess_elo.sources.lichess.session import (
+    CACHE_FILE,
+    Conn,
+    Source,
+    check_connection,
+    connect,
+    make_cache_dir,
+)
+from lichess_elo.sources.lichess.users import cache_holds_user, cached_or_fetched_user, fetch_hint
+from lichess_elo.sources.sqlite_open import check_sidecars
 
 if TYPE_CHECKING:
     from lichess_elo.sources.games_cache import ParsedCache
@@ -154,15 +162,30 @@ def _fetch_games(
         if on_warning is not None:
             on_warning(message)
 
-    with connect(source) as conn, ExitStack() as stack:
+    with ExitStack() as stack:
+        opened: list[Conn] = []
+
+        def conn() -> Conn:
+            """The session, opened on first use: an offline run whose profile and months
+            are all in the parsed-games cache never opens it (nor imports the HTTP stack)."""
+            if not opened:
+                opened.append(stack.enter_context(connect(source)))
+            return opened[0]
+
         parsed = None
         if source.replay is None:  # the parsed-games cache sits beside the HTTP cache
-            parsed = open_parsed(conn.cache_path.parent, warn)
+            check_connection(source)  # what ``connect`` checks first, whether or not it runs
+            cache_path = make_cache_dir(source) / CACHE_FILE
+            check_sidecars(cache_path)
+            parsed = open_parsed(cache_path.parent, warn)
             stack.callback(parsed.close)
-        user = _get_user(conn, name, progress, warn)
+            now = datetime.now(UTC)
+        else:
+            cache_path, now = conn().cache_path, conn().now
+        user = cached_or_fetched_user(conn, parsed, name, source, progress, warn)
         if user.disabled:
             raise AccountClosed(f"the Lichess account '{user.username or name}' is closed")
-        months = month_windows(user.created_at, conn.now, since, until)
+        months = month_windows(user.created_at, now, since, until)
         if progress is not None:
             progress.start(len(months))
         low = datetime.combine(since, datetime.min.time(), UTC) if since else None
@@ -197,7 +220,7 @@ def _fetch_games(
             window = _Month(user_id, name, month, f"month {label} of {name}", parsed, request)
             try:
                 return call_with_retries(
-                    _month_action(conn, window, warn),
+                    _month_action(conn(), window, warn),
                     what=window.what,
                     source=source,
                     hint=fetch_hint(name, source, month),
@@ -258,9 +281,9 @@ def _fetch_games(
         months_total=total,
         months_from_network=total - from_cache,
         months_from_cache=from_cache,
-        cache_path=conn.cache_path,
+        cache_path=cache_path,
         warnings=tuple(warnings),
-        now=conn.now,
+        now=now,
         months_back=len(back),
         count_short=short,
     )

@@ -93,6 +93,20 @@ class Conn:
     source: Source
 
 
+def check_connection(source: Source) -> None:
+    """Everything ``connect`` checks before it opens anything, for a run that may need no
+    session at all (an offline run served from the parsed caches checks the same).
+
+    Raises:
+        Malformed, Conflict: ``Source.check``; BadInput: a bad token,
+            ``LICHESS_ELO_TIMEOUT`` or ``LICHESS_ELO_RETRY_WAIT``.
+    """
+    source.check()
+    validate_token(source.token)
+    _timeout()
+    retry_wait()  # a bad LICHESS_ELO_RETRY_WAIT is refused before any request
+
+
 @contextmanager
 def connect(source: Source) -> Iterator[Conn]:
     """Open the session and client for ``source`` (checked first) and close them after.
@@ -105,11 +119,10 @@ def connect(source: Source) -> Iterator[Conn]:
 
     from lichess_elo.sources.lichess.http_cache import Session, cacheable, open_backend
 
-    source.check()
+    check_connection(source)
     api_url = source.api_url.rstrip("/")
     token = validate_token(source.token)
     timeout = _timeout()
-    retry_wait()  # a bad LICHESS_ELO_RETRY_WAIT is refused before any request
     common: dict[str, Any] = {
         "timeout": timeout,
         "allowable_codes": (200,),

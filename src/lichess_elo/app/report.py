@@ -117,7 +117,10 @@ def run_report(
             on_warning=on_warning,
             count_back=settings.perfs if settings.games_before is None else None,
         )
+        user, info = loaded.user, loaded.info
+        months_back, count_short = loaded.months_back, loaded.count_short
         games = list(loaded.games)
+        del loaded  # its tuple of games is not held twice
         start = settings.start
         facts = replay_all(  # only the games reported: those before ``since`` only count
             [g for g in games if start is None or g.created_at >= start],
@@ -125,34 +128,37 @@ def run_report(
             progress=replay_progress,
             on_warning=on_warning,
         )
-        if wanted_fide is None and loaded.info is not None:
-            wanted_fide = loaded.info.fide_id
+        if wanted_fide is None and info is not None:
+            wanted_fide = info.fide_id
         fide_player = None
         if wanted_fide is not None:
             fide_player = fetch_fide_player(
                 wanted_fide,
                 source,
-                hint=fetch_hint(loaded.user, source),
+                hint=fetch_hint(user, source),
                 on_warning=on_warning,
             )
         reports = build_report(
-            loaded.user,
+            user,
             games,
             facts,
             settings=settings,
-            user_info=loaded.info,
+            user_info=info,
             fide_player=fide_player,
         )
-        cards = (
-            score_reports(loaded.user, games, settings, loaded.info, reports, fit=fit_k)
-            if scorecard
-            else {}
-        )
+        held = len(games)
+        if not fit_k:
+            # The rows hold all the scorecard needs (only the K scan builds the report
+            # again): the games and the replay facts go before its arrays are made, so the
+            # JSON report's peak is the report, not the report plus the scorecard.
+            del games, facts
+            games = []
+        cards = score_reports(user, games, settings, info, reports, fit=fit_k) if scorecard else {}
     return ReportRun(
-        loaded.user,
+        user,
         tuple(reports),
-        len(games),
+        held,
         cards,
-        months_back=loaded.months_back,
-        count_short=loaded.count_short,
+        months_back=months_back,
+        count_short=count_short,
     )

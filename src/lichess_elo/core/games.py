@@ -150,7 +150,7 @@ class Game:
     @property
     def url(self) -> str:
         """The game's page on lichess.org."""
-        return f"https://lichess.org/{self.id}"
+        return game_url(self.id)
 
     @property
     def finished(self) -> bool:
@@ -185,6 +185,11 @@ class Game:
         if self.winner is None:
             return 0.5
         return 1.0 if self.winner == color else 0.0
+
+
+def game_url(game_id: str) -> str:
+    """The page of game ``game_id`` on lichess.org."""
+    return f"https://lichess.org/{game_id}"
 
 
 @dataclass(frozen=True)

@@ -140,6 +140,13 @@ def encode_games(games: Sequence[Game], warnings: Sequence[str]) -> bytes:
     return marshal.dumps((_VERSION, list(warnings), rows))
 
 
+def _clock(clocks: dict[tuple[int, int], Clock], pair: tuple[int, int]) -> Clock:
+    clock = clocks.get(pair)
+    if clock is None:
+        clock = clocks[pair] = Clock(*pair)
+    return clock
+
+
 def decode_games(payload: bytes) -> tuple[list[Game], list[str]] | None:
     """The games and warnings of an ``encode_games`` payload; ``None`` if it is not one."""
     try:
@@ -147,6 +154,7 @@ def decode_games(payload: bytes) -> tuple[list[Game], list[str]] | None:
         if version != _VERSION:
             return None
         epoch, micro = _EPOCH, _MICRO
+        clocks: dict[tuple[int, int], Clock] = {}  # one (immutable) Clock per time control
         games = [
             Game(
                 r[0],
@@ -164,7 +172,7 @@ def decode_games(payload: bytes) -> tuple[list[Game], list[str]] | None:
                 r[12],
                 r[13],
                 r[14],
-                None if r[15] is None else Clock(*r[15]),
+                None if r[15] is None else _clock(clocks, r[15]),
                 r[16],
             )
             for r in rows

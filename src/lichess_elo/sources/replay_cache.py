@@ -87,11 +87,12 @@ def _to_row(f: ReplayFacts) -> Row:
     )
 
 
-def _from_row(r: Sequence[Any]) -> ReplayFacts:
-    """The facts of a row of ``_COLUMNS`` (anything after them is ignored)."""
+def _from_row(r: Sequence[Any], game_id: str) -> ReplayFacts:
+    """The facts of a row of ``_COLUMNS`` (anything after them is ignored) for ``game_id``
+    (the row's own id, as the caller's string)."""
     flags = r[7]
     return ReplayFacts(  # positional, in field order: a third faster than by keyword
-        r[0],  # game_id
+        game_id,
         bool(r[1]),  # valid
         r[2],  # plies
         r[3],  # error
@@ -175,18 +176,19 @@ def _read_cached(conn: sqlite3.Connection, games: Sequence[Game]) -> dict[str, R
 
     When the table holds not many more rows than are wanted (one player's cache, the usual
     case), it is read in one pass, which costs a third of looking every id up; otherwise
-    the ids are looked up in batches.
+    the ids are looked up in batches. A game's content key is only made when a row with
+    its id comes back, and its facts share the game's id string (a report holds them all).
     """
-    wanted = {game.id: content_key(game) for game in games}
-    if not wanted:
+    by_id = {game.id: game for game in games}
+    if not by_id:
         return {}
     found: dict[str, ReplayFacts] = {}
     select = f"SELECT {_COLUMNS}, content FROM {_TABLE} WHERE version = ?"
     (rows,) = conn.execute(f"SELECT count(*) FROM {_TABLE}").fetchone()
-    if rows <= _SCAN_FACTOR * len(wanted):
+    if rows <= _SCAN_FACTOR * len(by_id):
         queries: list[tuple[str, tuple[object, ...]]] = [(select, (replay.REPLAY_VERSION,))]
     else:
-        ids = list(wanted)
+        ids = list(by_id)
         queries = []  # batches: SQLite limits the number of parameters of a statement
         for start in range(0, len(ids), _BATCH):
             chunk = ids[start : start + _BATCH]
@@ -194,8 +196,10 @@ def _read_cached(conn: sqlite3.Connection, games: Sequence[Game]) -> dict[str, R
             queries.append((f"{select} AND game_id IN ({marks})", (replay.REPLAY_VERSION, *chunk)))
     for query, args in queries:
         for row in conn.execute(query, args):
-            if wanted.get(row[0]) == row[11]:  # the same id with other moves is another game
-                found[row[0]] = _from_row(row)
+            game = by_id.get(row[0])
+            # the same id with other moves is another game
+            if game is not None and content_key(game) == row[11]:
+                found[game.id] = _from_row(row, game.id)
     return found
 
 

@@ -259,6 +259,30 @@ def performance_rating(opponent_ratings: Sequence[int], points: Decimal) -> int 
     return round_half_away(average + dp(points / n))
 
 
+#: ``_change``'s products by (K, score object, PD object); holds the objects themselves so
+#: that an ``id`` is never mistaken for another object's.
+_CHANGES: dict[tuple[int, int, int], tuple[Decimal, Decimal, Decimal]] = {}
+_CHANGES_MAX = 4096
+
+
+def _change(k: int, score: Decimal, expected: Decimal, method: Method) -> Decimal:
+    """K x (score - PD). With the table, one shared ``Decimal`` per K, score and PD: the
+    scores and the table's PDs are a few shared objects, so a report of 300,000 games holds
+    a few hundred products instead of one each (the same value, exponent included, since
+    the very same operands give it). The formula's PDs are all different: not shared."""
+    if method != "table":
+        return k * (score - expected)
+    key = (k, id(score), id(expected))
+    hit = _CHANGES.get(key)
+    if hit is not None and hit[0] is score and hit[1] is expected:
+        return hit[2]
+    if len(_CHANGES) >= _CHANGES_MAX:
+        _CHANGES.clear()
+    change = k * (score - expected)
+    _CHANGES[key] = (score, expected, change)
+    return change
+
+
 def rate_period(
     rating: int,
     games: Sequence[GameResult],
@@ -308,7 +332,7 @@ def rate_period(
                 difference=diff,
                 capped=capped,
                 expected=expected,
-                change=_ZERO if out else k_used * (game.score - expected),
+                change=_ZERO if out else _change(k_used, game.score, expected, method),
                 not_rated="600/2600" if out else None,
             )
         )

@@ -130,7 +130,6 @@ def _game_row(
         days = (game.created_at - prev_game.created_at).total_seconds() / 86400
     return GameRow(
         id=game.id,
-        url=game.url,
         variant=game.variant,
         played_at=game.created_at,
         period=label,

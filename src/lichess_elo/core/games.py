@@ -152,6 +152,29 @@ class Game:
         """The game's page on lichess.org."""
         return game_url(self.id)
 
+    def without_moves(self) -> Game:
+        """This game with no moves (what a report holds once they are replayed: the moves
+        are about half of a game's memory)."""
+        return Game(
+            self.id,
+            self.rated,
+            self.variant,
+            self.speed,
+            self.perf,
+            self.created_at,
+            self.status,
+            self.white,
+            self.black,
+            self.winner,
+            self.last_move_at,
+            (),
+            self.initial_fen,
+            self.tournament_id,
+            self.swiss_id,
+            self.clock,
+            self.source,
+        )
+
     @property
     def finished(self) -> bool:
         """True when the game was played to a result (not created, started or aborted)."""

@@ -171,7 +171,9 @@ def content_key(game: Game) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
-def _read_cached(conn: sqlite3.Connection, games: Sequence[Game]) -> dict[str, ReplayFacts]:
+def _read_cached(
+    conn: sqlite3.Connection, games: Sequence[Game], final_fen: bool = True
+) -> dict[str, ReplayFacts]:
     """The cached facts of ``games`` whose id *and* content match, by game id.
 
     When the table holds not many more rows than are wanted (one player's cache, the usual
@@ -183,7 +185,8 @@ def _read_cached(conn: sqlite3.Connection, games: Sequence[Game]) -> dict[str, R
     if not by_id:
         return {}
     found: dict[str, ReplayFacts] = {}
-    select = f"SELECT {_COLUMNS}, content FROM {_TABLE} WHERE version = ?"
+    columns = _COLUMNS if final_fen else _COLUMNS.replace("final_fen", "NULL")
+    select = f"SELECT {columns}, content FROM {_TABLE} WHERE version = ?"
     (rows,) = conn.execute(f"SELECT count(*) FROM {_TABLE}").fetchone()
     if rows <= _SCAN_FACTOR * len(by_id):
         queries: list[tuple[str, tuple[object, ...]]] = [(select, (replay.REPLAY_VERSION,))]
@@ -252,6 +255,7 @@ def replay_all(
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     on_warning: Callable[[str], None] | None = None,
+    final_fen: bool = True,
 ) -> dict[str, ReplayFacts]:
     """Replay every game, reusing cached facts; the result is keyed by game id.
 
@@ -263,6 +267,9 @@ def replay_all(
         progress: Called with (replayed so far, to replay) while uncached games replay.
         on_warning: Told, in one line, when the cache cannot be used (a file in the way,
             a read-only or full disk): the facts are still right, only not kept.
+        final_fen: Read each cached game's final FEN; without it (a report, which shows
+            none) the facts read from the cache have ``final_fen=None``, a string less a
+            game held (games replayed now keep theirs).
     """
     unique = list({game.id: game for game in games}.values())
     conn = None
@@ -271,7 +278,7 @@ def replay_all(
     if cache_dir is not None:
         try:
             conn = _open_cache(cache_dir, read_only)
-            cached = _read_cached(conn, unique)
+            cached = _read_cached(conn, unique, final_fen)
         except (sqlite3.Error, OSError) as exc:
             if conn is not None:
                 conn.close()

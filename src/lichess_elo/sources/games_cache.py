@@ -249,8 +249,12 @@ class ParsedCache:
                 return None
             try:
                 self._conn = self._connect(path)
-                # requests-cache's own file: only read here, never written.
-                self._http = connect(self._http_path, timeout=lock_timeout(), read_only=True)
+                # requests-cache's own file: only read here, never written, but opened for
+                # writing where it can be, so that when this connection is the last one
+                # (an offline run that needs no session) SQLite removes the -wal and -shm
+                # files that reading a WAL file makes, as requests-cache's connection does.
+                http_ro = read_only_file(self._http_path)
+                self._http = connect(self._http_path, timeout=lock_timeout(), read_only=http_ro)
             except (sqlite3.Error, OSError) as exc:
                 self._fail(exc)
                 return None

@@ -27,7 +27,7 @@ from lichess_elo.errors import BadInput, Missing, OutOfRange
 CURRENT_STANDARD: Edition = fide_rules.EDITIONS_BY_KEY["standard-2025-10"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameResult:
     """One game of a period: the opponent's rating, the score (1, 0.5 or 0) and its event.
 
@@ -40,7 +40,7 @@ class GameResult:
     event: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RatedGame:
     """One game as rated: the D used, whether it was capped, PD and K_used x (score - PD).
 

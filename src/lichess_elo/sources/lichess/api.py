@@ -170,6 +170,8 @@ def _fetch_games(
             are all in the parsed-games cache never opens it (nor imports the HTTP stack)."""
             if not opened:
                 opened.append(stack.enter_context(connect(source)))
+                if parsed is not None:  # closed first: the session's connection to
+                    stack.callback(parsed.close)  # http.sqlite is then the last (its WAL goes)
             return opened[0]
 
         parsed = None

@@ -31,18 +31,23 @@ def _source(server: FakeLichess, tmp_path: Path, **kwargs: Any) -> Source:
     return Source(api_url=server.url, cache_dir=tmp_path / "cache", **kwargs)
 
 
-@pytest.fixture
-def parses(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """How many months were parsed from JSON (the real parser, counted)."""
+def _counted(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
+    """The calls of ``api``'s ``name``, counted (the real function still runs)."""
     calls: list[int] = []
-    real = api.parse_games
+    real = getattr(api, name)
 
     def counted(*args: Any, **kwargs: Any) -> Any:
         calls.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(api, "parse_games", counted)
+    monkeypatch.setattr(api, name, counted)
     return calls
+
+
+@pytest.fixture
+def parses(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many months were parsed from JSON (the real parser, counted)."""
+    return _counted(monkeypatch, "parse_games")
 
 
 def _entries(tmp_path: Path, kind: str = "/api/games/user/") -> int:
@@ -157,15 +162,7 @@ def test_a_month_holding_another_players_game_is_never_kept(
 @pytest.fixture
 def sessions(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """How many times the import opened the Lichess session (the real ``connect``, counted)."""
-    calls: list[int] = []
-    real = api.connect
-
-    def counted(*args: Any, **kwargs: Any) -> Any:
-        calls.append(1)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(api, "connect", counted)
-    return calls
+    return _counted(monkeypatch, "connect")
 
 
 def test_an_offline_run_served_by_the_parsed_cache_opens_no_session(

@@ -16,10 +16,11 @@ from typing import Any
 
 import pytest
 
-from lichess_elo.errors import NotCached
+from lichess_elo.errors import AccountClosed, NotCached
 from lichess_elo.sources.lichess import api
 from lichess_elo.sources.lichess.api import Source, fetch_games
 from tests.fake_lichess import FakeLichess, Fault
+from tests.helpers import ONBOARD_CREATED
 
 UNTIL_MARCH = date(2023, 3, 1)
 # 2023-02-01 in epoch ms: 19,389 days after 1970-01-01 (53 x 365 + 13 leap days + 31)
@@ -30,23 +31,31 @@ def _source(server: FakeLichess, tmp_path: Path, **kwargs: Any) -> Source:
     return Source(api_url=server.url, cache_dir=tmp_path / "cache", **kwargs)
 
 
-@pytest.fixture
-def parses(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """How many months were parsed from JSON (the real parser, counted)."""
+def _counted(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
+    """The calls of ``api``'s ``name``, counted (the real function still runs)."""
     calls: list[int] = []
-    real = api.parse_games
+    real = getattr(api, name)
 
     def counted(*args: Any, **kwargs: Any) -> Any:
         calls.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(api, "parse_games", counted)
+    monkeypatch.setattr(api, name, counted)
     return calls
 
 
-def _entries(tmp_path: Path) -> int:
+@pytest.fixture
+def parses(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many months were parsed from JSON (the real parser, counted)."""
+    return _counted(monkeypatch, "parse_games")
+
+
+def _entries(tmp_path: Path, kind: str = "/api/games/user/") -> int:
+    """The entries of the parsed-games cache for ``kind`` of request (months by default)."""
     with sqlite3.connect(tmp_path / "cache" / "games.sqlite") as conn:
-        (count,) = conn.execute("SELECT count(*) FROM parsed").fetchone()
+        (count,) = conn.execute(
+            "SELECT count(*) FROM parsed WHERE request LIKE ?", (f"%{kind}%",)
+        ).fetchone()
     conn.close()
     return int(count)
 
@@ -148,3 +157,40 @@ def test_a_month_holding_another_players_game_is_never_kept(
     assert len(parses) == 1  # January asked and parsed again, February from the parse
     assert second.games == first.games
     assert _entries(tmp_path) == 2  # January's answer was whole this time
+
+
+@pytest.fixture
+def sessions(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many times the import opened the Lichess session (the real ``connect``, counted)."""
+    return _counted(monkeypatch, "connect")
+
+
+def test_an_offline_run_served_by_the_parsed_cache_opens_no_session(
+    onboard_server: FakeLichess, tmp_path: Path, sessions: list[int]
+) -> None:
+    cold = fetch_games("OnBoard247", _source(onboard_server, tmp_path), until=UNTIL_MARCH)
+    assert sessions == [1] and _entries(tmp_path, "/api/user/") == 1  # the profile is kept
+    sessions.clear()
+    warm = fetch_games(
+        "OnBoard247", _source(onboard_server, tmp_path, offline=True), until=UNTIL_MARCH
+    )
+    assert sessions == []  # profile and both months from games.sqlite
+    assert warm.user == cold.user and warm.games == cold.games
+    # online, the profile is asked again (the HTTP cache stores it already expired)
+    fetch_games("OnBoard247", _source(onboard_server, tmp_path), until=UNTIL_MARCH)
+    assert sessions == [1]
+
+
+def test_a_kept_profile_is_never_used_once_the_http_cache_holds_another(
+    onboard_server: FakeLichess, tmp_path: Path
+) -> None:
+    fetch_games("OnBoard247", _source(onboard_server, tmp_path), until=UNTIL_MARCH)
+    # the account is closed; an online run stores the new profile in the HTTP cache
+    onboard_server.add_user("OnBoard247", ONBOARD_CREATED, disabled=True)
+    with pytest.raises(AccountClosed):
+        fetch_games("OnBoard247", _source(onboard_server, tmp_path), until=UNTIL_MARCH)
+    # offline, the kept (open) profile no longer matches the stored answer: not used
+    with pytest.raises(AccountClosed):
+        fetch_games(
+            "OnBoard247", _source(onboard_server, tmp_path, offline=True), until=UNTIL_MARCH
+        )

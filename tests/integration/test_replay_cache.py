@@ -211,3 +211,21 @@ def test_an_old_id_only_cache_is_dropped(games: list[Game], tmp_path: Path) -> N
     with sqlite3.connect(tmp_path / "replay.sqlite") as conn:
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert tables == {"replay_facts"}
+
+
+def test_a_few_games_of_a_large_cache_are_looked_up_by_id(
+    games: list[Game], tmp_path: Path
+) -> None:
+    # The cache is read whole when it holds at most 3 rows per wanted game, else by id in
+    # batches; both ways give exactly the wanted games' facts, read without a replay.
+    everything, _ = _run(games, tmp_path)  # 221 rows
+    few = games[:5]  # 221 > 3 x 5: looked up by id
+    result, calls = _run(few, tmp_path)
+    assert calls == [] and result == {g.id: everything[g.id] for g in few}
+    many = games[:100]  # 221 <= 3 x 100: one pass over the table
+    result, calls = _run(many, tmp_path)
+    assert calls == [] and result == {g.id: everything[g.id] for g in many}
+    # the same ids with other moves match neither way: replayed, not read
+    edited = [replace(g, moves=g.moves[:1]) for g in few]
+    _, calls = _run(edited, tmp_path)
+    assert calls[-1] == (5, 5)

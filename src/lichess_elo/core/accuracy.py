@@ -291,8 +291,9 @@ def _resampled_means(columns: FloatArray, resamples: int, seed: int) -> FloatArr
         if m == 1:
             means[start:stop, 0] = columns[:, 0][idx].mean(axis=1)
         else:
-            offsets = np.arange(stop - start)[:, np.newaxis] * n
-            counts = np.bincount((idx + offsets).ravel(), minlength=(stop - start) * n)
+            idx += np.arange(stop - start)[:, np.newaxis] * n  # in place: no second chunk
+            counts = np.bincount(idx.ravel(), minlength=(stop - start) * n)
+            del idx  # before the product's float copy of ``counts``: one chunk less at peak
             means[start:stop] = centre + counts.reshape(stop - start, n) @ centred / n
     return means
 

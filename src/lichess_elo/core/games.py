@@ -150,7 +150,30 @@ class Game:
     @property
     def url(self) -> str:
         """The game's page on lichess.org."""
-        return f"https://lichess.org/{self.id}"
+        return game_url(self.id)
+
+    def without_moves(self) -> Game:
+        """This game with no moves (what a report holds once they are replayed: the moves
+        are about half of a game's memory)."""
+        return Game(
+            self.id,
+            self.rated,
+            self.variant,
+            self.speed,
+            self.perf,
+            self.created_at,
+            self.status,
+            self.white,
+            self.black,
+            self.winner,
+            self.last_move_at,
+            (),
+            self.initial_fen,
+            self.tournament_id,
+            self.swiss_id,
+            self.clock,
+            self.source,
+        )
 
     @property
     def finished(self) -> bool:
@@ -185,6 +208,11 @@ class Game:
         if self.winner is None:
             return 0.5
         return 1.0 if self.winner == color else 0.0
+
+
+def game_url(game_id: str) -> str:
+    """The page of game ``game_id`` on lichess.org."""
+    return f"https://lichess.org/{game_id}"
 
 
 @dataclass(frozen=True)

@@ -66,7 +66,8 @@ class ReplayFacts:
         error_ply: 1-based ply of the first bad move (0: bad start position or variant;
             plies + 1: the move list ends before the position the status claims).
         bad_move: The SAN that failed, when a move failed.
-        final_fen: FEN after the last good move (``None`` when the start failed).
+        final_fen: FEN after the last good move (``None`` when the start failed, or when
+            the caller did not ask for it: ``replay_cache.replay_all(final_fen=False)``).
         checkmate: The final position is checkmate.
         stalemate: The final position is stalemate.
         insufficient_material: Neither side can mate (python-chess's rule for the variant).

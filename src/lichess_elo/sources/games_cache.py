@@ -16,6 +16,8 @@ compact form, in ``<cache dir>/games.sqlite``:
 - it is stored only after checking that the stored response's body is the body that was
   parsed (``store``'s ``matches``), so a response replaced between the fetch and the store
   by a concurrent run is never paired with another run's games;
+- a player's profile (``/api/user``) is kept the same way, as its ``UserInfo``; it is
+  stored already expired by the HTTP cache, so only an offline run uses it;
 - only a month's whole, valid answer is kept: one that did not parse whole, or that held
   another player's games, is never stored (the import forgets it in the HTTP cache too);
 - writes are single SQLite transactions (atomic under interruption); the file opens through
@@ -39,7 +41,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
-from lichess_elo.core.games import Clock, Game, Side
+from lichess_elo.core.games import Clock, Game, PerfStats, Side, UserInfo
 from lichess_elo.sources.sqlite_open import (
     connect,
     foreign_sidecars,
@@ -138,6 +140,13 @@ def encode_games(games: Sequence[Game], warnings: Sequence[str]) -> bytes:
     return marshal.dumps((_VERSION, list(warnings), rows))
 
 
+def _clock(clocks: dict[tuple[int, int], Clock], pair: tuple[int, int]) -> Clock:
+    clock = clocks.get(pair)
+    if clock is None:
+        clock = clocks[pair] = Clock(*pair)
+    return clock
+
+
 def decode_games(payload: bytes) -> tuple[list[Game], list[str]] | None:
     """The games and warnings of an ``encode_games`` payload; ``None`` if it is not one."""
     try:
@@ -145,6 +154,7 @@ def decode_games(payload: bytes) -> tuple[list[Game], list[str]] | None:
         if version != _VERSION:
             return None
         epoch, micro = _EPOCH, _MICRO
+        clocks: dict[tuple[int, int], Clock] = {}  # one (immutable) Clock per time control
         games = [
             Game(
                 r[0],
@@ -162,7 +172,7 @@ def decode_games(payload: bytes) -> tuple[list[Game], list[str]] | None:
                 r[12],
                 r[13],
                 r[14],
-                None if r[15] is None else Clock(*r[15]),
+                None if r[15] is None else _clock(clocks, r[15]),
                 r[16],
             )
             for r in rows
@@ -170,6 +180,32 @@ def decode_games(payload: bytes) -> tuple[list[Game], list[str]] | None:
     except _DECODE_ERRORS:
         return None
     return games, [str(w) for w in warnings]
+
+
+def encode_user(user: UserInfo) -> bytes:
+    """A player's profile as a compact payload (``decode_user``)."""
+    perfs = [(k, p.games, p.rating, p.rd, p.provisional) for k, p in user.perfs.items()]
+    created = _micros(user.created_at)
+    row = (user.id, user.username, created, user.disabled, perfs, user.fide_id)
+    return marshal.dumps((_VERSION, row))
+
+
+def decode_user(payload: bytes) -> UserInfo | None:
+    """The profile of an ``encode_user`` payload; ``None`` if it is not one."""
+    try:
+        version, (user_id, username, created, disabled, perfs, fide_id) = marshal.loads(payload)
+        if version != _VERSION:
+            return None
+        return UserInfo(
+            id=user_id,
+            username=username,
+            created_at=_EPOCH + _MICRO * created,
+            disabled=disabled,
+            perfs={k: PerfStats(games, rating, rd, prov) for k, games, rating, rd, prov in perfs},
+            fide_id=fide_id,
+        )
+    except _DECODE_ERRORS:
+        return None
 
 
 def _prepared(conn: sqlite3.Connection) -> sqlite3.Connection:
@@ -213,8 +249,12 @@ class ParsedCache:
                 return None
             try:
                 self._conn = self._connect(path)
-                # requests-cache's own file: only read here, never written.
-                self._http = connect(self._http_path, timeout=lock_timeout(), read_only=True)
+                # requests-cache's own file: only read here, never written, but opened for
+                # writing where it can be, so that when this connection is the last one
+                # (an offline run that needs no session) SQLite removes the -wal and -shm
+                # files that reading a WAL file makes, as requests-cache's connection does.
+                http_ro = read_only_file(self._http_path)
+                self._http = connect(self._http_path, timeout=lock_timeout(), read_only=http_ro)
             except (sqlite3.Error, OSError) as exc:
                 self._fail(exc)
                 return None

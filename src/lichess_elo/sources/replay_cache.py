@@ -16,7 +16,7 @@ import os
 import signal
 import sqlite3
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any
 
 from lichess_elo.core import replay
 from lichess_elo.core.replay import ReplayFacts, replay_game, replay_job
@@ -61,6 +61,8 @@ _COLUMNS = (
     "material_white, material_black, status_agrees"
 )
 _BATCH = 500
+#: Read the whole table when it holds at most this many rows per wanted game.
+_SCAN_FACTOR = 3
 
 Row = tuple[
     str, int, int, str | None, int | None, str | None, str | None, int, int, int, int | None
@@ -85,23 +87,25 @@ def _to_row(f: ReplayFacts) -> Row:
     )
 
 
-def _from_row(r: Row) -> ReplayFacts:
+def _from_row(r: Sequence[Any], game_id: str) -> ReplayFacts:
+    """The facts of a row of ``_COLUMNS`` (anything after them is ignored) for ``game_id``
+    (the row's own id, as the caller's string)."""
     flags = r[7]
-    return ReplayFacts(
-        game_id=r[0],
-        valid=bool(r[1]),
-        plies=r[2],
-        error=r[3],
-        error_ply=r[4],
-        bad_move=r[5],
-        final_fen=r[6],
-        checkmate=bool(flags & 1),
-        stalemate=bool(flags & 2),
-        insufficient_material=bool(flags & 4),
-        variant_end=bool(flags & 8),
-        material_white=r[8],
-        material_black=r[9],
-        status_agrees=None if r[10] is None else bool(r[10]),
+    return ReplayFacts(  # positional, in field order: a third faster than by keyword
+        game_id,
+        bool(r[1]),  # valid
+        r[2],  # plies
+        r[3],  # error
+        r[4],  # error_ply
+        r[5],  # bad_move
+        r[6],  # final_fen
+        bool(flags & 1),  # checkmate
+        bool(flags & 2),  # stalemate
+        bool(flags & 4),  # insufficient_material
+        bool(flags & 8),  # variant_end
+        r[8],  # material_white
+        r[9],  # material_black
+        None if r[10] is None else bool(r[10]),  # status_agrees
     )
 
 
@@ -167,20 +171,38 @@ def content_key(game: Game) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 
-def _read_cached(conn: sqlite3.Connection, games: Sequence[Game]) -> dict[str, ReplayFacts]:
-    """The cached facts of ``games`` whose id *and* content match, by game id."""
-    wanted = {game.id: content_key(game) for game in games}
-    ids = list(wanted)
+def _read_cached(
+    conn: sqlite3.Connection, games: Sequence[Game], final_fen: bool = True
+) -> dict[str, ReplayFacts]:
+    """The cached facts of ``games`` whose id *and* content match, by game id.
+
+    When the table holds not many more rows than are wanted (one player's cache, the usual
+    case), it is read in one pass, which costs a third of looking every id up; otherwise
+    the ids are looked up in batches. A game's content key is only made when a row with
+    its id comes back, and its facts share the game's id string (a report holds them all).
+    """
+    by_id = {game.id: game for game in games}
+    if not by_id:
+        return {}
     found: dict[str, ReplayFacts] = {}
-    for start in range(0, len(ids), _BATCH):
-        chunk = ids[start : start + _BATCH]
-        marks = ",".join("?" * len(chunk))
-        query = (
-            f"SELECT content, {_COLUMNS} FROM {_TABLE} WHERE version = ? AND game_id IN ({marks})"
-        )
-        for content, *row in conn.execute(query, (replay.REPLAY_VERSION, *chunk)):
-            if wanted[row[0]] == content:  # the same id with other moves is another game
-                found[row[0]] = _from_row(cast(Row, tuple(row)))
+    columns = _COLUMNS if final_fen else _COLUMNS.replace("final_fen", "NULL")
+    select = f"SELECT {columns}, content FROM {_TABLE} WHERE version = ?"
+    (rows,) = conn.execute(f"SELECT count(*) FROM {_TABLE}").fetchone()
+    if rows <= _SCAN_FACTOR * len(by_id):
+        queries: list[tuple[str, tuple[object, ...]]] = [(select, (replay.REPLAY_VERSION,))]
+    else:
+        ids = list(by_id)
+        queries = []  # batches: SQLite limits the number of parameters of a statement
+        for start in range(0, len(ids), _BATCH):
+            chunk = ids[start : start + _BATCH]
+            marks = ",".join("?" * len(chunk))
+            queries.append((f"{select} AND game_id IN ({marks})", (replay.REPLAY_VERSION, *chunk)))
+    for query, args in queries:
+        for row in conn.execute(query, args):
+            game = by_id.get(row[0])
+            # the same id with other moves is another game
+            if game is not None and content_key(game) == row[11]:
+                found[game.id] = _from_row(row, game.id)
     return found
 
 
@@ -233,6 +255,7 @@ def replay_all(
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
     on_warning: Callable[[str], None] | None = None,
+    final_fen: bool = True,
 ) -> dict[str, ReplayFacts]:
     """Replay every game, reusing cached facts; the result is keyed by game id.
 
@@ -244,6 +267,9 @@ def replay_all(
         progress: Called with (replayed so far, to replay) while uncached games replay.
         on_warning: Told, in one line, when the cache cannot be used (a file in the way,
             a read-only or full disk): the facts are still right, only not kept.
+        final_fen: Read each cached game's final FEN; without it (a report, which shows
+            none) the facts read from the cache have ``final_fen=None``, a string less a
+            game held (games replayed now keep theirs).
     """
     unique = list({game.id: game for game in games}.values())
     conn = None
@@ -252,7 +278,7 @@ def replay_all(
     if cache_dir is not None:
         try:
             conn = _open_cache(cache_dir, read_only)
-            cached = _read_cached(conn, unique)
+            cached = _read_cached(conn, unique, final_fen)
         except (sqlite3.Error, OSError) as exc:
             if conn is not None:
                 conn.close()

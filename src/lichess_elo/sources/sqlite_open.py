@@ -3,8 +3,9 @@
 Both caches open through here, so both wait at most ``lock_timeout()`` seconds for another
 run's lock (30 s; ``LICHESS_ELO_LOCK_TIMEOUT`` changes it) and then fail in one line that
 names the file. requests-cache's own SQLite storage retries a failed ``BEGIN IMMEDIATE``
-forever, whatever the error (a held lock, a read-only file); ``BoundedSQLiteCache``
-replaces that loop.
+forever, whatever the error (a held lock, a read-only file); ``lichess.http_cache``'s
+``BoundedSQLiteCache`` replaces that loop with ``connect`` and ``locked`` from here (this
+module imports nothing of the HTTP stack, so a run that fetches nothing never loads it).
 
 Also here: a cache folder the user can only read is opened read-only (offline runs), and
 ``-wal``/``-shm`` files the user cannot write (left by another user's run) are reported
@@ -15,14 +16,9 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 from urllib.parse import quote
-
-from requests_cache.backends.sqlite import SQLiteCache, SQLiteDict
 
 from lichess_elo.errors import CacheLocked, CacheUnusable
 from lichess_elo.sources.env import env_seconds
@@ -137,86 +133,3 @@ def connect(path: Path, *, timeout: float, read_only: bool = False) -> sqlite3.C
     return sqlite3.connect(
         uri, uri=True, timeout=timeout, isolation_level=None, check_same_thread=False
     )
-
-
-class _BoundedDict(SQLiteDict):
-    """requests-cache's SQLite table with a bounded lock wait and an optional read-only open."""
-
-    def __init__(self, *args: Any, timeout: float, read_only: bool, **kwargs: Any) -> None:
-        self._wait = timeout
-        self._read_only = read_only
-        super().__init__(*args, **kwargs)
-
-    def init_db(self) -> None:
-        """Create the table, unless the file is opened read-only (then it must exist)."""
-        if not self._read_only:
-            super().init_db()  # type: ignore[no-untyped-call]
-            return
-        self.close()  # type: ignore[no-untyped-call]
-        with self.connection() as con:
-            con.execute(f"SELECT 1 FROM {self.table_name} LIMIT 1").fetchall()
-
-    def deserialize(self, key: str, value: Any) -> Any:
-        """A stored answer, or ``None`` (a miss) when damaged bytes cannot be unpickled:
-        requests-cache only expects the errors of an older format."""
-        try:
-            return super().deserialize(key, value)
-        except Exception:  # random bytes can raise anything pickle can
-            return None
-
-    @contextmanager
-    def connection(self, commit: bool = False) -> Iterator[sqlite3.Connection]:
-        """One connection per table, opened through ``connect``."""
-        with self._lock:
-            if not self._connection:
-                self._connection = connect(
-                    Path(self.db_path), timeout=self._wait, read_only=self._read_only
-                )
-                if self.wal and not self._read_only:
-                    self._connection.execute("PRAGMA journal_mode=WAL")
-                    self._connection.execute("PRAGMA synchronous=NORMAL")
-        if commit and not self._active_transaction:
-            with self._acquire_sqlite_lock():
-                yield self._connection
-        else:
-            yield self._connection
-
-    @contextmanager
-    def _acquire_sqlite_lock(self) -> Iterator[None]:
-        with self._lock:
-            path = Path(self.db_path)
-            connection = self._connection
-            assert connection is not None  # opened by connection() before any write
-            try:
-                # SQLite itself waits up to the busy timeout for another run's lock.
-                connection.execute("BEGIN IMMEDIATE")
-            except sqlite3.OperationalError as exc:
-                if is_busy(exc):
-                    raise locked(path, self._wait) from None
-                raise
-            self._active_transaction = True
-            try:
-                yield
-                connection.commit()
-            except BaseException:
-                connection.rollback()
-                raise
-            finally:
-                self._active_transaction = False
-
-
-class BoundedSQLiteCache(SQLiteCache):
-    """``SQLiteCache`` whose two tables wait at most ``timeout`` seconds for a lock."""
-
-    def __init__(
-        self, db_path: Path, *, timeout: float, read_only: bool = False, wal: bool = True
-    ) -> None:
-        # SQLiteCache.__init__ would build plain SQLiteDicts (and take their lock loop).
-        super(SQLiteCache, self).__init__(cache_name=str(db_path))
-        lock = threading.RLock()
-        common: dict[str, Any] = {"timeout": timeout, "read_only": read_only, "wal": wal}
-        self.responses = _BoundedDict(str(db_path), table_name="responses", lock=lock, **common)
-        self.redirects = _BoundedDict(
-            str(db_path), table_name="redirects", lock=lock, serializer=None, **common
-        )
-        self.read_only = read_only

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
+from functools import cache
 
 from lichess_elo.core import fide_rules
 from lichess_elo.core.fide.constants import (
@@ -26,7 +27,7 @@ from lichess_elo.errors import BadInput, Missing, OutOfRange
 CURRENT_STANDARD: Edition = fide_rules.EDITIONS_BY_KEY["standard-2025-10"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameResult:
     """One game of a period: the opponent's rating, the score (1, 0.5 or 0) and its event.
 
@@ -39,7 +40,7 @@ class GameResult:
     event: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RatedGame:
     """One game as rated: the D used, whether it was capped, PD and K_used x (score - PD).
 
@@ -99,12 +100,26 @@ def difference_used(
     return fide_rules.difference_used(edition, own, opponent, cap=cap)
 
 
-def _table_pd(diff: int) -> Decimal:
-    distance = abs(diff)
+def _pd_row(distance: int) -> tuple[Decimal, Decimal]:
+    """Table 8.1.2's (PD high, PD low) for ``distance`` = |D|, from its rows."""
     for low, high, pd_high, pd_low in _pd_rows():
         if distance >= low and (high is None or distance <= high):
-            return pd_high if diff >= 0 else pd_low
-    raise AssertionError(f"table 8.1.2 has no row for D = {diff}")  # pragma: no cover
+            return pd_high, pd_low
+    raise AssertionError(f"table 8.1.2 has no row for |D| = {distance}")  # pragma: no cover
+
+
+@cache
+def _pd_by_distance() -> tuple[tuple[Decimal, Decimal], ...]:
+    """``_pd_row`` of every |D| up to one past the last bounded row; the last entry is the
+    open-ended row's, which holds for every larger |D| too (one lookup a game, not a scan)."""
+    top = max(high for _, high, _, _ in _pd_rows() if high is not None) + 1
+    return tuple(_pd_row(distance) for distance in range(top + 1))
+
+
+def _table_pd(diff: int) -> Decimal:
+    table = _pd_by_distance()
+    pd_high, pd_low = table[min(abs(diff), len(table) - 1)]
+    return pd_high if diff >= 0 else pd_low
 
 
 def logistic_expected(difference: int | Decimal) -> Decimal:
@@ -244,6 +259,30 @@ def performance_rating(opponent_ratings: Sequence[int], points: Decimal) -> int 
     return round_half_away(average + dp(points / n))
 
 
+#: ``_change``'s products by (K, score object, PD object); holds the objects themselves so
+#: that an ``id`` is never mistaken for another object's.
+_CHANGES: dict[tuple[int, int, int], tuple[Decimal, Decimal, Decimal]] = {}
+_CHANGES_MAX = 4096
+
+
+def _change(k: int, score: Decimal, expected: Decimal, method: Method) -> Decimal:
+    """K x (score - PD). With the table, one shared ``Decimal`` per K, score and PD: the
+    scores and the table's PDs are a few shared objects, so a report of 300,000 games holds
+    a few hundred products instead of one each (the same value, exponent included, since
+    the very same operands give it). The formula's PDs are all different: not shared."""
+    if method != "table":
+        return k * (score - expected)
+    key = (k, id(score), id(expected))
+    hit = _CHANGES.get(key)
+    if hit is not None and hit[0] is score and hit[1] is expected:
+        return hit[2]
+    if len(_CHANGES) >= _CHANGES_MAX:
+        _CHANGES.clear()
+    change = k * (score - expected)
+    _CHANGES[key] = (score, expected, change)
+    return change
+
+
 def rate_period(
     rating: int,
     games: Sequence[GameResult],
@@ -293,7 +332,7 @@ def rate_period(
                 difference=diff,
                 capped=capped,
                 expected=expected,
-                change=_ZERO if out else k_used * (game.score - expected),
+                change=_ZERO if out else _change(k_used, game.score, expected, method),
                 not_rated="600/2600" if out else None,
             )
         )

@@ -113,6 +113,7 @@ def _game_row(
     rating: int,
     k: int,
     ends: Sequence[datetime],
+    chapter: str,
 ) -> GameRow:
     me, opp = game.side(color), game.opponent(color)
     assert me.rating is not None and me.rating_diff is not None and opp.rating is not None
@@ -129,7 +130,6 @@ def _game_row(
         days = (game.created_at - prev_game.created_at).total_seconds() / 86400
     return GameRow(
         id=game.id,
-        url=game.url,
         variant=game.variant,
         played_at=game.created_at,
         period=label,
@@ -155,6 +155,8 @@ def _game_row(
         capped=rated.capped,
         replay_valid=facts.valid if facts is not None else None,
         plies=facts.plies if facts is not None else None,
+        chapter=chapter,
+        not_rated=rated.not_rated,
     )
 
 
@@ -240,10 +242,20 @@ def _perf_report(
         )
         period_rows = []
         for (_, game, color), rated in zip(items, result.games, strict=True):
-            row = _game_row(
-                game, color, label, previous, facts.get(game.id), rated, rating, result.k, ends
+            period_rows.append(
+                _game_row(
+                    game,
+                    color,
+                    label,
+                    previous,
+                    facts.get(game.id),
+                    rated,
+                    rating,
+                    result.k,
+                    ends,
+                    chapter,
+                )
             )
-            period_rows.append(replace(row, chapter=chapter, not_rated=rated.not_rated))
             previous = (game, color)
         rows.extend(period_rows)
         last = items[-1][1].side(items[-1][2])

@@ -9,7 +9,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Literal
 
 from lichess_elo.core.fide import CURRENT_STANDARD, Edition
-from lichess_elo.core.games import Color
+from lichess_elo.core.games import Color, game_url
 
 if TYPE_CHECKING:
     from lichess_elo.core.report.fide_compare import FideSummary
@@ -25,12 +25,11 @@ GapCause = Literal["overlap", "missing"]
 RATING_FLOOR = 1400
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GameRow:
     """One counted game, from the player's side, on both tracks."""
 
     id: str
-    url: str
     variant: str
     played_at: datetime
     period: str
@@ -58,6 +57,11 @@ class GameRow:
     plies: int | None
     chapter: str = "standard"
     not_rated: str | None = None
+
+    @property
+    def url(self) -> str:
+        """The game's page on lichess.org (made when asked: one string less a row)."""
+        return game_url(self.id)
 
     @property
     def flags(self) -> tuple[str, ...]:

@@ -20,8 +20,6 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import requests_cache
-
 from lichess_elo.core.games import Game, UserInfo, dedupe_sorted
 from lichess_elo.core.report.selection import classify, select_perfs
 from lichess_elo.errors import (
@@ -44,8 +42,16 @@ from lichess_elo.sources.lichess.months import (
 from lichess_elo.sources.lichess.parse import parse_games
 from lichess_elo.sources.lichess.parsed import cached_month, keep_month, month_request, open_parsed
 from lichess_elo.sources.lichess.retries import Progress, call_with_retries
-from lichess_elo.sources.lichess.session import Conn, Source, connect
-from lichess_elo.sources.lichess.users import _get_user, cache_holds_user, fetch_hint
+from lichess_elo.sources.lichess.session import (
+    CACHE_FILE,
+    Conn,
+    Source,
+    check_connection,
+    connect,
+    make_cache_dir,
+)
+from lichess_elo.sources.lichess.users import cache_holds_user, cached_or_fetched_user, fetch_hint
+from lichess_elo.sources.sqlite_open import check_sidecars
 
 if TYPE_CHECKING:
     from lichess_elo.sources.games_cache import ParsedCache
@@ -149,15 +155,32 @@ def _fetch_games(
         if on_warning is not None:
             on_warning(message)
 
-    with connect(source) as conn, ExitStack() as stack:
+    with ExitStack() as stack:
+        opened: list[Conn] = []
+
+        def conn() -> Conn:
+            """The session, opened on first use: an offline run whose profile and months
+            are all in the parsed-games cache never opens it (nor imports the HTTP stack)."""
+            if not opened:
+                opened.append(stack.enter_context(connect(source)))
+                if parsed is not None:  # closed first: the session's connection to
+                    stack.callback(parsed.close)  # http.sqlite is then the last (its WAL goes)
+            return opened[0]
+
         parsed = None
         if source.replay is None:  # the parsed-games cache sits beside the HTTP cache
-            parsed = open_parsed(conn.cache_path.parent, warn)
+            check_connection(source)  # what ``connect`` checks first, whether or not it runs
+            cache_path = make_cache_dir(source) / CACHE_FILE
+            check_sidecars(cache_path)
+            parsed = open_parsed(cache_path.parent, warn)
             stack.callback(parsed.close)
-        user = _get_user(conn, name, progress, warn)
+            now = datetime.now(UTC)
+        else:
+            cache_path, now = conn().cache_path, conn().now
+        user = cached_or_fetched_user(conn, parsed, name, source, progress, warn)
         if user.disabled:
             raise AccountClosed(f"the Lichess account '{user.username or name}' is closed")
-        months = month_windows(user.created_at, conn.now, since, until)
+        months = month_windows(user.created_at, now, since, until)
         if progress is not None:
             progress.start(len(months))
         low = datetime.combine(since, datetime.min.time(), UTC) if since else None
@@ -192,7 +215,7 @@ def _fetch_games(
             window = _Month(user_id, name, month, f"month {label} of {name}", parsed, request)
             try:
                 return call_with_retries(
-                    _month_action(conn, window, warn),
+                    _month_action(conn(), window, warn),
                     what=window.what,
                     source=source,
                     hint=fetch_hint(name, source, month),
@@ -253,9 +276,9 @@ def _fetch_games(
         months_total=total,
         months_from_network=total - from_cache,
         months_from_cache=from_cache,
-        cache_path=conn.cache_path,
+        cache_path=cache_path,
         warnings=tuple(warnings),
-        now=conn.now,
+        now=now,
         months_back=len(back),
         count_short=short,
     )
@@ -303,9 +326,11 @@ def _fetch_month(
         notes.append(message)
         warn(message)
 
+    from requests_cache import NEVER_EXPIRE  # with the session (``connect``)
+
     ended = _next_month(window.month) <= conn.now.date()
     # A month that had ended never changes again; a running one is stored already expired.
-    conn.session.settings.expire_after = requests_cache.NEVER_EXPIRE if ended else datetime.now(UTC)
+    conn.session.settings.expire_after = NEVER_EXPIRE if ended else datetime.now(UTC)
     hint = fetch_hint(window.name, conn.source, window.month)
     games = read_whole(
         conn, lambda: _read_month(conn, window, note), window.what, hint, before_again=notes.clear

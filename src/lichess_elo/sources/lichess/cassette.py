@@ -9,8 +9,6 @@ from datetime import UTC, datetime
 from email.utils import parsedate_to_datetime
 from typing import TYPE_CHECKING, Any
 
-import yaml
-
 from lichess_elo.errors import BadFile
 
 if TYPE_CHECKING:
@@ -24,6 +22,8 @@ def unreadable(path: Path, why: str) -> BadFile:
 
 def _load_cassette(path: Path) -> list[Any]:
     """The interactions of a vcrpy cassette; every problem is one line (``BadInput``)."""
+    import yaml  # only a replayed run reads YAML
+
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except UnicodeDecodeError:

@@ -14,10 +14,6 @@ from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
-import berserk
-from berserk.formats import JSON
-from berserk.session import Requestor
-
 from lichess_elo.core.fide_record import FIDE_ID_MAX, FidePlayer, parse_player
 from lichess_elo.errors import FetchHint, FidePlayerNotFound, Malformed
 from lichess_elo.sources.lichess.retries import call_with_retries
@@ -39,6 +35,10 @@ def check_fide_id(value: int | str) -> int:
 def _get(
     conn: Conn, path: str, what: str, fide_id: int, hint: FetchHint, warn: Callable[[str], None]
 ) -> Any:
+    import berserk  # with the session (``connect``)
+    from berserk.formats import JSON
+    from berserk.session import Requestor
+
     requestor = Requestor(conn.session, conn.source.api_url.rstrip("/"), default_fmt=JSON)
 
     def action() -> Any:

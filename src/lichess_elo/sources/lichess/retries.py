@@ -10,11 +10,8 @@ import json
 import socket
 import time
 from collections.abc import Callable
+from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
-
-import berserk
-import requests
-import urllib3
 
 from lichess_elo.errors import (
     CannotConnect,
@@ -34,26 +31,43 @@ from lichess_elo.sources.lichess.ndjson import AnswerFault
 if TYPE_CHECKING:
     from lichess_elo.sources.lichess.session import Source
 
-try:  # vcrpy is only needed for a replayed cassette
-    from vcr.errors import CannotOverwriteExistingCassetteException
-
-    _CASSETTE_MISS: tuple[type[BaseException], ...] = (CannotOverwriteExistingCassetteException,)
-except ImportError:  # pragma: no cover - depends on the environment
-    _CASSETTE_MISS = ()
-
-
 #: Lichess: "wait one full minute"; the environment's LICHESS_ELO_RETRY_WAIT overrides it.
 RATE_LIMIT_WAIT = 60.0
 MAX_RETRIES = 5
 T = TypeVar("T")
-_TRANSIENT = (berserk.exceptions.ApiError, requests.RequestException, urllib3.exceptions.HTTPError)
 
 
-_CUT = (
-    requests.exceptions.ChunkedEncodingError,
-    urllib3.exceptions.ProtocolError,
-    urllib3.exceptions.IncompleteRead,
-)
+@cache
+def _cassette_miss() -> tuple[type[BaseException], ...]:
+    """vcrpy's "no such response" error (vcrpy is only needed for a replayed cassette)."""
+    try:
+        from vcr.errors import CannotOverwriteExistingCassetteException
+    except ImportError:  # pragma: no cover - depends on the environment
+        return ()
+    return (CannotOverwriteExistingCassetteException,)
+
+
+@cache
+def _transient() -> tuple[type[BaseException], ...]:
+    """The errors of a request worth another try (imported with the HTTP stack, on use)."""
+    import berserk
+    import requests
+    import urllib3
+
+    return (berserk.exceptions.ApiError, requests.RequestException, urllib3.exceptions.HTTPError)
+
+
+@cache
+def _cut() -> tuple[type[BaseException], ...]:
+    """The errors of a stream cut in the middle."""
+    import requests
+    import urllib3
+
+    return (
+        requests.exceptions.ChunkedEncodingError,
+        urllib3.exceptions.ProtocolError,
+        urllib3.exceptions.IncompleteRead,
+    )
 
 
 class Progress(Protocol):
@@ -104,12 +118,15 @@ def call_with_retries(
     Raises:
         NotCached, CassetteMissing, RateLimited, FetchFailed.
     """
+    import berserk
+
     wait = retry_wait()
     failures = 0
+    cassette_miss, transient = _cassette_miss(), _transient()
     while True:
         try:
             return action()
-        except _CASSETTE_MISS:
+        except cassette_miss:
             raise CassetteMissing(
                 f"the cassette {source.replay} has no response for {what}"
             ) from None
@@ -131,7 +148,7 @@ def call_with_retries(
             if status != 429 and status < 500:
                 raise FetchFailed(f"{what}: HTTP {status}") from None
             problem = f"HTTP {status}"
-        except _TRANSIENT as exc:
+        except transient as exc:
             problem = scrub(_short(exc), [source.token])
             unreachable_because = unreachable(exc)
             if unreachable_because is not None:
@@ -204,8 +221,11 @@ def _short(exc: BaseException) -> str:
     chain = [exc, getattr(exc, "error", None), exc.__cause__, exc.__context__]
     causes = [c for c in chain if isinstance(c, BaseException)]
     name = type(causes[-1] if len(causes) > 1 else exc).__name__
+    import requests
+    import urllib3
+
     if any(isinstance(c, requests.Timeout | urllib3.exceptions.TimeoutError) for c in causes):
         return f"timeout ({name})"
-    if any(isinstance(c, _CUT) for c in causes):
+    if any(isinstance(c, _cut()) for c in causes):
         return f"connection cut mid-stream ({name})"
     return f"connection error ({name})"

@@ -9,9 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from datetime import UTC, date, datetime
-from typing import Any
-
-import berserk
+from typing import TYPE_CHECKING, Any
 
 from lichess_elo.core.games import PerfStats, UserInfo
 from lichess_elo.errors import (
@@ -22,8 +20,12 @@ from lichess_elo.errors import (
 from lichess_elo.sources.lichess.answers import read_whole
 from lichess_elo.sources.lichess.checks import validate_username
 from lichess_elo.sources.lichess.months import _next_month
+from lichess_elo.sources.lichess.parsed import cached_user, keep_user, user_request
 from lichess_elo.sources.lichess.retries import Progress, call_with_retries
 from lichess_elo.sources.lichess.session import DEFAULT_API_URL, Conn, Source, connect
+
+if TYPE_CHECKING:
+    from lichess_elo.sources.games_cache import ParsedCache
 
 
 def _user_info(data: Mapping[str, Any]) -> UserInfo:
@@ -62,6 +64,8 @@ def _fide_id(value: Any) -> int | None:
 def _get_user(
     conn: Conn, name: str, progress: Progress | None, warn: Callable[[str], None]
 ) -> UserInfo:
+    import berserk  # with the session (``connect``)
+
     session = conn.session
     session.settings.expire_after = datetime.now(UTC)  # refetched online, served offline
 
@@ -84,6 +88,28 @@ def _get_user(
     except berserk.exceptions.ResponseError:
         raise UserNotFound(f"no Lichess user '{name}'") from None
     return _user_info(data)
+
+
+def cached_or_fetched_user(
+    conn: Callable[[], Conn],
+    parsed: ParsedCache | None,
+    name: str,
+    source: Source,
+    progress: Progress | None,
+    warn: Callable[[str], None],
+) -> UserInfo:
+    """The player's profile: offline from the parsed-games cache when it holds the one the
+    HTTP cache stores, else through the session (and then kept there)."""
+    request = user_request(source.api_url, name.lower())
+    if parsed is not None and source.offline and not source.refresh:
+        kept = cached_user(parsed, request)
+        if kept is not None:
+            return kept
+    session = conn()
+    user = _get_user(session, name, progress, warn)
+    if parsed is not None:
+        keep_user(parsed, request, session.session, user)
+    return user
 
 
 def fetch_hint(name: str, source: Source, month: date | None = None) -> FetchHint:

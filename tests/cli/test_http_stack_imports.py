@@ -1,0 +1,50 @@
+"""A run that fetches nothing never imports the HTTP stack (issue #14: its import is a fixed
+cost of every warm report). Checked on the real program in a real process: Python's own
+import log (``PYTHONPROFILEIMPORTTIME``, one stderr line per module imported) must name
+none of requests, requests-cache, urllib3, berserk or vcrpy."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.fake_lichess import FakeLichess
+from tests.helpers import DATA, run_cli
+
+HTTP_STACK = ("requests", "requests_cache", "urllib3", "berserk", "vcr")
+IMPORT_LOG = {"PYTHONPROFILEIMPORTTIME": "1"}
+
+
+def _imported(stderr: str) -> set[str]:
+    """The top-level packages named in an import log."""
+    return {
+        line.rsplit("|", 1)[1].strip().split(".")[0]
+        for line in stderr.splitlines()
+        if line.startswith("import time:") and "|" in line
+    }
+
+
+def test_a_pgn_report_never_imports_the_http_stack(tmp_path: Path) -> None:
+    pgn = DATA / "lichess" / "game-export-q7ZvsdUF.pgn"
+    run = run_cli(
+        "report", "lance5500", "--pgn", str(pgn), "--cache-dir", str(tmp_path), env=IMPORT_LOG
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    imported = _imported(run.stderr)
+    assert "lichess_elo" in imported  # the log is there
+    assert imported.isdisjoint(HTTP_STACK), imported & set(HTTP_STACK)
+
+
+def test_an_offline_report_from_the_parsed_cache_never_imports_it(
+    onboard_server: FakeLichess, tmp_path: Path
+) -> None:
+    args = ["report", "OnBoard247", "--api-url", onboard_server.url, "--until", "2023-03-01"]
+    args += ["--cache-dir", str(tmp_path), "--perf", "all"]
+    online = run_cli(*args, env=IMPORT_LOG)
+    assert online.returncode == 0, online.stderr[-2000:]
+    assert {"requests_cache", "berserk"} <= _imported(online.stderr)  # it fetched
+    offline = run_cli(*args, "--offline", env=IMPORT_LOG)
+    assert offline.returncode == 0, offline.stderr[-2000:]
+    assert offline.stdout == online.stdout  # the same report
+    imported = _imported(offline.stderr)
+    assert "lichess_elo" in imported
+    assert imported.isdisjoint(HTTP_STACK), imported & set(HTTP_STACK)

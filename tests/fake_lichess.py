@@ -93,8 +93,10 @@ class FakeLichess:
     fide_players: dict[int, dict[str, Any]] = field(default_factory=dict)
     fide_ratings: dict[int, dict[str, list[int]]] = field(default_factory=dict)
     fide_faults: list[int] = field(default_factory=list)
-    #: The next this many ``/api/user/{id}`` requests are answered 200 with an HTML page.
+    #: The next this many ``/api/user/{id}`` (and ``/api/fide/...``) requests are answered
+    #: 200 with an HTML page.
     user_html: int = 0
+    fide_html: int = 0
     #: ``(kind, id)`` -> (info object, NDJSON export); kind is ``tournament`` or ``swiss``
     tournaments: dict[tuple[str, str], tuple[bytes, bytes]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
@@ -244,6 +246,10 @@ def _handler(state: FakeLichess) -> type[BaseHTTPRequestHandler]:
                 self._user(path.removeprefix("/api/user/"))
             elif path.startswith("/api/games/user/"):
                 self._games(path.removeprefix("/api/games/user/"), query)
+            elif path.startswith("/api/fide/") and state.fide_html > 0:
+                with state._lock:
+                    state.fide_html -= 1
+                self._send(200, "text/html", b"<html><body>Lichess is down</body></html>")
             elif (
                 fide := fide_answer(state.fide_players, state.fide_ratings, path, state.fide_faults)
             ) is not None:

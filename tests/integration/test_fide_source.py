@@ -9,7 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from lichess_elo.errors import BadInput, FetchFailed, FetchHint, FidePlayerNotFound, NotCached
+from lichess_elo.errors import (
+    BadInput,
+    DamagedAnswer,
+    FetchFailed,
+    FetchHint,
+    FidePlayerNotFound,
+    NotCached,
+)
 from lichess_elo.sources.lichess.fide import check_fide_id, fetch_fide_player
 from lichess_elo.sources.lichess.session import Source
 from tests.fake_fide import encode_history
@@ -54,6 +61,19 @@ def test_offline_serves_the_cache_and_names_what_is_missing(
     offline = fetch_fide_player(35009192, _source(fide_server, tmp_path, offline=True), hint=HINT)
     assert offline.rating("standard", (2024, 3)) == 1832
     assert len(fide_server.requests) == count  # nothing sent
+
+
+def test_an_html_page_is_not_kept(fide_server: FakeLichess, tmp_path: Path) -> None:
+    # The player's answer is an HTML page with 200 (a proxy's error page): a one-line
+    # error, and nothing kept, so offline it is simply not cached, and online it is asked
+    # for again.
+    fide_server.fide_html = 1
+    with pytest.raises(DamagedAnswer, match=r"the FIDE player 35009192: .*is not valid JSON"):
+        fetch_fide_player(35009192, _source(fide_server, tmp_path), hint=HINT)
+    with pytest.raises(NotCached, match="FIDE player 35009192 is not in the cache"):
+        fetch_fide_player(35009192, _source(fide_server, tmp_path, offline=True), hint=HINT)
+    player = fetch_fide_player(35009192, _source(fide_server, tmp_path), hint=HINT)
+    assert player.name == "Erigaisi Arjun"
 
 
 def test_429_and_500_are_retried(fide_server: FakeLichess, tmp_path: Path) -> None:

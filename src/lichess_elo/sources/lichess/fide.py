@@ -16,6 +16,7 @@ from typing import Any
 
 from lichess_elo.core.fide_record import FIDE_ID_MAX, FidePlayer, parse_player
 from lichess_elo.errors import FetchHint, FidePlayerNotFound, Malformed
+from lichess_elo.sources.lichess.answers import read_whole
 from lichess_elo.sources.lichess.retries import call_with_retries
 from lichess_elo.sources.lichess.session import Conn, Source, connect
 
@@ -41,8 +42,8 @@ def _get(
 
     requestor = Requestor(conn.session, conn.source.api_url.rstrip("/"), default_fmt=JSON)
 
-    def action() -> Any:
-        return requestor.get(path)
+    def action() -> Any:  # a damaged answer is not kept (``answers.read_whole``)
+        return read_whole(conn, lambda: requestor.get(path), what, hint)
 
     try:
         return call_with_retries(

@@ -67,19 +67,25 @@ def bare_zstd(path: Path) -> tuple[float, float]:
     return time.perf_counter() - start, _child_cpu() - cpu
 
 
-def ingest(path: Path, db: Path) -> tuple[float, float, float]:
-    """``db ingest`` of ``path`` in a child process: (wall s, CPU s, the child's peak RSS MB)."""
+def in_child(call: str) -> tuple[float, float, float]:
+    """Run ``call`` (Python, with ``app`` and ``Path`` imported) in a child process:
+    (wall s, CPU s, the child's peak RSS MB)."""
     code = (
         "import resource\n"
         "from pathlib import Path\n"
         "from lichess_elo.population import app\n"
-        f"app.ingest(app.IngestSettings((Path({str(path)!r}),), Path({str(db)!r})))\n"
+        f"{call}\n"
         "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
     )
     cpu, start = _child_cpu(), time.perf_counter()
     done = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
     seconds = time.perf_counter() - start
     return seconds, _child_cpu() - cpu, int(done.stdout.split()[-1]) / 1024
+
+
+def ingest(path: Path, db: Path) -> tuple[float, float, float]:
+    """``db ingest`` of ``path`` in a child process: (wall s, CPU s, the child's peak RSS MB)."""
+    return in_child(f"app.ingest(app.IngestSettings((Path({str(path)!r}),), Path({str(db)!r})))")
 
 
 SYNTHETIC = """
@@ -114,18 +120,8 @@ def rate(db: Path, games: int, players: int) -> tuple[int, float, float, float]:
     stored = con.execute("SELECT COUNT(*) FROM games").fetchone()
     con.close()
     assert stored is not None
-    code = (
-        "import resource\n"
-        "from pathlib import Path\n"
-        "from lichess_elo.population import app\n"
-        f"app.rate(app.RateSettings(Path({str(db)!r})))\n"
-        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
-    )
-    cpu, start = _child_cpu(), time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
-    seconds = time.perf_counter() - start
-    rss = int(done.stdout.split()[-1]) / 1024
-    return int(stored[0]), seconds, _child_cpu() - cpu, rss
+    seconds, cpu, rss = in_child(f"app.rate(app.RateSettings(Path({str(db)!r})))")
+    return int(stored[0]), seconds, cpu, rss
 
 
 def main() -> None:

@@ -1,0 +1,41 @@
+"""``core.value.value_class``: what the frozen dataclass it stands in for guaranteed, kept.
+
+At run time: equality and a hash over the fields, slots (no ``__dict__``), ``replace``.
+For the type checker: an assignment to a field is an error (checked by running mypy on a
+two-line use, as ``mypy --strict src`` checks the package).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import subprocess
+import sys
+from pathlib import Path
+
+from lichess_elo.core.games import Clock, Side
+
+
+def test_equality_hash_slots_and_replace() -> None:
+    a, b = Side(name="Ann", rating=1500), Side(name="Ann", rating=1500)
+    assert a == b and hash(a) == hash(b) and len({a, b}) == 1
+    assert a != Side(name="Ann", rating=1501)
+    assert not hasattr(a, "__dict__")
+    assert dataclasses.replace(a, rating=1600).rating == 1600 and a.rating == 1500
+    assert {Clock(180, 2): "blitz"}[Clock(180, 2)] == "blitz"
+
+
+def test_mypy_refuses_an_assignment_to_a_field(tmp_path: Path) -> None:
+    use = tmp_path / "use.py"
+    use.write_text(
+        "from lichess_elo.core.value import value_class\n\n\n"
+        "@value_class\nclass Point:\n    x: int\n\n\n"
+        "p = Point(1)\np.x = 2\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(use)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 1, done.stdout
+    assert 'Property "x" defined in "Point" is read-only' in done.stdout

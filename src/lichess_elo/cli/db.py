@@ -6,11 +6,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from lichess_elo.cli.options import OutputFormat as Format
+
+if TYPE_CHECKING:
+    from lichess_elo.output.tables import Table
 
 db_app = typer.Typer(
     name="db",
@@ -81,14 +84,15 @@ NAMES = {
 }  # fmt: skip
 
 
-def _out(value: object) -> None:
-    """Print a text (as is) or a rich renderable on stdout."""
+def _out(value: str | Table) -> None:
+    """Print a text (as is) or a table (fitted to the terminal) on stdout."""
     from lichess_elo.output.common import console
+    from lichess_elo.output.db import table_text
 
     if isinstance(value, str):
         typer.echo(value.rstrip("\n"))
     else:
-        console().print(value)
+        typer.echo(table_text(value, console()))
 
 
 @db_app.command("ingest")
@@ -249,7 +253,6 @@ def compare_cmd(
         _out(dump_json(render.compare_document(result)))
         return
     out = console()
-    for table in render.compare_tables(result):
-        out.print(table)
+    typer.echo("\n\n".join(render.table_text(t, out) for t in render.compare_tables(result)))
     if chart is not None:
-        out.print(f"chart: {chart}")
+        typer.echo(f"chart: {chart}")

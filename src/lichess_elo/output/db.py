@@ -8,12 +8,11 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from rich import box
 from rich.console import Console
 from rich.progress import BarColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
-from rich.table import Table
 
 from lichess_elo.output.common import dump_json, err_console, write_csv
+from lichess_elo.output.tables import Column, Table, render_table
 from lichess_elo.population.app import (
     CompareResult,
     IngestResult,
@@ -25,9 +24,9 @@ from lichess_elo.population.ingest import FileProgress
 from lichess_elo.population.schema import month_label
 
 
-def _table(title: str) -> Table:
-    """A table in the db commands' style (no vertical rules, so it fits 80 columns)."""
-    return Table(title=title, box=box.SIMPLE_HEAD, collapse_padding=True, pad_edge=False)
+def table_text(table: Table, out: Console) -> str:
+    """``table`` in the one table style, fitted to ``out`` when it is a terminal."""
+    return "\n".join(render_table(table, out.width if out.is_terminal else None))
 
 
 LIST_FIELDS = ("name", "rating", "games_before", "k", "lichess_rating")
@@ -95,14 +94,17 @@ def ingest_document(result: IngestResult) -> dict[str, Any]:
 
 def print_ingest(result: IngestResult, out: Console) -> None:
     """The summary of ``db ingest``: games per month and unusable games by reason."""
-    table = _table(f"Ingested {len(result.files)} file(s) in {result.seconds:.1f} s")
-    table.add_column("month")
-    table.add_column("games", justify="right")
-    table.add_column("unusable", justify="right")
-    for m in result.months:
-        reasons = ", ".join(f"{k} {v:,}" for k, v in m.rejected.items()) or "-"
-        table.add_row(month_label(m.month), f"{m.games:,}", reasons)
-    out.print(table)
+    rows = [
+        (
+            month_label(m.month),
+            f"{m.games:,}",
+            ", ".join(f"{k} {v:,}" for k, v in m.rejected.items()) or "-",
+        )
+        for m in result.months
+    ]
+    title = f"Ingested {len(result.files)} file(s) in {result.seconds:.1f} s"
+    columns = [Column("month", "left"), Column("games"), Column("unusable", fold=1)]
+    out.print(table_text(Table(columns, rows, title=title), out), highlight=False)
     if result.unplaced:
         out.print(f"{result.unplaced:,} malformed games had no readable date (not stored)")
     rate = result.games / result.seconds if result.seconds else 0.0
@@ -121,15 +123,20 @@ def print_rate(result: RateResult, out: Console) -> None:
 
 def list_table(result: RatingList) -> Table:
     """``db list`` as a table."""
-    table = _table(f"FIDE-rules {result.perf} list, {result.month}")
-    for name in ("#", "player", "rating", "games before", "K", "Lichess"):
-        table.add_column(name, justify="left" if name == "player" else "right")
-    for i, p in enumerate(result.players, 1):
-        lichess = "-" if p["lichess_rating"] is None else str(p["lichess_rating"])
-        table.add_row(
-            str(i), p["name"], str(p["rating"]), str(p["games_before"]), str(p["k"]), lichess
+    rows = [
+        (
+            str(i),
+            p["name"],
+            str(p["rating"]),
+            str(p["games_before"]),
+            str(p["k"]),
+            "-" if p["lichess_rating"] is None else str(p["lichess_rating"]),
         )
-    return table
+        for i, p in enumerate(result.players, 1)
+    ]
+    columns = [Column("#"), Column("player", "left"), Column("rating"),
+               Column("games before", short="before"), Column("K"), Column("Lichess")]  # fmt: skip
+    return Table(columns, rows, title=f"FIDE-rules {result.perf} list, {result.month}")
 
 
 def list_output(result: RatingList, fmt: str) -> str | Table:
@@ -153,20 +160,26 @@ def player_output(result: PlayerRows, fmt: str) -> str | Table:
         return dump_json({"name": result.name, "rows": result.rows})
     if fmt == "csv":
         return write_csv(result.rows, PLAYER_FIELDS)
-    table = _table(f"{result.name}: FIDE-rules lists")
-    table.padding = (0, 0)  # eleven columns: one space between them fits 80 columns
     heads = ("perf", "month", "list", "before", "K", "Lichess", "games", "score", "PD",
              "K used", "change")  # fmt: skip
-    for h in heads:
-        table.add_column(h, justify="left" if h in ("perf", "month") else "right")
-    for r in result.rows:
-        table.add_row(
-            r["perf"], r["month"], str(r["rating"]), str(r["games_before"]), str(r["k"]),
+    columns = [Column(h, "left" if h in ("perf", "month") else "right") for h in heads]
+    rows = [
+        (
+            r["perf"],
+            r["month"],
+            str(r["rating"]),
+            str(r["games_before"]),
+            str(r["k"]),
             "-" if r["lichess_rating"] is None else str(r["lichess_rating"]),
-            str(r["games"]), f"{r['points']:g}", f"{r['expected']:.2f}",
-            str(r["k_used"]) if r["games"] else "-", f"{r['change']:+d}" if r["games"] else "-",
-        )  # fmt: skip
-    return table
+            str(r["games"]),
+            f"{r['points']:g}",
+            f"{r['expected']:.2f}",
+            str(r["k_used"]) if r["games"] else "-",
+            f"{r['change']:+d}" if r["games"] else "-",
+        )
+        for r in result.rows
+    ]
+    return Table(columns, rows, title=f"{result.name}: FIDE-rules lists")
 
 
 # --- compare --------------------------------------------------------------------------------
@@ -229,13 +242,9 @@ def compare_tables(result: CompareResult) -> list[Table]:
         if not rows:
             continue
         months = sorted({b.month for b in rows})[-BAND_MONTHS_SHOWN:]
-        bands = _table(f"{perf}: mean Elo - Lichess (players) by Lichess rating band")
-        bands.add_column("band")
-        for m in months:
-            bands.add_column(month_label(m), justify="right")
         cell = {(b.band, b.month): b for b in rows}
-        for band in sorted({b.band for b in rows}):
-            bands.add_row(
+        band_rows = [
+            (
                 f"{band}+",
                 *(
                     f"{cell[(band, m)].mean:+.0f} ({cell[(band, m)].players:,})"
@@ -244,14 +253,19 @@ def compare_tables(result: CompareResult) -> list[Table]:
                     for m in months
                 ),
             )
-        tables.append(bands)
+            for band in sorted({b.band for b in rows})
+        ]
+        tables.append(
+            Table(
+                [Column("band", "left"), *(Column(month_label(m)) for m in months)],
+                band_rows,
+                title=f"{perf}: mean Elo - Lichess (players) by Lichess rating band",
+            )
+        )
         scores = [s for s in result.scores if s.perf == perf]
         if scores:
-            card = _table(
-                f"{perf}: which predicts the month's games better (F FIDE rules, L Lichess)"
-            )
-            for head in ("month", "games", "dev. F/L", "F-L [95%]", "Brier F/L", "right F/L"):
-                card.add_column(head, justify="left" if head == "month" else "right", no_wrap=True)
+            heads = ("month", "games", "dev. F/L", "F-L [95%]", "Brier F/L", "right F/L")
+            card_rows = []
             for s in scores:
                 c = s.comparison
                 diff = "-" if c.difference is None else _short(c.difference, signed=True)
@@ -259,27 +273,29 @@ def compare_tables(result: CompareResult) -> list[Table]:
                     low, high = _short(c.interval.low, True), _short(c.interval.high, True)
                     diff += f" [{low},{high}]"
                 games = f"{s.sampled:,}" + ("" if s.sampled == s.games else "*")
-                card.add_row(
+                card_rows.append((
                     month_label(s.month), games,
                     f"{_short(s.fide.deviance)}/{_short(s.lichess.deviance)}", diff,
                     f"{_short(s.fide.brier)}/{_short(s.lichess.brier)}",
                     f"{_pct(s.fide.correct)}/{_pct(s.lichess.correct)}",
-                )  # fmt: skip
-            card.caption = "deviance and Brier: lower is better; right: share predicted"
+                ))  # fmt: skip
+            notes = ["deviance and Brier: lower is better; right: share predicted"]
             if any(s.sampled != s.games for s in scores):
-                card.caption += "\n* a seeded sample of the month's games"
-            tables.append(card)
+                notes.append("* a seeded sample of the month's games")
+            title = f"{perf}: which predicts the month's games better (F FIDE rules, L Lichess)"
+            columns = [Column(h, "left" if h == "month" else "right") for h in heads]
+            tables.append(Table(columns, card_rows, title=title, notes=notes))
         differs = [d for d in result.differs if d.perf == perf]
         if differs:
-            far = _table(f"{perf}: players who differ most on the last list")
-            for head in ("player", "Elo", "Lichess", "Elo - Lichess", "games"):
-                far.add_column(head, justify="left" if head == "player" else "right")
-            for d in differs:
-                far.add_row(
-                    d.name, str(d.rating), str(d.lichess_rating), f"{d.difference:+d}",
-                    str(d.games_before),
-                )  # fmt: skip
-            tables.append(far)
+            far_heads = ("player", "Elo", "Lichess", "Elo - Lichess", "games")
+            far_rows = [
+                (d.name, str(d.rating), str(d.lichess_rating), f"{d.difference:+d}",
+                 str(d.games_before))
+                for d in differs
+            ]  # fmt: skip
+            columns = [Column(h, "left" if h == "player" else "right") for h in far_heads]
+            title = f"{perf}: players who differ most on the last list"
+            tables.append(Table(columns, far_rows, title=title))
     return tables
 
 

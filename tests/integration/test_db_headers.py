@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import duckdb
 import pyarrow as pa
 import pytest
 import zstandard
@@ -102,3 +103,27 @@ def test_text_without_a_final_newline_and_leading_blank_lines(tmp_path: Path) ->
     path = tmp_path / "ragged.pgn.zst"
     path.write_bytes(zstandard.ZstdCompressor().compress(text.encode()))
     assert [g["Black"] for g in _read(path, 128)] == ["Ben", "Di"]
+
+
+def test_a_dump_cut_short_is_refused_and_replaces_nothing(tmp_path: Path) -> None:
+    # A download cut short ends inside a zstd frame: zstd's own reader returns what it has
+    # without a word, which would replace a whole month with part of it. The ingest refuses
+    # the file (one line naming it) and the month stored before stays whole.
+    from lichess_elo.errors import DumpUnreadable
+    from lichess_elo.population import app
+
+    text = "".join(AWKWARD).encode()
+    whole = tmp_path / "lichess_db_standard_rated_2024-06.pgn.zst"
+    whole.write_bytes(zstandard.ZstdCompressor().compress(text))
+    db = tmp_path / "cut.duckdb"
+    before = app.ingest(app.IngestSettings((whole,), db))
+    assert before.games + sum(before.rejected.values()) == len(AWKWARD)
+    cut = tmp_path / "cut" / whole.name
+    cut.parent.mkdir()
+    cut.write_bytes(whole.read_bytes()[: whole.stat().st_size // 2])
+    with pytest.raises(DumpUnreadable, match="ends in the middle of a zstd frame"):
+        app.ingest(app.IngestSettings((cut,), db))
+    con = duckdb.connect(str(db))
+    (stored,) = con.execute("SELECT COUNT(*) FROM games WHERE month = 202406").fetchone() or (0,)
+    con.close()
+    assert stored == before.games > 0

@@ -184,9 +184,52 @@ def _words(a: np.ndarray, at: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return every[at], every[at + 8]
 
 
+class Truncated(Exception):
+    """The compressed stream ends inside a zstd frame (a download cut short)."""
+
+
+class _Frames:
+    """Decompressed text of every zstd frame of ``raw``, read into the caller's buffer.
+
+    ``readinto`` fills a buffer like a file's; at the end of ``raw`` it raises
+    ``Truncated`` when the last frame did not end (``stream_reader`` would return what it
+    had without a word, and a dump cut short would replace a whole month).
+    """
+
+    def __init__(self, raw: Any, read_size: int = 1 << 20) -> None:
+        import zstandard
+
+        self._raw, self._read_size = raw, read_size
+        self._new = zstandard.ZstdDecompressor().decompressobj
+        self._obj = self._new()
+        self._started = False  # the current frame has had input
+        self._out = memoryview(b"")
+
+    def readinto(self, view: memoryview) -> int:
+        """Copy up to ``len(view)`` decompressed bytes into ``view``; 0 at the end."""
+        while not self._out:
+            data = self._raw.read(self._read_size)
+            if not data:
+                if self._started and not self._obj.eof:
+                    raise Truncated
+                return 0
+            out = []
+            while data:
+                if self._obj.eof:  # the next frame starts in the unused input
+                    self._obj, self._started = self._new(), False
+                self._started = True
+                out.append(self._obj.decompress(data))
+                data = self._obj.unused_data if self._obj.eof else b""
+            self._out = memoryview(b"".join(out))
+        n = min(len(view), len(self._out))
+        view[:n] = self._out[:n]
+        self._out = self._out[n:]
+        return n
+
+
 def _boundary(buf: bytearray, size: int) -> int:
     """Where the last game of ``buf[:size]`` starts (after a blank line, at its ``[``), or
-    -1; a blank line may end in ``\r\n``."""
+    -1; a blank line may end in ``\\r\\n``."""
     lf = buf.rfind(b"\n\n[", 0, size)
     crlf = buf.rfind(b"\n\r\n[", max(lf, 0), size)
     return max(lf + 2 if lf >= 0 else -1, crlf + 3 if crlf >= 0 else -1)
@@ -230,9 +273,7 @@ def read_pgn_zst(
     free = [bytearray(chunk_bytes + SLACK) for _ in range(PARSERS + 1)]
     pending: deque[tuple[Future[pa.RecordBatch], bytearray]] = deque()
     with path.open("rb") as raw, ThreadPoolExecutor(max_workers=PARSERS) as pool:
-        reader = zstandard.ZstdDecompressor().stream_reader(
-            raw, read_size=1 << 22, read_across_frames=True, closefd=False
-        )
+        reader = _Frames(raw)
 
         def done(last: bool) -> pa.RecordBatch:
             nonlocal games
@@ -254,6 +295,10 @@ def read_pgn_zst(
                 buf, size, eof = _fill(reader, free.pop(), carry)
             except zstandard.ZstdError as exc:
                 raise DumpUnreadable(path, f"not a valid zstd stream ({exc})") from None
+            except Truncated:
+                raise DumpUnreadable(
+                    path, "ends in the middle of a zstd frame (a download cut short?)"
+                ) from None
             end = size if eof else _boundary(buf, size)
             carry = bytes(buf[end:size])
             if not eof or buf[:end].strip():  # a last chunk of blank lines holds no game

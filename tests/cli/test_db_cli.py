@@ -77,6 +77,18 @@ def test_list_before_rate_says_to_rate(tmp_path: Path) -> None:
     assert code == 1 and "rate it first" in output
 
 
+def test_rate_with_the_600_rule_says_how_many_games_it_left_out(tmp_path: Path) -> None:
+    from tests.integration.test_db_rate import rule_600_db
+
+    db = rule_600_db(tmp_path / "r.duckdb")
+    code, output = _run("rate", "--db", str(db), "--rule-600")
+    # One December 2024 game is 654 points apart with a player above 2600
+    # (test_db_rate.RULE_600_LISTS has the hand computation).
+    assert code == 0 and "1 of them not rated under the 600/2600 rule" in output, output
+    code, output = _run("rate", "--db", str(db))
+    assert code == 0 and "600/2600" not in output, output
+
+
 def _big_dump(path: Path, games: int) -> Path:
     one = game("2024.05.01 10:00:00", "Ann", "Ben", "1-0", ("1500", "1500"), ("+5", "-5"))
     return write_dump(path, [one] * games)

@@ -15,7 +15,14 @@ from lichess_elo.population import app
 from lichess_elo.population.schema import LISTS_COLUMNS
 from tests.integration.db_fixture import EXPECTED, february, january, march
 from tests.integration.db_helpers import gen_dump, write_dump
-from tests.integration.test_db_rate import SEED_LISTS, seed_db, seed_lists
+from tests.integration.test_db_rate import (
+    RULE_600_LISTS,
+    SEED_LISTS,
+    blitz_list,
+    rule_600_db,
+    seed_db,
+    seed_lists,
+)
 
 #: Spark needs a Java runtime. On a machine with only python3 and pip (the README's
 #: Quickstart) these tests are skipped and say why; CI installs Java in .ci/run and sets
@@ -49,10 +56,16 @@ def _lists(db: Path) -> list[tuple[Any, ...]]:
     return rows
 
 
-def _both(db: Path, tmp_path: Path) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
-    app.rate(app.RateSettings(db))
+def _both(
+    db: Path, tmp_path: Path, *, rule_600: bool = False
+) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
+    app.rate(app.RateSettings(db, rule_600=rule_600))
     on_duckdb = _lists(db)
-    app.rate(app.RateSettings(db, engine="spark", master=MASTER, warehouse=tmp_path / "wh"))
+    app.rate(
+        app.RateSettings(
+            db, engine="spark", master=MASTER, warehouse=tmp_path / "wh", rule_600=rule_600
+        )
+    )
     return on_duckdb, _lists(db)
 
 
@@ -87,3 +100,11 @@ def test_seed_order_across_months_on_spark(spark: Any, tmp_path: Path) -> None:
     on_duckdb, on_spark = _both(db, tmp_path)
     assert on_spark == on_duckdb
     assert seed_lists(db) == SEED_LISTS
+
+
+def test_the_600_2600_rule_on_spark(spark: Any, tmp_path: Path) -> None:
+    # The hand-checked lists of test_db_rate.RULE_600_LISTS, with the rule, on both engines.
+    db = rule_600_db(tmp_path / "rule600.duckdb")
+    on_duckdb, on_spark = _both(db, tmp_path, rule_600=True)
+    assert on_spark == on_duckdb
+    assert blitz_list(db, "2025-01") == RULE_600_LISTS[True]

@@ -59,3 +59,12 @@ def test_capped_d_follows_the_chapters() -> None:
     # Only the standard chapter (classical) exempts 2650+ players from the cap.
     assert "perf IN ('classical') AND own >= 2650 THEN own - opp" in sql
     assert "WHEN own - opp > 400 THEN 400" in sql
+
+
+def test_the_600_rule_starts_in_december_2024_for_rapid_and_blitz_only() -> None:
+    # RB24 as amended from 1 December 2024: 600 or more apart, one player above 2600.
+    assert stages.not_rated_sql(202411, "w", "b", "perf") is None
+    sql = stages.not_rated_sql(202412, "w", "b", "perf")
+    assert sql == (
+        "(perf IN ('bullet', 'blitz', 'rapid') AND ABS(w - b) >= 600 AND GREATEST(w, b) > 2600)"
+    )

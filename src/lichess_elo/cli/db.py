@@ -145,6 +145,15 @@ def rate_cmd(
             "cluster; default DB.spark), e.g. --warehouse /mnt/shared/lichess.",
         ),
     ] = None,
+    rule_600: Annotated[
+        bool,
+        typer.Option(
+            "--rule-600",
+            help="Leave out the bullet, blitz and rapid games the Rapid & Blitz chapter does "
+            "not rate from 1 Dec 2024 (600 or more apart, a player above 2600), e.g. "
+            "--rule-600.",
+        ),
+    ] = False,
 ) -> None:
     """Build the FIDE-rules monthly lists of every player (all months, again)."""
     from lichess_elo.cli.errors import library_errors
@@ -156,7 +165,12 @@ def rate_cmd(
 
         result = app.rate(
             app.RateSettings(
-                db, tuple(perf or ()), engine.value, master=master, warehouse=warehouse
+                db,
+                tuple(perf or ()),
+                engine.value,
+                master=master,
+                warehouse=warehouse,
+                rule_600=rule_600,
             )
         )
     render.print_rate(result, console())

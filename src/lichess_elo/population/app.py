@@ -128,6 +128,9 @@ class RateSettings:
     master: str = "local[*]"
     warehouse: Path | None = None
     on_month: Callable[[int], None] | None = None
+    #: Leave out the games the Rapid & Blitz chapter's 600/2600 rule does not rate (bullet,
+    #: blitz and rapid from December 2024; ``stages.not_rated_sql``).
+    rule_600: bool = False
 
 
 @dataclass(frozen=True)
@@ -140,6 +143,8 @@ class RateResult:
     games: int
     players: dict[str, int]
     seconds: float
+    #: Games left out by the 600/2600 rule (``RateSettings.rule_600``; else 0).
+    left_out: int = 0
 
 
 def rate(settings: RateSettings) -> RateResult:
@@ -155,14 +160,27 @@ def rate(settings: RateSettings) -> RateResult:
 
             warehouse = settings.warehouse or settings.db.with_name(settings.db.name + ".spark")
             months = spark.rate(
-                con, perfs, master=settings.master, warehouse=warehouse, on_month=settings.on_month
+                con,
+                perfs,
+                master=settings.master,
+                warehouse=warehouse,
+                on_month=settings.on_month,
+                rule_600=settings.rule_600,
             )
         else:
-            months = duck.rate(con, perfs, on_month=settings.on_month)
+            months = duck.rate(con, perfs, on_month=settings.on_month, rule_600=settings.rule_600)
         seconds = time.perf_counter() - start
         games = duck.rows(
             con, "SELECT COUNT(*) AS n FROM games WHERE perf IN (SELECT UNNEST(?))", [list(perfs)]
         )[0]["n"]
+        left_out = 0
+        if settings.rule_600:  # each game rated is in the lists twice, once per side
+            sides = duck.rows(
+                con,
+                "SELECT COALESCE(SUM(games), 0) AS n FROM lists WHERE perf IN (SELECT UNNEST(?))",
+                [list(perfs)],
+            )[0]["n"]
+            left_out = int(games) - int(sides) // 2
         players = {
             r["perf"]: int(r["n"])
             for r in duck.rows(
@@ -183,6 +201,7 @@ def rate(settings: RateSettings) -> RateResult:
         int(games),
         {p: players.get(p, 0) for p in perfs},
         seconds,
+        left_out,
     )
 
 

@@ -77,8 +77,12 @@ def rate(
     perfs: Sequence[str],
     *,
     on_month: Callable[[int], None] | None = None,
+    rule_600: bool = False,
 ) -> list[int]:
     """Rebuild the lists of ``perfs`` (all months); return the months processed.
+
+    ``rule_600`` leaves out the games the Rapid & Blitz 600/2600 rule does not rate
+    (``stages.not_rated_sql``).
 
     The months' rows go to ``lists_build``, which replaces ``lists`` in one transaction at
     the end: an interrupted run leaves the old lists whole. The months themselves run
@@ -107,7 +111,7 @@ def rate(
             _temp(con, name, query)
         con.execute("DROP TABLE players")  # in ``cur`` now
         for month in months:
-            _run_month(con, month)
+            _run_month(con, month, rule_600)
             if on_month:
                 on_month(month)
         _swap_lists(con, perfs)
@@ -127,9 +131,9 @@ def _temp(con: duckdb.DuckDBPyConnection, name: str, query: str) -> None:
     con.execute(f"CREATE OR REPLACE TEMP TABLE {name} AS {query}")
 
 
-def _run_month(con: duckdb.DuckDBPyConnection, month: int) -> None:
+def _run_month(con: duckdb.DuckDBPyConnection, month: int, rule_600: bool) -> None:
     con.execute("DROP TABLE IF EXISTS step")  # last month's, so both are never held at once
-    _temp(con, "step", stages.step_sql(DUCKDB, month, "games_p"))
+    _temp(con, "step", stages.step_sql(DUCKDB, month, "games_p", rule_600=rule_600))
     con.execute(f"INSERT INTO {_BUILD} ({', '.join(LISTS_COLUMNS)}) {stages.listed_sql(DUCKDB)}")
     _temp(con, "cur", stages.ADVANCE)
 

@@ -92,8 +92,10 @@ def rate(
     master: str,
     warehouse: Path,
     on_month: Callable[[int], None] | None = None,
+    rule_600: bool = False,
 ) -> list[int]:
-    """Rebuild the lists of ``perfs`` on Spark and store them in the DuckDB file."""
+    """Rebuild the lists of ``perfs`` on Spark and store them in the DuckDB file
+    (``rule_600``: as in ``duck.rate``)."""
     months = duck.game_months(con, perfs)
     games_dir, lists_dir = warehouse / "games", warehouse / "lists"
     for stale in (games_dir, lists_dir, *(warehouse / d for d in _STATE_DIRS)):
@@ -119,7 +121,8 @@ def rate(
         _stored(spark, stages.players_sql(), warehouse / "players", "players")
         _stored(spark, stages.INITIAL, warehouse / "cur" / "initial", "cur")
     for month in months:
-        _stored(spark, stages.step_sql(SPARK, month), warehouse / "step" / f"m{month}", "step")
+        step = stages.step_sql(SPARK, month, rule_600=rule_600)
+        _stored(spark, step, warehouse / "step" / f"m{month}", "step")
         target = str(lists_dir / f"m{month}")
         spark.sql(stages.listed_sql(SPARK)).write.mode("overwrite").parquet(target)
         written.append(target)

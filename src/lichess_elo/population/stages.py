@@ -32,13 +32,17 @@ Rules (issue #13 "Default semantics"; FIDE rules from docs/rules.md):
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import date
 
 from lichess_elo.core import fide
+from lichess_elo.core.fide_rules import edition_for
 from lichess_elo.population.dialect import Dialect
 from lichess_elo.population.schema import PERFS, STANDARD_CHAPTER_PERFS
 
 #: |D| rows of ``pd_table``; the last stands for every |D| > 735.
 PD_BEYOND = fide.TABLE_LIMIT + 1
+#: The perfs of the Rapid & Blitz chapter.
+RAPID_BLITZ_PERFS = tuple(p for p in PERFS if p not in STANDARD_CHAPTER_PERFS)
 
 
 def pd_rows() -> Iterator[tuple[int, int, int]]:
@@ -130,10 +134,31 @@ INITIAL = f"""
     FROM players"""
 
 
-def step_sql(d: Dialect, month: int, source: str = "games") -> str:
+def not_rated_sql(month: int, white: str, black: str, perf: str) -> str | None:
+    """SQL true for a game of ``month`` that the Rapid & Blitz chapter in force on the
+    month's first day leaves unrated (``fide_rules.not_rated``: from 1 December 2024, 600 or
+    more apart with a player above 2600, RB24 as amended), from the two list ratings;
+    ``None`` when no edition in force then has such a rule."""
+    edition = edition_for("rapid-blitz", date(month // 100, month % 100, 1))
+    gap, above = edition.non_rating_gap, edition.non_rating_above
+    if gap is None or above is None:
+        return None
+    perfs = ", ".join(f"'{p}'" for p in RAPID_BLITZ_PERFS)
+    return (
+        f"({perf} IN ({perfs}) AND ABS({white} - {black}) >= {gap} "
+        f"AND GREATEST({white}, {black}) > {above})"
+    )
+
+
+def step_sql(d: Dialect, month: int, source: str = "games", *, rule_600: bool = False) -> str:
     """One row for each player with games in ``month`` (by key, ``pid``): their entry in
     ``cur`` at the start of the month, what the month's games did to it and the entry it
-    leads to."""
+    leads to.
+
+    With ``rule_600``, the games ``not_rated_sql`` names are left out, as if not played.
+    """
+    skip = not_rated_sql(month, "a.rating", "b.rating", "mg.perf") if rule_600 else None
+    unrated = f" AND NOT {skip}" if skip else ""
     k = k_sql("l.reached", "l.games_before")
     k_used = (
         f"CASE WHEN ({k}) * g.n > {fide.K_TIMES_GAMES_MAX} "
@@ -155,7 +180,7 @@ def step_sql(d: Dialect, month: int, source: str = "games") -> str:
         JOIN names bn ON bn.name = mg.black
         JOIN cur a ON a.pid = {_perf_key("wn.id", "mg.perf")}
         JOIN cur b ON b.pid = {_perf_key("bn.id", "mg.perf")}
-        WHERE mg.month = {month}),
+        WHERE mg.month = {month}{unrated}),
     rated AS (
         SELECT perf, w AS pid, score AS s, white_after AS lichess_after, ord,
                rw AS own, rb AS opp_r FROM pair

@@ -6,8 +6,16 @@
    rate measured on the same file in the same run (the baseline). Run at two sizes to
    show that memory stays flat.
 2. Rate: ``--rate-games`` synthetic games over 12 months (made in DuckDB: ``--players``
-   players with true strengths, results drawn from them) rated by ``db rate`` on DuckDB
-   in a child process; games/s, CPU and the child's peak RSS.
+   players with true strengths, paired at random, results drawn from the strengths)
+   rated by ``db rate`` on DuckDB in a child process; games/s, CPU and the child's peak
+   RSS, at each player count given. How many players share the games decides how many
+   list rows the run writes. The default runs two:
+
+   - the open database's ratio of games to distinct players, about 196 games a player
+     (450 M games of 2.3 M players over 2013-2018, as counted by
+     github.com/jcw024/lichess_database_ETL), so 51,111 players for 10 M games;
+   - 500,000 players, ten times sparser: 40 games a player a year, most player-months
+     with one or two games, so the lists hold more rows than there are games.
 
 Run ``python benchmarks/bench_db.py --games 1000000 --rate-games 10000000``.
 """
@@ -109,6 +117,19 @@ FROM g JOIN p pw ON pw.i = g.w JOIN p pb ON pb.i = g.b WHERE g.w <> g.b
 """
 
 
+#: Games per distinct player in the open database (see the top): 450 M / 2.3 M.
+LICHESS_GAMES_PER_PLAYER = 450e6 / 2.3e6
+
+
+def _list_rows(db: Path) -> int:
+    import duckdb
+
+    con = duckdb.connect(str(db), read_only=True)
+    row = con.execute("SELECT COUNT(*) FROM lists").fetchone()
+    con.close()
+    return int(row[0]) if row else 0
+
+
 def rate(db: Path, games: int, players: int) -> tuple[int, float, float, float]:
     """Rate ``games`` synthetic games over 12 months on DuckDB, ``db rate`` in a child
     process: (games, wall s, CPU s, the child's peak RSS MB)."""
@@ -129,7 +150,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1_000_000)
     parser.add_argument("--rate-games", type=int, default=10_000_000)
-    parser.add_argument("--players", type=int, default=500_000)
+    parser.add_argument(
+        "--players",
+        default=None,
+        help="comma-separated player counts, one rate run each (default: the open "
+        "database's ratio of games to players, then 500000)",
+    )
     parser.add_argument("--skip-ingest", action="store_true")
     parser.add_argument("--skip-rate", action="store_true")
     args = parser.parse_args()
@@ -151,12 +177,21 @@ def main() -> None:
                 dump.unlink()
         if args.skip_rate:
             return
-        n, seconds, cpu, rss = rate(work / "rate.duckdb", args.rate_games, args.players)
-        rate_text = (
-            f"{seconds:.1f} s, {n / seconds:,.0f} games/s wall, CPU {cpu:.1f} s "
-            f"({n / cpu:,.0f} games per CPU-second), peak RSS {rss:,.0f} MB"
-        )
-        print(f"rate {n:,} games over 12 months on DuckDB: {rate_text}")
+        lichess_like = round(args.rate_games / LICHESS_GAMES_PER_PLAYER)
+        counts = args.players or f"{lichess_like},500000"
+        for players in (int(p) for p in counts.split(",")):
+            db = work / f"rate-{players}.duckdb"
+            n, seconds, cpu, rss = rate(db, args.rate_games, players)
+            rows = _list_rows(db)
+            db.unlink()
+            rate_text = (
+                f"{seconds:.1f} s, {n / seconds:,.0f} games/s wall, CPU {cpu:.1f} s "
+                f"({n / cpu:,.0f} games per CPU-second), peak RSS {rss:,.0f} MB"
+            )
+            print(
+                f"rate {n:,} games of {players:,} players over 12 months on DuckDB "
+                f"({rows:,} list rows): {rate_text}"
+            )
 
 
 if __name__ == "__main__":

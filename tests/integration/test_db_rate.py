@@ -113,26 +113,36 @@ def test_interrupted_rate_leaves_the_previous_lists_whole(fixture_db: Path) -> N
     assert "lists_build" not in tables
 
 
-#: Blitz games around the 600/2600 rule's start (Rapid & Blitz chapter, in force from
-#: 1 December 2024): (month, white, black, white_elo, black_elo, White's score, ord).
+#: Blitz games for the 600/2600 rule (Rapid & Blitz chapter as amended 1 December 2024,
+#: which ``--rule-600`` applies to every month, like the rest of the chapter):
+#: (month, white, black, white_elo, black_elo, White's score, ord).
 RULE_600_GAMES = [
     (202411, "A", "B", 2700, 2050, 100, 1),
     (202412, "A", "B", 2700, 2050, 100, 1),
     (202412, "A", "C", 2700, 2650, 50, 2),
 ]
 #: Worked by hand. Seeds: A 2700, B 2050 (November), C 2650 (December).
-#: November (rule not yet in force, so rated either way): A vs B, D = 650 -> 400 (the
-#: chapter's plain cap) -> table 8.1.2 row 392-411: .92 / .08. A (K 10, >= 2400): 1 - .92 =
-#: .08 x 10 = 0.8 -> +1 -> 2701. B (K 40, 0 games before): 0 - .08 = -.08 x 40 = -3.2 -> -3 ->
-#: 2047. December list: A 2701 (1 game before), B 2047 (1), C 2650 (0).
-#: December, every game rated: A vs B D = 654 -> 400 -> +.08; A vs C D = 51 -> row 47-53:
-#: .57, .5 - .57 = -.07; A: .01 x 10 = 0.1 -> 0 -> 2701. B: -.08 x 40 = -3.2 -> -3 -> 2044.
-#: C: D = -51 -> .43, .5 - .43 = +.07, K 10 (seed 2650 >= 2400) -> 0.7 -> +1 -> 2651.
-#: December under the rule: A vs B is 654 apart with A (2701) above 2600 -> not rated. A:
-#: only -.07 x 10 = -0.7 -> -1 -> 2700, 2 games before; B keeps 2047 and 1 game; C as above.
+#: Every game rated. November: A vs B, D = 650 -> 400 (the chapter's plain cap) -> table
+#: 8.1.2 row 392-411: .92 / .08. A (K 10, >= 2400): 1 - .92 = .08 x 10 = 0.8 -> +1 -> 2701.
+#: B (K 40, 0 games before): 0 - .08 = -.08 x 40 = -3.2 -> -3 -> 2047. December list: A 2701
+#: (1 game before), C 2650 (0), B 2047 (1). December: A vs B D = 654 -> 400 -> +.08; A vs
+#: C D = 51 -> row 47-53: .57, .5 - .57 = -.07; A: .01 x 10 = 0.1 -> 0 -> 2701. B: -.08 x
+#: 40 = -3.2 -> -3 -> 2044. C: D = -51 -> .43, +.07, K 10 (seed 2650 >= 2400) -> 0.7 -> +1
+#: -> 2651.
+#: Under the rule: both A-B games are 600 or more apart (650, then 650 again since neither
+#: moved) with A above 2600, so not rated. December list: A 2700 (0 games before), C 2650
+#: (0). December: only A vs C, D = 50 -> row 47-53: A .5 - .57 = -.07 x 10 = -0.7 -> -1 ->
+#: 2699 (1 game); C +.07 x 10 = +0.7 -> +1 -> 2651 (1). B has no rated game, so no list
+#: shows B (a list holds the players with a rated game in or before its month).
 RULE_600_LISTS = {
-    False: [("A", 2701, 3), ("C", 2651, 1), ("B", 2044, 2)],
-    True: [("A", 2700, 2), ("C", 2651, 1), ("B", 2047, 1)],
+    False: {
+        "2024-12": [("A", 2701, 1), ("C", 2650, 0), ("B", 2047, 1)],
+        "2025-01": [("A", 2701, 3), ("C", 2651, 1), ("B", 2044, 2)],
+    },
+    True: {
+        "2024-12": [("A", 2700, 0), ("C", 2650, 0)],
+        "2025-01": [("A", 2699, 1), ("C", 2651, 1)],
+    },
 }
 
 
@@ -153,11 +163,11 @@ def blitz_list(db: Path, month: str) -> list[tuple[str, int, int]]:
 
 
 @pytest.mark.parametrize("rule_600", [False, True])
-def test_the_600_2600_rule_leaves_out_games_from_december_2024(
+def test_the_600_2600_rule_leaves_out_the_games_it_does_not_rate(
     tmp_path: Path, rule_600: bool
 ) -> None:
     db = rule_600_db(tmp_path / "rule600.duckdb")
     result = app.rate(app.RateSettings(db, rule_600=rule_600))
-    assert result.left_out == (1 if rule_600 else 0)
-    assert blitz_list(db, "2024-12") == [("A", 2701, 1), ("C", 2650, 0), ("B", 2047, 1)]
-    assert blitz_list(db, "2025-01") == RULE_600_LISTS[rule_600]
+    assert result.left_out == (2 if rule_600 else 0)
+    for month, expected in RULE_600_LISTS[rule_600].items():
+        assert blitz_list(db, month) == expected

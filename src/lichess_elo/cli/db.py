@@ -150,8 +150,8 @@ def rate_cmd(
         typer.Option(
             "--rule-600",
             help="Leave out the bullet, blitz and rapid games the Rapid & Blitz chapter does "
-            "not rate from 1 Dec 2024 (600 or more apart, a player above 2600), e.g. "
-            "--rule-600.",
+            "not rate since 1 Dec 2024 (600 or more apart, a player above 2600), in every "
+            "month, e.g. --rule-600.",
         ),
     ] = False,
 ) -> None:

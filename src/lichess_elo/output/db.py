@@ -117,7 +117,7 @@ def print_rate(result: RateResult, out: Console) -> None:
     out.print(
         f"Rated {result.games:,} games with {result.engine}: lists {span} in {result.seconds:.1f} s"
     )
-    if result.left_out:
+    if result.rule_600:
         out.print(f"  {result.left_out:,} of them not rated under the 600/2600 rule")
     for perf, n in result.players.items():
         out.print(f"  {perf:<10} {n:>9,} players")

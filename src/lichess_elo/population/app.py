@@ -129,7 +129,7 @@ class RateSettings:
     warehouse: Path | None = None
     on_month: Callable[[int], None] | None = None
     #: Leave out the games the Rapid & Blitz chapter's 600/2600 rule does not rate (bullet,
-    #: blitz and rapid from December 2024; ``stages.not_rated_sql``).
+    #: blitz and rapid, every month; ``stages.not_rated_sql``).
     rule_600: bool = False
 
 
@@ -145,6 +145,8 @@ class RateResult:
     seconds: float
     #: Games left out by the 600/2600 rule (``RateSettings.rule_600``; else 0).
     left_out: int = 0
+    #: Whether the rule was asked for (``RateSettings.rule_600``).
+    rule_600: bool = False
 
 
 def rate(settings: RateSettings) -> RateResult:
@@ -202,6 +204,7 @@ def rate(settings: RateSettings) -> RateResult:
         {p: players.get(p, 0) for p in perfs},
         seconds,
         left_out,
+        settings.rule_600,
     )
 
 

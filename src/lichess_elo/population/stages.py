@@ -32,10 +32,9 @@ Rules (issue #13 "Default semantics"; FIDE rules from docs/rules.md):
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import date
 
 from lichess_elo.core import fide
-from lichess_elo.core.fide_rules import edition_for
+from lichess_elo.core.fide_rules import EDITIONS, Edition
 from lichess_elo.population.dialect import Dialect
 from lichess_elo.population.schema import PERFS, STANDARD_CHAPTER_PERFS
 
@@ -134,15 +133,22 @@ INITIAL = f"""
     FROM players"""
 
 
-def not_rated_sql(month: int, white: str, black: str, perf: str) -> str | None:
-    """SQL true for a game of ``month`` that the Rapid & Blitz chapter in force on the
-    month's first day leaves unrated (``fide_rules.not_rated``: from 1 December 2024, 600 or
-    more apart with a player above 2600, RB24 as amended), from the two list ratings;
-    ``None`` when no edition in force then has such a rule."""
-    edition = edition_for("rapid-blitz", date(month // 100, month % 100, 1))
-    gap, above = edition.non_rating_gap, edition.non_rating_above
+#: The Rapid & Blitz chapter as it stands: its last edition, whose 600/2600 rule
+#: (``fide_rules.not_rated``, in force from 1 December 2024) ``not_rated_sql`` applies.
+RAPID_BLITZ_NOW: Edition = [e for e in EDITIONS if e.chapter == "rapid-blitz"][-1]
+
+
+def not_rated_sql(white: str, black: str, perf: str) -> str:
+    """SQL true for a game that the Rapid & Blitz chapter as it stands leaves unrated
+    (RB24 as amended 1 December 2024: 600 or more apart on the list, one player above 2600),
+    from the two list ratings. Like the rest of the stages, it applies to every month.
+
+    Raises:
+        ValueError: the chapter's last edition has no such rule (the packaged editions do).
+    """
+    gap, above = RAPID_BLITZ_NOW.non_rating_gap, RAPID_BLITZ_NOW.non_rating_above
     if gap is None or above is None:
-        return None
+        raise ValueError(f"{RAPID_BLITZ_NOW.key} has no 600/2600 rule")
     perfs = ", ".join(f"'{p}'" for p in RAPID_BLITZ_PERFS)
     return (
         f"({perf} IN ({perfs}) AND ABS({white} - {black}) >= {gap} "
@@ -157,8 +163,7 @@ def step_sql(d: Dialect, month: int, source: str = "games", *, rule_600: bool = 
 
     With ``rule_600``, the games ``not_rated_sql`` names are left out, as if not played.
     """
-    skip = not_rated_sql(month, "a.rating", "b.rating", "mg.perf") if rule_600 else None
-    unrated = f" AND NOT {skip}" if skip else ""
+    unrated = f" AND NOT {not_rated_sql('a.rating', 'b.rating', 'mg.perf')}" if rule_600 else ""
     k = k_sql("l.reached", "l.games_before")
     k_used = (
         f"CASE WHEN ({k}) * g.n > {fide.K_TIMES_GAMES_MAX} "

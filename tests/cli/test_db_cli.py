@@ -163,3 +163,28 @@ def test_every_db_option_has_an_example(command: str) -> None:
     assert options
     for line in options:
         assert "e.g." in line, line.strip()
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_rate_shows_the_months_on_a_terminal(db: Path) -> None:
+    primary, secondary = os.openpty()
+    proc = subprocess.run(
+        [sys.executable, "-m", "lichess_elo", "db", "rate", "--db", str(db)],
+        stdin=secondary, stdout=subprocess.PIPE, stderr=secondary, timeout=120,
+        env={**os.environ, "COLUMNS": "80", "TERM": "xterm"},
+    )  # fmt: skip
+    os.close(secondary)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(primary, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(primary)
+    assert proc.returncode == 0
+    # January's games: the lists of January and February.
+    assert b"rating" in seen and b"/2 months" in seen, seen
+    assert b"Rated" in proc.stdout

@@ -63,6 +63,14 @@ def test_seed_is_the_first_game_by_month_then_by_order(tmp_path: Path) -> None:
     assert seed_lists(db) == SEED_LISTS
 
 
+def test_rate_reports_its_progress_month_by_month(tmp_path: Path) -> None:
+    db = seed_db(tmp_path / "seed.duckdb")
+    calls: list[tuple[int, int]] = []
+    app.rate(app.RateSettings(db, progress=lambda done, total: calls.append((done, total))))
+    # Games in January and February: the lists of January, February and March are built.
+    assert calls == [(0, 3), (1, 3), (2, 3), (3, 3)]
+
+
 @pytest.fixture()
 def fixture_db(tmp_path: Path) -> Path:
     """The hand-checked fixture, ingested."""

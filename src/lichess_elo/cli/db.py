@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from lichess_elo.cli.options import OutputFormat as Format
+from lichess_elo.cli.options import QuietOpt
 
 if TYPE_CHECKING:
     from lichess_elo.output.tables import Table
@@ -102,9 +103,7 @@ def ingest_cmd(
         typer.Argument(help="Dumps: .pgn.zst files, Parquet files or directories of them."),
     ],
     db: DbOpt = Path("lichess.duckdb"),
-    quiet: Annotated[
-        bool, typer.Option("--quiet", "-q", help="No progress bar, e.g. -q in a script.")
-    ] = False,
+    quiet: QuietOpt = False,
     fmt: Annotated[
         Format,
         typer.Option("--format", "-f", help="Summary as a table or json, e.g. --format json."),
@@ -154,6 +153,7 @@ def rate_cmd(
             "month, e.g. --rule-600.",
         ),
     ] = False,
+    quiet: QuietOpt = False,
 ) -> None:
     """Build the FIDE-rules monthly lists of every player (all months, again)."""
     from lichess_elo.cli.errors import library_errors
@@ -163,16 +163,18 @@ def rate_cmd(
         from lichess_elo.output.common import console
         from lichess_elo.population import app
 
-        result = app.rate(
-            app.RateSettings(
-                db,
-                tuple(perf or ()),
-                engine.value,
-                master=master,
-                warehouse=warehouse,
-                rule_600=rule_600,
+        with render.rate_progress(quiet) as progress:
+            result = app.rate(
+                app.RateSettings(
+                    db,
+                    tuple(perf or ()),
+                    engine.value,
+                    master=master,
+                    warehouse=warehouse,
+                    rule_600=rule_600,
+                    progress=progress,
+                )
             )
-        )
     render.print_rate(result, console())
 
 

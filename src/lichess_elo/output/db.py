@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict
 from pathlib import Path
@@ -76,6 +76,31 @@ def ingest_progress(quiet: bool, names: list[str]) -> Iterator[IngestBar]:
     )
     with bar:
         yield IngestBar(bar, names)
+
+
+@contextmanager
+def rate_progress(quiet: bool) -> Iterator[Callable[[int, int], None] | None]:
+    """A bar of the months rated on stderr (``RateSettings.progress``); ``None`` when
+    ``quiet`` or stderr is not a terminal."""
+    err = err_console()
+    if quiet or not err.is_terminal:
+        yield None
+        return
+    bar = Progress(
+        TextColumn("rating"),
+        BarColumn(bar_width=24),
+        TextColumn("{task.fields[months]}"),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+    )
+    with bar:
+        task = bar.add_task("rate", total=None, months="")
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total, months=f"{done}/{total} months")
+
+        yield update
 
 
 def ingest_document(result: IngestResult) -> dict[str, Any]:

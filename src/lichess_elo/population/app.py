@@ -127,7 +127,10 @@ class RateSettings:
     engine: Engine = "duckdb"
     master: str = "local[*]"
     warehouse: Path | None = None
+    #: Called with each month (YYYYMM) once its lists are built.
     on_month: Callable[[int], None] | None = None
+    #: Called with (months done, months in all): once before the first, then after each.
+    progress: Callable[[int, int], None] | None = None
     #: Leave out the games the Rapid & Blitz chapter's 600/2600 rule does not rate (bullet,
     #: blitz and rapid, every month; ``stages.not_rated_sql``).
     rule_600: bool = False
@@ -149,6 +152,23 @@ class RateResult:
     rule_600: bool = False
 
 
+def _month_counter(settings: RateSettings, total: int) -> Callable[[int], None]:
+    """The engines' ``on_month``: the settings' own, then ``progress`` with the count."""
+    done = 0
+    if settings.progress is not None:
+        settings.progress(0, total)
+
+    def each(month: int) -> None:
+        nonlocal done
+        done += 1
+        if settings.on_month is not None:
+            settings.on_month(month)
+        if settings.progress is not None:
+            settings.progress(done, total)
+
+    return each
+
+
 def rate(settings: RateSettings) -> RateResult:
     """Rebuild the monthly lists of the chosen perfs."""
     perfs = tuple(check_perf(p) for p in settings.perfs) or PERFS
@@ -157,6 +177,7 @@ def rate(settings: RateSettings) -> RateResult:
     con = duck.connect(settings.db)
     try:
         start = time.perf_counter()
+        on_month = _month_counter(settings, len(duck.game_months(con, perfs)))
         if settings.engine == "spark":
             from lichess_elo.population import spark
 
@@ -166,11 +187,11 @@ def rate(settings: RateSettings) -> RateResult:
                 perfs,
                 master=settings.master,
                 warehouse=warehouse,
-                on_month=settings.on_month,
+                on_month=on_month,
                 rule_600=settings.rule_600,
             )
         else:
-            months = duck.rate(con, perfs, on_month=settings.on_month, rule_600=settings.rule_600)
+            months = duck.rate(con, perfs, on_month=on_month, rule_600=settings.rule_600)
         seconds = time.perf_counter() - start
         games = duck.rows(
             con, "SELECT COUNT(*) AS n FROM games WHERE perf IN (SELECT UNNEST(?))", [list(perfs)]

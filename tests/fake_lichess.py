@@ -99,6 +99,8 @@ class FakeLichess:
     fide_html: int = 0
     #: ``(kind, id)`` -> (info object, NDJSON export); kind is ``tournament`` or ``swiss``
     tournaments: dict[tuple[str, str], tuple[bytes, bytes]] = field(default_factory=dict)
+    #: Tournament id -> seconds to wait before answering its games export.
+    slow_tournaments: dict[str, float] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _server: ThreadingHTTPServer | None = None
 
@@ -265,6 +267,7 @@ def _handler(state: FakeLichess) -> type[BaseHTTPRequestHandler]:
             elif len(parts) == 3:
                 self._send(200, "application/json", found[0])
             else:
+                time.sleep(state.slow_tournaments.get(parts[2], 0.0))
                 self._send(200, "application/x-ndjson", found[1])
 
         def _user(self, name: str) -> None:

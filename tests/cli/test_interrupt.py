@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -73,3 +74,40 @@ def test_ctrl_c_during_fetch_keeps_every_finished_month(
         for r in bench_server.games_requests()[asked_before:]
     }
     assert min(months) == "2022-06", sorted(months)
+
+
+def test_ctrl_c_during_club_keeps_the_tournaments_already_read(
+    club_server: FakeLichess, tmp_path: Path
+) -> None:
+    # The arena answers at once; the swiss's games export hangs for 30 s, and Ctrl-C
+    # arrives while ``club`` waits for it.
+    arena, swiss = "clubAr26", "Zr5kTq1B"
+    club_server.slow_tournaments[swiss] = 30.0
+    env = {"LICHESS_ELO_CACHE_DIR": str(tmp_path), "LICHESS_ELO_RETRY_WAIT": "0.01"}
+    urls = [f"https://lichess.org/tournament/{arena}", f"https://lichess.org/swiss/{swiss}"]
+    run = terminal.start(["club", *urls, "--api-url", club_server.url], width=80, env=env)
+    asked = f"/api/swiss/{swiss}/games"
+    deadline = time.monotonic() + 60
+    while not any(r.path == asked for r in club_server.requests):
+        assert time.monotonic() < deadline and run.process.poll() is None, run.text
+        run.wait_for(lambda _: False, timeout=0.1)
+    run.interrupt()
+    code = run.finish(timeout=60)
+    text = run.text
+    assert code == 130, text
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text, text
+    assert text.count("lichess-elo: interrupted") == 1, text
+
+    # The arena was read whole before the interrupt: offline, it is served from the cache
+    # (4 finished games, hand-checked in test_club_lichess: Bartek_L 1010 first).
+    code, text = terminal.run(
+        ["club", urls[0], "--offline", "--api-url", club_server.url], width=80, env=env
+    )
+    assert code == 0, text
+    assert "Bartek_L" in text and "1010" in text, text
+    # The swiss never arrived, so nothing of it was kept: offline it is not cached.
+    code, text = terminal.run(
+        ["club", urls[1], "--offline", "--api-url", club_server.url], width=80, env=env
+    )
+    assert code == 1 and "Traceback" not in text, text
+    assert f"the games export of the swiss {swiss} is not in the cache" in text, text

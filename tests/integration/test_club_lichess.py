@@ -238,7 +238,7 @@ def test_a_damaged_games_export_is_not_kept(club_server: FakeLichess, tmp_path: 
     common = ["--api-url", club_server.url, "--cache-dir", str(tmp_path), "--format", "json"]
     damaged = _run(url, *common)
     assert damaged.exit_code == 1
-    assert f"the games of the swiss {SWISS}" in damaged.stderr
+    assert f"the games export of the swiss {SWISS}" in damaged.stderr
     assert "line 2 is not valid JSON" in damaged.stderr
     offline = _run(url, *common, "--offline")
     assert offline.exit_code == 1

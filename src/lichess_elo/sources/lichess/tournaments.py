@@ -118,7 +118,7 @@ def tournament_fetcher(source: Source, on_warning: Callable[[str], None] | None 
                 else client.tournaments.export_swiss_games
             )
             raw = call(
-                f"the games of the {kind} {tid}",
+                f"the games export of the {kind} {tid}",
                 lambda: list(exporter(tid, moves=False, evals=False)),
             )
         games = list(parse_games(raw, on_warning))

@@ -1,4 +1,5 @@
-"""``--help`` of calc, glicko and report explains every option with an example (issue 2)."""
+"""``--help`` of every command explains every option with an example (issue 2; ``db`` in
+test_db_cli)."""
 
 from __future__ import annotations
 
@@ -42,6 +43,25 @@ def _option_lines(command: str) -> dict[str, str]:
             | {"--token", "--token-file", "--offline", "--refresh", "--replay", "--api-url"}
             | {"--cache-dir", "--since", "--until", "--quiet", "--fit-k"}
             | {"--peak", "--rules", "--rules-as-of", "--fide-id"},
+        ),
+        (
+            "club",
+            {"--config", "--k", "--start", "--update", "--method", "--rounding", "--cap"}
+            | {"--newcomers", "--provisional", "--return-k", "--count-event", "--view"}
+            | {"--count-time-control", "--exclude-event", "--player", "--format", "--output"}
+            | {"--chart", "--top", "--quiet", "--token", "--token-file", "--offline"}
+            | {"--replay", "--api-url", "--cache-dir"},
+        ),
+        (
+            "games",
+            {"--perf", "--rated", "--since", "--until", "--pgn", "--format", "--output"}
+            | {"--quiet", "--token", "--token-file", "--offline", "--refresh", "--replay"}
+            | {"--api-url", "--cache-dir"},
+        ),
+        (
+            "fetch",
+            {"--since", "--until", "--format", "--output", "--quiet", "--token"}
+            | {"--token-file", "--offline", "--refresh", "--replay", "--api-url", "--cache-dir"},
         ),
     ],
 )

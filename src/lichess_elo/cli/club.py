@@ -87,7 +87,8 @@ def club_command(
         list[str] | None,
         typer.Option(
             "--k",
-            help="K: 20 (default), or per group/player: --k children=40. Repeatable.",
+            metavar="K",
+            help="K: 20 (default), or per group/player. Repeatable, e.g. --k 32 --k children=40.",
             show_default=False,
         ),
     ] = None,
@@ -95,8 +96,9 @@ def club_command(
         list[str] | None,
         typer.Option(
             "--start",
+            metavar="RATING",
             help="Newcomers' rating: 1000, fide (FIDE initial rating after 5 games), or per "
-            "group/player: --start beginner=800. Repeatable.",
+            "group/player. Repeatable, e.g. --start 1200 --start beginner=800.",
             show_default=False,
         ),
     ] = None,
@@ -104,7 +106,8 @@ def club_command(
         ClubUpdate | None,
         typer.Option(
             "--update",
-            help="event (ratings frozen per event, default), month or game.",
+            metavar="MODE",
+            help="event (ratings frozen per event, default), month or game, e.g. --update month.",
             show_default=False,
         ),
     ] = None,
@@ -112,7 +115,9 @@ def club_command(
         ClubMethodOpt | None,
         typer.Option(
             "--method",
-            help="formula 1/(1+10^(-D/400)) (default) or fide-table (table 8.1.2).",
+            metavar="METHOD",
+            help="formula 1/(1+10^(-D/400)) (default) or fide-table (table 8.1.2), e.g. "
+            "--method fide-table.",
             show_default=False,
         ),
     ] = None,
@@ -120,8 +125,9 @@ def club_command(
         ClubRounding | None,
         typer.Option(
             "--rounding",
+            metavar="WHEN",
             help="display: keep full precision, round what is shown (default); update: round "
-            "each change.",
+            "each change, e.g. --rounding update.",
             show_default=False,
         ),
     ] = None,
@@ -129,7 +135,7 @@ def club_command(
         bool | None,
         typer.Option(
             "--cap/--no-cap",
-            help="The 400-point rule (default: off for formula, on for fide-table).",
+            help="The 400-point rule (default: off for formula, on for fide-table), e.g. --cap.",
             show_default=False,
         ),
     ] = None,
@@ -137,7 +143,7 @@ def club_command(
         bool | None,
         typer.Option(
             "--newcomers/--no-newcomers",
-            help="Allow players missing from the players file.",
+            help="Allow players missing from the players file, e.g. --no-newcomers to catch typos.",
             show_default=False,
         ),
     ] = None,
@@ -145,6 +151,7 @@ def club_command(
         str | None,
         typer.Option(
             "--provisional",
+            metavar="K:GAMES",
             help="Provisional K for the first games, K:GAMES, e.g. 40:12.",
             show_default=False,
         ),
@@ -153,6 +160,7 @@ def club_command(
         str | None,
         typer.Option(
             "--return-k",
+            metavar="K:M:G",
             help="Higher K after a break, K:MONTHS:GAMES, e.g. 40:6:5 (K 40 for 5 games after "
             "more than 6 months away).",
             show_default=False,
@@ -162,6 +170,7 @@ def club_command(
         list[str] | None,
         typer.Option(
             "--count-event",
+            metavar="PATTERN",
             help="Only events matching this pattern count, e.g. 'Club*'.",
             show_default=False,
         ),
@@ -170,27 +179,35 @@ def club_command(
         list[str] | None,
         typer.Option(
             "--count-time-control",
-            help="Only these time controls count: a speed (rapid), 15+10 (or 900+10 in "
-            "seconds) or a pattern like '15+*'. Repeatable.",
+            metavar="TC",
+            help="Only these time controls count: a speed, 15+10 (or 900+10 in seconds) or a "
+            "pattern. Repeatable, e.g. --count-time-control rapid --count-time-control '15+*'.",
             show_default=False,
         ),
     ] = None,
     exclude_event: Annotated[
         list[str] | None,
         typer.Option(
-            "--exclude-event", help="Events matching this pattern do not count.", show_default=False
+            "--exclude-event",
+            metavar="PATTERN",
+            help="Events matching this pattern do not count, e.g. '*Simul*'.",
+            show_default=False,
         ),
     ] = None,
     player: Annotated[
         str | None,
         typer.Option(
-            "--player", help="Show one player's history and progress only.", show_default=False
+            "--player",
+            metavar="NAME",
+            help="Show one player's history and progress only, e.g. --player Ania_N.",
+            show_default=False,
         ),
     ] = None,
     view: Annotated[
         ClubView,
         typer.Option(
             "--view",
+            metavar="VIEW",
             help="standings, or excluded: every game not rated and the rule that left it out "
             "(the JSON has both), e.g. --view excluded.",
         ),
@@ -198,7 +215,9 @@ def club_command(
     output_format: FormatOpt = "table",
     output: OutputOpt = None,
     chart: ChartOpt = None,
-    top: Annotated[int, typer.Option("--top", help="Players in the chart.", min=1)] = 5,
+    top: Annotated[
+        int, typer.Option("--top", metavar="N", help="Players in the chart, e.g. --top 10.", min=1)
+    ] = 5,
     quiet: QuietOpt = False,
     token: TokenOpt = None,
     token_file: TokenFileOpt = None,

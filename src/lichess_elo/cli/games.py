@@ -43,7 +43,7 @@ def games_command(
         bool | None,
         typer.Option(
             "--rated/--casual",
-            help="Only rated or only casual games (default both).",
+            help="Only rated or only casual games (default both), e.g. --rated.",
             show_default=False,
         ),
     ] = None,

@@ -94,6 +94,7 @@ def test_rate_reports_the_players_of_each_perf(fixture_db: Path) -> None:
     # classical: Gina, Hank, Ivan (March); no bullet or rapid game.
     assert result.players == {"bullet": 0, "blitz": 7, "rapid": 0, "classical": 3}
     assert result.games == 39  # 4 + 20 + 15 usable games
+    assert result.left_out == 0  # without the 600/2600 rule, all 39 are in the lists, twice
 
 
 def test_rating_one_perf_keeps_the_others(fixture_db: Path) -> None:

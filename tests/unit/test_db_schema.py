@@ -66,3 +66,27 @@ def test_the_600_rule_is_the_rapid_and_blitz_chapters() -> None:
     assert stages.not_rated_sql("w", "b", "perf") == (
         "(perf IN ('bullet', 'blitz', 'rapid') AND ABS(w - b) >= 600 AND GREATEST(w, b) > 2600)"
     )
+
+
+@pytest.mark.parametrize("perf", ["bullet", "blitz", "rapid", "classical"])
+@pytest.mark.parametrize(
+    ("own", "opponent"),
+    [(2601, 2001), (2601, 2002), (2600, 2000), (2602, 2001), (2000, 2601), (1900, 1200)],
+)
+def test_the_600_rule_in_sql_agrees_with_the_edition(perf: str, own: int, opponent: int) -> None:
+    # Edges of RB24 as amended 1 Dec 2024: exactly 600 apart counts ("600 points or more"),
+    # 599 does not; 2600 itself is not "above 2600". Classical (the standard chapter) never.
+    import duckdb
+
+    from lichess_elo.core.fide_rules import EDITIONS_BY_KEY, not_rated
+
+    sql = stages.not_rated_sql("w", "b", "p")
+    query = f"SELECT {sql} FROM (SELECT {own} AS w, {opponent} AS b, '{perf}' AS p)"
+    found = duckdb.connect().execute(query).fetchone()
+    assert found is not None
+    edition = EDITIONS_BY_KEY["rapid-blitz-2024-12"]
+    expected = perf != "classical" and not_rated(edition, own, opponent)
+    assert found[0] is expected
+    by_hand = {(2601, 2001): True, (2601, 2002): False, (2600, 2000): False,
+               (2602, 2001): True, (2000, 2601): True, (1900, 1200): False}  # fmt: skip
+    assert expected is (perf != "classical" and by_hand[own, opponent])

@@ -181,7 +181,7 @@ def club_command(
             "--count-time-control",
             metavar="TC",
             help="Only these time controls count: a speed, 15+10 (or 900+10 in seconds) or a "
-            "pattern. Repeatable, e.g. --count-time-control rapid --count-time-control '15+*'.",
+            "pattern. Repeatable, e.g. rapid or '15+*'.",
             show_default=False,
         ),
     ] = None,

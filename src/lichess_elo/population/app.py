@@ -146,7 +146,8 @@ class RateResult:
     games: int
     players: dict[str, int]
     seconds: float
-    #: Games left out by the 600/2600 rule (``RateSettings.rule_600``; else 0).
+    #: Games of the perfs not in the lists: those the 600/2600 rule left out
+    #: (``RateSettings.rule_600``); 0 without it.
     left_out: int = 0
     #: Whether the rule was asked for (``RateSettings.rule_600``).
     rule_600: bool = False
@@ -196,14 +197,14 @@ def rate(settings: RateSettings) -> RateResult:
         games = duck.rows(
             con, "SELECT COUNT(*) AS n FROM games WHERE perf IN (SELECT UNNEST(?))", [list(perfs)]
         )[0]["n"]
-        left_out = 0
-        if settings.rule_600:  # each game rated is in the lists twice, once per side
-            sides = duck.rows(
-                con,
-                "SELECT COALESCE(SUM(games), 0) AS n FROM lists WHERE perf IN (SELECT UNNEST(?))",
-                [list(perfs)],
-            )[0]["n"]
-            left_out = int(games) - int(sides) // 2
+        # Each game rated is in the lists twice, once per side: without the 600/2600 rule
+        # that is every game, which this count checks too.
+        sides = duck.rows(
+            con,
+            "SELECT COALESCE(SUM(games), 0) AS n FROM lists WHERE perf IN (SELECT UNNEST(?))",
+            [list(perfs)],
+        )[0]["n"]
+        left_out = int(games) - int(sides) // 2
         players = {
             r["perf"]: int(r["n"])
             for r in duck.rows(

@@ -126,13 +126,12 @@ def test_ctrl_c_exits_130_and_leaves_the_database_consistent(tmp_path: Path) -> 
     assert counts == [(202401, 4), (202405, 400_000)]
 
 
-@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
-def test_progress_bar_on_a_terminal(tmp_path: Path) -> None:
-    big = _big_dump(tmp_path / "may.pgn.zst", 200_000)
+def _on_a_terminal(*args: str) -> tuple[subprocess.CompletedProcess[bytes], bytes]:
+    """``lichess-elo db ARGS`` with stdin and stderr on a pseudo-terminal of 80 columns:
+    (the run, with stdout captured; everything shown on the terminal)."""
     primary, secondary = os.openpty()
     proc = subprocess.run(
-        [sys.executable, "-m", "lichess_elo", "db", "ingest", str(big), "--db",
-         str(tmp_path / "p.duckdb")],
+        [sys.executable, "-m", "lichess_elo", "db", *args],
         stdin=secondary, stdout=subprocess.PIPE, stderr=secondary, timeout=120,
         env={**os.environ, "COLUMNS": "80", "TERM": "xterm"},
     )  # fmt: skip
@@ -147,6 +146,13 @@ def test_progress_bar_on_a_terminal(tmp_path: Path) -> None:
             break
         seen += chunk
     os.close(primary)
+    return proc, seen
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_progress_bar_on_a_terminal(tmp_path: Path) -> None:
+    big = _big_dump(tmp_path / "may.pgn.zst", 200_000)
+    proc, seen = _on_a_terminal("ingest", str(big), "--db", str(tmp_path / "p.duckdb"))
     assert proc.returncode == 0
     assert b"games/s" in seen
     assert b"200,000 games stored" in proc.stdout
@@ -167,23 +173,7 @@ def test_every_db_option_has_an_example(command: str) -> None:
 
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 def test_rate_shows_the_months_on_a_terminal(db: Path) -> None:
-    primary, secondary = os.openpty()
-    proc = subprocess.run(
-        [sys.executable, "-m", "lichess_elo", "db", "rate", "--db", str(db)],
-        stdin=secondary, stdout=subprocess.PIPE, stderr=secondary, timeout=120,
-        env={**os.environ, "COLUMNS": "80", "TERM": "xterm"},
-    )  # fmt: skip
-    os.close(secondary)
-    seen = b""
-    while True:
-        try:
-            chunk = os.read(primary, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        seen += chunk
-    os.close(primary)
+    proc, seen = _on_a_terminal("rate", "--db", str(db))
     assert proc.returncode == 0
     # January's games: the lists of January and February.
     assert b"rating" in seen and b"/2 months" in seen, seen

@@ -36,14 +36,18 @@ SEED_LISTS = {
 }
 
 
-def seed_db(path: Path) -> Path:
-    """A database holding ``SEED_GAMES`` (blitz, no rating diffs)."""
+def blitz_db(path: Path, games: list[tuple[int, str, str, int, int, int, int]]) -> Path:
+    """A database holding ``games`` (blitz, no rating diffs), written straight into it:
+    (month, white, black, white_elo, black_elo, White's score in hundredths, ord)."""
     con = duck.connect(path, create=True)
-    con.executemany(
-        "INSERT INTO games VALUES (?, 'blitz', ?, ?, ?, ?, NULL, NULL, ?, ?)", SEED_GAMES
-    )
+    con.executemany("INSERT INTO games VALUES (?, 'blitz', ?, ?, ?, ?, NULL, NULL, ?, ?)", games)
     con.close()
     return path
+
+
+def seed_db(path: Path) -> Path:
+    """A database holding ``SEED_GAMES``."""
+    return blitz_db(path, SEED_GAMES)
 
 
 def seed_lists(db: Path) -> dict[str, list[tuple[str, int, int]]]:
@@ -157,12 +161,7 @@ RULE_600_LISTS = {
 
 def rule_600_db(path: Path) -> Path:
     """A database holding ``RULE_600_GAMES``."""
-    con = duck.connect(path, create=True)
-    con.executemany(
-        "INSERT INTO games VALUES (?, 'blitz', ?, ?, ?, ?, NULL, NULL, ?, ?)", RULE_600_GAMES
-    )
-    con.close()
-    return path
+    return blitz_db(path, RULE_600_GAMES)
 
 
 def blitz_list(db: Path, month: str) -> list[tuple[str, int, int]]:

@@ -229,3 +229,37 @@ def test_a_few_games_of_a_large_cache_are_looked_up_by_id(
     edited = [replace(g, moves=g.moves[:1]) for g in few]
     _, calls = _run(edited, tmp_path)
     assert calls[-1] == (5, 5)
+
+
+def test_a_replay_without_fen_is_a_miss_for_a_reader_that_wants_it(
+    games: list[Game], tmp_path: Path
+) -> None:
+    # A report replays without the final FEN (it shows none): its rows hold NULL there.
+    # `games` wants the FEN: those rows are a miss, replayed again with it; after that both
+    # kinds of reader find every game cached.
+    calls: list[tuple[int, int]] = []
+    few = games[:20]
+    bare = replay_cache.replay_all(
+        few, cache_dir=tmp_path, workers=1, final_fen=False, progress=lambda d, t: None
+    )
+    assert all(f.final_fen is None for f in bare.values())
+    with sqlite3.connect(tmp_path / "replay.sqlite") as conn:
+        nulls = conn.execute("SELECT count(*) FROM replay_facts WHERE final_fen IS NULL")
+        assert nulls.fetchone() == (20,)
+    full = replay_cache.replay_all(
+        few, cache_dir=tmp_path, workers=1, progress=lambda d, t: calls.append((d, t))
+    )
+    assert calls[-1] == (20, 20)  # all replayed again, for their FEN
+    assert all(f.final_fen for f in full.values())
+    # the facts other than the FEN are the same either way
+    assert {k: replace(f, final_fen=None) for k, f in full.items()} == bare
+    for want in (True, False):
+        calls.clear()
+        again = replay_cache.replay_all(
+            few,
+            cache_dir=tmp_path,
+            workers=1,
+            final_fen=want,
+            progress=lambda d, t: calls.append((d, t)),
+        )
+        assert calls == [] and all((f.final_fen is not None) == want for f in again.values())

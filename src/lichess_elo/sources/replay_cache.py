@@ -86,20 +86,15 @@ class ReplayRun:
         on_warning: Callable[[str], None] | None = None,
         final_fen: bool = True,
     ) -> None:
-        """Open the cache (an unusable one is warned about and only costs time)."""
+        """Nothing is opened yet: the cache on the first ``feed`` or ``finish``."""
         self._cache_dir = cache_dir
         self._warn = on_warning
         self._final_fen = final_fen
         self._workers = max(1, workers if workers is not None else (os.cpu_count() or 1))
         self._conn: sqlite3.Connection | None = None
-        self._read_only = cache_dir is not None and read_only_file(cache_dir / "replay.sqlite")
+        self._opened = False
+        self._read_only = False
         self._empty = True  # the cache holds nothing of this version: every game misses
-        if cache_dir is not None:
-            try:
-                self._conn = open_cache(cache_dir, self._read_only)
-                self._empty = not holds_rows(self._conn)
-            except (sqlite3.Error, OSError) as exc:
-                self._drop(exc)
         self._pool: Pool | None = None
         self._fed: dict[str, Game] = {}  # fed and not yet sent to the pool
         self._sent: dict[str, Game] = {}  # sent to the pool
@@ -130,6 +125,18 @@ class ReplayRun:
             if self._conn is not None:
                 self._conn.close()
                 self._conn = None
+
+    def _open(self) -> None:
+        """Open the cache once (an unusable one is warned about and only costs time)."""
+        if self._opened or self._cache_dir is None:
+            return
+        self._opened = True
+        self._read_only = read_only_file(self._cache_dir / "replay.sqlite")
+        try:
+            self._conn = open_cache(self._cache_dir, self._read_only)
+            self._empty = not holds_rows(self._conn)
+        except (sqlite3.Error, OSError) as exc:
+            self._drop(exc)
 
     def _drop(self, exc: sqlite3.Error | OSError) -> None:
         if self._conn is not None:
@@ -169,6 +176,7 @@ class ReplayRun:
         """Games that ``finish`` will be asked for, given early: with an empty cache and
         more than one worker, the pool replays them from the moment more than
         ``POOL_THRESHOLD`` games were fed. Otherwise nothing is done before ``finish``."""
+        self._open()
         if not self._empty or self._workers == 1:
             return
         fed = self._fed
@@ -192,6 +200,7 @@ class ReplayRun:
         ``progress`` is called with (replayed so far, to replay) while the replays come
         back (first with 0, so a bar shows its total at once).
         """
+        self._open()
         unique = list({game.id: game for game in games}.values())
         sent = self._sent
         # a game fed and sent is used only if it is this very game

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -44,7 +45,8 @@ def test_ctrl_c_during_pooled_replay(bench_server: FakeLichess, tmp_path: Path) 
         (rows,) = conn.execute("SELECT COUNT(*) FROM replay_facts").fetchone()
     assert rows >= shown - 1 > 0
 
-    # Every month was fetched before the replay began: the next run works offline.
+    # The replay bar only shows once every month is fetched (the pool may start earlier):
+    # the next run works offline.
     code, text = terminal.run([*args, "--offline", "-q"], width=100, env=env, timeout=180)
     assert code == 0, text
     assert "Traceback" not in text
@@ -73,3 +75,45 @@ def test_ctrl_c_during_fetch_keeps_every_finished_month(
         for r in bench_server.games_requests()[asked_before:]
     }
     assert min(months) == "2022-06", sorted(months)
+
+
+def test_ctrl_c_while_the_pool_replays_during_the_fetch(
+    bench_server: FakeLichess, tmp_path: Path
+) -> None:
+    # 3,000 games over the 48 months from 2021-01 (about 62 a month): the pool starts once
+    # more than 2,000 games are read (about 2023-09) and replays them while the fetch goes
+    # on. The request for 2024-06 hangs for 30 s; Ctrl-C arrives while it waits, after the
+    # pool has had time for the first 2,000 replays (about 1.5 s of work on one core).
+    bench_server.faults.append(Fault("slow", month="2024-06", delay=30))
+    env = {"LICHESS_ELO_CACHE_DIR": str(tmp_path), "LICHESS_ELO_RETRY_WAIT": "0.01"}
+    args = ["report", "BenchUser", "--api-url", bench_server.url, "--perf", "all"]
+    run = terminal.start(args, width=100, env=env)
+    assert run.wait_for(lambda t: "2024-05" in t, timeout=120), run.text
+    time.sleep(10)
+    run.interrupt()
+    code = run.finish(timeout=60)
+    text = run.text
+    assert code == 130, text
+    assert "Traceback" not in text and "KeyboardInterrupt" not in text, text
+    assert text.count("lichess-elo: interrupted") == 1, text
+    assert text.split("lichess-elo: interrupted")[1].strip() == ""
+    # The replays back before Ctrl-C were written on the way out: at least the 2,000 sent
+    # when the pool started, at most the games of the months read (2021-01 .. 2024-05).
+    with sqlite3.connect(tmp_path / "replay.sqlite") as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        (rows,) = conn.execute("SELECT COUNT(*) FROM replay_facts").fetchone()
+    assert 2000 <= rows < 3000
+    asked_before = len(bench_server.games_requests())
+
+    # The rerun asks only for 2024-06 onwards (every month read was kept) and replays only
+    # the games not yet replayed: afterwards the cache holds each of the 3,000 once.
+    code, text = terminal.run([*args, "-q"], width=100, env=env, timeout=180)
+    assert code == 0, text
+    months = {
+        datetime.fromtimestamp(int(r.query["since"]) / 1000, UTC).strftime("%Y-%m")
+        for r in bench_server.games_requests()[asked_before:]
+    }
+    assert min(months) == "2024-06", sorted(months)
+    with sqlite3.connect(tmp_path / "replay.sqlite") as conn:
+        (rows,) = conn.execute("SELECT COUNT(*) FROM replay_facts").fetchone()
+    assert rows == 3000

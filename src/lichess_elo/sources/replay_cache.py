@@ -100,6 +100,7 @@ class ReplayRun:
         self._sent: dict[str, Game] = {}  # sent to the pool
         self._chunks: list[AsyncResult[list[Row]]] = []
         self._taken = 0  # chunks whose rows are taken
+        self._back: list[Row] = []  # rows taken while games were fed, for ``finish``
         self._batch: list[Row] = []  # rows not written yet
 
     def __enter__(self) -> ReplayRun:
@@ -190,6 +191,14 @@ class ReplayRun:
             ready = list(fed.values())
             self._send(ready[:whole], _CHUNK)
             self._fed = {g.id: g for g in ready[whole:]}
+        # the replays already back are written while the fetch goes on
+        while self._taken < len(self._chunks) and self._chunks[self._taken].ready():
+            rows = self._chunks[self._taken].get()
+            self._taken += 1
+            self._back += rows
+            self._batch += rows
+        if len(self._batch) >= _BATCH:
+            self._write()
 
     def finish(
         self, games: Sequence[Game], progress: Callable[[int, int], None] | None = None
@@ -234,8 +243,11 @@ class ReplayRun:
         return {g.id: facts[g.id] for g in unique}
 
     def _rows(self, todo: list[Game]) -> Iterable[Row]:
-        """The rows of the chunks sent, then of ``todo`` replayed here, each held for the
-        cache and written a batch at a time."""
+        """The rows taken while games were fed (already held for the cache), those of the
+        chunks sent, then of ``todo`` replayed here, each held for the cache and written a
+        batch at a time."""
+        back, self._back = self._back, []
+        yield from back
         while self._taken < len(self._chunks):
             rows = self._chunks[self._taken].get()
             self._taken += 1

@@ -321,6 +321,20 @@ def _standard(moves: tuple[str, ...], fen: str | None = None) -> Game:
         (("Rad1",), "4k3/8/8/8/8/8/4K3/R6R w - - 0 1", 1, ""),
         # a pinned knight (e2, pinned by the e8 rook against e1) may not move.
         (("Nc3",), "4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1", 0, "IllegalMoveError"),
+        # Knights on b1 and e4 both reach d2, but e4 is pinned (rook e8, king e1): "Nd2"
+        # is b1's, unambiguous.
+        (("Nd2",), "4r1k1/8/8/8/4N3/8/8/1N2K3 w - - 0 1", 1, ""),
+        # In check from the b4 bishop, knights b1 and f3 can both block on d2: ambiguous;
+        # "Nbd2" is legal; "Nc3" (blocks too) is legal; "Ng5" leaves the king in check.
+        (("Nd2",), "4k3/8/8/8/1b6/5N2/8/1N2K3 w - - 0 1", 0, "AmbiguousMoveError"),
+        (("Nbd2",), "4k3/8/8/8/1b6/5N2/8/1N2K3 w - - 0 1", 1, ""),
+        (("Nc3",), "4k3/8/8/8/1b6/5N2/8/1N2K3 w - - 0 1", 1, ""),
+        (("Ng5",), "4k3/8/8/8/1b6/5N2/8/1N2K3 w - - 0 1", 0, "IllegalMoveError"),
+        # A rook may not jump: a1 to a8 past a pawn on a4 is illegal; a queen along a
+        # diagonal and a file; "Qd1=Q" (a promotion sign on a queen move) is illegal.
+        (("Ra8",), "4k3/8/8/8/P7/8/8/R3K3 w - - 0 1", 0, "IllegalMoveError"),
+        (("Qh8", "Kd7", "Qh1"), "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", 3, ""),
+        (("Qd1=Q",), "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", 0, "IllegalMoveError"),
         # en passant, and a null move "--" (python-chess pushes it).
         (("e4", "a6", "e5", "d5", "exd6"), None, 5, ""),
         (("e4", "--", "d4"), None, 3, ""),

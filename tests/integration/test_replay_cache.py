@@ -4,6 +4,7 @@ and the process pool (same facts as serial)."""
 from __future__ import annotations
 
 import sqlite3
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -263,3 +264,29 @@ def test_a_replay_without_fen_is_a_miss_for_a_reader_that_wants_it(
             progress=lambda d, t: calls.append((d, t)),
         )
         assert calls == [] and all((f.final_fen is not None) == want for f in again.values())
+
+
+def test_games_fed_early_are_replayed_and_kept_before_finish(
+    games: list[Game], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The pool starts once more than 50 games were fed (threshold patched from 2,000) and
+    # replays them in chunks of 25 while more are fed; each feed writes the replays already
+    # back (batches of 25). So all 200 games fed are in the cache before finish is called,
+    # and finish gives exactly the serial facts of all 221.
+    monkeypatch.setattr(replay_cache, "POOL_THRESHOLD", 50)
+    monkeypatch.setattr(replay_cache, "_CHUNK", 25)
+    monkeypatch.setattr(replay_cache, "_BATCH", 25)
+    serial, _ = _run(games, None, workers=1)
+    calls: list[tuple[int, int]] = []
+    with replay_cache.ReplayRun(tmp_path, workers=2) as run:
+        for start in range(0, 200, 20):  # ten "months" of 20 games
+            run.feed(games[start : start + 20])
+        deadline = time.monotonic() + 60
+        while len(_rows(tmp_path)) < 200 and time.monotonic() < deadline:
+            time.sleep(0.05)
+            run.feed([])  # nothing new: only takes and writes what came back
+        assert len(_rows(tmp_path)) == 200
+        result = run.finish(games, lambda d, t: calls.append((d, t)))
+    assert result == serial and list(result) == [g.id for g in games]
+    assert calls[0] == (0, 221) and calls[-1] == (221, 221)
+    assert len(_rows(tmp_path)) == 221

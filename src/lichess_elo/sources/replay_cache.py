@@ -14,7 +14,7 @@ import multiprocessing
 import os
 import signal
 import sqlite3
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import TracebackType
 from typing import TYPE_CHECKING
 
@@ -100,7 +100,7 @@ class ReplayRun:
         self._sent: dict[str, Game] = {}  # sent to the pool
         self._chunks: list[AsyncResult[list[Row]]] = []
         self._taken = 0  # chunks whose rows are taken
-        self._back: list[Row] = []  # rows taken while games were fed, for ``finish``
+        self._facts: dict[str, ReplayFacts] = {}  # the replays taken so far
         self._batch: list[Row] = []  # rows not written yet
 
     def __enter__(self) -> ReplayRun:
@@ -191,14 +191,28 @@ class ReplayRun:
             ready = list(fed.values())
             self._send(ready[:whole], _CHUNK)
             self._fed = {g.id: g for g in ready[whole:]}
-        # the replays already back are written while the fetch goes on
+        # the replays already back are taken (and written) while the fetch goes on
         while self._taken < len(self._chunks) and self._chunks[self._taken].ready():
-            rows = self._chunks[self._taken].get()
-            self._taken += 1
-            self._back += rows
-            self._batch += rows
-        if len(self._batch) >= _BATCH:
-            self._write()
+            self._take_chunk()
+
+    def _take_chunk(self) -> None:
+        """Take the rows of the next chunk sent (waiting for it)."""
+        rows = self._chunks[self._taken].get()
+        self._taken += 1
+        self._take(rows, self._sent)
+
+    def _take(self, rows: list[Row], games: Mapping[str, Game]) -> None:
+        """Keep the facts of ``rows`` (sharing the id strings of ``games``) and hold the
+        rows for the cache, written a batch at a time."""
+        facts, batch = self._facts, self._batch
+        for row in rows:
+            game = games.get(row[0])
+            game_id = row[0] if game is None else game.id
+            facts[game_id] = from_row(row, game_id)
+            batch.append(row)
+            if len(batch) >= _BATCH:
+                self._write()
+                batch = self._batch
 
     def finish(
         self, games: Sequence[Game], progress: Callable[[int, int], None] | None = None
@@ -233,34 +247,18 @@ class ReplayRun:
             chunk = max(50, min(1000, len(todo) // (self._workers * 8)))
             self._send(todo, chunk)
             todo = []
-        ids = {g.id: g.id for g in unique}  # the facts share the games' id strings
-        for done, row in enumerate(self._rows(todo), 1):
-            game_id = ids.get(row[0], row[0])
-            facts[game_id] = from_row(row, game_id)
-            if progress is not None and (done % _STEP == 0 or done == total):
-                progress(done, total)
+        while self._taken < len(self._chunks):  # the pool's: told after each chunk
+            self._take_chunk()
+            if progress is not None:
+                progress(min(len(self._facts), total), total)
+        by_id = {g.id: g for g in todo}
+        for count, game in enumerate(todo, 1):
+            self._take(replay_rows([_job(game)], self._final_fen), by_id)
+            if progress is not None and (count % _STEP == 0 or count == len(todo)):
+                progress(min(len(sent) + count, total), total)
         self._write()
+        facts = {**self._facts, **facts}  # a late game's cached facts are its own
         return {g.id: facts[g.id] for g in unique}
-
-    def _rows(self, todo: list[Game]) -> Iterable[Row]:
-        """The rows taken while games were fed (already held for the cache), those of the
-        chunks sent, then of ``todo`` replayed here, each held for the cache and written a
-        batch at a time."""
-        back, self._back = self._back, []
-        yield from back
-        while self._taken < len(self._chunks):
-            rows = self._chunks[self._taken].get()
-            self._taken += 1
-            yield from self._hold(rows)
-        for game in todo:
-            yield from self._hold(replay_rows([_job(game)], self._final_fen))
-
-    def _hold(self, rows: list[Row]) -> Iterable[Row]:
-        for row in rows:
-            self._batch.append(row)
-            yield row
-            if len(self._batch) >= _BATCH:
-                self._write()
 
 
 def replay_all(

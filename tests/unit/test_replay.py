@@ -335,6 +335,14 @@ def _standard(moves: tuple[str, ...], fen: str | None = None) -> Game:
         (("Ra8",), "4k3/8/8/8/P7/8/8/R3K3 w - - 0 1", 0, "IllegalMoveError"),
         (("Qh8", "Kd7", "Qh1"), "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", 3, ""),
         (("Qd1=Q",), "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", 0, "IllegalMoveError"),
+        # Pawns: a double step over an occupied square is illegal (the b1 knight went to
+        # c3, "c4" then needs c3 empty); a pawn pinned on the d-file (rook d8, king d1)
+        # may step but not capture; "e8" without a promotion piece is illegal.
+        (("Nc3", "e6", "c4"), None, 2, "IllegalMoveError"),
+        (("d4",), "3rk3/8/8/8/4p3/3P4/8/3K4 w - - 0 1", 1, ""),
+        (("dxe4",), "3rk3/8/8/8/4p3/3P4/8/3K4 w - - 0 1", 0, "IllegalMoveError"),
+        (("d4", "Kf8", "d5"), "3rk3/8/8/8/8/8/3P4/3K4 w - - 0 1", 3, ""),
+        (("e8",), "k7/4P3/8/8/8/8/8/4K3 w - - 0 1", 0, "IllegalMoveError"),
         # en passant, and a null move "--" (python-chess pushes it).
         (("e4", "a6", "e5", "d5", "exd6"), None, 5, ""),
         (("e4", "--", "d4"), None, 3, ""),

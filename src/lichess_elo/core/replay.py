@@ -186,28 +186,45 @@ def _san_shape(san: str) -> _SanShape:
     return to_square, promotion, from_mask, 0
 
 
-def _piece_move(board: chess.Board, piece: int, sources: int, to_square: int) -> chess.Move | None:
-    """The one legal move of a knight, bishop, rook or queen from ``sources`` (that piece's
-    squares the SAN allows) to ``to_square``, found as python-chess's legal move generator
-    finds it, without its generic loops; ``None`` when this shortcut does not decide (the
-    side to move is in check, no king, no legal move or more than one): the caller then
-    takes python-chess's own path.
+def _fast_move(board: chess.Board, piece: int, sources: int, to_square: int) -> chess.Move | None:
+    """The one legal move of a pawn (0), knight, bishop, rook or queen from ``sources``
+    (that piece's squares the SAN allows) to ``to_square``, found as python-chess's legal
+    move generator finds it, without its generic loops; ``None`` when this shortcut does
+    not decide (the side to move is in check, no king, a promotion or en passant, no legal
+    move or more than one): the caller then takes python-chess's own path.
 
     A knight or slider on ``s`` reaches ``t`` exactly when one on ``t`` reaches ``s`` on
-    the same board, so the candidates are ``sources`` within the piece's reach from
-    ``to_square``; a candidate is legal unless it is pinned and leaves the pin's line
-    (``Board._is_safe`` for a move that is neither the king's nor en passant).
+    the same board, and a pawn captures on ``t`` from where the other side's pawn on ``t``
+    would capture; so the candidates are ``sources`` within that reach of ``to_square``
+    (for a pawn's step, the square behind it, or the one behind that for a first double
+    step over an empty square). A candidate is legal unless it is pinned and leaves the
+    pin's line (``Board._is_safe`` for a move that is neither the king's nor en passant).
     """
     turn = board.turn
     ours = board.occupied_co[turn]
+    target = chess.BB_SQUARES[to_square]
     king_mask = board.kings & ours
-    if not king_mask or ours & chess.BB_SQUARES[to_square]:
+    if not king_mask or ours & target:
         return None
     king = chess.msb(king_mask)
     if board.attackers_mask(not turn, king):
         return None  # in check: python-chess's evasions
     occupied = board.occupied
-    if piece == chess.KNIGHT:
+    if not piece:  # a pawn
+        sources &= ours
+        if target & chess.BB_BACKRANKS:
+            return None  # a promotion (or a pawn move missing its promotion)
+        if target & occupied:  # an enemy piece: a capture
+            reach = chess.BB_PAWN_ATTACKS[not turn][to_square]
+        elif to_square == board.ep_square:
+            return None
+        else:  # a step
+            behind = to_square - 8 if turn == chess.WHITE else to_square + 8
+            reach = chess.BB_SQUARES[behind]
+            double = chess.BB_RANK_4 if turn == chess.WHITE else chess.BB_RANK_5
+            if target & double and not reach & occupied:
+                reach = chess.BB_SQUARES[behind - 8 if turn == chess.WHITE else behind + 8]
+    elif piece == chess.KNIGHT:
         reach = chess.BB_KNIGHT_ATTACKS[to_square]
     else:
         reach = 0
@@ -233,7 +250,7 @@ def _piece_move(board: chess.Board, piece: int, sources: int, to_square: int) ->
 
 def _push_sans(board: chess.Board, moves: tuple[str, ...]) -> None:
     """``board.push_san`` for every move, with what each SAN says on its own read once per
-    SAN, and a knight's, bishop's, rook's or queen's move found by ``_piece_move``. Only for
+    SAN, and a pawn's, knight's, bishop's, rook's or queen's move found by ``_fast_move``. Only for
     a plain ``chess.Board``; any move this path does not take, or finds illegal or
     ambiguous, is given to ``push_san`` itself, which then does or raises exactly what it
     always does."""
@@ -255,13 +272,13 @@ def _push_sans(board: chess.Board, moves: tuple[str, ...]) -> None:
         to_mask = squares[to_square] & ~board.occupied_co[turn]
         if piece:
             from_mask &= board.pieces_mask(piece, turn)
-            if piece != chess.KING and promotion is None:
-                move = _piece_move(board, piece, from_mask, to_square)
-                if move is not None:
-                    push(move)
-                    continue
         else:
             from_mask &= board.pawns
+        if piece != chess.KING and promotion is None:
+            move = _fast_move(board, piece, from_mask, to_square)
+            if move is not None:
+                push(move)
+                continue
         found = None
         for move in legal(from_mask, to_mask):
             if move.promotion != promotion:

@@ -290,3 +290,26 @@ def test_games_fed_early_are_replayed_and_kept_before_finish(
     assert result == serial and list(result) == [g.id for g in games]
     assert calls[0] == (0, 221) and calls[-1] == (221, 221)
     assert len(_rows(tmp_path)) == 221
+
+
+def test_a_ctrl_c_during_a_write_loses_no_replay(
+    games: list[Game], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Ctrl-C lands while the first batch of 50 is being written: its transaction is rolled
+    # back (simulated: the first write raises before writing anything). Leaving the run
+    # writes that batch again, so the 50 games replayed are all kept.
+    monkeypatch.setattr(replay_cache, "_BATCH", 50)
+    real = replay_cache.write_rows
+    calls: list[int] = []
+
+    def interrupted_once(conn: sqlite3.Connection, rows: list[replay_cache.Row]) -> None:
+        calls.append(len(rows))
+        if len(calls) == 1:
+            raise KeyboardInterrupt
+        real(conn, rows)
+
+    monkeypatch.setattr(replay_cache, "write_rows", interrupted_once)
+    with pytest.raises(KeyboardInterrupt):
+        replay_cache.replay_all(games, cache_dir=tmp_path, workers=1)
+    assert calls == [50, 50]
+    assert len(_rows(tmp_path)) == 50

@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 
     from lichess_elo.core.games import Game
 
-__all__ = ["POOL_THRESHOLD", "ReplayRun", "content_key", "replay_all"]
+__all__ = ["POOL_THRESHOLD", "ReplayRun", "Row", "content_key", "replay_all"]
 
 #: Replay in a process pool only above this many uncached games.
 POOL_THRESHOLD = 2000
@@ -148,14 +148,14 @@ class ReplayRun:
 
     def _write(self) -> None:
         """Write the rows held; on failure (a read-only or full disk) warn once and go on
-        without the cache."""
-        rows, self._batch = self._batch, []
-        if self._conn is None or self._read_only or not rows:
-            return
-        try:
-            write_rows(self._conn, rows)
-        except (sqlite3.Error, OSError) as exc:
-            self._drop(exc)
+        without the cache. The rows are let go only once written (or not to be kept): a
+        Ctrl-C in the middle rolls the transaction back, and leaving the run writes them."""
+        if self._conn is not None and not self._read_only and self._batch:
+            try:
+                write_rows(self._conn, self._batch)
+            except (sqlite3.Error, OSError) as exc:
+                self._drop(exc)
+        self._batch = []
 
     def _start_pool(self) -> Pool:
         if self._pool is None:

@@ -197,22 +197,22 @@ class ReplayRun:
 
     def _take_chunk(self) -> None:
         """Take the rows of the next chunk sent (waiting for it)."""
-        rows = self._chunks[self._taken].get()
-        self._taken += 1
-        self._take(rows, self._sent)
+        self._take(self._chunks[self._taken].get(), self._sent, chunk=True)
 
-    def _take(self, rows: list[Row], games: Mapping[str, Game]) -> None:
-        """Keep the facts of ``rows`` (sharing the id strings of ``games``) and hold the
-        rows for the cache, written a batch at a time."""
-        facts, batch = self._facts, self._batch
+    def _take(self, rows: list[Row], games: Mapping[str, Game], chunk: bool = False) -> None:
+        """Hold ``rows`` for the cache (written a batch at a time) and keep their facts,
+        sharing the id strings of ``games``. The rows are held before anything else, so a
+        Ctrl-C from here on still writes them."""
+        self._batch += rows
+        if chunk:
+            self._taken += 1
+        facts = self._facts
         for row in rows:
             game = games.get(row[0])
             game_id = row[0] if game is None else game.id
             facts[game_id] = from_row(row, game_id)
-            batch.append(row)
-            if len(batch) >= _BATCH:
-                self._write()
-                batch = self._batch
+        if len(self._batch) >= _BATCH:
+            self._write()
 
     def finish(
         self, games: Sequence[Game], progress: Callable[[int, int], None] | None = None

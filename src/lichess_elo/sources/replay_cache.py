@@ -119,6 +119,7 @@ class ReplayRun:
             self._taken = len(self._chunks)
             self._write()
         finally:
+            self._fed, self._sent, self._facts, self._chunks = {}, {}, {}, []
             if self._pool is not None:
                 self._pool.terminate()
                 self._pool.join()
@@ -258,6 +259,8 @@ class ReplayRun:
                 progress(min(len(sent) + count, total), total)
         self._write()
         facts = {**self._facts, **facts}  # a late game's cached facts are its own
+        # nothing of the games is held here any more (a report lets their moves go next)
+        self._fed, self._sent, self._facts = {}, {}, {}
         return {g.id: facts[g.id] for g in unique}
 
 

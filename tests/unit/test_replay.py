@@ -277,7 +277,7 @@ def test_garbage_never_crashes(
     assert 0 <= facts.plies <= len(game.moves)
 
 
-# --- the SAN fast path (core.replay._push_sans) against python-chess's push_san ---------
+# --- the SAN fast path (core.fast_san.push_sans) against python-chess's push_san ------
 
 
 def _push_san_facts(moves: tuple[str, ...], fen: str | None = None) -> tuple[int, str, str]:

@@ -22,13 +22,8 @@ def _replayed(text: str) -> int:
     return max(counts, default=0)
 
 
-def test_ctrl_c_during_pooled_replay(bench_server: FakeLichess, tmp_path: Path) -> None:
-    env = {"LICHESS_ELO_CACHE_DIR": str(tmp_path), "LICHESS_ELO_RETRY_WAIT": "0.01"}
-    args = ["report", "BenchUser", "--api-url", bench_server.url, "--perf", "all"]
-    run = terminal.start(args, width=100, env=env)
-    # Wait until the pool has handed back at least one chunk, then press Ctrl-C.
-    assert run.wait_for(lambda t: "replaying" in t and _replayed(t) > 0, timeout=120), run.text
-    shown = _replayed(run.text)
+def _interrupt(run: terminal.PtyRun) -> None:
+    """Press Ctrl-C: the run ends with exit code 130 and one line, nothing after it."""
     run.interrupt()
     code = run.finish(timeout=60)
     text = run.text
@@ -38,6 +33,16 @@ def test_ctrl_c_during_pooled_replay(bench_server: FakeLichess, tmp_path: Path) 
     after = text.split("lichess-elo: interrupted")[1]
     assert after.strip() == "", f"something printed after the interrupt line: {after!r}"
 
+
+def test_ctrl_c_during_pooled_replay(bench_server: FakeLichess, tmp_path: Path) -> None:
+    env = {"LICHESS_ELO_CACHE_DIR": str(tmp_path), "LICHESS_ELO_RETRY_WAIT": "0.01"}
+    args = ["report", "BenchUser", "--api-url", bench_server.url, "--perf", "all"]
+    run = terminal.start(args, width=100, env=env)
+    # Wait until the pool has handed back at least one chunk, then press Ctrl-C.
+    assert run.wait_for(lambda t: "replaying" in t and _replayed(t) > 0, timeout=120), run.text
+    shown = _replayed(run.text)
+    _interrupt(run)
+
     # The replay cache opens, is intact and holds every game the bar had counted (the one
     # handed back as the bar moved may still have been on its way: shown - 1).
     with sqlite3.connect(tmp_path / "replay.sqlite") as conn:
@@ -45,7 +50,8 @@ def test_ctrl_c_during_pooled_replay(bench_server: FakeLichess, tmp_path: Path) 
         (rows,) = conn.execute("SELECT COUNT(*) FROM replay_facts").fetchone()
     assert rows >= shown - 1 > 0
 
-    # Every month was fetched before the replay began: the next run works offline.
+    # The replay bar only shows once every month is fetched (the pool may start earlier):
+    # the next run works offline.
     code, text = terminal.run([*args, "--offline", "-q"], width=100, env=env, timeout=180)
     assert code == 0, text
     assert "Traceback" not in text
@@ -76,6 +82,42 @@ def test_ctrl_c_during_fetch_keeps_every_finished_month(
     assert min(months) == "2022-06", sorted(months)
 
 
+def test_ctrl_c_while_the_pool_replays_during_the_fetch(
+    bench_server: FakeLichess, tmp_path: Path
+) -> None:
+    # 3,000 games over the 48 months from 2021-01 (about 62 a month): the pool starts once
+    # more than 2,000 games are read (about 2023-09) and replays them while the fetch goes
+    # on. The request for 2024-06 hangs for 30 s; Ctrl-C arrives while it waits, after the
+    # pool has had time for the first 2,000 replays (about 1.5 s of work on one core).
+    bench_server.faults.append(Fault("slow", month="2024-06", delay=30))
+    env = {"LICHESS_ELO_CACHE_DIR": str(tmp_path), "LICHESS_ELO_RETRY_WAIT": "0.01"}
+    args = ["report", "BenchUser", "--api-url", bench_server.url, "--perf", "all"]
+    run = terminal.start(args, width=100, env=env)
+    assert run.wait_for(lambda t: "2024-05" in t, timeout=120), run.text
+    time.sleep(10)
+    _interrupt(run)
+    # The replays back before Ctrl-C were written on the way out: at least the 2,000 sent
+    # when the pool started, at most the games of the months read (2021-01 .. 2024-05).
+    with sqlite3.connect(tmp_path / "replay.sqlite") as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        (rows,) = conn.execute("SELECT COUNT(*) FROM replay_facts").fetchone()
+    assert 2000 <= rows < 3000
+    asked_before = len(bench_server.games_requests())
+
+    # The rerun asks only for 2024-06 onwards (every month read was kept) and replays only
+    # the games not yet replayed: afterwards the cache holds each of the 3,000 once.
+    code, text = terminal.run([*args, "-q"], width=100, env=env, timeout=180)
+    assert code == 0, text
+    months = {
+        datetime.fromtimestamp(int(r.query["since"]) / 1000, UTC).strftime("%Y-%m")
+        for r in bench_server.games_requests()[asked_before:]
+    }
+    assert min(months) == "2024-06", sorted(months)
+    with sqlite3.connect(tmp_path / "replay.sqlite") as conn:
+        (rows,) = conn.execute("SELECT COUNT(*) FROM replay_facts").fetchone()
+    assert rows == 3000
+
+
 def test_ctrl_c_during_club_keeps_the_tournaments_already_read(
     club_server: FakeLichess, tmp_path: Path
 ) -> None:
@@ -91,12 +133,7 @@ def test_ctrl_c_during_club_keeps_the_tournaments_already_read(
     while not any(r.path == asked for r in club_server.requests):
         assert time.monotonic() < deadline and run.process.poll() is None, run.text
         run.wait_for(lambda _: False, timeout=0.1)
-    run.interrupt()
-    code = run.finish(timeout=60)
-    text = run.text
-    assert code == 130, text
-    assert "Traceback" not in text and "KeyboardInterrupt" not in text, text
-    assert text.count("lichess-elo: interrupted") == 1, text
+    _interrupt(run)
 
     # The arena was read whole before the interrupt: offline, it is served from the cache
     # (4 finished games, hand-checked in test_club_lichess: Bartek_L 1010 first).

@@ -4,6 +4,7 @@ and the process pool (same facts as serial)."""
 from __future__ import annotations
 
 import sqlite3
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -229,3 +230,86 @@ def test_a_few_games_of_a_large_cache_are_looked_up_by_id(
     edited = [replace(g, moves=g.moves[:1]) for g in few]
     _, calls = _run(edited, tmp_path)
     assert calls[-1] == (5, 5)
+
+
+def test_a_replay_without_fen_is_a_miss_for_a_reader_that_wants_it(
+    games: list[Game], tmp_path: Path
+) -> None:
+    # A report replays without the final FEN (it shows none): its rows hold NULL there.
+    # `games` wants the FEN: those rows are a miss, replayed again with it; after that both
+    # kinds of reader find every game cached.
+    calls: list[tuple[int, int]] = []
+    few = games[:20]
+    bare = replay_cache.replay_all(
+        few, cache_dir=tmp_path, workers=1, final_fen=False, progress=lambda d, t: None
+    )
+    assert all(f.final_fen is None for f in bare.values())
+    with sqlite3.connect(tmp_path / "replay.sqlite") as conn:
+        nulls = conn.execute("SELECT count(*) FROM replay_facts WHERE final_fen IS NULL")
+        assert nulls.fetchone() == (20,)
+    full = replay_cache.replay_all(
+        few, cache_dir=tmp_path, workers=1, progress=lambda d, t: calls.append((d, t))
+    )
+    assert calls[-1] == (20, 20)  # all replayed again, for their FEN
+    assert all(f.final_fen for f in full.values())
+    # the facts other than the FEN are the same either way
+    assert {k: replace(f, final_fen=None) for k, f in full.items()} == bare
+    for want in (True, False):
+        calls.clear()
+        again = replay_cache.replay_all(
+            few,
+            cache_dir=tmp_path,
+            workers=1,
+            final_fen=want,
+            progress=lambda d, t: calls.append((d, t)),
+        )
+        assert calls == [] and all((f.final_fen is not None) == want for f in again.values())
+
+
+def test_games_fed_early_are_replayed_and_kept_before_finish(
+    games: list[Game], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The pool starts once more than 50 games were fed (threshold patched from 2,000) and
+    # replays them in chunks of 25 while more are fed; each feed writes the replays already
+    # back (batches of 25). So all 200 games fed are in the cache before finish is called,
+    # and finish gives exactly the serial facts of all 221.
+    monkeypatch.setattr(replay_cache, "POOL_THRESHOLD", 50)
+    monkeypatch.setattr(replay_cache, "_CHUNK", 25)
+    monkeypatch.setattr(replay_cache, "_BATCH", 25)
+    serial, _ = _run(games, None, workers=1)
+    calls: list[tuple[int, int]] = []
+    with replay_cache.ReplayRun(tmp_path, workers=2) as run:
+        for start in range(0, 200, 20):  # ten "months" of 20 games
+            run.feed(games[start : start + 20])
+        deadline = time.monotonic() + 60
+        while len(_rows(tmp_path)) < 200 and time.monotonic() < deadline:
+            time.sleep(0.05)
+            run.feed([])  # nothing new: only takes and writes what came back
+        assert len(_rows(tmp_path)) == 200
+        result = run.finish(games, lambda d, t: calls.append((d, t)))
+    assert result == serial and list(result) == [g.id for g in games]
+    assert calls[0] == (0, 221) and calls[-1] == (221, 221)
+    assert len(_rows(tmp_path)) == 221
+
+
+def test_a_ctrl_c_during_a_write_loses_no_replay(
+    games: list[Game], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Ctrl-C lands while the first batch of 50 is being written: its transaction is rolled
+    # back (simulated: the first write raises before writing anything). Leaving the run
+    # writes that batch again, so the 50 games replayed are all kept.
+    monkeypatch.setattr(replay_cache, "_BATCH", 50)
+    real = replay_cache.write_rows
+    calls: list[int] = []
+
+    def interrupted_once(conn: sqlite3.Connection, rows: list[replay_cache.Row]) -> None:
+        calls.append(len(rows))
+        if len(calls) == 1:
+            raise KeyboardInterrupt
+        real(conn, rows)
+
+    monkeypatch.setattr(replay_cache, "write_rows", interrupted_once)
+    with pytest.raises(KeyboardInterrupt):
+        replay_cache.replay_all(games, cache_dir=tmp_path, workers=1)
+    assert calls == [50, 50]
+    assert len(_rows(tmp_path)) == 50

@@ -275,3 +275,125 @@ def test_garbage_never_crashes(
     if not facts.valid:
         assert facts.error and facts.error_ply is not None
     assert 0 <= facts.plies <= len(game.moves)
+
+
+# --- the SAN fast path (core.fast_san.push_sans) against python-chess's push_san ------
+
+
+def _push_san_facts(moves: tuple[str, ...], fen: str | None = None) -> tuple[int, str, str]:
+    """What python-chess itself makes of ``moves``: plies pushed, the error class of the
+    first failure ("" for none) and the final FEN."""
+    board = chess.Board(fen) if fen else chess.Board()
+    try:
+        for san in moves:
+            board.push_san(san)
+    except ValueError as exc:
+        return len(board.move_stack), type(exc).__name__, board.fen()
+    return len(board.move_stack), "", board.fen()
+
+
+def _standard(moves: tuple[str, ...], fen: str | None = None) -> Game:
+    variant = "fromPosition" if fen else "standard"
+    return _damaged(MATE, moves=moves, status="resign", variant=variant, initial_fen=fen)
+
+
+@pytest.mark.parametrize(
+    ("moves", "fen", "plies", "kind"),
+    [
+        # Over-specified SAN python-chess accepts: a knight with file and rank, a pawn
+        # capture written with its rank too, long algebraic "e2e4" (its find_move path),
+        # "0-0" castling with zeros, a missing "x", a check sign where there is no check.
+        (("Ng1f3", "e5", "e4", "Nc6", "Bc4", "Nf6", "0-0"), None, 7, ""),
+        (("e2e4", "d7d5", "e4d5", "Qxd5"), None, 4, ""),
+        (("e4", "d5", "e4xd5", "Qd5+"), None, 4, ""),
+        # "exd5" needs the file: "xd5" reads as a d-pawn's move to d5 (illegal), "e4-d5"
+        # is no SAN at all.
+        (("e4", "d5", "xd5"), None, 2, "IllegalMoveError"),
+        (("e4", "d5", "e4-d5x"), None, 2, "InvalidMoveError"),
+        # a pawn capture without its file letter is refused ("d5" then means a push).
+        (("e4", "d5", "d5"), None, 2, "IllegalMoveError"),
+        # promotion: with and without "=", and without the piece (illegal for python-chess).
+        (("b8=Q",), "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", 1, ""),
+        (("b8N",), "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", 1, ""),
+        (("b8",), "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1", 0, "IllegalMoveError"),
+        # Two rooks (a1, h1; the king is on e2) reach d1: "Rd1" is ambiguous, "Rad1" not.
+        (("Rd1",), "4k3/8/8/8/8/8/4K3/R6R w - - 0 1", 0, "AmbiguousMoveError"),
+        (("Rad1",), "4k3/8/8/8/8/8/4K3/R6R w - - 0 1", 1, ""),
+        # a pinned knight (e2, pinned by the e8 rook against e1) may not move.
+        (("Nc3",), "4r1k1/8/8/8/8/8/4N3/4K3 w - - 0 1", 0, "IllegalMoveError"),
+        # Knights on b1 and e4 both reach d2, but e4 is pinned (rook e8, king e1): "Nd2"
+        # is b1's, unambiguous.
+        (("Nd2",), "4r1k1/8/8/8/4N3/8/8/1N2K3 w - - 0 1", 1, ""),
+        # In check from the b4 bishop, knights b1 and f3 can both block on d2: ambiguous;
+        # "Nbd2" is legal; "Nc3" (blocks too) is legal; "Ng5" leaves the king in check.
+        (("Nd2",), "4k3/8/8/8/1b6/5N2/8/1N2K3 w - - 0 1", 0, "AmbiguousMoveError"),
+        (("Nbd2",), "4k3/8/8/8/1b6/5N2/8/1N2K3 w - - 0 1", 1, ""),
+        (("Nc3",), "4k3/8/8/8/1b6/5N2/8/1N2K3 w - - 0 1", 1, ""),
+        (("Ng5",), "4k3/8/8/8/1b6/5N2/8/1N2K3 w - - 0 1", 0, "IllegalMoveError"),
+        # A rook may not jump: a1 to a8 past a pawn on a4 is illegal; a queen along a
+        # diagonal and a file; "Qd1=Q" (a promotion sign on a queen move) is illegal.
+        (("Ra8",), "4k3/8/8/8/P7/8/8/R3K3 w - - 0 1", 0, "IllegalMoveError"),
+        (("Qh8", "Kd7", "Qh1"), "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", 3, ""),
+        (("Qd1=Q",), "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", 0, "IllegalMoveError"),
+        # Pawns: a double step over an occupied square is illegal (the b1 knight went to
+        # c3, "c4" then needs c3 empty); a pawn pinned on the d-file (rook d8, king d1)
+        # may step but not capture; "e8" without a promotion piece is illegal.
+        (("Nc3", "e6", "c4"), None, 2, "IllegalMoveError"),
+        (("d4",), "3rk3/8/8/8/4p3/3P4/8/3K4 w - - 0 1", 1, ""),
+        (("dxe4",), "3rk3/8/8/8/4p3/3P4/8/3K4 w - - 0 1", 0, "IllegalMoveError"),
+        (("d4", "Kf8", "d5"), "3rk3/8/8/8/8/8/3P4/3K4 w - - 0 1", 3, ""),
+        (("e8",), "k7/4P3/8/8/8/8/8/4K3 w - - 0 1", 0, "IllegalMoveError"),
+        # en passant, and a null move "--" (python-chess pushes it).
+        (("e4", "a6", "e5", "d5", "exd6"), None, 5, ""),
+        (("e4", "--", "d4"), None, 3, ""),
+    ],
+)
+def test_the_san_fast_path_reads_as_python_chess_reads(
+    moves: tuple[str, ...], fen: str | None, plies: int, kind: str
+) -> None:
+    # plies and kind by hand (the comments); the FEN is python-chess's own after the moves.
+    assert _push_san_facts(moves, fen)[:2] == (plies, kind)  # python-chess agrees with us
+    facts = replay_game(_standard(moves, fen))
+    assert facts.plies == plies and facts.valid == (kind == "")
+    expected_kind = {"AmbiguousMoveError": "ambiguous", "IllegalMoveError": "illegal"}
+    if kind:
+        assert facts.error is not None
+        assert facts.error.startswith(f"{expected_kind.get(kind, 'unparsable')} move")
+        assert facts.bad_move == moves[plies] and facts.error_ply == plies + 1
+    assert facts.final_fen == _push_san_facts(moves, fen)[2]
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    picks=st.lists(st.integers(0, 10**6), min_size=1, max_size=60),
+    damage=st.lists(
+        st.tuples(st.integers(0, 59), st.text(alphabet=SAN_ALPHABET, min_size=1, max_size=6)),
+        max_size=3,
+    ),
+)
+def test_the_san_fast_path_matches_push_san_on_damaged_games(
+    picks: list[int], damage: list[tuple[int, str]]
+) -> None:
+    # A random legal game with a few moves replaced by random SAN-like text: the replay
+    # stops where python-chess's push_san stops, for the same reason, on the same FEN.
+    board = chess.Board()
+    sans: list[str] = []
+    for pick in picks:
+        legal = list(board.legal_moves)
+        if not legal:
+            break
+        move = legal[pick % len(legal)]
+        sans.append(board.san(move))
+        board.push(move)
+    for at, text in damage:
+        if at < len(sans):
+            sans[at] = text
+    moves = tuple(sans)
+    plies, kind, fen = _push_san_facts(moves)
+    facts = replay_game(_standard(moves))
+    assert facts.plies == plies
+    assert facts.final_fen == fen
+    if kind:
+        words = {"AmbiguousMoveError": "ambiguous", "IllegalMoveError": "illegal"}
+        assert facts.error is not None
+        assert facts.error.startswith(f"{words.get(kind, 'unparsable')} move")

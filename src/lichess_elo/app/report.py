@@ -18,6 +18,7 @@ from datetime import date
 from pathlib import Path
 
 from lichess_elo.app.accuracy import score_reports
+from lichess_elo.core.games import Game
 from lichess_elo.core.report.build import build_report
 from lichess_elo.core.report.model import PerfReport
 from lichess_elo.core.report.predictions import PerfAccuracy
@@ -27,7 +28,7 @@ from lichess_elo.sources.lichess.retries import Progress
 from lichess_elo.sources.lichess.session import Source, resolve_cache_dir
 from lichess_elo.sources.lichess.users import fetch_hint
 from lichess_elo.sources.load import check_pgn_source, load_games
-from lichess_elo.sources.replay_cache import replay_all
+from lichess_elo.sources.replay_cache import ReplayRun
 
 
 @dataclass(frozen=True)
@@ -127,31 +128,36 @@ def run_report(
         source.check()
     else:
         check_pgn_source(username, pgn_file, source)
+    start = settings.start
+    replays = ReplayRun(resolve_cache_dir(source), on_warning=on_warning, final_fen=False)
     with paused_gc():
-        # Only the months asked, plus the months before ``since`` that K's 30-game rule
-        # needs (none when ``games_before`` is given); nothing after ``until``.
-        loaded = load_games(
-            username,
-            source,
-            pgn_file=pgn_file,
-            since=settings.since,
-            until=settings.until,
-            progress=progress,
-            on_warning=on_warning,
-            count_back=settings.perfs if settings.games_before is None else None,
-        )
-        user, info = loaded.user, loaded.info
-        months_back, count_short = loaded.months_back, loaded.count_short
-        games = list(loaded.games)
-        del loaded  # its tuple of games is not held twice
-        start = settings.start
-        facts = replay_all(  # only the games reported: those before ``since`` only count
-            [g for g in games if start is None or g.created_at >= start],
-            cache_dir=resolve_cache_dir(source),
-            progress=replay_progress,
-            on_warning=on_warning,
-            final_fen=False,  # the report shows none
-        )
+        with replays:  # the pool and the cache are let go once the facts are back
+
+            def replay_early(month: list[Game]) -> None:
+                """Hand the pool each month's reported games while the next are fetched."""
+                replays.feed([g for g in month if start is None or g.created_at >= start])
+
+            # Only the months asked, plus the months before ``since`` that K's 30-game rule
+            # needs (none when ``games_before`` is given); nothing after ``until``.
+            loaded = load_games(
+                username,
+                source,
+                pgn_file=pgn_file,
+                since=settings.since,
+                until=settings.until,
+                progress=progress,
+                on_warning=on_warning,
+                count_back=settings.perfs if settings.games_before is None else None,
+                on_games=replay_early,
+            )
+            user, info = loaded.user, loaded.info
+            months_back, count_short = loaded.months_back, loaded.count_short
+            games = list(loaded.games)
+            del loaded  # its tuple of games is not held twice
+            # only the games reported: those before ``since`` only count; the report shows no FEN
+            facts = replays.finish(
+                [g for g in games if start is None or g.created_at >= start], replay_progress
+            )
         if len(games) >= SLIM_FROM:  # the report needs no moves once they are replayed
             games = [g.without_moves() for g in games]
             return_freed_memory()

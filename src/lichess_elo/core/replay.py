@@ -19,6 +19,7 @@ from typing import Literal
 import chess
 import chess.variant
 
+from lichess_elo.core.fast_san import push_sans
 from lichess_elo.core.games import Color, Game
 
 #: Bump when the facts or their derivation change: every cached replay is then redone.
@@ -164,28 +165,32 @@ def replay_game(game: Game) -> ReplayFacts:
 ReplayJob = tuple[str, str, str | None, str, tuple[str, ...]]
 
 
-def replay_job(job: ReplayJob) -> ReplayFacts:
-    """``replay_game`` for a ``ReplayJob`` tuple (what the process pool's workers run)."""
+def replay_job(job: ReplayJob, final_fen: bool = True) -> ReplayFacts:
+    """``replay_game`` for a ``ReplayJob`` tuple (what the process pool's workers run);
+    without ``final_fen`` the facts hold no FEN (``final_fen=None``), which saves making it."""
     game_id, variant, initial_fen, status, moves = job
     start = _start_board(variant, initial_fen)
     if isinstance(start, str):
         return _setup_failure(game_id, start)
     board = start
-    push_san = board.push_san
     error: str | None = None
     bad_move: str | None = None
     try:
-        for san in moves:
-            push_san(san)
+        if type(board) is chess.Board:
+            push_sans(board, moves)
+        else:
+            push_san = board.push_san
+            for san in moves:
+                push_san(san)
     except ValueError as exc:
-        bad_move = san
+        bad_move = moves[len(board.move_stack)]  # the move that failed
         if isinstance(exc, chess.AmbiguousMoveError):
             kind = "ambiguous"
         elif isinstance(exc, chess.IllegalMoveError):
             kind = "illegal"
         else:
             kind = "unparsable"
-        error = f"{kind} move {san!r} at ply {len(board.move_stack) + 1}"
+        error = f"{kind} move {bad_move!r} at ply {len(board.move_stack) + 1}"
     plies = len(board.move_stack)
     error_ply = plies + 1 if error else None
     variant_end = board.is_variant_end()
@@ -205,7 +210,7 @@ def replay_job(job: ReplayJob) -> ReplayFacts:
         error=error,
         error_ply=error_ply,
         bad_move=bad_move,
-        final_fen=board.fen(),
+        final_fen=board.fen() if final_fen else None,
         checkmate=checkmate,
         stalemate=stalemate,
         insufficient_material=board.is_insufficient_material(),

@@ -63,6 +63,7 @@ def load_games(
     progress: Progress | None = None,
     on_warning: Callable[[str], None] | None = None,
     count_back: Sequence[str] | None = None,
+    on_games: Callable[[list[Game]], None] | None = None,
 ) -> LoadedGames:
     """Load ``username``'s games: read ``pgn_file``, or fetch them from Lichess.
 
@@ -76,6 +77,8 @@ def load_games(
         on_warning: Called with one-line warnings (skipped games, retries).
         count_back: The report's perfs, to also fetch the months before ``since`` that
             K's 30-game rule needs for them (``fetch_games``); a PGN file holds what it holds.
+        on_games: Handed each month's new games while Lichess is read (``fetch_games``);
+            not called for a PGN file.
 
     Raises:
         BadInput: a bad name, an unreadable ``pgn_file`` or a PGN file with a cassette;
@@ -90,6 +93,7 @@ def load_games(
             progress=progress,
             on_warning=on_warning,
             count_back=count_back,
+            on_games=on_games,
         )
         return LoadedGames(
             result.user.username or username,

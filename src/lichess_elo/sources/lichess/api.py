@@ -94,8 +94,13 @@ def fetch_games(
     on_warning: Callable[[str], None] | None = None,
     count_back: Sequence[str] | None = None,
     keep_games: bool = True,
+    on_games: Callable[[list[Game]], None] | None = None,
 ) -> FetchResult:
     """Fetch every game of ``username`` month by month, through the cache.
+
+    ``on_games``, when given, is handed each month's new games (those kept, oldest month
+    first, before the months read back for ``count_back``) as soon as the month is read,
+    so a caller can start on them while the next months are fetched.
 
     With ``keep_games`` false the games are only counted (``FetchResult.count`` and
     ``split``), each month's let go once counted; ``count_back`` needs the games kept.
@@ -126,6 +131,7 @@ def fetch_games(
             on_warning=on_warning,
             count_back=count_back,
             keep_games=keep_games,
+            on_games=on_games,
         )
     except CannotConnect as exc:
         raise CannotConnect(
@@ -143,6 +149,7 @@ def _fetch_games(
     on_warning: Callable[[str], None] | None,
     count_back: Sequence[str] | None = None,
     keep_games: bool = True,
+    on_games: Callable[[list[Game]], None] | None = None,
 ) -> FetchResult:
     if count_back is not None and not keep_games:
         raise ValueError("counting back needs the games kept")
@@ -190,15 +197,17 @@ def _fetch_games(
         split: dict[str, tuple[int, int]] = {}
         from_cache = 0
 
-        def keep(game: Game) -> None:
-            """Count ``game`` once (by id), and hold it unless only counting."""
+        def keep(game: Game) -> bool:
+            """Count ``game`` once (by id), and hold it unless only counting; whether it
+            is new."""
             if game.id in seen:
-                return
+                return False
             seen.add(game.id)
             rated, casual = split.get(game.perf, (0, 0))
             split[game.perf] = (rated + 1, casual) if game.rated else (rated, casual + 1)
             if keep_games:
                 found[game.id] = game
+            return True
 
         damaged: list[DamagedAnswer] = []
 
@@ -233,13 +242,17 @@ def _fetch_games(
                 continue
             month_games, cached = read
             from_cache += cached
-            for game in month_games:
+            new = [
+                game
+                for game in month_games
                 # Counting back also keeps the days of ``since``'s month before it.
-                if (low is None or game.created_at >= low or count_back is not None) and (
-                    high is None or game.created_at < high
-                ):
-                    keep(game)
-            del month_games, read  # a counting fetch lets each month's games go here
+                if (low is None or game.created_at >= low or count_back is not None)
+                and (high is None or game.created_at < high)
+                and keep(game)
+            ]
+            if on_games is not None and new:
+                on_games(new)
+            del month_games, read, new  # a counting fetch lets each month's games go here
             if progress is not None:
                 progress.month(month.strftime("%Y-%m"), done, len(seen), cached)
         back: list[date] = []

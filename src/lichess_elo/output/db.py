@@ -9,7 +9,14 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    Progress,
+    ProgressColumn,
+    TaskID,
+    TextColumn,
+    TimeElapsedColumn,
+)
 
 from lichess_elo.output.common import dump_json, err_console, write_csv
 from lichess_elo.output.tables import Column, Table, render_table
@@ -59,21 +66,27 @@ class IngestBar:
         return self.update if self._progress is not None else None
 
 
+def _bar(quiet: bool, *columns: ProgressColumn) -> Progress | None:
+    """A transient progress display on stderr with ``columns`` and the time elapsed;
+    ``None`` when ``quiet`` or stderr is not a terminal."""
+    err = err_console()
+    if quiet or not err.is_terminal:
+        return None
+    return Progress(*columns, TimeElapsedColumn(), console=err, transient=True)
+
+
 @contextmanager
 def ingest_progress(quiet: bool, names: list[str]) -> Iterator[IngestBar]:
     """Progress bars on stderr; silent when ``quiet`` or stderr is not a terminal."""
-    err = err_console()
-    if quiet or not err.is_terminal:
-        yield IngestBar(None, names)
-        return
-    bar = Progress(
+    bar = _bar(
+        quiet,
         TextColumn("{task.description}"),
         BarColumn(bar_width=16),
         TextColumn("{task.fields[games]} games  {task.fields[rate]}"),
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
     )
+    if bar is None:
+        yield IngestBar(None, names)
+        return
     with bar:
         yield IngestBar(bar, names)
 
@@ -82,18 +95,12 @@ def ingest_progress(quiet: bool, names: list[str]) -> Iterator[IngestBar]:
 def rate_progress(quiet: bool) -> Iterator[Callable[[int, int], None] | None]:
     """A bar of the months rated on stderr (``RateSettings.progress``); ``None`` when
     ``quiet`` or stderr is not a terminal."""
-    err = err_console()
-    if quiet or not err.is_terminal:
+    bar = _bar(
+        quiet, TextColumn("rating"), BarColumn(bar_width=24), TextColumn("{task.fields[months]}")
+    )
+    if bar is None:
         yield None
         return
-    bar = Progress(
-        TextColumn("rating"),
-        BarColumn(bar_width=24),
-        TextColumn("{task.fields[months]}"),
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
-    )
     with bar:
         task = bar.add_task("rate", total=None, months="")
 

@@ -78,14 +78,14 @@ def test_the_600_rule_in_sql_agrees_with_the_edition(perf: str, own: int, oppone
     # 599 does not; 2600 itself is not "above 2600". Classical (the standard chapter) never.
     import duckdb
 
-    from lichess_elo.core.fide_rules import EDITIONS_BY_KEY, not_rated
+    from lichess_elo.core.fide import EDITIONS_BY_KEY, not_rated
 
     sql = stages.not_rated_sql("w", "b", "p")
     query = f"SELECT {sql} FROM (SELECT {own} AS w, {opponent} AS b, '{perf}' AS p)"
     found = duckdb.connect().execute(query).fetchone()
     assert found is not None
     edition = EDITIONS_BY_KEY["rapid-blitz-2024-12"]
-    expected = perf != "classical" and not_rated(edition, own, opponent)
+    expected = perf != "classical" and not_rated(own, opponent, edition=edition)
     assert found[0] is expected
     by_hand = {(2601, 2001): True, (2601, 2002): False, (2600, 2000): False,
                (2602, 2001): True, (2000, 2601): True, (1900, 1200): False}  # fmt: skip

@@ -12,7 +12,8 @@ from decimal import Decimal
 
 import pytest
 
-from lichess_elo.core import fide, fide_rules
+from lichess_elo.core import fide
+from lichess_elo.core.fide import editions as fide_rules
 from lichess_elo.core.fide import GameResult, calculate, rate_period
 from lichess_elo.errors import BadInput, Conflict, OutOfRange
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from lichess_elo.core import fide
-from lichess_elo.core.fide_rules import ChapterChoice
+from lichess_elo.core.fide.editions import ChapterChoice
 from lichess_elo.core.games import parse_score
 from lichess_elo.errors import BadInput, Malformed
 

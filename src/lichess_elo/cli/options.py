@@ -16,7 +16,7 @@ from typing import Annotated
 import typer
 
 from lichess_elo.cli.errors import remember_token
-from lichess_elo.core.fide_rules import CHAPTER_CHOICES, ChapterChoice
+from lichess_elo.core.fide.editions import CHAPTER_CHOICES, ChapterChoice
 from lichess_elo.core.games import parse_day, parse_month_or_day
 from lichess_elo.errors import Malformed, UnknownChoice
 from lichess_elo.sources.lichess.checks import read_token_file

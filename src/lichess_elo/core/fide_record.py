@@ -59,9 +59,16 @@ class FidePlayer:
         """The rating on ``fide_list`` in ``month`` (``None``: not on that list then)."""
         return self.history.get(fide_list, {}).get(month)
 
-    def peak(self, fide_list: FideList) -> int | None:
-        """The highest rating ever published on ``fide_list`` (history and current)."""
-        values = [*self.history.get(fide_list, {}).values()]
+    def peak(self, fide_list: FideList, *, before: Month | None = None) -> int | None:
+        """The highest rating published on ``fide_list``: ever (history and current), or,
+        with ``before``, on the lists up to and including that month's (8.3.3 counts only a
+        rating already published when the period is rated: a later high is not yet known).
+        """
+        history = self.history.get(fide_list, {})
+        if before is not None:
+            known = [r for month, r in history.items() if month <= before]
+            return max(known) if known else None
+        values = [*history.values()]
         current = self.current.get(fide_list)
         if current is not None:
             values.append(current)

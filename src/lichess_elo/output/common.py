@@ -25,7 +25,7 @@ from lichess_elo.errors import WriteFailed
 from lichess_elo.output.writer import check_target, open_output, write_file
 
 if TYPE_CHECKING:
-    from lichess_elo.core.fide_rules import Edition
+    from lichess_elo.core.fide.editions import Edition
 
 __all__ = [
     "check_output_path",

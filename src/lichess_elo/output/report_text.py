@@ -26,7 +26,7 @@ _K_REASONS = {
     "junior": "for a junior",
     "new": "under 30 games",
     "standard": "standard",
-    "fixed": "as given",
+    "given": "as given",
     "flat": "for everyone",
 }
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from lichess_elo.core import fide
-from lichess_elo.core.fide_rules import EDITIONS, Edition
+from lichess_elo.core.fide.editions import EDITIONS, Edition
 from lichess_elo.population.dialect import Dialect
 from lichess_elo.population.schema import PERFS, STANDARD_CHAPTER_PERFS
 

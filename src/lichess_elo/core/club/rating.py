@@ -94,12 +94,16 @@ def months_between(earlier: date, later: date) -> int:
     return months - 1 if later.day < earlier.day else months
 
 
-def expected(own: Decimal, opponent: Decimal, rules: Rules) -> Decimal:
+def expected(
+    own: Decimal, opponent: Decimal, rules: Rules, edition: fide.Edition = fide.CURRENT_STANDARD
+) -> Decimal:
     """Expected score of ``own`` against ``opponent`` under the club's method.
 
     ``fide-table`` looks the whole-point difference of the shown ratings up in FIDE table
     8.1.2; ``formula`` is the logistic 1/(1+10^(-D/400)) on the unrounded ratings (the
-    spreadsheet's numbers). Both come from ``fide.expected_score``.
+    spreadsheet's numbers). Both come from the FIDE engine, and the 400-point rule (its
+    400, the 2650 exemption) is the one of ``edition``: the standard chapter in force on
+    the period's first day (``fide.in_force``), applied to every game.
     """
     if rules.method == "fide-table":
         return fide.expected_score(
@@ -107,11 +111,11 @@ def expected(own: Decimal, opponent: Decimal, rules: Rules) -> Decimal:
             fide.round_half_away(opponent),
             method="table",
             cap=rules.cap_used,
+            edition=edition,
         )
-    difference = own - opponent
-    if rules.cap_used and own < fide.CAP_EXEMPT_FROM and abs(difference) > fide.CAP_DIFFERENCE:
-        difference = Decimal(fide.CAP_DIFFERENCE if difference > 0 else -fide.CAP_DIFFERENCE)
-    return fide.logistic_expected(difference)
+    if rules.cap_used:
+        return fide.logistic_expected(fide.capped_fraction(own, opponent, edition=edition))
+    return fide.logistic_expected(own - opponent)
 
 
 @dataclass
@@ -268,6 +272,7 @@ def _rate_period(
         ):
             st.return_left = rules.return_games
     ks = {key: k_for(states[key], rules, first) for key in keys}
+    edition = fide.in_force("standard", first)
     frozen = {key: states[key].rating for key in keys}
     points: dict[str, Decimal] = defaultdict(Decimal)
     exp: dict[str, list[Decimal]] = defaultdict(list)
@@ -286,7 +291,7 @@ def _rate_period(
             continue
         for own, s, r_own, r_other in ((a, g.score, ra, rb), (b, 1 - g.score, rb, ra)):
             points[own] += s
-            exp[own].append(expected(r_own, r_other, rules))
+            exp[own].append(expected(r_own, r_other, rules, edition))
             played[own] += 1
     for key in sorted(played):
         st = states[key]

@@ -1,14 +1,18 @@
 """FIDE standard Elo: expected scores, K factor, period change, performance and initial rating.
 
-The package re-exports every public name of its modules: ``constants``, ``tables``, ``checks``,
-``rules``, ``initial`` and ``calculate``.
+The one FIDE package: the rulebook (``editions``: every edition of both chapters by date,
+with its sources, and the one-time adjustments) and the engine that applies an edition
+(``engine``, ``initial``, ``calculate``). It re-exports every public name of its modules:
+``editions``, ``constants``, ``tables``, ``checks``, ``engine``, ``initial`` and
+``calculate``.
 
 Pure functions with exact ``Decimal`` arithmetic. The only thing read from outside is the
 two FIDE tables shipped inside the package (``data/expected_score_table.csv`` = table 8.1.2,
 ``data/dp_table.csv`` = table 8.1.1), loaded once through ``importlib.resources``.
 
-Rules (FIDE Rating Regulations effective 1 March 2024, amended 1 October 2025, see
-``docs/rules.md``):
+Rules of the newest standard edition, the default (FIDE Rating Regulations effective
+1 March 2024, amended 1 October 2025, see ``docs/rules.md``; every function takes an
+``edition`` for the rules of another day):
 
 * D = own rating - opponent rating. |D| > 400 counts as 400 while the player being rated
   is below 2650 (8.3.1); each side of a game is computed separately.
@@ -37,6 +41,7 @@ from lichess_elo.core.fide.constants import (
     BIRTH_YEAR_MIN,
     CAP_DIFFERENCE,
     CAP_EXEMPT_FROM,
+    CURRENT_STANDARD,
     GAMES_BEFORE_MAX,
     HYPOTHETICAL_DRAWS,
     HYPOTHETICAL_OPPONENT,
@@ -66,24 +71,65 @@ from lichess_elo.core.fide.initial import (
     initial_rating_details,
     is_publishable,
 )
-from lichess_elo.core.fide.rules import (
-    CURRENT_STANDARD,
+from lichess_elo.core.fide.editions import (
+    ADJUSTMENTS,
+    CHAPTER_CHOICES,
+    CHAPTERS,
+    EDITIONS,
+    EDITIONS_BY_KEY,
+    SOURCES,
+    Adjustment,
+    Chapter,
+    ChapterChoice,
+    Edition,
+    Source,
+    adjusted,
+    adjustment_between,
+    chapter_of_speed,
+    check_as_of,
+    in_force,
+    initial_rules,
+    latest,
+)
+from lichess_elo.core.fide.engine import (
     GameResult,
     PeriodResult,
     RatedGame,
+    cap_applies,
+    capped_fraction,
     difference_used,
     dp,
     expected_score,
     k_factor,
     limit_k,
     logistic_expected,
+    not_rated,
     performance_rating,
     rate_period,
     round_half_away,
 )
-from lichess_elo.core.fide_rules import Edition
 
 __all__ = [
+    "ADJUSTMENTS",
+    "CHAPTERS",
+    "CHAPTER_CHOICES",
+    "EDITIONS",
+    "EDITIONS_BY_KEY",
+    "SOURCES",
+    "Adjustment",
+    "Chapter",
+    "ChapterChoice",
+    "Source",
+    "adjusted",
+    "adjustment_between",
+    "cap_applies",
+    "capped_fraction",
+    "chapter_of_speed",
+    "check_as_of",
+    "in_force",
+    "initial_rules",
+    "latest",
+    "not_rated",
     "BIRTH_YEAR_MIN",
     "CAP_DIFFERENCE",
     "CAP_EXEMPT_FROM",

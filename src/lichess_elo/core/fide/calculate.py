@@ -14,23 +14,29 @@ from lichess_elo.core.fide.checks import (
     check_rating,
 )
 from lichess_elo.core.fide.constants import (
-    INITIAL_MIN_GAMES,
     METHODS,
-    NEW_PLAYER_GAMES,
     KRule,
     Method,
 )
 from lichess_elo.core.fide.initial import InitialRating, initial_rating_details
-from lichess_elo.core.fide.rules import (
-    CURRENT_STANDARD,
+from lichess_elo.core.fide.constants import CURRENT_STANDARD
+from lichess_elo.core.fide.engine import (
     GameResult,
     PeriodResult,
     k_factor,
     performance_rating,
     rate_period,
 )
-from lichess_elo.core.fide_rules import CHAPTER_CHOICES, Chapter, ChapterChoice, Edition
-from lichess_elo.core.fide_rules import edition_for as _edition_for
+from lichess_elo.core.fide.editions import (
+    CHAPTER_CHOICES,
+    Chapter,
+    ChapterChoice,
+    Edition,
+    check_as_of,
+    in_force,
+    initial_rules,
+    latest,
+)
 from lichess_elo.errors import BadInput, Conflict, Missing
 
 
@@ -112,7 +118,8 @@ def calculate(
             the 2400 rule and the junior's 2300 limit; not with ``k``.
         rules: the chapter: ``standard``, ``rapid-blitz``, or ``auto`` (standard: a
             calculation has no game speed to choose by).
-        as_of: the rules in force on this day; ``None`` = the latest edition (today's).
+        as_of: the rules in force on this day (from the chapter's first edition on);
+            ``None`` = the newest edition. It also picks the initial-rating rule.
 
     Returns:
         A ``CalcResult`` holding the ``PeriodResult`` (or the ``InitialRating``), why K
@@ -130,7 +137,9 @@ def calculate(
     """
     check_choice("rules", rules, CHAPTER_CHOICES)
     chapter: Chapter = "standard" if rules == "auto" else rules
-    edition = _edition_for(chapter, as_of or date.max)
+    if as_of is not None:
+        check_as_of(as_of, chapter)
+    edition = latest(chapter) if as_of is None else in_force(chapter, as_of)
     if unrated:
         options = (
             ("k", k),
@@ -145,9 +154,12 @@ def calculate(
             raise Conflict(("cap", "unrated"))
         if rating is not None:
             raise Conflict(("rating", "unrated"), "the games give the rating")
+        rule = latest("standard") if as_of is None else initial_rules(as_of)
         if not games:
-            raise Missing("games", f"an initial rating needs at least {INITIAL_MIN_GAMES} games")
-        details = initial_rating_details(games)
+            raise Missing(
+                "games", f"an initial rating needs at least {rule.initial_min_games} games"
+            )
+        details = initial_rating_details(games, edition=rule)
         return CalcResult(
             period=None,
             initial=details,
@@ -155,7 +167,7 @@ def calculate(
             games_before=None,
             games_assumed=False,
             performance=performance_rating([g.opponent for g in games], details.points),
-            edition=edition,
+            edition=rule,
         )
     if rating is None:
         raise Missing("rating", "give the player's rating, or ask for an initial rating")
@@ -163,7 +175,7 @@ def calculate(
     if not games:
         raise Missing("games", "give at least one game")
     check_choice("method", method, METHODS)
-    rule: KRule
+    k_rule: KRule
     games_assumed = False
     if peak is not None:
         check_rating(peak, "peak")
@@ -176,16 +188,16 @@ def calculate(
         for field, given in given_k:
             if given is not None:
                 raise Conflict((field, "k"), "K is given")
-        k_value, rule = check_k(k), "given"
+        k_value, k_rule = check_k(k), "given"
     else:
         if games_before is None:
-            games_before, games_assumed = NEW_PLAYER_GAMES, True
+            games_before, games_assumed = edition.new_player_games, True
         check_games_before(games_before)
         if birth_year is not None:
             if year is None:
                 raise Missing("year", "the year of the list is needed with a birth year")
             check_birth_year(birth_year, year)
-        k_value, rule = k_factor(
+        k_value, k_rule = k_factor(
             rating,
             games_before=games_before,
             birth_year=birth_year,
@@ -193,12 +205,12 @@ def calculate(
             peak=peak,
             edition=edition,
         )
-        games_assumed = games_assumed and rule in ("standard", "new")
+        games_assumed = games_assumed and k_rule in ("standard", "new")
     period = rate_period(rating, games, k=k_value, method=method, cap=cap, edition=edition)
     return CalcResult(
         period=period,
         initial=None,
-        k_rule=rule,
+        k_rule=k_rule,
         games_before=games_before,
         games_assumed=games_assumed,
         performance=period.performance,

@@ -34,7 +34,7 @@ from lichess_elo.core import fide
 from lichess_elo.core.fide_record import FidePlayer, list_for_speed
 from lichess_elo.core.games import Color, Game
 from lichess_elo.core.replay import ReplayFacts, endings
-from lichess_elo.core.report.fide_compare import compare, fide_rating
+from lichess_elo.core.report.fide_compare import compare, fide_rating, month_of
 from lichess_elo.core.report.model import GameRow, Gap, GapCause, PerfReport, PeriodRow
 from lichess_elo.core.report.rules import game_event, k_warning, perf_chapter, period_edition
 from lichess_elo.core.report.selection import (
@@ -181,10 +181,11 @@ def _perf_report(
     chapter = perf_chapter([g for g, _ in held], settings.rules)
     speed = held[0][0].speed if held else perf
     born, given_peak = settings.born, settings.peak
+    # the real record's published ratings decide K period by period (8.3.3: only ratings
+    # published by the period count), unless the user gave the peak or K
+    record = fide_player if given_peak is None and settings.k is None else None
     if fide_player is not None:  # the real record, unless the user gave them
         born = fide_player.birth_year if born is None else born
-        if given_peak is None and settings.k is None:
-            given_peak = fide_player.peak(list_for_speed(speed))
 
     first = chosen[0] if chosen else None
     warning = k_warning(
@@ -209,13 +210,24 @@ def _perf_report(
         lichess_start = head_game.side(head_color).rating or 0
         if settings.track == "lichess":
             rating = lichess_start
+        adjustment, adjusted_from = None, None
+        if periods and settings.adjustments and settings.rules_as_of is None:
+            day = head_game.created_at.date()
+            adjustment = fide.adjustment_between(chapter, periods[-1].first_day or day, day)
+            if adjustment is not None and settings.track == "shadow":
+                adjusted_from, rating = rating, fide.adjusted(adjustment, rating)
+            else:
+                adjustment = None
         games_before = missing + items[0][0]
+        if record is not None:
+            published = record.peak(list_for_speed(speed), before=month_of(head_game.created_at))
+            peak = max(peak, published or 0)
         peak = max(peak, rating)
         edition = period_edition(chapter, head_game, settings.rules_as_of)
         k_wanted: int
-        reason: str
+        reason: fide.KReason
         if settings.k is not None:
-            k_wanted, reason = settings.k, "fixed"
+            k_wanted, reason = settings.k, "given"
         else:
             for attempt in range(2):
                 k_wanted, reason = fide.k_factor(
@@ -291,6 +303,9 @@ def _perf_report(
                 edition=edition,
                 peak_before=peak,
                 fide_rating=fide_rating(fide_player, head_game.speed, head_game.created_at),
+                first_day=head_game.created_at.date(),
+                adjustment=adjustment,
+                adjusted_from=adjusted_from,
             )
         )
         rating = result.new_rating

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Literal
 
-from lichess_elo.core.fide import CURRENT_STANDARD, Edition
+from lichess_elo.core.fide import CURRENT_STANDARD, Adjustment, Edition, KReason
 from lichess_elo.core.games import Color, game_url
 
 if TYPE_CHECKING:
@@ -115,7 +115,7 @@ class PeriodRow:
     games_before: int
     k: int
     k_requested: int
-    k_reason: str
+    k_reason: KReason
     k_limited: bool
     elo_start: int
     elo_change_exact: Decimal
@@ -130,6 +130,15 @@ class PeriodRow:
     edition: Edition = CURRENT_STANDARD
     peak_before: int | None = None
     fide_rating: int | None = None
+    first_day: date | None = None
+    adjustment: Adjustment | None = None
+    adjusted_from: int | None = None
+
+    @property
+    def below_floor(self) -> bool:
+        """The track ends the period below the edition's floor: FIDE would not list it
+        (7.2.1: "shown as unrated on the next list"); the track goes on regardless."""
+        return self.elo_end < self.edition.floor
 
     @property
     def gap_points_inside(self) -> int:

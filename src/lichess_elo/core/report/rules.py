@@ -1,6 +1,6 @@
 """Which FIDE rules rate a report's games: chapter, edition by date, events, the K warning.
 
-Pure code, no I/O (part of the report model; the rules table is ``core/fide_rules.py``,
+Pure code, no I/O (part of the report model; the rules table is ``core/fide/editions.py``,
 the long form ``docs/rules.md``):
 
 - **Chapter of a perf.** Under ``auto`` a speed perf (bullet, blitz, rapid, classical,
@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from lichess_elo.core import fide_rules
-from lichess_elo.core.fide_rules import Chapter, ChapterChoice, Edition
+from lichess_elo.core.fide import editions as fide_rules
+from lichess_elo.core.fide.editions import Chapter, ChapterChoice, Edition
 from lichess_elo.core.games import Color, Game
 
 

@@ -7,7 +7,7 @@ from datetime import date, datetime
 from typing import Literal
 
 from lichess_elo.core import fide
-from lichess_elo.core.fide_rules import CHAPTER_CHOICES, ChapterChoice
+from lichess_elo.core.fide.editions import CHAPTER_CHOICES, ChapterChoice
 from lichess_elo.core.games import check_date_range
 from lichess_elo.core.report.selection import check_perfs, utc_midnight
 from lichess_elo.errors import Conflict
@@ -42,6 +42,8 @@ class ReportSettings:
             the rules in force on its own date.
         peak: The highest published rating ever (the 2400 rule, the junior's 2300 limit);
             the track's own peak and the start rating count too.
+        adjustments: Apply FIDE's one-time compression of 1 March 2024 to a shadow track
+            that crosses that day (only where each period has the rules of its own date).
     """
 
     perfs: tuple[str, ...] = ()
@@ -58,6 +60,7 @@ class ReportSettings:
     rules: ChapterChoice = "auto"
     rules_as_of: date | None = None
     peak: int | None = None
+    adjustments: bool = True
 
     @property
     def start(self) -> datetime | None:
@@ -94,6 +97,8 @@ class ReportSettings:
         if self.born is not None:
             fide.check_birth_year(self.born, year)
         fide.check_choice("rules", self.rules, CHAPTER_CHOICES)
+        if self.rules_as_of is not None:
+            fide.check_as_of(self.rules_as_of, None if self.rules == "auto" else self.rules)
         if self.peak is not None:
             fide.check_rating(self.peak, "peak")
             if self.k is not None:

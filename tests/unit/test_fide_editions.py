@@ -10,8 +10,10 @@ from datetime import date
 
 import pytest
 
-from lichess_elo.core import fide_rules as rules
-from lichess_elo.core.fide_rules import EDITIONS, cap_applies, chapter_of_speed, edition_for, k_for
+from lichess_elo.core.fide import editions as rules
+from lichess_elo.core import fide
+from lichess_elo.core.fide.editions import EDITIONS, chapter_of_speed, edition_for
+from lichess_elo.errors import BadInput
 
 STANDARD = "standard"
 RAPID_BLITZ = "rapid-blitz"
@@ -110,20 +112,24 @@ def test_k_before_july_2014_is_30_15_10() -> None:
     # least 30 games / K = 15 as long as a player's rating remains under 2400 / K = 10 once
     # a player's published rating has reached 2400" (8.56 before 1 July 2014) [SAMARA]
     edition = _ed(STANDARD, date(2013, 5, 1))
-    assert k_for(edition, 1800, games_before=10) == (30, "new")
-    assert k_for(edition, 2000, games_before=30) == (15, "standard")
-    assert k_for(edition, 2390, games_before=100, peak=2405) == (10, "2400")
+    assert fide.k_factor(edition=edition, rating=1800, games_before=10) == (30, "new")
+    assert fide.k_factor(edition=edition, rating=2000, games_before=30) == (15, "standard")
+    assert fide.k_factor(edition=edition, rating=2390, games_before=100, peak=2405) == (10, "2400")
     # no junior line before 2014: a 13-year-old established 2000 player gets 15
-    assert k_for(edition, 2000, games_before=40, birth_year=2000, year=2013) == (15, "standard")
+    assert fide.k_factor(
+        edition=edition, rating=2000, games_before=40, birth_year=2000, year=2013
+    ) == (15, "standard")
 
 
 def test_k_from_july_2014_is_40_20_10_with_juniors() -> None:
     # "K = 40 for all players until their 18th birthday, as long as their rating remains
     # under 2300" (8.56 from 1 July 2014) [SAMARA][CE2014]
     edition = _ed(STANDARD, date(2015, 5, 1))
-    assert k_for(edition, 2000, games_before=40, birth_year=2000, year=2015) == (40, "junior")
-    assert k_for(edition, 2000, games_before=40) == (20, "standard")
-    assert k_for(edition, 2000, games_before=29) == (40, "new")
+    assert fide.k_factor(
+        edition=edition, rating=2000, games_before=40, birth_year=2000, year=2015
+    ) == (40, "junior")
+    assert fide.k_factor(edition=edition, rating=2000, games_before=40) == (20, "standard")
+    assert fide.k_factor(edition=edition, rating=2000, games_before=29) == (40, "new")
 
 
 def test_junior_by_birthday_or_end_of_year() -> None:
@@ -131,11 +137,23 @@ def test_junior_by_birthday_or_end_of_year() -> None:
     # unknown day, so the established K is used; 2024 text "until the end of the year of
     # their 18th birthday" [H24]: born 2006, still a junior in 2024, not in 2025.
     old = _ed(STANDARD, date(2018, 5, 1))
-    assert k_for(old, 2000, games_before=40, birth_year=2001, year=2018)[1] == "junior"
-    assert k_for(old, 2000, games_before=40, birth_year=2000, year=2018)[1] == "standard"
+    assert (
+        fide.k_factor(edition=old, rating=2000, games_before=40, birth_year=2001, year=2018)[1]
+        == "junior"
+    )
+    assert (
+        fide.k_factor(edition=old, rating=2000, games_before=40, birth_year=2000, year=2018)[1]
+        == "standard"
+    )
     new = _ed(STANDARD, date(2024, 5, 1))
-    assert k_for(new, 2000, games_before=40, birth_year=2006, year=2024)[1] == "junior"
-    assert k_for(new, 2000, games_before=40, birth_year=2006, year=2025)[1] == "standard"
+    assert (
+        fide.k_factor(edition=new, rating=2000, games_before=40, birth_year=2006, year=2024)[1]
+        == "junior"
+    )
+    assert (
+        fide.k_factor(edition=new, rating=2000, games_before=40, birth_year=2006, year=2025)[1]
+        == "standard"
+    )
 
 
 def test_junior_who_was_once_2300_keeps_k_20() -> None:
@@ -145,15 +163,17 @@ def test_junior_who_was_once_2300_keeps_k_20() -> None:
     # A 2250 junior (born 2010, list 2026) who was 2350 last year: K 20, not 40.
     edition = _ed(STANDARD, date(2026, 5, 1))
     junior = {"games_before": 40, "birth_year": 2010, "year": 2026}
-    assert k_for(edition, 2250, **junior) == (40, "junior")
-    assert k_for(edition, 2250, **junior, peak=2350) == (20, "standard")
+    assert fide.k_factor(edition=edition, rating=2250, **junior) == (40, "junior")
+    assert fide.k_factor(edition=edition, rating=2250, **junior, peak=2350) == (20, "standard")
     # ... still K 40 while under 30 games, for being new, not for being a junior
-    assert k_for(edition, 2250, games_before=12, birth_year=2010, year=2026, peak=2350) == (
+    assert fide.k_factor(
+        edition=edition, rating=2250, games_before=12, birth_year=2010, year=2026, peak=2350
+    ) == (
         40,
         "new",
     )
     # a peak of 2400 decides the 2400 rule as well, for good
-    assert k_for(edition, 2250, **junior, peak=2400) == (10, "2400")
+    assert fide.k_factor(edition=edition, rating=2250, **junior, peak=2400) == (10, "2400")
 
 
 def test_rapid_blitz_k_is_20_for_everyone_before_march_2024() -> None:
@@ -161,20 +181,22 @@ def test_rapid_blitz_k_is_20_for_everyone_before_march_2024() -> None:
     # games and all players will be 20" [ECF2011]
     edition = _ed(RAPID_BLITZ, date(2023, 6, 1))
     assert edition.flat_k
-    assert k_for(edition, 1500, games_before=0, birth_year=2012, year=2023) == (20, "flat")
-    assert k_for(edition, 2600, games_before=500, peak=2700) == (20, "flat")
+    assert fide.k_factor(
+        edition=edition, rating=1500, games_before=0, birth_year=2012, year=2023
+    ) == (20, "flat")
+    assert fide.k_factor(edition=edition, rating=2600, games_before=500, peak=2700) == (20, "flat")
     # the 2024 chapter has the standard chapter's K text [RB24]
     after = _ed(RAPID_BLITZ, date(2024, 3, 1))
-    assert k_for(after, 1500, games_before=0) == (40, "new")
-    assert k_for(after, 2600, games_before=500) == (10, "2400")
+    assert fide.k_factor(edition=after, rating=1500, games_before=0) == (40, "new")
+    assert fide.k_factor(edition=after, rating=2600, games_before=500) == (10, "2400")
 
 
 def test_k_for_refuses_inconsistent_input() -> None:
     edition = _ed(STANDARD, date(2026, 1, 1))
-    with pytest.raises(ValueError, match="negative"):
-        k_for(edition, 2000, games_before=-1)
-    with pytest.raises(ValueError, match="year"):
-        k_for(edition, 2000, games_before=0, birth_year=2010)
+    with pytest.raises(BadInput, match="games before -1"):
+        fide.k_factor(edition=edition, rating=2000, games_before=-1)
+    with pytest.raises(BadInput, match="year"):
+        fide.k_factor(edition=edition, rating=2000, games_before=0, birth_year=2010)
 
 
 # --- the 400-point rule by era -----------------------------------------------------------
@@ -186,12 +208,12 @@ def test_2650_exemption_only_in_standard_from_october_2025() -> None:
     before = _ed(STANDARD, date(2025, 9, 30))
     after = _ed(STANDARD, date(2025, 10, 1))
     blitz = _ed(RAPID_BLITZ, date(2025, 11, 1))
-    assert rules.difference_used(before, 2813, 1787) == (400, True)
-    assert rules.difference_used(after, 2813, 1787) == (1026, False)
+    assert fide.difference_used(2813, 1787, edition=before) == (400, True)
+    assert fide.difference_used(2813, 1787, edition=after) == (1026, False)
     # the opponent below 2650 is still capped (FIDE's published F-P02: 2400 -> -400)
-    assert rules.difference_used(after, 2400, 2813) == (-400, True)
+    assert fide.difference_used(2400, 2813, edition=after) == (-400, True)
     # the Rapid & Blitz chapter: "the plain 400-point cap, with no 2650 exemption"
-    assert rules.difference_used(blitz, 2813, 1787) == (400, True)
+    assert fide.difference_used(2813, 1787, edition=blitz) == (400, True)
 
 
 def test_once_per_event_2022_rapid_example() -> None:
@@ -202,10 +224,10 @@ def test_once_per_event_2022_rapid_example() -> None:
     # (D 701, row 620-735: .99), 1413 (D 587, row 560-619: .98), 1427 (D 573: .98) are not.
     edition = _ed(RAPID_BLITZ, date(2023, 3, 1))
     opponents = [1063, 1299, 1413, 1872, 1851, 1427, 1682]
-    flags = cap_applies(edition, 2000, opponents, ["arena"] * 7)
+    flags = fide.cap_applies(2000, opponents, ["arena"] * 7, edition=edition)
     assert flags == (True, False, False, True, True, False, True)
     used = [
-        rules.difference_used(edition, 2000, o, cap=f)
+        fide.difference_used(2000, o, cap=f, edition=edition)
         for o, f in zip(opponents, flags, strict=True)
     ]
     assert used == [
@@ -222,19 +244,19 @@ def test_once_per_event_2022_rapid_example() -> None:
 def test_once_per_event_counts_each_event_and_not_the_lower_rated_side() -> None:
     edition = _ed(STANDARD, date(2023, 3, 1))
     # two events: each gets its own upgrade (the greatest difference in each)
-    flags = cap_applies(edition, 2000, [1500, 1400, 1550, 1450], ["a", "a", "b", "b"])
+    flags = fide.cap_applies(2000, [1500, 1400, 1550, 1450], ["a", "a", "b", "b"], edition=edition)
     assert flags == (False, True, False, True)
     # equal differences: the first of them
-    assert cap_applies(edition, 2000, [1500, 1500], ["a", "a"]) == (True, False)
+    assert fide.cap_applies(2000, [1500, 1500], ["a", "a"], edition=edition) == (True, False)
     # the player 500 below: the rule is no upgrade for them, it applies to every game
-    assert cap_applies(edition, 1500, [2000, 2100], ["a", "a"]) == (True, True)
+    assert fide.cap_applies(1500, [2000, 2100], ["a", "a"], edition=edition) == (True, True)
     # before 2022 and from March 2024: every game [QC24: "the limitation of the 400-points
     # rule to once per event has been abolished"]
     for day in (date(2021, 6, 1), date(2024, 3, 1)):
         later = _ed(STANDARD, day)
-        assert cap_applies(later, 2000, [1500, 1400], ["a", "a"]) == (True, True)
+        assert fide.cap_applies(2000, [1500, 1400], ["a", "a"], edition=later) == (True, True)
     with pytest.raises(ValueError, match="event"):
-        cap_applies(edition, 2000, [1500], [])
+        fide.cap_applies(2000, [1500], [], edition=edition)
 
 
 # --- the 600/2600 rule -------------------------------------------------------------------
@@ -255,4 +277,4 @@ def test_once_per_event_counts_each_event_and_not_the_lower_rated_side() -> None
 def test_600_2600_rule(
     day: date, chapter: rules.Chapter, own: int, opponent: int, excluded: bool
 ) -> None:
-    assert rules.not_rated(_ed(chapter, day), own, opponent) is excluded
+    assert fide.not_rated(own, opponent, edition=_ed(chapter, day)) is excluded

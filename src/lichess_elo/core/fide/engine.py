@@ -1,4 +1,8 @@
-"""FIDE rating rules: expected score, the 400-point rule, K, the 700 rule, rounding, a period."""
+"""The FIDE engine: each rule of an edition applied once (expected score, the 400-point rule
+and its variants, the 600/2600 rule, K, the 700 rule, rounding, a rating period).
+
+The numbers come from the edition (``editions.py``); nothing here holds a number of the
+regulations but table 8.1.2's lookup."""
 
 from __future__ import annotations
 
@@ -7,24 +11,17 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from functools import cache
 
-from lichess_elo.core import fide_rules
 from lichess_elo.core.fide.constants import (
     _HUNDREDTH,
     _ONE,
     _ZERO,
+    CURRENT_STANDARD,
     GAMES_BEFORE_MAX,
-    K_TIMES_GAMES_MAX,
-    RATING_FOR_K10,
-    KReason,
     Method,
 )
+from lichess_elo.core.fide.editions import Edition, KReason
 from lichess_elo.core.fide.tables import _dp_table, _pd_rows
-from lichess_elo.core.fide_rules import Edition
 from lichess_elo.errors import BadInput, Missing, OutOfRange
-
-#: The standard chapter as in force today (the 2024 regulations as amended 1 October 2025):
-#: what the engine applies when no edition is given.
-CURRENT_STANDARD: Edition = fide_rules.EDITIONS_BY_KEY["standard-2025-10"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,14 +87,94 @@ def difference_used(
     Args:
         own: rating of the player whose change is computed.
         opponent: the opponent's rating.
-        cap: apply the rule; ``False`` uses the real difference for everyone.
-        edition: the rules in force (default: today's standard chapter, where |D| > 400
-            counts as +-400 when ``own`` < 2650).
+        cap: whether the rule applies to this game at all (``False``: the real difference;
+            see ``cap_applies`` for the one-game-per-event limit).
+        edition: the rules in force (default: the standard chapter as it stands, where
+            |D| > 400 counts as +-400 when ``own`` < 2650).
 
     Returns:
         (D used, whether it was capped).
     """
-    return fide_rules.difference_used(edition, own, opponent, cap=cap)
+    diff = own - opponent
+    limit = edition.cap_difference
+    exempt = edition.cap_exempt_from is not None and own >= edition.cap_exempt_from
+    if cap and not exempt and abs(diff) > limit:
+        return (limit if diff > 0 else -limit), True
+    return diff, False
+
+
+def capped_fraction(own: Decimal, opponent: Decimal, *, edition: Edition) -> Decimal:
+    """``difference_used`` for unrounded ratings (a club's running ratings): the same rule,
+    the same numbers."""
+    diff = own - opponent
+    exempt = edition.cap_exempt_from is not None and own >= edition.cap_exempt_from
+    if not exempt and abs(diff) > edition.cap_difference:
+        return Decimal(edition.cap_difference if diff > 0 else -edition.cap_difference)
+    return diff
+
+
+def cap_applies(
+    own: int, opponents: Sequence[int], events: Sequence[str], *, edition: Edition
+) -> tuple[bool, ...]:
+    """Which of a period's games the 400-point rule may cap, game by game.
+
+    With ``cap_scope == "game"`` every game. With ``"event"`` (2022 text: "In any
+    tournament, a player may benefit from only one upgrade under this rule, for the game
+    in which the rating difference is greatest"): in each event, of the games where the
+    player is more than 400 points *above* the opponent (where the rule is an upgrade for
+    the player), only the one with the greatest difference; the first of equal ones.
+    Where the player is the lower-rated one the rule is no benefit, and it applies to every
+    game as before 2022 (a reading, see ``docs/rules.md``).
+
+    Args:
+        own: The player's rating for the period.
+        opponents: The opponents' ratings, one per game.
+        events: The event of each game (any string; equal strings = one event).
+        edition: The edition in force.
+    """
+    if len(opponents) != len(events):
+        raise ValueError("one event per game is needed")
+    if edition.cap_scope == "game":
+        return tuple(True for _ in opponents)
+    limit = edition.cap_difference
+    best: dict[str, int] = {}
+    for index, (opponent, event) in enumerate(zip(opponents, events, strict=True)):
+        diff = own - opponent
+        if diff > limit:
+            chosen = best.get(event)
+            if chosen is None or diff > own - opponents[chosen]:
+                best[event] = index
+    upgraded = set(best.values())
+    return tuple(
+        own - opponent <= limit or index in upgraded for index, opponent in enumerate(opponents)
+    )
+
+
+def not_rated(own: int, opponent: int, *, edition: Edition) -> bool:
+    """The 600/2600 rule (Rapid & Blitz, from 1 December 2024): a game between players
+    ``non_rating_gap`` or more apart, where at least one is rated above
+    ``non_rating_above``, is not rated."""
+    if edition.non_rating_gap is None or edition.non_rating_above is None:
+        return False
+    apart = abs(own - opponent) >= edition.non_rating_gap
+    return apart and max(own, opponent) > edition.non_rating_above
+
+
+def is_junior(edition: Edition, birth_year: int | None, year: int) -> bool:
+    """Whether a player born in ``birth_year`` is a junior on a list of ``year``.
+
+    ``end_of_year``: up to and including the year of the 18th birthday
+    (``year - birth_year <= 18``). ``birthday``: only the birth year is known, so the
+    player counts as a junior up to the year before the 18th birthday
+    (``year - birth_year < 18``; in the birthday year itself it depends on the day, which
+    is not known, and the tool takes the established K).
+    """
+    if edition.k_junior is None or birth_year is None:
+        return False
+    age = year - birth_year
+    if edition.junior_until == "end_of_year":
+        return age <= edition.junior_age
+    return age < edition.junior_age
 
 
 def _pd_row(distance: int) -> tuple[Decimal, Decimal]:
@@ -217,25 +294,29 @@ def k_factor(
         raise OutOfRange("games_before", games_before, 0, GAMES_BEFORE_MAX)
     if birth_year is not None and year is None:
         raise Missing("year", "the year of the list is needed with a birth year")
-    known = (peak, RATING_FOR_K10 if reached_2400 else None, rating)
-    return fide_rules.k_for(
-        edition,
-        rating,
-        games_before=games_before,
-        birth_year=birth_year,
-        year=year,
-        peak=max(p for p in known if p is not None),
-    )
+    if edition.flat_k:
+        return edition.k_standard, "flat"
+    known = (peak, edition.k_top_from if reached_2400 else None, rating)
+    highest = max(p for p in known if p is not None)
+    if highest >= edition.k_top_from and games_before >= edition.k_top_min_games:
+        return edition.k_top, "2400"
+    junior = year is not None and is_junior(edition, birth_year, year)
+    if junior and highest < edition.junior_below and edition.k_junior is not None:
+        return edition.k_junior, "junior"
+    if games_before < edition.new_player_games:
+        return edition.k_new, "new"
+    return edition.k_standard, "standard"
 
 
-def limit_k(k: int, games: int) -> int:
+def limit_k(k: int, games: int, *, edition: Edition = CURRENT_STANDARD) -> int:
     """The 700 rule: when K x n > 700, the largest whole K with K x n <= 700.
 
     >>> limit_k(20, 40)
     17
     """
-    if games > 0 and k * games > K_TIMES_GAMES_MAX:
-        return K_TIMES_GAMES_MAX // games
+    most = edition.k_times_games_max
+    if games > 0 and k * games > most:
+        return most // games
     return k
 
 
@@ -309,15 +390,15 @@ def rate_period(
     Returns:
         The ``PeriodResult``; per-game changes are unrounded.
     """
-    excluded = [fide_rules.not_rated(edition, rating, g.opponent) for g in games]
+    excluded = [not_rated(rating, g.opponent, edition=edition) for g in games]
     counted = [g for g, out in zip(games, excluded, strict=True) if not out]
-    k_used = limit_k(k, len(counted))
+    k_used = limit_k(k, len(counted), edition=edition)
     applies = iter(
-        fide_rules.cap_applies(
-            edition,
+        cap_applies(
             rating,
             [g.opponent for g in counted],
             [g.event or "" for g in counted],
+            edition=edition,
         )
     )
     rated: list[RatedGame] = []

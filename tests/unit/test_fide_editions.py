@@ -10,8 +10,8 @@ from datetime import date
 
 import pytest
 
-from lichess_elo.core.fide import editions as rules
 from lichess_elo.core import fide
+from lichess_elo.core.fide import editions as rules
 from lichess_elo.core.fide.editions import EDITIONS, chapter_of_speed, edition_for
 from lichess_elo.errors import BadInput
 
@@ -48,7 +48,11 @@ def test_editions_are_ordered_and_keys_unique() -> None:
         (STANDARD, date(2025, 10, 1), "standard-2025-10"),
         (STANDARD, date(2026, 12, 1), "standard-2025-10"),
         (RAPID_BLITZ, date(2012, 6, 30), "rapid-blitz-2012-01"),
-        (RAPID_BLITZ, date(2024, 2, 29), "rapid-blitz-2022-01"),
+        (RAPID_BLITZ, date(2022, 9, 30), "rapid-blitz-2022-01"),
+        (RAPID_BLITZ, date(2022, 10, 1), "rapid-blitz-2022-10"),
+        (RAPID_BLITZ, date(2024, 2, 29), "rapid-blitz-2022-10"),
+        (STANDARD, date(2011, 6, 30), "standard-2009-07"),
+        (STANDARD, date(2011, 7, 1), "standard-2011-07"),
         (RAPID_BLITZ, date(2024, 3, 1), "rapid-blitz-2024-03"),
         (RAPID_BLITZ, date(2024, 11, 30), "rapid-blitz-2024-03"),
         (RAPID_BLITZ, date(2024, 12, 1), "rapid-blitz-2024-12"),
@@ -176,19 +180,25 @@ def test_junior_who_was_once_2300_keeps_k_20() -> None:
     assert fide.k_factor(edition=edition, rating=2250, **junior, peak=2400) == (10, "2400")
 
 
-def test_rapid_blitz_k_is_20_for_everyone_before_march_2024() -> None:
+def test_rapid_blitz_k_is_20_for_everyone_before_october_2022() -> None:
     # "the K factor used will in all cases be 20" [FIDE2011]; "The k factor used for all
-    # games and all players will be 20" [ECF2011]
-    edition = _ed(RAPID_BLITZ, date(2023, 6, 1))
+    # games and all players will be 20" [ECF2011]; until 30 Sep 2022 [RB22]
+    edition = _ed(RAPID_BLITZ, date(2022, 9, 30))
     assert edition.flat_k
     assert fide.k_factor(
-        edition=edition, rating=1500, games_before=0, birth_year=2012, year=2023
+        edition=edition, rating=1500, games_before=0, birth_year=2012, year=2022
     ) == (20, "flat")
     assert fide.k_factor(edition=edition, rating=2600, games_before=500, peak=2700) == (20, "flat")
-    # the 2024 chapter has the standard chapter's K text [RB24]
-    after = _ed(RAPID_BLITZ, date(2024, 3, 1))
-    assert fide.k_factor(edition=after, rating=1500, games_before=0) == (40, "new")
-    assert fide.k_factor(edition=after, rating=2600, games_before=500) == (10, "2400")
+    # from 1 Oct 2022 the standard chapter's K text [RB22]; kept in 2024 [RB24]
+    for day in (date(2022, 10, 1), date(2023, 6, 1), date(2024, 3, 1)):
+        after = _ed(RAPID_BLITZ, day)
+        assert fide.k_factor(edition=after, rating=1500, games_before=0) == (40, "new")
+        assert fide.k_factor(edition=after, rating=2000, games_before=30) == (20, "standard")
+        assert fide.k_factor(edition=after, rating=2600, games_before=500) == (10, "2400")
+        # a junior: to the end of the year of the 18th birthday, under 2300 [RB22]
+        assert fide.k_factor(
+            edition=after, rating=2000, games_before=40, birth_year=2005, year=2023
+        ) == (40, "junior")
 
 
 def test_k_for_refuses_inconsistent_input() -> None:

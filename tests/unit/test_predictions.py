@@ -71,11 +71,12 @@ def test_every_contender_on_three_games() -> None:
     # 1/(1+exp(0.9823483 x 87.217543/173.7178)) = 1/(1+exp(0.4932022)) = 0.3791395
     assert got["lichess"] == pytest.approx([0.5, 0.2583906, 0.3791395], abs=1e-7)
     # FIDE rules, shadow track from 1500: January 2023: D 0 -> 0.50, D -200 -> 0.24 (row
-    # 198-206, L). The games are blitz, so the Rapid & Blitz rules of 2023 apply (issue 11,
-    # docs/rules.md): K 20 for everyone: 20 x (0.5 + 0.26) = 15.2 -> 15, so 1515 in
-    # January 2026: D = 1515 - 1600 = -85 -> 0.38 (row 84-91, L). (Under today's standard
-    # chapter it was K 40 "new": 1530 and 0.40.)
-    assert got["fide"] == [0.5, 0.24, 0.38]
+    # 198-206, L). The games are blitz, so the Rapid & Blitz rules of 2023 apply: the
+    # standard K text from 1 Oct 2022 (docs/rules.md); Lichess shows Hero established, so K
+    # 20 (the K warning): 20 x (0.5 + 0.26) = 15.2 -> 15, so 1515. The track crosses 1 March
+    # 2024: 1515 + 0.4 x (2000 - 1515) = 1515 + 194 = 1709 (QC24). January 2026: D = 1709 -
+    # 1600 = 109 -> 0.65 (row 107-113, H).
+    assert got["fide"] == [0.5, 0.24, 0.65]
     # Elo on Lichess ratings: 0.5; 1/(1+10^(194/400)) = 0.2466139; 1/(1+10^(99/400)) = 0.3612623
     assert got["elo_on_lichess"] == pytest.approx([0.5, 0.2466139, 0.3612623], abs=1e-7)
     # Score rate: 0.5, then 1/1, then 1.5/2

@@ -156,7 +156,7 @@ def test_shadow_track_freezes_the_rating_within_the_period() -> None:
     assert (jan.lichess_start, jan.lichess_change, jan.lichess_end) == (1500, 3, 1503)
     assert (feb.lichess_start, feb.lichess_change, feb.lichess_end) == (1503, -8, 1495)
     assert report.summary.elo_final == 1491 and report.summary.lichess_final == 1495
-    assert (jan.k_reason, feb.k_reason) == ("fixed", "fixed")
+    assert (jan.k_reason, feb.k_reason) == ("given", "given")
 
 
 def test_lichess_track_restarts_every_period_and_start_rating_sets_shadow() -> None:

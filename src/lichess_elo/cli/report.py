@@ -152,6 +152,15 @@ def report_command(
             "e.g. lichess-elo report OnBoard247 --formula",
         ),
     ] = False,
+    no_adjustment: Annotated[
+        bool,
+        typer.Option(
+            "--no-adjustment",
+            help="Leave out FIDE's one-time adjustment of 1 March 2024 (every rating below "
+            "2000 raised by 0.4 x (2000 - R)) where the track crosses that day, "
+            "e.g. lichess-elo report OnBoard247 --no-adjustment",
+        ),
+    ] = False,
     no_cap: Annotated[
         bool,
         typer.Option(
@@ -227,6 +236,7 @@ def report_command(
             rules=parse_rules(rules),
             rules_as_of=parse_rules_as_of(rules_as_of, date.today()),
             peak=peak,
+            adjustments=not no_adjustment,
         )
         if fide_id is not None:
             check_fide_id(fide_id)  # a malformed id is refused before any work

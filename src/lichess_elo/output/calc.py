@@ -158,32 +158,50 @@ def calc_output(calc: fide.CalcResult, fmt: str) -> str:
 
 
 def calc_initial_table(details: fide.InitialRating, performance: int | None) -> str:
-    """The initial rating (FIDE 8.2) step by step as text."""
+    """The initial rating (FIDE 8.2) step by step as text, under the rule of its edition."""
     n = len(details.games)
+    edition = details.edition
+    rule = "2024 rule" if details.method == "draws" else "rule before March 2024"
     lines = [
-        f"FIDE initial rating (8.2, 2024 rule) from {n} games against rated opponents",
+        f"FIDE initial rating (8.2, {rule}) from {n} games against rated opponents",
+        f"rules: {edition.title}",
         f"{'#':>3}  {'opponent':>8}  {'score':>5}",
     ]
     for i, game in enumerate(details.games, 1):
         lines.append(f"{i:>3}  {game.opponent:>8}  {_calc_score(game.score):>5}")
-    total = (
-        sum(g.opponent for g in details.games)
-        + fide.HYPOTHETICAL_DRAWS * fide.HYPOTHETICAL_OPPONENT
-    )
     average = details.average.quantize(Decimal("0.01"), rounding="ROUND_HALF_UP")
     unrounded = details.unrounded.quantize(Decimal("0.01"), rounding="ROUND_HALF_UP")
-    lines += [
-        f"points {_calc_score_total(details.points)} of {n}, plus 2 hypothetical draws "
-        f"against {fide.HYPOTHETICAL_OPPONENT}",
-        f"Ra = {total} / {n + fide.HYPOTHETICAL_DRAWS} = {average}",
-        f"p = {_calc_score_total(details.points + 1)} / {n + fide.HYPOTHETICAL_DRAWS}"
-        f" = {details.p} -> dp {details.dp:+d} (table 8.1.1)",
-        f"Ru = Ra + dp = {unrounded} -> {details.rating}"
-        + (f" (at most {fide.INITIAL_RATING_MAX})" if details.at_maximum else ""),
-        f"initial rating: {details.rating}",
-    ]
+    opponents = sum(g.opponent for g in details.games)
+    if details.method == "draws":
+        draws, against = edition.hypothetical_draws, edition.hypothetical_opponent
+        lines += [
+            f"points {_calc_score_total(details.points)} of {n}, plus {draws} hypothetical "
+            f"draws against {against}",
+            f"Ra = {opponents + draws * against} / {n + draws} = {average}",
+            f"p = {_calc_score_total(details.points + draws * Decimal('0.5'))} / {n + draws}"
+            f" = {details.p} -> dp {details.dp:+d} (table 8.1.1)",
+            f"Ru = Ra + dp = {unrounded} -> {details.rating}"
+            + (f" (at most {edition.initial_max})" if details.at_maximum else ""),
+        ]
+    else:
+        lines += [
+            f"points {_calc_score_total(details.points)} of {n}",
+            f"Ra = {opponents} / {n} = {average}",
+        ]
+        if details.dp is None:
+            per = edition.initial_per_half_point or Decimal(0)
+            lines.append(
+                f"{details.half_points_over} half points over 50 % x {per.normalize():f} = "
+                f"{signed(details.bonus, 1)}; Ru = {unrounded} -> {details.rating}"
+            )
+        else:
+            lines.append(
+                f"p = {details.p} (under 50 %) -> dp {details.dp:+d} (table 8.1.1); "
+                f"Ru = Ra + dp = {unrounded} -> {details.rating}"
+            )
+    lines.append(f"initial rating: {details.rating}")
     if not details.publishable:
-        lines.append(f"below {fide.PUBLICATION_FLOOR}: FIDE would not publish this rating (7.1.4)")
+        lines.append(f"below {edition.floor}: FIDE would not publish this rating (7.1.4)")
     lines.append(f"performance rating (real games only): {performance}")
     return "\n".join(lines)
 
@@ -198,16 +216,28 @@ def calc_initial_json(details: fide.InitialRating, performance: int | None) -> s
             "method": "table",
             "games": [{"opponent": g.opponent, "score": float(g.score)} for g in details.games],
             "points": float(details.points),
-            "hypothetical_draws": fide.HYPOTHETICAL_DRAWS,
-            "hypothetical_opponent": fide.HYPOTHETICAL_OPPONENT,
+            "initial_method": details.method,
+            "hypothetical_draws": (
+                details.edition.hypothetical_draws if details.method == "draws" else 0
+            ),
+            "hypothetical_opponent": (
+                details.edition.hypothetical_opponent if details.method == "draws" else None
+            ),
+            "per_half_point": (
+                float(details.edition.initial_per_half_point)
+                if details.edition.initial_per_half_point is not None
+                else None
+            ),
             "average": float(details.average),
             "p": float(details.p),
             "dp": details.dp,
+            "bonus": float(details.bonus),
             "change": None,
             "rounded_change": None,
             "new_rating": details.rating,
             "at_maximum": details.at_maximum,
             "publishable": details.publishable,
             "performance": performance,
+            "rules": edition_json(details.edition),
         }
     )

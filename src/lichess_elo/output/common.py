@@ -161,7 +161,8 @@ def iso_utc(when: datetime) -> str:
 
 
 def edition_json(edition: Edition) -> dict[str, Any]:
-    """The FIDE regulation edition applied, for JSON: chapter, key, title, first day, floor."""
+    """The FIDE regulation edition applied, for JSON: chapter, key, title, first day, floor
+    and its sources (key, title, section, URL)."""
     return {
         "chapter": edition.chapter,
         "regulations_key": edition.key,
@@ -169,4 +170,8 @@ def edition_json(edition: Edition) -> dict[str, Any]:
         "effective_from": edition.effective_from.isoformat(),
         "floor": edition.floor,
         "before_first_edition": edition.before_first,
+        "sources": [
+            {"key": src.key, "title": src.title, "section": src.section, "url": src.url}
+            for src in edition.source_list
+        ],
     }

@@ -117,6 +117,18 @@ def _period_json(p: PeriodRow) -> dict[str, Any]:
         **edition_json(p.edition),
         "peak_before": p.peak_before,
         "fide_rating": p.fide_rating,
+        "below_floor": p.below_floor,
+        "adjustment": (
+            None
+            if p.adjustment is None
+            else {
+                "key": p.adjustment.key,
+                "title": p.adjustment.title,
+                "day": p.adjustment.day.isoformat(),
+                "from": p.adjusted_from,
+                "to": p.elo_start,
+            }
+        ),
     }
 
 
@@ -202,6 +214,7 @@ def _fide_json(fide: FideSummary | None) -> dict[str, Any] | None:
         "last_offset": fide.last_offset,
         "message": fide.message,
         "warning": fide.warning,
+        "notes": list(fide.notes),
     }
 
 
@@ -325,6 +338,7 @@ REPORT_PERIOD_FIELDS = (
     "k_requested", "k_reason", "k_700_rule", "elo_start", "elo_change", "elo_change_exact",
     "elo_end", "lichess_start", "lichess_change", "lichess_end", "difference",
     "change_difference", "gap_count", "gap_points", "gap_before_start", "long_break",
+    "below_floor", "adjustment", "adjusted_from",
 )  # fmt: skip
 
 
@@ -364,6 +378,9 @@ def _period_rows(reports: Sequence[PerfReport]) -> Iterator[dict[str, Any]]:
                 "gap_points": sum(g.size for g in p.gaps),
                 "gap_before_start": p.gap_before_start,
                 "long_break": p.long_break,
+                "below_floor": p.below_floor,
+                "adjustment": p.adjustment.key if p.adjustment is not None else None,
+                "adjusted_from": p.adjusted_from,
             }
 
 

@@ -39,8 +39,33 @@ def _k_text(p: PeriodRow) -> str:
     return f"{p.k} ({reason})"
 
 
-def _moved(start: int, change: int, end: int) -> str:
-    return f"{start}→{end} ({signed(change)})"
+def _moved(start: int, change: int, end: int, mark: str = "") -> str:
+    return f"{start}→{end}{mark} ({signed(change)})"
+
+
+#: Marks on the FIDE rules column, explained under the table when they appear.
+BELOW_FLOOR_MARK = "†"
+ADJUSTMENT_LABEL = "adjusted"
+
+
+def floor_note(floor: int) -> str:
+    """What the floor mark means (7.2.1), in words."""
+    return (
+        f"{BELOW_FLOOR_MARK} below the {floor} floor: FIDE would not list this rating (the "
+        "player would show as unrated, 7.2.1); the track goes on from it"
+    )
+
+
+def adjustment_note(report: PerfReport) -> str | None:
+    """The line that explains an adjustment row of ``report``'s periods table, if any."""
+    for p in report.periods:
+        if p.adjustment is not None and p.adjusted_from is not None:
+            return (
+                f"{ADJUSTMENT_LABEL}: {p.adjustment.title} (FIDE's one-time change to every "
+                f"list, not a game): {p.adjusted_from} → {p.elo_start}; --no-adjustment "
+                "leaves it out"
+            )
+    return None
 
 
 #: The "Gaps" column's meaning, in the legend when a periods table has gaps.
@@ -64,21 +89,27 @@ def _periods_table(report: PerfReport) -> Table:
         Column("FIDE − Lichess", short="Diff"),
         Column("Gaps", "left", fold=4),
     ]
-    rows = [
-        [
-            p.label,
-            str(p.games),
-            f"{p.score:.1f}",
-            f"{p.expected:.2f}",
-            str(p.performance) if p.performance is not None else "-",
-            _k_text(p),
-            _moved(p.elo_start, p.elo_change, p.elo_end),
-            _moved(p.lichess_start, p.lichess_change, p.lichess_end),
-            signed(p.difference),
-            _gaps_text(p),
-        ]
-        for p in report.periods
-    ]
+    rows: list[list[str]] = []
+    for p in report.periods:
+        if p.adjustment is not None and p.adjusted_from is not None:
+            raised = p.elo_start - p.adjusted_from
+            step = f"{p.adjusted_from}→{p.elo_start} ({signed(raised)})"
+            rows.append([ADJUSTMENT_LABEL, "", "", "", "", "", step, "", "", ""])
+        mark = BELOW_FLOOR_MARK if p.below_floor else ""
+        rows.append(
+            [
+                p.label,
+                str(p.games),
+                f"{p.score:.1f}",
+                f"{p.expected:.2f}",
+                str(p.performance) if p.performance is not None else "-",
+                _k_text(p),
+                _moved(p.elo_start, p.elo_change, p.elo_end, mark),
+                _moved(p.lichess_start, p.lichess_change, p.lichess_end),
+                signed(p.difference),
+                _gaps_text(p),
+            ]
+        )
     title = (
         f"{report.perf}: FIDE rules ({_track_words(report)}) next to Lichess, "
         f"by {report.settings.period}"
@@ -164,6 +195,7 @@ def fide_text(fide: FideSummary) -> list[str]:
         f"  Real FIDE: {who}: the track is {fide.mean_offset:+.0f} on average "
         f"({signed(fide.last_offset)} at the end)",
         f"    Note: {fide.warning}.",
+        *(f"    Jump: {note}." for note in fide.notes),
     ]
 
 
@@ -201,6 +233,16 @@ def _summary_lines(report: PerfReport, full: bool) -> list[str]:
     editions = dict.fromkeys(p.edition.title for p in report.periods)
     if editions:
         lines.append(f"  Rules: {'; '.join(editions)}")
+    adjusted = adjustment_note(report)
+    if adjusted is not None:
+        lines.append(f"  {adjusted[0].upper()}{adjusted[1:]}")
+    under = [p for p in report.periods if p.below_floor]
+    if under:
+        lines.append(
+            f"  Below the floor: {plural(len(under), report.settings.period)} ended under "
+            f"{under[-1].edition.floor}, where FIDE would not list the rating "
+            f"({BELOW_FLOOR_MARK} in the table; 7.2.1)"
+        )
     if report.k_warning is not None:
         lines.append(f"  {k_warning_text(report.k_warning)}")
     if report.fide is not None:
@@ -267,6 +309,9 @@ def report_lines(reports: Sequence[PerfReport], view: str, width: int | None) ->
             ]
         if view == "periods" and all(r.settings.period == "game" for r in shown):
             items = [i for i in items if not i.startswith("  Games:")]
+        if view == "periods":
+            floors = sorted({p.edition.floor for p in periods if p.below_floor})
+            items += [f"  {floor_note(floor)}" for floor in floors]
         for item in items:
             lines += wrap_words(item, width, "    ")
     while lines and not lines[-1]:

@@ -14,18 +14,10 @@ from lichess_elo.core.fide.checks import (
     check_rating,
 )
 from lichess_elo.core.fide.constants import (
+    CURRENT_STANDARD,
     METHODS,
     KRule,
     Method,
-)
-from lichess_elo.core.fide.initial import InitialRating, initial_rating_details
-from lichess_elo.core.fide.constants import CURRENT_STANDARD
-from lichess_elo.core.fide.engine import (
-    GameResult,
-    PeriodResult,
-    k_factor,
-    performance_rating,
-    rate_period,
 )
 from lichess_elo.core.fide.editions import (
     CHAPTER_CHOICES,
@@ -37,6 +29,14 @@ from lichess_elo.core.fide.editions import (
     initial_rules,
     latest,
 )
+from lichess_elo.core.fide.engine import (
+    GameResult,
+    PeriodResult,
+    k_factor,
+    performance_rating,
+    rate_period,
+)
+from lichess_elo.core.fide.initial import InitialRating, initial_rating_details
 from lichess_elo.errors import BadInput, Conflict, Missing
 
 

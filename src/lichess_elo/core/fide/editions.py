@@ -35,6 +35,7 @@ __all__ = [
     "ADJUSTMENTS",
     "CHAPTERS",
     "CHAPTER_CHOICES",
+    "COMPRESSION_2024",
     "EDITIONS",
     "EDITIONS_BY_KEY",
     "K_REASONS",

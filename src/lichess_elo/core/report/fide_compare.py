@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from lichess_elo.core import fide
 from lichess_elo.core.fide_record import FideList, FidePlayer, list_for_speed
 
 #: Said wherever the offset is shown.
@@ -38,6 +39,8 @@ class FideSummary:
         last_offset: The offset in the last of them.
         message: ``NO_RATING`` when the list is empty, else ``None``.
         history: The FIDE list's monthly ratings over the report's months (for the chart).
+        notes: Jumps in the record that FIDE's one-time adjustments explain (the Rapid &
+            Blitz uplift of 1 October 2022, the compression of 1 March 2024), in words.
     """
 
     fide_id: int
@@ -48,6 +51,7 @@ class FideSummary:
     last_offset: int | None
     message: str | None
     history: tuple[tuple[date, int], ...]
+    notes: tuple[str, ...] = ()
 
     @property
     def warning(self) -> str:
@@ -65,6 +69,46 @@ def fide_rating(player: FidePlayer | None, speed: str, when: datetime) -> int | 
     if player is None:
         return None
     return player.rating(list_for_speed(speed), month_of(when))
+
+
+def _previous(month: tuple[int, int]) -> tuple[int, int]:
+    year, number = month
+    return (year - 1, 12) if number == 1 else (year, number - 1)
+
+
+def adjustment_notes(player: FidePlayer, fide_list: FideList) -> tuple[str, ...]:
+    """The jumps in ``fide_list`` that a one-time adjustment explains, each in words.
+
+    * The uplift (1 Oct 2022, rapid and blitz): the September rating rose on the October
+      list to exactly the standard rating (September's or October's) minus 100.
+    * The compression (1 Mar 2024): the February rating became exactly R + 0.4 x (2000 - R)
+      on the March list (a month with games as well would not match exactly: not claimed).
+    """
+    months = player.history.get(fide_list, {})
+    notes: list[str] = []
+    uplift, compression = fide.UPLIFT_2022, fide.COMPRESSION_2024
+    month = (uplift.day.year, uplift.day.month)
+    before, after = months.get(_previous(month)), months.get(month)
+    if fide_list != "standard" and before is not None and after is not None and after > before:
+        standard = player.history.get("standard", {})
+        for basis in (standard.get(_previous(month)), standard.get(month)):
+            if basis is not None and after == basis - uplift.below:
+                notes.append(
+                    f"{fide_list} {before} -> {after} on the October 2022 list: not games but "
+                    f"FIDE's one-time uplift of every rapid and blitz rating more than "
+                    f"{uplift.below} below the standard rating to standard - {uplift.below} "
+                    f"(standard {basis})"
+                )
+                break
+    month = (compression.day.year, compression.day.month)
+    before, after = months.get(_previous(month)), months.get(month)
+    if before is not None and after is not None and after != before:
+        if after == fide.adjusted(compression, before):
+            notes.append(
+                f"{fide_list} {before} -> {after} on the March 2024 list: not games but "
+                "FIDE's one-time raise of every rating below 2000 by 0.4 x (2000 - R)"
+            )
+    return tuple(notes)
 
 
 def compare(
@@ -102,4 +146,5 @@ def compare(
         last_offset=offsets[-1] if offsets else None,
         message=None if months else NO_RATING,
         history=history,
+        notes=adjustment_notes(player, fide_list),
     )

@@ -42,7 +42,7 @@ def _option_lines(command: str) -> dict[str, str]:
             | {"--formula", "--no-cap", "--view", "--format", "--output", "--chart", "--pgn"}
             | {"--token", "--token-file", "--offline", "--refresh", "--replay", "--api-url"}
             | {"--cache-dir", "--since", "--until", "--quiet", "--fit-k"}
-            | {"--peak", "--rules", "--rules-as-of", "--fide-id"},
+            | {"--peak", "--rules", "--rules-as-of", "--fide-id", "--no-adjustment"},
         ),
         (
             "club",

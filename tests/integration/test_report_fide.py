@@ -64,14 +64,14 @@ def test_fide_ratings_beside_the_track(fide_server: FakeLichess, tmp_path: Path)
     assert (jan["fide_rating"], feb["fide_rating"]) == (2310, 2290)
     fide = report["summary"]["fide"]
     assert (fide["fide_id"], fide["name"], fide["list"]) == (FIDE_ID, "Test Player", "blitz")
-    # offsets = Elo end - FIDE rating. January ends at 2379 as derived in
-    # test_report_onboard (2450 - 71): the FIDE record (peak, birth year) changes nothing
-    # there, as rapid and blitz had K 20 for everyone in 2022.
-    assert jan["elo"]["end"] == 2379
+    # offsets = Elo end - FIDE rating. January ends at 2385 as derived in
+    # test_report_onboard (2450 - 65): the FIDE record (peak, birth year) changes nothing
+    # there, as the track's own 2450 has reached 2400 (K 10).
+    assert jan["elo"]["end"] == 2385
     assert fide["periods_compared"] == 2
     assert fide["last_offset"] == feb["elo"]["end"] - 2290
     assert fide["mean_offset"] == pytest.approx(
-        ((2379 - 2310) + (feb["elo"]["end"] - 2290)) / 2, abs=0.05
+        ((2385 - 2310) + (feb["elo"]["end"] - 2290)) / 2, abs=0.05
     )
     assert "not a prediction of a FIDE rating" in fide["warning"]
     paths = [r.path for r in fide_server.requests if r.path.startswith("/api/fide/")]
@@ -159,9 +159,9 @@ def test_cassette_and_chart_with_the_fide_line(tmp_path: Path) -> None:
     report = _json(result)["reports"][0]
     # the documented history: rapid 1620 from 2022-10 to 2024-02
     assert [p["fide_rating"] for p in report["periods"]] == [1620, 1620]
-    # the documented player was born 2003 (20 in 2023: no junior) and his rapid list peaks
-    # at 2708 (current) -> K 10, but rapid 2023 is K 20 for everyone: unchanged numbers
-    assert [p["k"] for p in report["periods"]] == [20, 20]
+    # the documented player was born 2003 (20 in 2023: no junior); rapid 2023 follows the
+    # standard K text [RB22], and the track's own 2590 has reached 2400 -> K 10 both months
+    assert [p["k"] for p in report["periods"]] == [10, 10]
     assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     svg = tmp_path / "fide.svg"
     again = runner.invoke(

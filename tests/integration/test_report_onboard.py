@@ -494,14 +494,18 @@ def test_since_and_until_do_not_count_later_games_as_before() -> None:
         assert [p["games_before"] for p in report["periods"]] == [15]
         assert report["periods"][0]["games"] == (1 if extra else 42)
     # --until alone: the whole history before it is held; nothing comes from public data.
-    # January starts with 0 before; February's single game has the 15 January games before.
+    # January starts with 0 counted before; February's single game has the 15 January games
+    # before. Rapid and blitz take the standard K text from 1 Oct 2022, so the count decides
+    # K, and Lichess shows the first game established: the K warning assumes 30 more
+    # (docs/rules.md, "The K warning"): 0 -> 30, 15 -> 45.
     result = _run(*base, "--until", "2023-02-10")
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)["reports"][0]
-    assert report["settings"]["games_before"] == 0
+    warning = report["summary"]["k_warning"]
+    assert (warning["counted_before"], warning["assumed_before"]) == (0, 30)
     assert [(p["period"], p["games"], p["games_before"]) for p in report["periods"]] == [
-        ("2023-01", 15, 0),
-        ("2023-02", 1, 15),
+        ("2023-01", 15, 30),
+        ("2023-02", 1, 45),
     ]
 
 
@@ -909,28 +913,31 @@ def default_doc(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     return doc
 
 
-def test_default_rapid_is_the_rapid_blitz_chapter_of_2022(default_doc: dict[str, Any]) -> None:
-    # January 2023, rapid -> FIDE Rapid & Blitz, 1 Jan 2022 edition: K 20 for everyone.
-    # The January sum of test_rapid_by_hand, +0.51 x 20 = +10.2 -> +10 -> 2600.
+def test_default_rapid_is_the_rapid_blitz_chapter_of_october_2022(
+    default_doc: dict[str, Any],
+) -> None:
+    # January 2023, rapid -> FIDE Rapid & Blitz, edition of 1 Oct 2022: the standard K text
+    # [RB22]. The track starts at 2590, which has reached 2400: K 10 ("2400").
+    # The January sum of test_rapid_by_hand, +0.51 x 10 = +5.1 -> +5 -> 2595.
     jan = _period(default_doc, "rapid", "2023-01")
     assert (jan["k"], jan["k_reason"], jan["regulations_key"]) == (
-        20,
-        "flat",
-        "rapid-blitz-2022-01",
+        10,
+        "2400",
+        "rapid-blitz-2022-10",
     )
     assert jan["chapter"] == "rapid-blitz"
-    assert jan["elo"] == {"start": 2590, "change": 10, "change_exact": 10.2, "end": 2600}
-    # February at 2600: D = 2600 - opponent, table 8.1.2:
-    #   2667 D -67 (L .41) lost -.41;  2672 D -72 (L .40) won +.60;  2421 D 179 .73 won +.27;
-    #   2497 D 103 .64 lost -.64;      2404 D 196 .75 won +.25;      2347 D 253 .81 won +.19;
-    #   2247 D 353 .89 won +.11;       2335 D 265 .82 won +.18;      2455 D 145 .69 won +.31;
-    #   2409 D 191 .75 won +.25;       2511 D 89 .62 won +.38;       2500 D 100 .64 drew -.14.
-    # Expected 8.15, points 9.5: +1.35 x 20 = +27.0 -> +27 -> 2627.
+    assert jan["elo"] == {"start": 2590, "change": 5, "change_exact": 5.1, "end": 2595}
+    # February at 2595: D = 2595 - opponent, table 8.1.2:
+    #   2667 D -72 (L .40) lost -.40;  2672 D -77 (L .39) won +.61;  2421 D 174 .73 won +.27;
+    #   2497 D 98 .63 lost -.63;       2404 D 191 .75 won +.25;      2347 D 248 .81 won +.19;
+    #   2247 D 348 .89 won +.11;       2335 D 260 .82 won +.18;      2455 D 140 .69 won +.31;
+    #   2409 D 186 .74 won +.26;       2511 D 84 .62 won +.38;       2500 D 95 .63 drew -.13.
+    # Expected 8.10, points 9.5: +1.40 x 10 = +14.0 -> +14 -> 2609.
     feb = _period(default_doc, "rapid", "2023-02")
-    assert (feb["expected"], feb["score"], feb["k"]) == (8.15, 9.5, 20)
-    assert feb["elo"] == {"start": 2600, "change": 27, "change_exact": 27, "end": 2627}
+    assert (feb["expected"], feb["score"], feb["k"]) == (8.1, 9.5, 10)
+    assert feb["elo"] == {"start": 2595, "change": 14, "change_exact": 14, "end": 2609}
     assert {g["chapter"] for g in _report(default_doc, "rapid")["games"]} == {"rapid-blitz"}
-    # K rests on no game count (K 20 for all): no K warning
+    # K rests on the 2400 rule, not on a game count: no K warning
     assert _report(default_doc, "rapid")["summary"]["k_warning"] is None
 
 
@@ -940,11 +947,12 @@ def test_default_blitz_gets_the_400_rule_once_per_arena(default_doc: dict[str, A
     # edition lets the player benefit once per event, in the greatest difference: only
     # game 44 is capped (PD .92); 46 uses D 530 (row 518-559: .97) and 55 D 644 (row
     # 620-735: .99). Expected 37.33 - 2 x .92 + .97 + .99 = 37.45; points 31.
-    # K 20 for everyone in rapid and blitz in 2022, and the 700 rule: 62 x 20 = 1240 > 700
-    # -> K = floor(700 / 62) = 11. -6.45 x 11 = -70.95 -> -71 -> 2379.
+    # From 1 Oct 2022 rapid and blitz take the standard K text [RB22]: 2450 has reached
+    # 2400 -> K 10; 62 x 10 = 620 <= 700, so the 700 rule does not cut it.
+    # -6.45 x 10 = -64.5 -> -65 (half away from zero) -> 2385.
     jan = _period(default_doc, "blitz", "2023-01")
-    assert (jan["expected"], jan["score"], jan["k_requested"], jan["k"]) == (37.45, 31, 20, 11)
-    assert jan["elo"] == {"start": 2450, "change": -71, "change_exact": -70.95, "end": 2379}
+    assert (jan["expected"], jan["score"], jan["k_requested"], jan["k"]) == (37.45, 31, 10, 10)
+    assert jan["elo"] == {"start": 2450, "change": -65, "change_exact": -64.5, "end": 2385}
     games = _report(default_doc, "blitz")["games"][:62]
     assert [i + 1 for i, g in enumerate(games) if "cap" in g["flags"]] == [44]
     assert [games[i]["elo"]["expected"] for i in (43, 45, 54)] == [0.92, 0.97, 0.99]

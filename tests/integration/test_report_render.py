@@ -51,7 +51,7 @@ def test_csv_per_period_and_per_game() -> None:
     # 2 games, 1.5 points, .64 + .36 = 1 expected; no performance rating from fewer than 5
     # games (issue 10; FIDE 7.1.4 publishes none from fewer); 0 games before; K 20 fixed;
     # not cut by the 700 rule (false, as in the JSON); 1500 + 10 (10 exact) = 1510.
-    assert periods[1].startswith("blitz,2023-01,2,1.5,1,,0,20,20,fixed,false,1500,10,10,1510,")
+    assert periods[1].startswith("blitz,2023-01,2,1.5,1,,0,20,20,given,false,1500,10,10,1510,")
     games = render_report.report_csv(reports, "games").splitlines()
     assert len(games) == 1 + 3
     assert games[3].startswith("rapid,g3,https://lichess.org/g3,2023-02-07T12:00:00Z,2023-02,")

@@ -102,12 +102,16 @@ def adjustment_notes(player: FidePlayer, fide_list: FideList) -> tuple[str, ...]
                 break
     month = (compression.day.year, compression.day.month)
     before, after = months.get(_previous(month)), months.get(month)
-    if before is not None and after is not None and after != before:
-        if after == fide.adjusted(compression, before):
-            notes.append(
-                f"{fide_list} {before} -> {after} on the March 2024 list: not games but "
-                "FIDE's one-time raise of every rating below 2000 by 0.4 x (2000 - R)"
-            )
+    if (
+        before is not None
+        and after is not None
+        and after != before
+        and after == fide.adjusted(compression, before)
+    ):
+        notes.append(
+            f"{fide_list} {before} -> {after} on the March 2024 list: not games but "
+            "FIDE's one-time raise of every rating below 2000 by 0.4 x (2000 - R)"
+        )
     return tuple(notes)
 
 

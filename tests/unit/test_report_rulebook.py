@@ -1,0 +1,137 @@
+"""The report on the rulebook by date: the 1 March 2024 compression, the floor, Rapid &
+Blitz K from 1 October 2022, and K from the FIDE ratings published by each period.
+
+Every number is worked out by hand beside it from table 8.1.2 (rows quoted) and the
+editions of ``core/fide/editions.py`` (sources in ``docs/rules.md``).
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from lichess_elo.core.fide_record import FidePlayer
+from lichess_elo.core.report import ReportSettings, build_report
+from lichess_elo.output.report import report_csv, report_json
+from lichess_elo.output.report_text import report_text
+from tests.helpers import game
+
+
+def _at(year: int, month: int, day: int = 10) -> datetime:
+    return datetime(year, month, day, 12, tzinfo=UTC)
+
+
+def _one(games: list, **settings: object):  # type: ignore[no-untyped-def]
+    (report,) = build_report("Hero", games, {}, settings=ReportSettings(**settings))  # type: ignore[arg-type]
+    return report
+
+
+# Two classical games a month apart either side of 1 March 2024 (standard chapter).
+# February: Hero 1500 beats 1500, D 0 -> .50; K 20 (30 games before given): 20 x .5 = +10
+# -> 1510. Between the periods FIDE's compression: 1510 + 0.4 x (2000 - 1510) = 1510 + 196
+# = 1706 (QC24). March: 1706 vs 1700 (D 6, row 4-10 .51), a draw: 20 x (.5 - .51) = -0.2
+# -> 0 -> 1706.
+ACROSS = [
+    game("f1", _at(2024, 2), 1500, 8, 1500, 1, perf="classical"),
+    game("m1", _at(2024, 3), 1508, 0, 1700, 0.5, perf="classical"),
+]
+
+
+def test_the_compression_is_a_step_between_periods_not_a_game() -> None:
+    report = _one(ACROSS, games_before=30)
+    feb, mar = report.periods
+    assert (feb.elo_start, feb.elo_end, feb.adjustment) == (1500, 1510, None)
+    assert mar.adjustment is not None and mar.adjustment.key == "compression-2024-03"
+    assert (mar.adjusted_from, mar.elo_start, mar.elo_change, mar.elo_end) == (1510, 1706, 0, 1706)
+    assert len(report.games) == 2  # no game row for it
+    assert report.summary.elo_final == 1706
+
+
+def test_the_compression_shows_in_every_format_and_can_be_left_out() -> None:
+    report = _one(ACROSS, games_before=30)
+    text = report_text([report], "periods")
+    assert "adjusted" in text and "1510→1706 (+196)" in text
+    assert "1 Mar 2024: every rating below 2000 raised by 0.4 x (2000 - R)" in text
+    doc = report_json("Hero", [report])
+    assert '"adjustment": {"key": "compression-2024-03"' in doc.replace("\n", "")
+    csv = report_csv([report], "periods").splitlines()
+    header = csv[0].split(",")
+    march = dict(zip(header, csv[2].split(","), strict=True))
+    assert (march["adjustment"], march["adjusted_from"], march["elo_start"]) == (
+        "compression-2024-03",
+        "1510",
+        "1706",
+    )
+    # left out: March starts where February ended, 1510 vs 1700: D -190, row 189-197 L .25;
+    # a draw: 20 x (.5 - .25) = +5 -> 1515
+    plain = _one(ACROSS, games_before=30, adjustments=False)
+    assert plain.periods[1].adjustment is None
+    assert (plain.periods[1].elo_start, plain.periods[1].elo_end) == (1510, 1515)
+
+
+def test_no_compression_with_the_rules_of_one_day_or_on_the_lichess_track() -> None:
+    from datetime import date
+
+    fixed = _one(ACROSS, games_before=30, rules_as_of=date(2025, 1, 1))
+    assert all(p.adjustment is None for p in fixed.periods)
+    restarted = _one(ACROSS, games_before=30, track="lichess")
+    assert all(p.adjustment is None for p in restarted.periods)
+
+
+def test_a_track_below_the_floor_is_computed_and_marked() -> None:
+    # March 2024 (floor 1400 [H24 7.2.1]): Hero 1380 loses to 1380, D 0 -> .50: K 20 x -.5 =
+    # -10 -> 1370, under 1400: FIDE would not list it. February 2024 (floor 1000): 1380 is
+    # listed.
+    games = [
+        game("a", _at(2024, 2), 1380, -8, 1380, 0.5, perf="classical"),
+        game("b", _at(2024, 3), 1380, -8, 1380, 0, perf="classical"),
+    ]
+    report = _one(games, games_before=30, adjustments=False)
+    feb, mar = report.periods
+    assert (feb.elo_end, feb.below_floor) == (1380, False)
+    assert (mar.elo_end, mar.below_floor) == (1370, True)
+    text = report_text([report], "periods")
+    assert "1380→1370† (-10)" in text
+    assert "below the 1400 floor: FIDE would not list this rating" in text
+    assert '"below_floor": true' in report_json("Hero", [report])
+
+
+def test_rapid_blitz_k_changes_on_1_october_2022() -> None:
+    # Blitz, 40 games before given, a 2500 player (so K 10 once the standard K text applies).
+    # September 2022 (K 20 for everyone [RB22]): 2500 beats 2500, .50 -> 20 x .5 = +10 ->
+    # 2510. October 2022 (the standard K: reached 2400 -> 10): 2510 beats 2510 -> +5.
+    games = [
+        game("s", _at(2022, 9), 2500, 5, 2500, 1),
+        game("o", _at(2022, 10), 2505, 5, 2510, 1),
+    ]
+    report = _one(games, games_before=40)
+    sep, october = report.periods
+    assert (sep.k, sep.k_reason, sep.elo_end) == (20, "flat", 2510)
+    assert (october.k, october.k_reason, october.elo_end) == (10, "2400", 2515)
+    assert october.edition.key == "rapid-blitz-2022-10"
+
+
+def test_fide_record_counts_only_ratings_published_by_the_period() -> None:
+    # 8.3.3: K 10 "once a player's published rating has reached 2400". The real record
+    # reaches 2410 only on the 2024-06 list; a report of 2024-01 games must not take K 10
+    # from it. January 2024 blitz, 40 games before: K 20 ("standard"): 2300 beats 2300 ->
+    # +10. June 2024: the 2024-06 list (2410) is published -> K 10: 2310 beats 2310 -> +5.
+    history = {(2023, 12): 2300, (2024, 1): 2300, (2024, 6): 2410}
+    record = FidePlayer(
+        id=1,
+        name="Hero",
+        federation=None,
+        birth_year=None,
+        title=None,
+        current={"standard": None, "rapid": None, "blitz": 2410},
+        history={"standard": {}, "rapid": {}, "blitz": history},
+    )
+    games = [
+        game("j", _at(2024, 1), 2300, 5, 2300, 1),
+        game("u", _at(2024, 6), 2305, 5, 2310, 1),
+    ]
+    (report,) = build_report(
+        "Hero", games, {}, settings=ReportSettings(games_before=40), fide_player=record
+    )
+    jan, jun = report.periods
+    assert (jan.k, jan.k_reason, jan.elo_end) == (20, "standard", 2310)
+    assert (jun.k, jun.k_reason, jun.elo_end) == (10, "2400", 2315)

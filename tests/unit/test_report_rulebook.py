@@ -135,3 +135,17 @@ def test_fide_record_counts_only_ratings_published_by_the_period() -> None:
     jan, jun = report.periods
     assert (jan.k, jan.k_reason, jan.elo_end) == (20, "standard", 2310)
     assert (jun.k, jun.k_reason, jun.elo_end) == (10, "2400", 2315)
+
+
+def test_the_chart_marks_the_compression_and_the_floor(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from lichess_elo.output.chart_report import write_chart
+
+    across = write_chart([_one(ACROSS, games_before=30)], tmp_path / "a.svg", user="Hero")
+    text = across.read_text(encoding="utf-8")
+    assert "FIDE adjustment +196" in text and "not a game" in text
+    low = [
+        game("a", _at(2024, 2), 1380, -8, 1380, 0.5, perf="classical"),
+        game("b", _at(2024, 3), 1380, -8, 1380, 0, perf="classical"),
+    ]
+    under = write_chart([_one(low, games_before=30, adjustments=False)], tmp_path / "b.svg")
+    assert "FIDE floor 1400" in under.read_text(encoding="utf-8")

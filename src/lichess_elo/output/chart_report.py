@@ -197,6 +197,38 @@ def _period_labels(ax: Any, report: PerfReport, spans: Sequence[Any], lo: Any, h
         )
 
 
+def _adjustments_and_floor(ax: Any, report: PerfReport, spans: Sequence[Any]) -> None:
+    """Mark FIDE's one-time adjustment where the track crosses it (a dotted step with its
+    words, never a game) and the floor where a period ends below it."""
+    for period, (start, _) in zip(report.periods, spans, strict=True):
+        if period.adjustment is None or period.adjusted_from is None:
+            continue
+        ax.plot([start, start], [period.adjusted_from, period.elo_start], color=_ELO, lw=2.2,
+                ls=":", zorder=4)  # fmt: skip
+        raised = period.elo_start - period.adjusted_from
+        ax.annotate(
+            f"FIDE adjustment {raised:+d}\n({period.adjustment.day:%-d %b %Y}, not a game)",
+            (start, (period.adjusted_from + period.elo_start) / 2),
+            xytext=(5, 0),
+            textcoords="offset points",
+            va="center",
+            fontsize=8,
+            color=_ELO,
+        )
+    floors = sorted({p.edition.floor for p in report.periods if p.below_floor})
+    for floor in floors:
+        ax.axhline(floor, color="#868e96", lw=1.0, ls="--", zorder=1)
+        ax.annotate(
+            f"FIDE floor {floor}: below it FIDE would not list the rating",
+            (0.01, floor),
+            xycoords=("axes fraction", "data"),
+            xytext=(0, 3),
+            textcoords="offset points",
+            fontsize=8,
+            color="#495057",
+        )
+
+
 def _panel(ax: Any, report: PerfReport, user: str, lo: datetime, hi: datetime) -> list[str]:
     """Draw one perf; returns the rings' key lines."""
     mdates: Any = importlib.import_module("matplotlib.dates")
@@ -213,9 +245,9 @@ def _panel(ax: Any, report: PerfReport, user: str, lo: datetime, hi: datetime) -
     ex: list[Any] = []
     ey: list[float] = []
     for period, (start, end) in zip(report.periods, spans, strict=True):
-        if report.settings.track == "lichess" and ex:
+        if (report.settings.track == "lichess" or period.adjustment is not None) and ex:
             ex.append(start)
-            ey.append(float("nan"))  # each period restarts: no joining line
+            ey.append(float("nan"))  # a restart, or FIDE's adjustment (dotted): no solid join
         ex += [start, end, end]
         ey += [period.elo_start, period.elo_start, period.elo_end]
     ex.append(hi)  # the last rating stays visible after its step
@@ -226,6 +258,7 @@ def _panel(ax: Any, report: PerfReport, user: str, lo: datetime, hi: datetime) -
     width = 2.2 if len(spans) <= 40 else 1.3  # many short steps: a thinner line
     ax.plot(ex, ey, color=_ELO, lw=width, label=f"FIDE rules ({_ADVERB[kind]} periods, {track})")
 
+    _adjustments_and_floor(ax, report, spans)
     fx, fy = _fide_steps(report, lo, hi)
     if report.fide is not None and not fx:
         ax.text(

@@ -72,3 +72,32 @@ def test_bad_rules_options_are_one_line_exit_2(args: list[str], message: str) ->
     result = runner.invoke(app, ["calc", "1500", "1400:1", *args])
     assert result.exit_code == 2
     assert message in result.stderr and result.stderr.count("\n") == 1
+
+
+def test_unrated_follows_the_rules_date() -> None:
+    # FIDE's published first rating 1922 under the 2024 rule (two draws against 1800:
+    # Ra 13107 / 7 = 1872.43, p 4/7 -> .57 -> dp 50 -> 1922); the same games under the
+    # 2022 rule (H22 8.2.3): Ra 9507 / 5 = 1901.4, 3 of 5 = 1 half point over 50 % -> +20
+    # -> 1921.4 -> 1921.
+    games = ("1902:0.5", "1877:0.5", "1884:1", "2012:0", "1832:1")
+    now = _calc("--unrated", *games)
+    assert (now["new_rating"], now["initial_method"]) == (1922, "draws")
+    then = _calc("--unrated", *games, "--rules-as-of", "2023-06-01")
+    assert (then["new_rating"], then["initial_method"], then["per_half_point"]) == (
+        1921,
+        "half-points",
+        20.0,
+    )
+    rules = then["rules"]
+    assert isinstance(rules, dict) and rules["regulations_key"] == "standard-2022-01"
+    text = runner.invoke(app, ["calc", "--unrated", *games, "--rules-as-of", "2023-06-01"])
+    assert "1 half point over 50 % x 20 = +20.0; Ru = 1921.40 -> 1921" in text.stdout
+
+
+def test_a_rules_date_before_the_editions_is_one_line_naming_the_range() -> None:
+    result = runner.invoke(app, ["calc", "1500", "1400:1", "--rules-as-of", "2005-01-01"])
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        "lichess-elo: error: --rules-as-of 2005-01-01 is before the first FIDE edition this "
+        "tool has (standard from 2009-07-01, to today)"
+    ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from lichess_elo.core import fide
-from lichess_elo.output.common import dump_json, edition_json, signed
+from lichess_elo.output.common import dump_json, edition_json, plural, signed
 
 _K_RULES = {
     "given": "given with --k",
@@ -191,7 +191,8 @@ def calc_initial_table(details: fide.InitialRating, performance: int | None) -> 
         if details.dp is None:
             per = edition.initial_per_half_point or Decimal(0)
             lines.append(
-                f"{details.half_points_over} half points over 50 % x {per.normalize():f} = "
+                f"{plural(details.half_points_over, 'half point')} over 50 % x "
+                f"{per.normalize():f} = "
                 f"{signed(details.bonus, 1)}; Ru = {unrounded} -> {details.rating}"
             )
         else:

@@ -149,3 +149,31 @@ def test_the_chart_marks_the_compression_and_the_floor(tmp_path) -> None:  # typ
     ]
     under = write_chart([_one(low, games_before=30, adjustments=False)], tmp_path / "b.svg")
     assert "FIDE floor 1400" in under.read_text(encoding="utf-8")
+
+
+def test_jumps_the_one_time_adjustments_explain_are_named() -> None:
+    from lichess_elo.core.report.fide_compare import adjustment_notes
+
+    # Rapid: 1500 on the September 2022 list, 1900 on October's, with standard 2000: the
+    # uplift to standard - 100 = 1900 [RB22]. February 2024 1900 -> March 1900 + 0.4 x 100
+    # = 1940: the compression [QC24]. Blitz rose 1500 -> 1650 in October 2022 (not 1900):
+    # games, not the uplift; 1650 -> 1700 in March 2024 is not 1650 + 140 = 1790: not named.
+    record = FidePlayer(
+        id=1,
+        name="Hero",
+        federation=None,
+        birth_year=None,
+        title=None,
+        current={"standard": 2000, "rapid": 1940, "blitz": 1700},
+        history={
+            "standard": {(2022, 9): 2000, (2022, 10): 2000},
+            "rapid": {(2022, 9): 1500, (2022, 10): 1900, (2024, 2): 1900, (2024, 3): 1940},
+            "blitz": {(2022, 9): 1500, (2022, 10): 1650, (2024, 2): 1650, (2024, 3): 1700},
+        },
+    )
+    rapid = adjustment_notes(record, "rapid")
+    assert len(rapid) == 2
+    assert rapid[0].startswith("rapid 1500 -> 1900 on the October 2022 list: not games")
+    assert "(standard 2000)" in rapid[0]
+    assert rapid[1].startswith("rapid 1900 -> 1940 on the March 2024 list: not games")
+    assert adjustment_notes(record, "blitz") == ()

@@ -1,0 +1,82 @@
+"""The README's command examples: find each ``$ lichess-elo ...`` block, run it, compare.
+
+Each example is a fenced block whose first line is ``$ lichess-elo ARGS`` and whose other
+lines are what the command prints on a pipe (its notes on stderr first, then stdout), from
+the repository's root, with an empty cache and no ``LICHESS_*`` variable.
+``tests/cli/test_readme_examples.py`` runs every one and compares; ``python scripts/readme_examples.py --write`` rewrites the
+blocks from a run (after a deliberate change of the output; read the diff).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+README = REPO / "README.md"
+_BLOCK = re.compile(r"```\n(\$ lichess-elo [^\n]*)\n(.*?)```", re.DOTALL)
+
+
+@dataclass(frozen=True)
+class Example:
+    """One example: its command line, the output the README shows, and where it is."""
+
+    command: str
+    shown: str
+    start: int
+    end: int
+
+
+def examples(text: str) -> list[Example]:
+    """Every ``$ lichess-elo`` block of ``text``, in order."""
+    return [
+        Example(m.group(1)[2:], m.group(2), m.start(2), m.end(2)) for m in _BLOCK.finditer(text)
+    ]
+
+
+def run(command: str, cache: Path) -> str:
+    """What ``command`` prints on a pipe (stderr, then stdout), with ``cache`` as its cache."""
+    args = shlex.split(command)[1:]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LICHESS")}
+    env["LICHESS_ELO_CACHE_DIR"] = str(cache)
+    env["COLUMNS"] = "200"
+    done = subprocess.run(
+        [sys.executable, "-m", "lichess_elo", *args],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+    return done.stderr + done.stdout
+
+
+def main() -> int:
+    """``--write``: rewrite every example's output; otherwise list the ones that differ."""
+    text = README.read_text(encoding="utf-8")
+    found = examples(text)
+    out, last, differ = [], 0, 0
+    for example in found:
+        with tempfile.TemporaryDirectory() as cache:
+            printed = run(example.command, Path(cache))
+        if printed != example.shown:
+            differ += 1
+            print(f"differs: {example.command}")
+        out += [text[last : example.start], printed]
+        last = example.end
+    out.append(text[last:])
+    if "--write" in sys.argv[1:]:
+        README.write_text("".join(out), encoding="utf-8")
+    print(f"{len(found)} examples, {differ} differ")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

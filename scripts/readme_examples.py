@@ -3,8 +3,9 @@
 Each example is a fenced block whose first line is ``$ lichess-elo ARGS`` and whose other
 lines are what the command prints on a pipe (its notes on stderr first, then stdout), from
 the repository's root, with an empty cache and no ``LICHESS_*`` variable.
-``tests/cli/test_readme_examples.py`` runs every one and compares; ``python scripts/readme_examples.py --write`` rewrites the
-blocks from a run (after a deliberate change of the output; read the diff).
+``tests/cli/test_readme_examples.py`` runs every one and compares;
+``python scripts/readme_examples.py --write`` rewrites the blocks from a run (after a
+deliberate change of the output; read the diff).
 """
 
 from __future__ import annotations

@@ -20,6 +20,13 @@ def _at(year: int, month: int, day: int = 10) -> datetime:
     return datetime(year, month, day, 12, tzinfo=UTC)
 
 
+def _record(current: dict, history: dict) -> FidePlayer:  # type: ignore[type-arg]
+    return FidePlayer(
+        id=1, name="Hero", federation=None, birth_year=None, title=None, current=current,
+        history=history,
+    )  # fmt: skip
+
+
 def _one(games: list, **settings: object):  # type: ignore[no-untyped-def]
     (report,) = build_report("Hero", games, {}, settings=ReportSettings(**settings))  # type: ignore[arg-type]
     return report
@@ -116,14 +123,9 @@ def test_fide_record_counts_only_ratings_published_by_the_period() -> None:
     # from it. January 2024 blitz, 40 games before: K 20 ("standard"): 2300 beats 2300 ->
     # +10. June 2024: the 2024-06 list (2410) is published -> K 10: 2310 beats 2310 -> +5.
     history = {(2023, 12): 2300, (2024, 1): 2300, (2024, 6): 2410}
-    record = FidePlayer(
-        id=1,
-        name="Hero",
-        federation=None,
-        birth_year=None,
-        title=None,
-        current={"standard": None, "rapid": None, "blitz": 2410},
-        history={"standard": {}, "rapid": {}, "blitz": history},
+    record = _record(
+        {"standard": None, "rapid": None, "blitz": 2410},
+        {"standard": {}, "rapid": {}, "blitz": history},
     )
     games = [
         game("j", _at(2024, 1), 2300, 5, 2300, 1),
@@ -158,14 +160,9 @@ def test_jumps_the_one_time_adjustments_explain_are_named() -> None:
     # uplift to standard - 100 = 1900 [RB22]. February 2024 1900 -> March 1900 + 0.4 x 100
     # = 1940: the compression [QC24]. Blitz rose 1500 -> 1650 in October 2022 (not 1900):
     # games, not the uplift; 1650 -> 1700 in March 2024 is not 1650 + 140 = 1790: not named.
-    record = FidePlayer(
-        id=1,
-        name="Hero",
-        federation=None,
-        birth_year=None,
-        title=None,
-        current={"standard": 2000, "rapid": 1940, "blitz": 1700},
-        history={
+    record = _record(
+        {"standard": 2000, "rapid": 1940, "blitz": 1700},
+        {
             "standard": {(2022, 9): 2000, (2022, 10): 2000},
             "rapid": {(2022, 9): 1500, (2022, 10): 1900, (2024, 2): 1900, (2024, 3): 1940},
             "blitz": {(2022, 9): 1500, (2022, 10): 1650, (2024, 2): 1650, (2024, 3): 1700},

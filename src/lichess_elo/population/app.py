@@ -9,12 +9,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import Any
 
-from lichess_elo.errors import BadInput
+from lichess_elo.core import fide
+from lichess_elo.errors import BadInput, NotRated
 from lichess_elo.population import compare as population
-from lichess_elo.population import duck, stages
+from lichess_elo.population import duck, list_rules, rulebook_sql, stages
 from lichess_elo.population.compare import BandRow, Differ, MonthScore
 from lichess_elo.population.dialect import Engine
 from lichess_elo.population.ingest import (
@@ -24,6 +26,8 @@ from lichess_elo.population.ingest import (
     dump_kind,
     stage,
 )
+from lichess_elo.population.list_rules import ListRules
+from lichess_elo.population.rulebook_sql import MonthRules
 from lichess_elo.population.schema import (
     PERFS,
     check_perf,
@@ -31,6 +35,7 @@ from lichess_elo.population.schema import (
     next_month,
     parse_month,
 )
+from lichess_elo.population.stages import OPPONENTS, Opponents
 
 DEFAULT_DB = Path("lichess.duckdb")
 
@@ -120,7 +125,15 @@ def ingest(settings: IngestSettings) -> IngestResult:
 
 @dataclass(frozen=True)
 class RateSettings:
-    """``db rate``: build the lists of ``perfs`` (all when empty) with ``engine``."""
+    """``db rate``: build the lists of ``perfs`` (all when empty) with ``engine``.
+
+    The rules: each month's own editions (``rules_as_of`` ``None``) or the editions in force
+    on ``rules_as_of`` for every month; opponents at their list rating in the run
+    (``opponents="list"``) or at their Lichess rating in the game (``"lichess"``, as
+    ``report`` does); the one-time compression of 1 March 2024 applied to every listed
+    player when the run crosses it (``adjustments``; never with ``rules_as_of``, as in the
+    report).
+    """
 
     db: Path = DEFAULT_DB
     perfs: tuple[str, ...] = ()
@@ -131,14 +144,30 @@ class RateSettings:
     on_month: Callable[[int], None] | None = None
     #: Called with (months done, months in all): once before the first, then after each.
     progress: Callable[[int, int], None] | None = None
-    #: Leave out the games the Rapid & Blitz chapter's 600/2600 rule does not rate (bullet,
-    #: blitz and rapid, every month; ``stages.not_rated_sql``).
-    rule_600: bool = False
+    rules_as_of: date | None = None
+    opponents: Opponents = "list"
+    adjustments: bool = True
+
+    def checked(self) -> tuple[str, ...]:
+        """The perfs to rate, after checking every setting.
+
+        Raises:
+            BadInput: an unknown perf or engine, opponents source, or a ``rules_as_of``
+                before the rulebook's editions.
+        """
+        perfs = tuple(check_perf(p) for p in self.perfs) or PERFS
+        if self.engine not in ("duckdb", "spark"):
+            raise BadInput("is not duckdb or spark", field="engine", value=self.engine)
+        if self.opponents not in OPPONENTS:
+            raise BadInput("is not list or lichess", field="opponents", value=self.opponents)
+        if self.rules_as_of is not None:
+            fide.check_as_of(self.rules_as_of)
+        return perfs
 
 
 @dataclass(frozen=True)
 class RateResult:
-    """What ``rate`` built."""
+    """What ``rate`` built, and under which rules (one record per perf)."""
 
     engine: Engine
     perfs: tuple[str, ...]
@@ -146,11 +175,10 @@ class RateResult:
     games: int
     players: dict[str, int]
     seconds: float
-    #: Games of the perfs not in the lists: those the 600/2600 rule left out
-    #: (``RateSettings.rule_600``); 0 without it.
+    #: Sides of games of the perfs that no list rates (the 600/2600 rule of the editions
+    #: that have it), counted once per side.
     left_out: int = 0
-    #: Whether the rule was asked for (``RateSettings.rule_600``).
-    rule_600: bool = False
+    rules: tuple[ListRules, ...] = ()
 
 
 def _month_counter(settings: RateSettings, total: int) -> Callable[[int], None]:
@@ -170,15 +198,41 @@ def _month_counter(settings: RateSettings, total: int) -> Callable[[int], None]:
     return each
 
 
+def _refuse_unrecorded(con: Any, perfs: tuple[str, ...]) -> None:
+    """Refuse to keep another perf's lists made before lists recorded their rules."""
+    recorded = list_rules.read(con)
+    old = [p for p in duck.kept_perfs(con, perfs) if p not in recorded]
+    if old:
+        raise BadInput(
+            f"the {', '.join(old)} lists were made before lists recorded their rules and "
+            "would be mixed with new ones; rate every perf again (db rate without --perf)"
+        )
+
+
 def rate(settings: RateSettings) -> RateResult:
-    """Rebuild the monthly lists of the chosen perfs."""
-    perfs = tuple(check_perf(p) for p in settings.perfs) or PERFS
-    if settings.engine not in ("duckdb", "spark"):
-        raise BadInput("is not duckdb or spark", field="engine", value=settings.engine)
+    """Rebuild the monthly lists of the chosen perfs (every month, again)."""
+    perfs = settings.checked()
     con = duck.connect(settings.db)
     try:
+        _refuse_unrecorded(con, perfs)
         start = time.perf_counter()
-        on_month = _month_counter(settings, len(duck.game_months(con, perfs)))
+        plan = list_rules.plan(
+            duck.game_months(con, perfs),
+            rules_as_of=settings.rules_as_of,
+            adjustment=settings.adjustments,
+        )
+        records = [
+            list_rules.record(
+                p,
+                plan,
+                rules_as_of=settings.rules_as_of,
+                opponents=settings.opponents,
+                adjustment=settings.adjustments,
+                engine=settings.engine,
+            )
+            for p in perfs
+        ]
+        on_month = _month_counter(settings, len(plan))
         if settings.engine == "spark":
             from lichess_elo.population import spark
 
@@ -186,25 +240,28 @@ def rate(settings: RateSettings) -> RateResult:
             months = spark.rate(
                 con,
                 perfs,
+                plan,
+                records,
                 master=settings.master,
                 warehouse=warehouse,
+                opponents=settings.opponents,
                 on_month=on_month,
-                rule_600=settings.rule_600,
             )
         else:
-            months = duck.rate(con, perfs, on_month=on_month, rule_600=settings.rule_600)
+            months = duck.rate(
+                con, perfs, plan, records, opponents=settings.opponents, on_month=on_month
+            )
         seconds = time.perf_counter() - start
         games = duck.rows(
             con, "SELECT COUNT(*) AS n FROM games WHERE perf IN (SELECT UNNEST(?))", [list(perfs)]
         )[0]["n"]
-        # Each game rated is in the lists twice, once per side: without the 600/2600 rule
-        # that is every game, which this count checks too.
+        # Each game is in the lists once per side it rates: without the 600/2600 rule
+        # that is every game twice, which this count checks too.
         sides = duck.rows(
             con,
             "SELECT COALESCE(SUM(games), 0) AS n FROM lists WHERE perf IN (SELECT UNNEST(?))",
             [list(perfs)],
         )[0]["n"]
-        left_out = int(games) - int(sides) // 2
         players = {
             r["perf"]: int(r["n"])
             for r in duck.rows(
@@ -225,9 +282,28 @@ def rate(settings: RateSettings) -> RateResult:
         int(games),
         {p: players.get(p, 0) for p in perfs},
         seconds,
-        left_out,
-        settings.rule_600,
+        2 * int(games) - int(sides),
+        tuple(records),
     )
+
+
+def _rules_of(con: Any, perf: str) -> ListRules:
+    """The record of ``perf``'s lists.
+
+    Raises:
+        NotRated: the lists predate the records (rate again).
+    """
+    found = list_rules.read(con).get(perf)
+    if found is None:
+        raise NotRated(
+            f"the {perf} lists were made before lists recorded their rules: rate again (db rate)"
+        )
+    return found
+
+
+def _month_of(rules: ListRules, month: int) -> MonthRules:
+    """The rules of ``month`` for lists made under ``rules``."""
+    return rulebook_sql.month_rules(month, as_of=rules.rules_as_of, adjustments=rules.adjustment)
 
 
 # --- list -----------------------------------------------------------------------------------
@@ -249,10 +325,16 @@ class RatingList:
     perf: str
     month: str
     players: list[dict[str, Any]] = field(default_factory=list)
+    rules: ListRules | None = None
 
     def document(self) -> dict[str, Any]:
         """The JSON document of ``db list``."""
-        return {"perf": self.perf, "month": self.month, "players": self.players}
+        return {
+            "perf": self.perf,
+            "month": self.month,
+            "rules": self.rules.document() if self.rules else None,
+            "players": self.players,
+        }
 
 
 def rating_list(settings: ListSettings) -> RatingList:
@@ -278,16 +360,18 @@ def rating_list(settings: ListSettings) -> RatingList:
                 f"no {perf} list for {month_label(month)}; lists run from "
                 f"{month_label(first)} to {month_label(last)}"
             )
+        rules = _rules_of(con, perf)
+        at = stages.list_at_sql(_month_of(rules, month), "l.perf = ?", adjustments=rules.adjustment)
         players = duck.rows(
             con,
             f"""SELECT name, rating, games_before, k, lichess_rating
-                FROM ({stages.list_at_sql(month, "l.perf = ?")})
+                FROM ({at})
                 ORDER BY rating DESC, name""",
             [perf],
         )
     finally:
         con.close()
-    return RatingList(perf, month_label(month), players)
+    return RatingList(perf, month_label(month), players, rules)
 
 
 # --- player ---------------------------------------------------------------------------------
@@ -308,6 +392,15 @@ class PlayerRows:
 
     name: str
     rows: list[dict[str, Any]]
+    rules: tuple[ListRules, ...] = ()
+
+    def document(self) -> dict[str, Any]:
+        """The JSON document of ``db player``."""
+        return {
+            "name": self.name,
+            "rules": [r.document() for r in self.rules],
+            "rows": self.rows,
+        }
 
 
 def player(settings: PlayerSettings) -> PlayerRows:
@@ -323,11 +416,12 @@ def player(settings: PlayerSettings) -> PlayerRows:
         rows = duck.rows(
             con,
             """SELECT perf, name, month, rating, games_before, k, lichess_rating, games,
-                      points, expected, k_used, change, next_rating
+                      points, expected, k_used, change, next_rating, edition
                FROM lists WHERE lower(name) = lower(?) AND (? IS NULL OR perf = ?)
                ORDER BY perf, month""",
             [settings.name, perf, perf],
         )
+        rules = tuple(_rules_of(con, p) for p in dict.fromkeys(r["perf"] for r in rows))
     finally:
         con.close()
     if not rows:
@@ -337,7 +431,7 @@ def player(settings: PlayerSettings) -> PlayerRows:
         row["month"] = month_label(row["month"])
         for key in ("points", "expected"):
             row[key] = row[key] / 100
-    return PlayerRows(rows[0]["name"], rows)
+    return PlayerRows(rows[0]["name"], rows, rules)
 
 
 # --- compare --------------------------------------------------------------------------------

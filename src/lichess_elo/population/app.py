@@ -153,7 +153,7 @@ class RateSettings:
 
         Raises:
             BadInput: an unknown perf or engine, opponents source, or a ``rules_as_of``
-                before the rulebook's editions.
+                before the first edition of a chapter of the perfs.
         """
         perfs = tuple(check_perf(p) for p in self.perfs) or PERFS
         if self.engine not in ("duckdb", "spark"):
@@ -161,7 +161,8 @@ class RateSettings:
         if self.opponents not in OPPONENTS:
             raise BadInput("is not list or lichess", field="opponents", value=self.opponents)
         if self.rules_as_of is not None:
-            fide.check_as_of(self.rules_as_of)
+            for chapter in dict.fromkeys(rulebook_sql.chapter_of_perf(p) for p in perfs):
+                fide.check_as_of(self.rules_as_of, chapter)
         return perfs
 
 

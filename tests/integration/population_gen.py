@@ -53,7 +53,7 @@ def population(seed: int = 20, count: int = 3000) -> list[str]:
         when = f"{month // 100}.{month % 100:02d}.{day:02d} {clock}"
         d = rng.randint(1, 9)
         text = game(when, white, black, result, (str(we), str(be)), (f"+{d}", f"-{d}"),
-                    event=event, tc=tc)  # fmt: skip
+                    event=event, tc=tc, site=f"g{len(out):07d}")  # fmt: skip
         out.append((month * 100 + day, sec, text))
 
     for _ in range(count):

@@ -45,7 +45,8 @@ def db(tmp_path: Path) -> Path:
         (["rate", "--perf", "atomic"], "--perf atomic is not rated here"),
         (
             ["rate", "--rules-as-of", "2008-01-01"],
-            "--rules-as-of 2008-01-01 is before the first FIDE edition this tool has (standard from 2009-07-01, rapid-blitz from 2012-01-01, to today)",
+            "--rules-as-of 2008-01-01 is before the first FIDE edition this tool has "
+            "(standard from 2009-07-01, rapid-blitz from 2012-01-01, to today)",
         ),
         (["rate", "--rules-as-of", "2011-01-01", "--perf", "blitz"], "rapid-blitz from 2012-01-01"),
         (["rate", "--rules-as-of", "soon"], "expected month, today or a day such as 2025-10-01"),

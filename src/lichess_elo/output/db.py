@@ -154,7 +154,8 @@ def print_rate(result: RateResult, out: Console) -> None:
     for perf, n in result.players.items():
         out.print(f"  {perf:<10} {n:>9,} players")
     for rules in result.rules:
-        out.print(f"  {rules.text}", highlight=False)
+        if result.players.get(rules.perf):
+            out.print(f"  {rules.text}", highlight=False)
 
 
 def list_table(result: RatingList) -> Table:

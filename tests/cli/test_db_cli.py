@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -42,6 +43,17 @@ def db(tmp_path: Path) -> Path:
         (["list", "--perf", "blitz", "--month", "2024-13"], "--month 2024-13 is not YYYY-MM"),
         (["list", "--perf", "hyper", "--month", "2024-01"], "--perf hyper is not rated here"),
         (["rate", "--perf", "atomic"], "--perf atomic is not rated here"),
+        (
+            ["rate", "--rules-as-of", "2008-01-01"],
+            "--rules-as-of 2008-01-01 is before the first FIDE edition this tool has "
+            "(standard from 2009-07-01, rapid-blitz from 2012-01-01, to today)",
+        ),
+        (["rate", "--rules-as-of", "2011-01-01", "--perf", "blitz"], "rapid-blitz from 2012-01-01"),
+        (["rate", "--rules-as-of", "soon"], "expected month, today or a day such as 2025-10-01"),
+        (
+            ["rate", "--rule-600"],
+            "--rule-600 is gone: the 600/2600 rule now follows each month's edition",
+        ),
         (["player", "Zed"], "no player 'Zed' in the lists"),
         (["compare", "--chart", "x.gif"], "must end in .png or .svg"),
     ],
@@ -53,6 +65,12 @@ def test_bad_input_is_one_line_exit_2(
     code, output = _run(*args, "--db", str(db))
     assert code == 2
     assert output.count("\n") == 1 and message in output, output
+
+
+def test_an_unknown_opponents_source_is_one_line_exit_2() -> None:
+    proc = run_cli("db", "rate", "--opponents", "fide")
+    assert proc.returncode == 2
+    assert proc.stderr.count("\n") == 1 and "'fide' is not one of 'list', 'lichess'" in proc.stderr
 
 
 def test_missing_database_exit_2(tmp_path: Path) -> None:
@@ -77,17 +95,41 @@ def test_list_before_rate_says_to_rate(tmp_path: Path) -> None:
     assert code == 1 and "rate it first" in output
 
 
-def test_rate_with_the_600_rule_says_how_many_games_it_left_out(tmp_path: Path) -> None:
+def test_rate_says_how_many_sides_the_600_rule_left_out_and_the_rules(tmp_path: Path) -> None:
     from tests.integration.test_db_rate import rule_600_db
 
     db = rule_600_db(tmp_path / "r.duckdb")
-    code, output = _run("rate", "--db", str(db), "--rule-600")
-    # Both A-B games are 650 points apart with A above 2600
-    # (test_db_rate.RULE_600_LISTS has the hand computation).
-    assert code == 0, output
-    assert "2 of them not rated under the 600/2600 rule" in output
     code, output = _run("rate", "--db", str(db))
+    # December 2024's A-B game is 654 points apart with A above 2600
+    # (test_db_rate.RULE_600_LISTS["month"] has the hand computation): two sides.
+    assert code == 0, output
+    assert "2 game sides not rated under the 600/2600 rule" in output
+    assert (
+        "blitz rules: each month's edition (rapid-blitz-2024-03, rapid-blitz-2024-12); "
+        "opponents: list; compression: none; engine: duckdb"
+    ) in output
+    code, output = _run("rate", "--db", str(db), "--rules-as-of", "2024-11-30")
     assert code == 0 and "600/2600" not in output, output
+    code, output = _run("list", "--db", str(db), "--perf", "blitz", "--month", "2025-01")
+    assert "blitz rules: as of 2024-11-30 (rapid-blitz-2024-03)" in output, output
+    code, output = _run("player", "A", "--db", str(db), "--format", "json")
+    assert json.loads(output)["rules"][0]["rules_as_of"] == "2024-11-30"
+
+
+def test_lists_made_before_rules_were_recorded_are_not_mixed(tmp_path: Path) -> None:
+    from tests.integration.test_db_rate import rule_600_db
+
+    db = rule_600_db(tmp_path / "r.duckdb")
+    assert _run("rate", "--db", str(db))[0] == 0
+    con = duckdb.connect(str(db))
+    con.execute("DROP TABLE list_rules")  # as an older version left it
+    con.close()
+    code, output = _run("list", "--db", str(db), "--perf", "blitz", "--month", "2025-01")
+    assert code == 1 and "made before lists recorded their rules: rate again" in output
+    code, output = _run("rate", "--db", str(db), "--perf", "rapid")
+    assert code == 2 and output.count("\n") == 1, output
+    assert "the blitz lists were made before lists recorded their rules" in output
+    assert _run("rate", "--db", str(db))[0] == 0  # every perf again: replaced whole
 
 
 def _big_dump(path: Path, games: int) -> Path:

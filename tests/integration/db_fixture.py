@@ -1,10 +1,17 @@
 """The hand-checked fixture of the ``db`` tests: 9 players, 3 months, every list by hand.
 
+The fixture is rated with the rules as they stand forced on every month
+(``RULES = {"rules_as_of": AS_OF}``, 1 October 2025: standard-2025-10 and
+rapid-blitz-2024-12; docs/rules.md): so no compression (it is never applied under a forced
+date) and one 400-point rule for every game.
+
 Rules (issue #13 "Default semantics"; notes/fide-rules.md): seed = the Elo of a player's
 first game; D = own R_m - opponent R_m; |D| > 400 counts as 400 (bullet/blitz/rapid: the
 Rapid & Blitz chapter, no exemption; classical: the standard chapter, none from 2650);
 PD from table 8.1.2; K 10 once R >= 2400 (seed included), else 40 before 30 games, else 20,
-then K x n <= 700; change = K x sum(S - PD) rounded once, half away from zero.
+then K x n <= 700; change = K x sum(S - PD) rounded once, half away from zero; a rapid or
+blitz game 600 or more apart with a player above 2600 is not rated (RB24 as amended
+1 December 2024).
 
 Table 8.1.2 rows used (|D| -> PD high / low): 33-39 .55/.45; 69-76 .60/.40; 99-106 .64/.36;
 198-206 .76/.24; 392-411 .92/.08; 620-735 .99/.01; > 735 1.00/.00.
@@ -35,9 +42,9 @@ March. New: Gina (blitz seed 2700; classical seed 2700), Hank (classical 2000), 
   Erin-Bob 12 games, 6 wins each. Erin D = 1536 - 1466 = 70 -> .60; points 6, PD 7.20,
     sum -1.20; 18 games before -> K 40 (40 x 12 = 480) -> -48 -> 1488. Bob D -70 -> .40,
     points 6 - 4.80 = +1.20; 20 games before -> K 40 -> +48 -> 1514.
-  Blitz Gina-Alice 1-0: Gina D = 2700 - 1545 = 1155 -> 400 (Rapid & Blitz: no 2650
-    exemption) -> .92, +.08, K 10 -> .8 -> +1 -> 2701. Alice D -1155 -> -400 -> .08, -.08,
-    K 40 -> -3.2 -> -3 -> 1542.
+  Blitz Gina-Alice 1-0: 2700 and 1545 are 1155 >= 600 apart and Gina is above 2600: the
+    600/2600 rule leaves the game unrated for both. Gina has no rated blitz game, so no
+    blitz list shows her; Alice keeps 1545 with 4 games before.
   Classical Gina-Hank 1-0 and Gina-Ivan 1/2: Gina (2700 >= 2650, standard chapter: real
     D) vs Hank D +700 -> .99, +.01; vs Ivan D +800 > 735 -> 1.00, -.50; sum -.49, K 10 ->
     -4.9 -> -5 -> 2695. Hank D -700 -> -400 -> .08, -.08, K 40 -> -3.2 -> -3 -> 1997. Ivan
@@ -47,7 +54,15 @@ Lichess rating on a list = Elo + RatingDiff of the player's last game before the
 
 from __future__ import annotations
 
+from datetime import date
+from typing import Any
+
 from tests.integration.db_helpers import game
+
+#: The one day whose editions rate every month of the fixture (see the module docstring).
+AS_OF = date(2025, 10, 1)
+#: The ``RateSettings`` keywords of the fixture's rules.
+RULES: dict[str, Any] = {"rules_as_of": AS_OF}
 
 CLASSICAL = {"event": "Rated Classical game", "tc": "1800+0"}
 
@@ -151,18 +166,18 @@ EXPECTED = {
     ],
     ("blitz", "2024-03"): [
         # Lichess: Erin 1610+6, Bob 1390-6, Frank 2416+0, Dave 2455+0, Alice 1510+10,
-        # Carol 1990-10.
-        _p("Gina", 2700, 0, 10, None), _p("Dave", 2450, 2, 10, 2455),
+        # Carol 1990-10. Gina's one blitz game is not rated (600/2600): she is not listed.
+        _p("Dave", 2450, 2, 10, 2455),
         _p("Frank", 2417, 1, 10, 2416), _p("Carol", 1949, 3, 40, 1980),
         _p("Alice", 1545, 4, 40, 1520), _p("Erin", 1536, 18, 40, 1616),
         _p("Bob", 1466, 20, 40, 1384),
     ],
     ("blitz", "2024-04"): [
-        # Bob 32 and Erin 30 games before: K 20. Lichess: Erin 1630-7, Bob 1380+7,
-        # Gina 2700+1, Alice 1525-1.
-        _p("Gina", 2701, 1, 10, 2701), _p("Dave", 2450, 2, 10, 2455),
+        # Bob 32 and Erin 30 games before: K 20. Lichess: Erin 1630-7, Bob 1380+7; Alice's
+        # last rated game is still February's (1510+10).
+        _p("Dave", 2450, 2, 10, 2455),
         _p("Frank", 2417, 1, 10, 2416), _p("Carol", 1949, 3, 40, 1980),
-        _p("Alice", 1542, 5, 40, 1524), _p("Bob", 1514, 32, 20, 1387),
+        _p("Alice", 1545, 4, 40, 1520), _p("Bob", 1514, 32, 20, 1387),
         _p("Erin", 1488, 30, 20, 1623),
     ],
     ("classical", "2024-03"): [

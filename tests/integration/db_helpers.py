@@ -23,11 +23,12 @@ def game(
     event: str = "Rated Blitz game",
     tc: str = "180+0",
     titles: tuple[str | None, str | None] = (None, None),
+    site: str = "abcdefgh",
 ) -> str:
     """One game in the open database's PGN layout (headers, blank line, movetext)."""
     date, time = when.split(" ")
     tags = [
-        ("Event", event), ("Site", "https://lichess.org/abcdefgh"), ("Date", date),
+        ("Event", event), ("Site", f"https://lichess.org/{site}"), ("Date", date),
         ("Round", "-"), ("White", white), ("Black", black), ("Result", result),
         ("UTCDate", date), ("UTCTime", time), ("WhiteElo", elos[0]), ("BlackElo", elos[1]),
     ]  # fmt: skip

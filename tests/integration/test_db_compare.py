@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from lichess_elo.cli import app as cli_app
 from lichess_elo.population import app
-from tests.integration.db_fixture import february, january, march
+from tests.integration.db_fixture import RULES, february, january, march
 from tests.integration.db_helpers import write_dump
 
 
@@ -25,19 +25,20 @@ def rated_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     ]
     db = tmp / "f.duckdb"
     app.ingest(app.IngestSettings(tuple(dumps), db))
-    app.rate(app.RateSettings(db))
+    app.rate(app.RateSettings(db, **RULES))
     return db
 
 
 def test_bands_from_the_hand_lists(rated_db: Path) -> None:
     result = app.compare(app.CompareSettings(rated_db, ("blitz",), min_games=0))
     april = {b.band: b for b in result.bands if b.month == 202404}
-    # Blitz list of 2024-04, Elo - Lichess: Gina 2701-2701 = 0 (band 2600), Dave
-    # 2450-2455 = -5 and Frank 2417-2416 = +1 (band 2400), Erin 1488-1623 = -135 (1600),
-    # Carol 1949-1980 = -31 (1800), Alice 1542-1524 = +18 (1400), Bob 1514-1387 = +127 (1200).
+    # Blitz list of 2024-04 (db_fixture.EXPECTED), Elo - Lichess: Dave 2450-2455 = -5 and
+    # Frank 2417-2416 = +1 (band 2400), Erin 1488-1623 = -135 (1600), Carol 1949-1980 = -31
+    # (1800), Alice 1545-1520 = +25 (1400), Bob 1514-1387 = +127 (1200); Gina is not listed
+    # (her one blitz game fell under the 600/2600 rule).
     assert {b: (r.players, r.mean) for b, r in april.items()} == {
-        1200: (1, 127.0), 1400: (1, 18.0), 1600: (1, -135.0), 1800: (1, -31.0),
-        2400: (2, -2.0), 2600: (1, 0.0),
+        1200: (1, 127.0), 1400: (1, 25.0), 1600: (1, -135.0), 1800: (1, -31.0),
+        2400: (2, -2.0),
     }  # fmt: skip
     # The most different on the last list: Erin (-135), then Bob (+127).
     assert [(d.name, d.difference) for d in result.differs[:2]] == [("Erin", -135), ("Bob", 127)]

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 from lichess_elo.cli import app as cli_app
 from lichess_elo.errors import BadInput
 from lichess_elo.population import app
-from tests.integration.db_fixture import EXPECTED, february, january, march
+from tests.integration.db_fixture import EXPECTED, RULES, february, january, march
 from tests.integration.db_helpers import write_dump
 
 
@@ -31,7 +31,7 @@ def rated_db(tmp_path: Path, dumps: list[Path]) -> Path:
     """A database with the fixture ingested and rated on DuckDB."""
     db = tmp_path / "fixture.duckdb"
     app.ingest(app.IngestSettings(tuple(dumps), db))
-    app.rate(app.RateSettings(db))
+    app.rate(app.RateSettings(db, **RULES))
     return db
 
 
@@ -77,7 +77,7 @@ def test_reingest_replaces_the_month(tmp_path: Path, dumps: list[Path]) -> None:
     app.ingest(app.IngestSettings(tuple(dumps), db))
     again = app.ingest(app.IngestSettings((dumps[1],), db))
     assert [(m.month, m.games) for m in again.months] == [(202402, 20)]
-    app.rate(app.RateSettings(db))
+    app.rate(app.RateSettings(db, **RULES))
     for key, expected in EXPECTED.items():
         assert app.rating_list(app.ListSettings(*key, db)).players == expected
 
@@ -97,7 +97,7 @@ def test_interrupted_ingest_resumes_without_duplicates(tmp_path: Path, dumps: li
     assert con.execute("SELECT month, COUNT(*) FROM games GROUP BY 1").fetchall() == [(202401, 4)]
     con.close()
     app.ingest(app.IngestSettings(tuple(dumps), db))
-    app.rate(app.RateSettings(db))
+    app.rate(app.RateSettings(db, **RULES))
     for key, expected in EXPECTED.items():
         assert app.rating_list(app.ListSettings(*key, db)).players == expected
 
@@ -110,7 +110,14 @@ def test_cli_list_json_and_csv(rated_db: Path) -> None:
          "--format", "json"],
     )  # fmt: skip
     assert out.exit_code == 0, out.output
-    assert json.loads(out.output) == {
+    doc = json.loads(out.output)
+    assert doc["rules"] == {
+        "perf": "classical", "editions_by": "rules_as_of", "rules_as_of": "2025-10-01",
+        "editions": ["standard-2025-10"], "opponents": "list", "adjustment": False,
+        "adjustments": [], "engine": "duckdb",
+    }  # fmt: skip
+    del doc["rules"]
+    assert doc == {
         "perf": "classical", "month": "2024-04", "players": EXPECTED[("classical", "2024-04")]
     }  # fmt: skip
     out = runner.invoke(

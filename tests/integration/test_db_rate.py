@@ -4,13 +4,14 @@ hand-checked set of games written straight into the database)."""
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
 import duckdb
 import pytest
 
 from lichess_elo.population import app, duck
-from tests.integration.db_fixture import EXPECTED, february, january, march
+from tests.integration.db_fixture import EXPECTED, RULES, february, january, march
 from tests.integration.db_helpers import write_dump
 
 #: (month, white, black, white_elo, black_elo, White's score in hundredths, ord). The order
@@ -40,7 +41,11 @@ def blitz_db(path: Path, games: list[tuple[int, str, str, int, int, int, int]]) 
     """A database holding ``games`` (blitz, no rating diffs), written straight into it:
     (month, white, black, white_elo, black_elo, White's score in hundredths, ord)."""
     con = duck.connect(path, create=True)
-    con.executemany("INSERT INTO games VALUES (?, 'blitz', ?, ?, ?, ?, NULL, NULL, ?, ?)", games)
+    con.executemany(
+        "INSERT INTO games (month, perf, white, black, white_elo, black_elo, score, ord) "
+        "VALUES (?, 'blitz', ?, ?, ?, ?, ?, ?)",
+        games,
+    )
     con.close()
     return path
 
@@ -63,8 +68,26 @@ def seed_lists(db: Path) -> dict[str, list[tuple[str, int, int]]]:
 
 def test_seed_is_the_first_game_by_month_then_by_order(tmp_path: Path) -> None:
     db = seed_db(tmp_path / "seed.duckdb")
-    app.rate(app.RateSettings(db))
+    app.rate(app.RateSettings(db, adjustments=False))
     assert seed_lists(db) == SEED_LISTS
+
+
+#: The March list with the compression of 1 March 2024 (the default: the run crosses it):
+#: every listed player under 2000 is raised by 0.4 x (2000 - R), rounded half away from
+#: zero (QC24). Z 1670: 0.4 x 330 = 132 -> 1802; X 1527: 0.4 x 473 = 189.2 -> 189 -> 1716;
+#: Y 1453: 0.4 x 547 = 218.8 -> 219 -> 1672; W 1450: 0.4 x 550 = 220 -> 1670. January and
+#: February are rated by rapid-blitz-2022-10 (K 40 under 30 games, as derived above; no
+#: gap over 400, so the once-per-event rule of that edition changes nothing).
+COMPRESSED_MARCH = [("Z", 1802, 1), ("X", 1716, 2), ("Y", 1672, 2), ("W", 1670, 1)]
+
+
+def test_the_compression_of_march_2024_raises_the_march_list(tmp_path: Path) -> None:
+    db = seed_db(tmp_path / "seed.duckdb")
+    result = app.rate(app.RateSettings(db))
+    assert seed_lists(db) == {"2024-02": SEED_LISTS["2024-02"], "2024-03": COMPRESSED_MARCH}
+    rules = {r.perf: r for r in result.rules}["blitz"]
+    assert rules.adjustments == ("compression-2024-03",)
+    assert rules.editions == ("rapid-blitz-2022-10", "rapid-blitz-2024-03")
 
 
 def test_rate_reports_its_progress_month_by_month(tmp_path: Path) -> None:
@@ -87,36 +110,41 @@ def fixture_db(tmp_path: Path) -> Path:
     return db
 
 
+def _rate(db: Path, **more: object) -> app.RateResult:
+    """``db rate`` under the fixture's rules (``db_fixture.RULES``)."""
+    return app.rate(app.RateSettings(db, **{**RULES, **more}))  # type: ignore[arg-type]
+
+
 def _all_lists_match(db: Path) -> None:
     for key, expected in EXPECTED.items():
         assert app.rating_list(app.ListSettings(*key, db)).players == expected
 
 
 def test_rate_reports_the_players_of_each_perf(fixture_db: Path) -> None:
-    result = app.rate(app.RateSettings(fixture_db))
-    # Blitz: Alice, Bob, Carol, Dave (January), Erin, Frank (February), Gina (March);
-    # classical: Gina, Hank, Ivan (March); no bullet or rapid game.
-    assert result.players == {"bullet": 0, "blitz": 7, "rapid": 0, "classical": 3}
+    result = _rate(fixture_db)
+    # Blitz: Alice, Bob, Carol, Dave (January), Erin, Frank (February); Gina's one blitz
+    # game is not rated (600/2600); classical: Gina, Hank, Ivan (March); no bullet or rapid.
+    assert result.players == {"bullet": 0, "blitz": 6, "rapid": 0, "classical": 3}
     assert result.games == 39  # 4 + 20 + 15 usable games
-    assert result.left_out == 0  # without the 600/2600 rule, all 39 are in the lists, twice
+    assert result.left_out == 2  # Gina-Alice, both sides
 
 
 def test_rating_one_perf_keeps_the_others(fixture_db: Path) -> None:
-    app.rate(app.RateSettings(fixture_db))
-    result = app.rate(app.RateSettings(fixture_db, perfs=("classical",)))
+    _rate(fixture_db)
+    result = _rate(fixture_db, perfs=("classical",))
     assert result.players == {"classical": 3}
     _all_lists_match(fixture_db)  # the blitz lists of the first run are still there
 
 
 def test_interrupted_rate_leaves_the_previous_lists_whole(fixture_db: Path) -> None:
-    app.rate(app.RateSettings(fixture_db))
+    _rate(fixture_db)
 
     def interrupt(month: int) -> None:
         if month == 202402:
             raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        app.rate(app.RateSettings(fixture_db, on_month=interrupt))
+        _rate(fixture_db, on_month=interrupt)
     _all_lists_match(fixture_db)
     con = duckdb.connect(str(fixture_db))
     tables = {
@@ -126,37 +154,49 @@ def test_interrupted_rate_leaves_the_previous_lists_whole(fixture_db: Path) -> N
     assert "lists_build" not in tables
 
 
-#: Blitz games for the 600/2600 rule (Rapid & Blitz chapter as amended 1 December 2024,
-#: which ``--rule-600`` applies to every month, like the rest of the chapter):
+#: Blitz games for the 600/2600 rule (Rapid & Blitz chapter as amended 1 December 2024):
 #: (month, white, black, white_elo, black_elo, White's score, ord).
 RULE_600_GAMES = [
     (202411, "A", "B", 2700, 2050, 100, 1),
     (202412, "A", "B", 2700, 2050, 100, 1),
     (202412, "A", "C", 2700, 2650, 50, 2),
 ]
-#: Worked by hand. Seeds: A 2700, B 2050 (November), C 2650 (December).
-#: Every game rated. November: A vs B, D = 650 -> 400 (the chapter's plain cap) -> table
-#: 8.1.2 row 392-411: .92 / .08. A (K 10, >= 2400): 1 - .92 = .08 x 10 = 0.8 -> +1 -> 2701.
-#: B (K 40, 0 games before): 0 - .08 = -.08 x 40 = -3.2 -> -3 -> 2047. December list: A 2701
-#: (1 game before), C 2650 (0), B 2047 (1). December: A vs B D = 654 -> 400 -> +.08; A vs
-#: C D = 51 -> row 47-53: .57, .5 - .57 = -.07; A: .01 x 10 = 0.1 -> 0 -> 2701. B: -.08 x
-#: 40 = -3.2 -> -3 -> 2044. C: D = -51 -> .43, +.07, K 10 (seed 2650 >= 2400) -> 0.7 -> +1
-#: -> 2651.
-#: Under the rule: both A-B games are 600 or more apart (650, then 650 again since neither
-#: moved) with A above 2600, so not rated. December list: A 2700 (0 games before), C 2650
-#: (0). December: only A vs C, D = 50 -> row 47-53: A .5 - .57 = -.07 x 10 = -0.7 -> -1 ->
-#: 2699 (1 game); C +.07 x 10 = +0.7 -> +1 -> 2651 (1). B has no rated game, so no list
-#: shows B (a list holds the players with a rated game in or before its month).
+#: Worked by hand. Seeds: A 2700, B 2050 (November), C 2650 (December). K: A and C 10
+#: (>= 2400), B 40 (under 30 games).
+#: "2024-11-30" (rapid-blitz-2024-03 every month: no 600/2600 rule). November: A vs B,
+#: D = 650 -> 400 (the chapter's plain cap) -> table 8.1.2 row 392-411: .92 / .08. A: 1 -
+#: .92 = .08 x 10 = 0.8 -> +1 -> 2701. B: 0 - .08 = -.08 x 40 = -3.2 -> -3 -> 2047.
+#: December list: A 2701 (1 game before), C 2650 (0), B 2047 (1). December: A vs B D = 654
+#: -> 400 -> +.08; A vs C D = 51 -> row 47-53: .57, .5 - .57 = -.07; A: .01 x 10 = 0.1 ->
+#: 0 -> 2701. B: -.08 x 40 = -3.2 -> -3 -> 2044. C: D = -51 -> .43, +.07 x 10 -> +1 -> 2651.
+#: "2024-12-01" (rapid-blitz-2024-12 every month): both A-B games are 600 or more apart
+#: (650) with A above 2600, so not rated. December list: A 2700 (0), C 2650 (0). December:
+#: A vs C, D = 50: A -.07 x 10 = -0.7 -> -1 -> 2699; C +0.7 -> +1 -> 2651. B has no rated
+#: game, so no list shows B.
+#: "month" (the default): November as "2024-11-30" (A 2701, B 2047); December under
+#: rapid-blitz-2024-12: A (2701) vs B (2047) are 654 apart, A above 2600: not rated; A vs
+#: C D = 51 -> -.07 x 10 = -0.7 -> -1 -> 2700; C +1 -> 2651; B keeps 2047 (1 game).
 RULE_600_LISTS = {
-    False: {
+    "2024-11-30": {
         "2024-12": [("A", 2701, 1), ("C", 2650, 0), ("B", 2047, 1)],
         "2025-01": [("A", 2701, 3), ("C", 2651, 1), ("B", 2044, 2)],
     },
-    True: {
+    "2024-12-01": {
         "2024-12": [("A", 2700, 0), ("C", 2650, 0)],
         "2025-01": [("A", 2699, 1), ("C", 2651, 1)],
     },
+    "month": {
+        "2024-12": [("A", 2701, 1), ("C", 2650, 0), ("B", 2047, 1)],
+        "2025-01": [("A", 2700, 2), ("C", 2651, 1), ("B", 2047, 1)],
+    },
 }
+#: Game sides left unrated: none; two games x two sides; the December A-B game's two sides.
+RULE_600_LEFT_OUT = {"2024-11-30": 0, "2024-12-01": 4, "month": 2}
+
+
+def as_of(key: str) -> date | None:
+    """A key of ``RULE_600_LISTS`` as ``RateSettings.rules_as_of``."""
+    return None if key == "month" else date.fromisoformat(key)
 
 
 def rule_600_db(path: Path) -> Path:
@@ -170,12 +210,10 @@ def blitz_list(db: Path, month: str) -> list[tuple[str, int, int]]:
     return [(p["name"], p["rating"], p["games_before"]) for p in players]
 
 
-@pytest.mark.parametrize("rule_600", [False, True])
-def test_the_600_2600_rule_leaves_out_the_games_it_does_not_rate(
-    tmp_path: Path, rule_600: bool
-) -> None:
+@pytest.mark.parametrize("rules", sorted(RULE_600_LISTS))
+def test_the_600_2600_rule_follows_the_edition(tmp_path: Path, rules: str) -> None:
     db = rule_600_db(tmp_path / "rule600.duckdb")
-    result = app.rate(app.RateSettings(db, rule_600=rule_600))
-    assert result.left_out == (2 if rule_600 else 0)
-    for month, expected in RULE_600_LISTS[rule_600].items():
+    result = app.rate(app.RateSettings(db, rules_as_of=as_of(rules)))
+    assert result.left_out == RULE_600_LEFT_OUT[rules]
+    for month, expected in RULE_600_LISTS[rules].items():
         assert blitz_list(db, month) == expected

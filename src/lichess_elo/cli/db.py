@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
+from datetime import date
 from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -26,6 +28,13 @@ db_app = typer.Typer(
     ),
     no_args_is_help=True,
 )
+
+
+class OpponentsName(StrEnum):
+    """Where an opponent's rating comes from."""
+
+    list = "list"
+    lichess = "lichess"
 
 
 class EngineName(StrEnum):
@@ -81,7 +90,8 @@ def interruptible() -> Iterator[None]:
 NAMES = {
     "files": "FILE", "db": "--db", "month": "--month", "engine": "--engine", "band": "--band",
     "top": "--top", "min_games": "--min-games", "sample": "--sample",
-    "resamples": "--resamples", "chart": "--chart",
+    "resamples": "--resamples", "chart": "--chart", "rules_as_of": "--rules-as-of",
+    "opponents": "--opponents",
 }  # fmt: skip
 
 
@@ -126,6 +136,28 @@ def ingest_cmd(
         render.print_ingest(result, console())
 
 
+def _as_of(text: str) -> date | None:
+    """``month`` -> ``None`` (each month by its own editions), ``today``, or a day.
+
+    Raises:
+        Malformed: anything else.
+    """
+    from lichess_elo.core.games import parse_day
+    from lichess_elo.errors import Malformed
+
+    word = text.strip().lower()
+    if word == "month":
+        return None
+    if word == "today":
+        return date.today()
+    try:
+        return parse_day(text, "rules_as_of")
+    except Malformed:
+        raise Malformed(
+            "rules_as_of", text, "month, today or a day such as 2025-10-01", "a rules date"
+        ) from None
+
+
 @db_app.command("rate")
 def rate_cmd(
     db: DbOpt = Path("lichess.duckdb"),
@@ -144,37 +176,68 @@ def rate_cmd(
             "cluster; default DB.spark), e.g. --warehouse /mnt/shared/lichess.",
         ),
     ] = None,
+    rules_as_of: Annotated[
+        str,
+        typer.Option(
+            "--rules-as-of",
+            metavar="month|today|YYYY-MM-DD",
+            help="Which date's FIDE editions rate the months: month (each month by the "
+            "editions in force on its first day), today, or one day for every month, e.g. "
+            "--rules-as-of 2025-10-01. See docs/rules.md.",
+        ),
+    ] = "month",
+    opponents: Annotated[
+        OpponentsName,
+        typer.Option(
+            "--opponents",
+            help="An opponent's rating: list (their own list rating in the run) or lichess "
+            "(their Lichess rating in the game, as report does), e.g. --opponents lichess.",
+        ),
+    ] = OpponentsName.list,
+    no_adjustment: Annotated[
+        bool,
+        typer.Option(
+            "--no-adjustment",
+            help="Leave out the one-time compression of 1 March 2024 (ratings under 2000 "
+            "raised by 0.4 x (2000 - R)), e.g. --no-adjustment.",
+        ),
+    ] = False,
     rule_600: Annotated[
         bool,
         typer.Option(
-            "--rule-600",
-            help="Leave out the bullet, blitz and rapid games the Rapid & Blitz chapter does "
-            "not rate since 1 Dec 2024 (600 or more apart, a player above 2600), in every "
-            "month, e.g. --rule-600.",
+            "--rule-600", hidden=True, help="Gone: the 600/2600 rule follows the editions."
         ),
     ] = False,
     quiet: QuietOpt = False,
 ) -> None:
-    """Build the FIDE-rules monthly lists of every player (all months, again)."""
+    """Build the FIDE-rules monthly lists of every player (all months, again), each month
+    under its own FIDE editions unless --rules-as-of says otherwise."""
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
+        from lichess_elo.errors import BadInput
         from lichess_elo.output import db as render
         from lichess_elo.output.common import console
         from lichess_elo.population import app
 
-        with render.rate_progress(quiet) as progress:
-            result = app.rate(
-                app.RateSettings(
-                    db,
-                    tuple(perf or ()),
-                    engine.value,
-                    master=master,
-                    warehouse=warehouse,
-                    rule_600=rule_600,
-                    progress=progress,
-                )
+        if rule_600:
+            raise BadInput(
+                "--rule-600 is gone: the 600/2600 rule now follows each month's edition (from "
+                "1 Dec 2024); --rules-as-of 2024-12-01 applies it to every month"
             )
+        settings = app.RateSettings(
+            db,
+            tuple(perf or ()),
+            engine.value,
+            master=master,
+            warehouse=warehouse,
+            rules_as_of=_as_of(rules_as_of),
+            opponents=opponents.value,
+            adjustments=not no_adjustment,
+        )
+        settings.checked()
+        with render.rate_progress(quiet) as progress:
+            result = app.rate(replace(settings, progress=progress))
     render.print_rate(result, console())
 
 

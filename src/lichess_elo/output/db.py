@@ -149,10 +149,13 @@ def print_rate(result: RateResult, out: Console) -> None:
     out.print(
         f"Rated {result.games:,} games with {result.engine}: lists {span} in {result.seconds:.1f} s"
     )
-    if result.rule_600:
-        out.print(f"  {result.left_out:,} of them not rated under the 600/2600 rule")
+    if result.left_out:
+        out.print(f"  {result.left_out:,} game sides not rated under the 600/2600 rule")
     for perf, n in result.players.items():
         out.print(f"  {perf:<10} {n:>9,} players")
+    for rules in result.rules:
+        if result.players.get(rules.perf):
+            out.print(f"  {rules.text}", highlight=False)
 
 
 def list_table(result: RatingList) -> Table:
@@ -170,7 +173,8 @@ def list_table(result: RatingList) -> Table:
     ]
     columns = [Column("#"), Column("player", "left"), Column("rating"),
                Column("games before", short="before"), Column("K"), Column("Lichess")]  # fmt: skip
-    return Table(columns, rows, title=f"FIDE-rules {result.perf} list, {result.month}")
+    notes = (result.rules.text,) if result.rules else ()
+    return Table(columns, rows, title=f"FIDE-rules {result.perf} list, {result.month}", notes=notes)
 
 
 def list_output(result: RatingList, fmt: str) -> str | Table:
@@ -184,19 +188,20 @@ def list_output(result: RatingList, fmt: str) -> str | Table:
 
 PLAYER_FIELDS = (
     "perf", "month", "rating", "games_before", "k", "lichess_rating", "games", "points",
-    "expected", "k_used", "change", "next_rating",
+    "expected", "k_used", "change", "next_rating", "edition",
 )  # fmt: skip
 
 
 def player_output(result: PlayerRows, fmt: str) -> str | Table:
     """``db player`` in ``fmt``."""
     if fmt == "json":
-        return dump_json({"name": result.name, "rows": result.rows})
+        return dump_json(result.document())
     if fmt == "csv":
         return write_csv(result.rows, PLAYER_FIELDS)
     heads = ("perf", "month", "list", "before", "K", "Lichess", "games", "score", "PD",
              "K used", "change")  # fmt: skip
     columns = [Column(h, "left" if h in ("perf", "month") else "right") for h in heads]
+    columns.append(Column("edition", "left", fold=1))
     rows = [
         (
             r["perf"],
@@ -210,10 +215,16 @@ def player_output(result: PlayerRows, fmt: str) -> str | Table:
             f"{r['expected']:.2f}",
             str(r["k_used"]) if r["games"] else "-",
             f"{r['change']:+d}" if r["games"] else "-",
+            r.get("edition") or "-",
         )
         for r in result.rows
     ]
-    return Table(columns, rows, title=f"{result.name}: FIDE-rules lists")
+    return Table(
+        columns,
+        rows,
+        title=f"{result.name}: FIDE-rules lists",
+        notes=tuple(r.text for r in result.rules),
+    )
 
 
 # --- compare --------------------------------------------------------------------------------

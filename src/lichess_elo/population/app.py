@@ -7,16 +7,14 @@ Each function checks its settings itself and raises ``lichess_elo.errors`` excep
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lichess_elo.errors import BadInput
+from lichess_elo.errors import BadInput, NotRated
 from lichess_elo.population import compare as population
-from lichess_elo.population import duck, stages
+from lichess_elo.population import duck, list_rules, rulebook_sql, stages
 from lichess_elo.population.compare import BandRow, Differ, MonthScore
-from lichess_elo.population.dialect import Engine
 from lichess_elo.population.ingest import (
     FileProgress,
     MonthIngested,
@@ -24,6 +22,12 @@ from lichess_elo.population.ingest import (
     dump_kind,
     stage,
 )
+from lichess_elo.population.list_rules import ListRules
+from lichess_elo.population.rating import DEFAULT_DB as DEFAULT_DB
+from lichess_elo.population.rating import RateResult as RateResult
+from lichess_elo.population.rating import RateSettings as RateSettings
+from lichess_elo.population.rating import rate as rate
+from lichess_elo.population.rulebook_sql import MonthRules
 from lichess_elo.population.schema import (
     PERFS,
     check_perf,
@@ -31,9 +35,6 @@ from lichess_elo.population.schema import (
     next_month,
     parse_month,
 )
-
-DEFAULT_DB = Path("lichess.duckdb")
-
 
 # --- ingest ---------------------------------------------------------------------------------
 
@@ -115,119 +116,26 @@ def ingest(settings: IngestSettings) -> IngestResult:
     return IngestResult(files, tuple(months), unplaced, time.perf_counter() - start)
 
 
-# --- rate -----------------------------------------------------------------------------------
+# --- rate: population/rating.py (re-exported here) -------------------------------------------
 
 
-@dataclass(frozen=True)
-class RateSettings:
-    """``db rate``: build the lists of ``perfs`` (all when empty) with ``engine``."""
+def _rules_of(con: Any, perf: str) -> ListRules:
+    """The record of ``perf``'s lists.
 
-    db: Path = DEFAULT_DB
-    perfs: tuple[str, ...] = ()
-    engine: Engine = "duckdb"
-    master: str = "local[*]"
-    warehouse: Path | None = None
-    #: Called with each month (YYYYMM) once its lists are built.
-    on_month: Callable[[int], None] | None = None
-    #: Called with (months done, months in all): once before the first, then after each.
-    progress: Callable[[int, int], None] | None = None
-    #: Leave out the games the Rapid & Blitz chapter's 600/2600 rule does not rate (bullet,
-    #: blitz and rapid, every month; ``stages.not_rated_sql``).
-    rule_600: bool = False
+    Raises:
+        NotRated: the lists predate the records (rate again).
+    """
+    found = list_rules.read(con).get(perf)
+    if found is None:
+        raise NotRated(
+            f"the {perf} lists were made before lists recorded their rules: rate again (db rate)"
+        )
+    return found
 
 
-@dataclass(frozen=True)
-class RateResult:
-    """What ``rate`` built."""
-
-    engine: Engine
-    perfs: tuple[str, ...]
-    months: tuple[str, ...]
-    games: int
-    players: dict[str, int]
-    seconds: float
-    #: Games of the perfs not in the lists: those the 600/2600 rule left out
-    #: (``RateSettings.rule_600``); 0 without it.
-    left_out: int = 0
-    #: Whether the rule was asked for (``RateSettings.rule_600``).
-    rule_600: bool = False
-
-
-def _month_counter(settings: RateSettings, total: int) -> Callable[[int], None]:
-    """The engines' ``on_month``: the settings' own, then ``progress`` with the count."""
-    done = 0
-    if settings.progress is not None:
-        settings.progress(0, total)
-
-    def each(month: int) -> None:
-        nonlocal done
-        done += 1
-        if settings.on_month is not None:
-            settings.on_month(month)
-        if settings.progress is not None:
-            settings.progress(done, total)
-
-    return each
-
-
-def rate(settings: RateSettings) -> RateResult:
-    """Rebuild the monthly lists of the chosen perfs."""
-    perfs = tuple(check_perf(p) for p in settings.perfs) or PERFS
-    if settings.engine not in ("duckdb", "spark"):
-        raise BadInput("is not duckdb or spark", field="engine", value=settings.engine)
-    con = duck.connect(settings.db)
-    try:
-        start = time.perf_counter()
-        on_month = _month_counter(settings, len(duck.game_months(con, perfs)))
-        if settings.engine == "spark":
-            from lichess_elo.population import spark
-
-            warehouse = settings.warehouse or settings.db.with_name(settings.db.name + ".spark")
-            months = spark.rate(
-                con,
-                perfs,
-                master=settings.master,
-                warehouse=warehouse,
-                on_month=on_month,
-                rule_600=settings.rule_600,
-            )
-        else:
-            months = duck.rate(con, perfs, on_month=on_month, rule_600=settings.rule_600)
-        seconds = time.perf_counter() - start
-        games = duck.rows(
-            con, "SELECT COUNT(*) AS n FROM games WHERE perf IN (SELECT UNNEST(?))", [list(perfs)]
-        )[0]["n"]
-        # Each game rated is in the lists twice, once per side: without the 600/2600 rule
-        # that is every game, which this count checks too.
-        sides = duck.rows(
-            con,
-            "SELECT COALESCE(SUM(games), 0) AS n FROM lists WHERE perf IN (SELECT UNNEST(?))",
-            [list(perfs)],
-        )[0]["n"]
-        left_out = int(games) - int(sides) // 2
-        players = {
-            r["perf"]: int(r["n"])
-            for r in duck.rows(
-                con,
-                # A player's first row is the only one with no games before it (every
-                # row has games), so counting those counts the players without a DISTINCT.
-                "SELECT perf, COUNT(*) AS n FROM lists "
-                "WHERE perf IN (SELECT UNNEST(?)) AND games_before = 0 GROUP BY perf",
-                [list(perfs)],
-            )
-        }
-    finally:
-        con.close()
-    return RateResult(
-        settings.engine,
-        perfs,
-        tuple(month_label(m) for m in months),
-        int(games),
-        {p: players.get(p, 0) for p in perfs},
-        seconds,
-        left_out,
-        settings.rule_600,
-    )
+def _month_of(rules: ListRules, month: int) -> MonthRules:
+    """The rules of ``month`` for lists made under ``rules``."""
+    return rulebook_sql.month_rules(month, as_of=rules.rules_as_of, adjustments=rules.adjustment)
 
 
 # --- list -----------------------------------------------------------------------------------
@@ -249,10 +157,16 @@ class RatingList:
     perf: str
     month: str
     players: list[dict[str, Any]] = field(default_factory=list)
+    rules: ListRules | None = None
 
     def document(self) -> dict[str, Any]:
         """The JSON document of ``db list``."""
-        return {"perf": self.perf, "month": self.month, "players": self.players}
+        return {
+            "perf": self.perf,
+            "month": self.month,
+            "rules": self.rules.document() if self.rules else None,
+            "players": self.players,
+        }
 
 
 def rating_list(settings: ListSettings) -> RatingList:
@@ -278,16 +192,18 @@ def rating_list(settings: ListSettings) -> RatingList:
                 f"no {perf} list for {month_label(month)}; lists run from "
                 f"{month_label(first)} to {month_label(last)}"
             )
+        rules = _rules_of(con, perf)
+        at = stages.list_at_sql(_month_of(rules, month), "l.perf = ?", adjustments=rules.adjustment)
         players = duck.rows(
             con,
             f"""SELECT name, rating, games_before, k, lichess_rating
-                FROM ({stages.list_at_sql(month, "l.perf = ?")})
+                FROM ({at})
                 ORDER BY rating DESC, name""",
             [perf],
         )
     finally:
         con.close()
-    return RatingList(perf, month_label(month), players)
+    return RatingList(perf, month_label(month), players, rules)
 
 
 # --- player ---------------------------------------------------------------------------------
@@ -308,6 +224,15 @@ class PlayerRows:
 
     name: str
     rows: list[dict[str, Any]]
+    rules: tuple[ListRules, ...] = ()
+
+    def document(self) -> dict[str, Any]:
+        """The JSON document of ``db player``."""
+        return {
+            "name": self.name,
+            "rules": [r.document() for r in self.rules],
+            "rows": self.rows,
+        }
 
 
 def player(settings: PlayerSettings) -> PlayerRows:
@@ -323,11 +248,12 @@ def player(settings: PlayerSettings) -> PlayerRows:
         rows = duck.rows(
             con,
             """SELECT perf, name, month, rating, games_before, k, lichess_rating, games,
-                      points, expected, k_used, change, next_rating
+                      points, expected, k_used, change, next_rating, edition
                FROM lists WHERE lower(name) = lower(?) AND (? IS NULL OR perf = ?)
                ORDER BY perf, month""",
             [settings.name, perf, perf],
         )
+        rules = tuple(_rules_of(con, p) for p in dict.fromkeys(r["perf"] for r in rows))
     finally:
         con.close()
     if not rows:
@@ -337,7 +263,7 @@ def player(settings: PlayerSettings) -> PlayerRows:
         row["month"] = month_label(row["month"])
         for key in ("points", "expected"):
             row[key] = row[key] / 100
-    return PlayerRows(rows[0]["name"], rows)
+    return PlayerRows(rows[0]["name"], rows, rules)
 
 
 # --- compare --------------------------------------------------------------------------------

@@ -26,7 +26,9 @@ import numpy as np
 from lichess_elo.core import accuracy, glicko
 from lichess_elo.core.accuracy import Comparison, Scores
 from lichess_elo.core.report.predictions import OPPONENT_RD_ESTABLISHED
-from lichess_elo.population import duck, stages
+from lichess_elo.errors import NotRated
+from lichess_elo.population import duck, list_rules, rulebook_sql, stages
+from lichess_elo.population.rulebook_sql import MonthRules
 from lichess_elo.population.schema import month_range, next_month
 
 #: ``games.ord`` = epoch seconds x this + position in the file.
@@ -90,7 +92,7 @@ def bands(con: duckdb.DuckDBPyConnection, perfs: Sequence[str], width: int) -> l
             rows = con.execute(
                 f"""SELECT CAST(floor(lichess_rating / {width}) * {width} AS INTEGER) AS b,
                           COUNT(*), AVG(rating - lichess_rating), MEDIAN(rating - lichess_rating)
-                   FROM ({stages.list_at_sql(month, "l.perf = ?")})
+                   FROM ({_list_at(con, perf, month)})
                    WHERE lichess_rating IS NOT NULL GROUP BY b ORDER BY b""",
                 [perf],
             ).fetchall()
@@ -111,7 +113,7 @@ def differs(
             continue
         rows = con.execute(
             f"""SELECT name, rating, lichess_rating, games_before
-                FROM ({stages.list_at_sql(months[-1], "l.perf = ?")})
+                FROM ({_list_at(con, perf, months[-1])})
                 WHERE lichess_rating IS NOT NULL AND games_before >= ?
                 ORDER BY abs(rating - lichess_rating) DESC, name LIMIT ?""",
             [perf, min_games, top],
@@ -120,8 +122,32 @@ def differs(
     return out
 
 
-def _sample_sql(sample: int, seed: int) -> str:
-    white_d = stages.capped_d("a.rating", "a.rating - b.rating", "g.perf")
+def _month_rules(con: duckdb.DuckDBPyConnection, perf: str, month: int) -> tuple[MonthRules, bool]:
+    """The rules of ``perf``'s list of ``month`` and whether compressions were applied."""
+    rules = list_rules.read(con).get(perf)
+    if rules is None:
+        raise NotRated(
+            f"the {perf} lists were made before lists recorded their rules: rate again (db rate)"
+        )
+    return (
+        rulebook_sql.month_rules(month, as_of=rules.rules_as_of, adjustments=rules.adjustment),
+        rules.adjustment,
+    )
+
+
+def _list_at(con: duckdb.DuckDBPyConnection, perf: str, month: int) -> str:
+    rules, adjustment = _month_rules(con, perf, month)
+    return stages.list_at_sql(rules, "l.perf = ?", adjustments=adjustment)
+
+
+def _sample_sql(
+    con: duckdb.DuckDBPyConnection, perfs: Sequence[str], sample: int, seed: int
+) -> str:
+    recorded = list_rules.read(con)
+    as_of = {p: recorded[p].rules_as_of for p in perfs if p in recorded}
+    white_d = rulebook_sql.predicted_d_sql(
+        as_of, "g.perf", "g.month", "a.rating", "a.rating - b.rating"
+    )
     return f"""
     SELECT g.perf, g.month, g.score, g.white_elo, g.black_elo, g.ord, g.n,
            {stages.pd_value("t", "g.d")} AS e
@@ -157,7 +183,7 @@ def month_scores(
 ) -> list[MonthScore]:
     """Both systems' scores on each month's games (a seeded sample of at most ``sample``)."""
     duck.load_pd_table(con)
-    cols = con.execute(_sample_sql(sample, seed), [list(perfs)]).fetchnumpy()
+    cols = con.execute(_sample_sql(con, perfs, sample, seed), [list(perfs)]).fetchnumpy()
     if len(cols["perf"]) == 0:
         return []
     perf_col = np.asarray(cols["perf"], dtype=object)

@@ -9,16 +9,20 @@ from typing import Any
 import duckdb
 
 from lichess_elo.errors import DatabaseMissing, NotRated
-from lichess_elo.population import stages
+from lichess_elo.population import list_rules, stages
 from lichess_elo.population.dialect import DUCKDB
+from lichess_elo.population.list_rules import ListRules
+from lichess_elo.population.rulebook_sql import MonthRules
 from lichess_elo.population.schema import (
     GAMES_DDL,
+    GAMES_EVENT_DDL,
     LISTS_COLUMNS,
     MONTHS_DDL,
     REJECTS_DDL,
     month_range,
     next_month,
 )
+from lichess_elo.population.stages import Opponents
 
 #: Memory DuckDB may use in ``db rate`` before spilling to ``<db>.tmp`` (keeps the process
 #: under 1 GB).
@@ -29,9 +33,9 @@ MEMORY_LIMIT = "500MB"
 INGEST_MEMORY_LIMIT = "250MB"
 LISTS_DDL = """
 CREATE TABLE lists (perf VARCHAR, name VARCHAR, month INTEGER, rating INTEGER,
-    games_before BIGINT, k INTEGER, reached BOOLEAN, lichess_rating INTEGER, games BIGINT,
+    games_before BIGINT, k INTEGER, peak INTEGER, lichess_rating INTEGER, games BIGINT,
     points BIGINT, expected BIGINT, k_used INTEGER, change BIGINT, next_rating BIGINT,
-    next_games_before BIGINT, next_reached BOOLEAN, next_lichess INTEGER)"""
+    next_games_before BIGINT, next_peak INTEGER, next_lichess INTEGER, edition VARCHAR)"""
 
 
 def connect(path: Path, *, create: bool = False) -> duckdb.DuckDBPyConnection:
@@ -48,7 +52,7 @@ def connect(path: Path, *, create: bool = False) -> duckdb.DuckDBPyConnection:
     con = duckdb.connect(str(path))
     if create:
         con.execute(f"SET memory_limit = '{INGEST_MEMORY_LIMIT}'")
-    for ddl in (GAMES_DDL, REJECTS_DDL, MONTHS_DDL):
+    for ddl in (GAMES_DDL, GAMES_EVENT_DDL, REJECTS_DDL, MONTHS_DDL):
         con.execute(ddl)
     return con
 
@@ -75,14 +79,14 @@ def game_months(con: duckdb.DuckDBPyConnection, perfs: Sequence[str]) -> list[in
 def rate(
     con: duckdb.DuckDBPyConnection,
     perfs: Sequence[str],
+    plan: Sequence[MonthRules],
+    records: Sequence[ListRules],
     *,
+    opponents: Opponents = "list",
     on_month: Callable[[int], None] | None = None,
-    rule_600: bool = False,
 ) -> list[int]:
-    """Rebuild the lists of ``perfs`` (all months); return the months processed.
-
-    ``rule_600`` leaves out the games the Rapid & Blitz 600/2600 rule does not rate
-    (``stages.not_rated_sql``).
+    """Rebuild the lists of ``perfs``, one month of ``plan`` after another (its rules);
+    return the months processed. ``records`` replace the perfs' rules records.
 
     The months' rows go to ``lists_build``, which replaces ``lists`` in one transaction at
     the end: an interrupted run leaves the old lists whole. The months themselves run
@@ -94,14 +98,13 @@ def rate(
     # No statement here needs its rows in order (the readers sort); unordered, DuckDB
     # writes the temp tables and the lists from both threads at once.
     con.execute("SET preserve_insertion_order = false")
-    months = game_months(con, perfs)
     load_pd_table(con)
     con.execute(
         "CREATE OR REPLACE TEMP VIEW games_p AS SELECT * FROM games WHERE perf IN "
         f"({', '.join(repr(p) for p in perfs)})"
     )
-    con.execute(f"DROP TABLE IF EXISTS {_BUILD}")
-    con.execute(LISTS_DDL.replace("TABLE lists", f"TABLE {_BUILD}"))
+    con.execute(f"DROP TABLE IF EXISTS {BUILD}")
+    con.execute(LISTS_DDL.replace("TABLE lists", f"TABLE {BUILD}"))
     try:
         for name, query in (
             ("names", stages.names_sql(DUCKDB, "games_p")),
@@ -110,49 +113,69 @@ def rate(
         ):
             _temp(con, name, query)
         con.execute("DROP TABLE players")  # in ``cur`` now
-        for month in months:
-            _run_month(con, month, rule_600)
+        for rules in plan:
+            _run_month(con, rules, opponents)
             if on_month:
-                on_month(month)
-        _swap_lists(con, perfs)
+                on_month(rules.month)
+        swap_lists(con, perfs, records)
     finally:
         for name in ("names", "players", "cur", "step"):
             con.execute(f"DROP TABLE IF EXISTS temp.{name}")
-        con.execute(f"DROP TABLE IF EXISTS {_BUILD}")
+        con.execute(f"DROP TABLE IF EXISTS {BUILD}")
         con.execute("RESET preserve_insertion_order")
-    return months
+    return [rules.month for rules in plan]
 
 
 #: Where ``rate`` writes the new lists before they replace ``lists``.
-_BUILD = "lists_build"
+BUILD = "lists_build"
 
 
 def _temp(con: duckdb.DuckDBPyConnection, name: str, query: str) -> None:
     con.execute(f"CREATE OR REPLACE TEMP TABLE {name} AS {query}")
 
 
-def _run_month(con: duckdb.DuckDBPyConnection, month: int, rule_600: bool) -> None:
+def _run_month(con: duckdb.DuckDBPyConnection, rules: MonthRules, opponents: Opponents) -> None:
+    if rules.compressions:
+        _temp(con, "cur", stages.compress_sql(DUCKDB, rules))
     con.execute("DROP TABLE IF EXISTS step")  # last month's, so both are never held at once
-    _temp(con, "step", stages.step_sql(DUCKDB, month, "games_p", rule_600=rule_600))
-    con.execute(f"INSERT INTO {_BUILD} ({', '.join(LISTS_COLUMNS)}) {stages.listed_sql(DUCKDB)}")
+    _temp(con, "step", stages.step_sql(DUCKDB, rules, "games_p", opponents=opponents))
+    con.execute(f"INSERT INTO {BUILD} ({', '.join(LISTS_COLUMNS)}) {stages.listed_sql(DUCKDB)}")
     _temp(con, "cur", stages.ADVANCE)
 
 
-def _swap_lists(con: duckdb.DuckDBPyConnection, perfs: Sequence[str]) -> None:
-    """``lists_build`` plus the rows of the other perfs becomes ``lists``, in one transaction."""
+def swap_lists(
+    con: duckdb.DuckDBPyConnection, perfs: Sequence[str], records: Sequence[ListRules]
+) -> None:
+    """``lists_build`` plus the rows of the other perfs becomes ``lists``, and ``records``
+    replace the perfs' rules records, in one transaction."""
     con.execute("BEGIN")
     try:
         if has_lists(con):
-            con.execute(
-                f"INSERT INTO {_BUILD} SELECT * FROM lists WHERE perf NOT IN (SELECT UNNEST(?))",
-                [list(perfs)],
-            )
+            if kept_perfs(con, perfs):
+                cols = ", ".join(LISTS_COLUMNS)
+                con.execute(
+                    f"INSERT INTO {BUILD} ({cols}) SELECT {cols} FROM lists "
+                    "WHERE perf NOT IN (SELECT UNNEST(?))",
+                    [list(perfs)],
+                )
             con.execute("DROP TABLE lists")
-        con.execute(f"ALTER TABLE {_BUILD} RENAME TO lists")
+        con.execute(f"ALTER TABLE {BUILD} RENAME TO lists")
+        list_rules.store(con, records)
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")
         raise
+
+
+def kept_perfs(con: duckdb.DuckDBPyConnection, perfs: Sequence[str]) -> list[str]:
+    """The perfs with stored lists other than ``perfs`` (kept by a run of ``perfs``)."""
+    if not has_lists(con):
+        return []
+    found = con.execute(
+        "SELECT DISTINCT perf FROM lists WHERE perf NOT IN (SELECT UNNEST(?)) ORDER BY 1",
+        [list(perfs)],
+    ).fetchall()
+    return [str(r[0]) for r in found]
 
 
 def has_lists(con: duckdb.DuckDBPyConnection) -> bool:

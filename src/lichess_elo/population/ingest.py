@@ -64,7 +64,16 @@ def _speed(tc: str | None) -> str | None:
 _STAGE_DDL = """
 CREATE OR REPLACE TEMP TABLE _stage (file_no INTEGER, month INTEGER, perf VARCHAR,
     white VARCHAR, black VARCHAR, we INTEGER, be INTEGER, wd INTEGER, bd INTEGER,
-    score INTEGER, ord BIGINT, reason VARCHAR)"""
+    score INTEGER, ord BIGINT, reason VARCHAR, event VARCHAR)"""
+
+#: The event of a game for the once-per-event 400-point rule, as ``core/report/rules.game_event``
+#: names it: ``arena:<id>`` or ``swiss:<id>`` from the ``Event`` header's address, else NULL.
+_EVENT_SQL = """CASE
+            WHEN regexp_matches(Event, 'lichess\\.org/tournament/[A-Za-z0-9]+')
+                THEN 'arena:' || regexp_extract(Event, 'lichess\\.org/tournament/([A-Za-z0-9]+)', 1)
+            WHEN regexp_matches(Event, 'lichess\\.org/swiss/[A-Za-z0-9]+')
+                THEN 'swiss:' || regexp_extract(Event, 'lichess\\.org/swiss/([A-Za-z0-9]+)', 1)
+        END"""
 
 
 def stage(
@@ -133,7 +142,8 @@ def _classify_sql(file_no: int, seq0: int) -> str:
             WHEN we IS NULL OR be IS NULL THEN 'missing_rating'
             WHEN Result = '*' THEN 'unfinished'
             WHEN perf IS NULL OR perf NOT IN ({rated}) THEN 'other_perf'
-        END
+        END,
+        {_EVENT_SQL}
     FROM p"""
 
 
@@ -167,8 +177,8 @@ def commit_months(
             for table in ("games", "rejects", "months"):
                 con.execute(f"DELETE FROM {table} WHERE month = ?", [month])
             con.execute(
-                """INSERT INTO games SELECT month, perf, white, black, we, be, wd, bd, score, ord
-                   FROM _stage WHERE month = ? AND reason IS NULL""",
+                """INSERT INTO games SELECT month, perf, white, black, we, be, wd, bd, score, ord,
+                   event FROM _stage WHERE month = ? AND reason IS NULL""",
                 [month],
             )
             con.execute(

@@ -34,8 +34,12 @@ GAMES_DDL = """
 CREATE TABLE IF NOT EXISTS games (
     month INTEGER NOT NULL, perf VARCHAR NOT NULL, white VARCHAR NOT NULL,
     black VARCHAR NOT NULL, white_elo INTEGER NOT NULL, black_elo INTEGER NOT NULL,
-    white_diff INTEGER, black_diff INTEGER, score INTEGER NOT NULL, ord BIGINT NOT NULL
+    white_diff INTEGER, black_diff INTEGER, score INTEGER NOT NULL, ord BIGINT NOT NULL,
+    event VARCHAR
 )"""
+#: A database made before ``games`` kept each game's event gains the column (NULL: the
+#: game's event is unknown, so the once-per-event rule takes the period as its event).
+GAMES_EVENT_DDL = "ALTER TABLE games ADD COLUMN IF NOT EXISTS event VARCHAR"
 REJECTS_DDL = """
 CREATE TABLE IF NOT EXISTS rejects (month INTEGER NOT NULL, reason VARCHAR NOT NULL,
     games BIGINT NOT NULL)"""
@@ -43,11 +47,12 @@ MONTHS_DDL = """
 CREATE TABLE IF NOT EXISTS months (month INTEGER PRIMARY KEY, games BIGINT NOT NULL,
     rejected BIGINT NOT NULL, sources VARCHAR NOT NULL)"""
 #: One row per player, perf and month: the list at the start of the month (rating,
-#: games before, K, Lichess rating) and what the month's games did to it.
+#: games before, K, highest rating so far, Lichess rating), what the month's rated games
+#: did to it and the key of the edition that rated them.
 LISTS_COLUMNS = (
-    "perf", "name", "month", "rating", "games_before", "k", "reached", "lichess_rating",
+    "perf", "name", "month", "rating", "games_before", "k", "peak", "lichess_rating",
     "games", "points", "expected", "k_used", "change", "next_rating", "next_games_before",
-    "next_reached", "next_lichess",
+    "next_peak", "next_lichess", "edition",
 )  # fmt: skip
 
 _MONTH = re.compile(r"^(\d{4})-(\d{2})$")

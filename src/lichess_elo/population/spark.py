@@ -21,7 +21,10 @@ import duckdb
 from lichess_elo.errors import EngineUnavailable
 from lichess_elo.population import duck, stages
 from lichess_elo.population.dialect import SPARK
+from lichess_elo.population.list_rules import ListRules
+from lichess_elo.population.rulebook_sql import MonthRules
 from lichess_elo.population.schema import LISTS_COLUMNS
+from lichess_elo.population.stages import Opponents
 
 #: The warehouse folders of the run's state besides ``games/`` and ``lists/``.
 _STATE_DIRS = ("names", "players", "cur", "step")
@@ -88,15 +91,17 @@ def _stored(spark: Any, sql: str, path: Path, view: str) -> None:
 def rate(
     con: duckdb.DuckDBPyConnection,
     perfs: Sequence[str],
+    plan: Sequence[MonthRules],
+    records: Sequence[ListRules],
     *,
     master: str,
     warehouse: Path,
+    opponents: Opponents = "list",
     on_month: Callable[[int], None] | None = None,
-    rule_600: bool = False,
 ) -> list[int]:
-    """Rebuild the lists of ``perfs`` on Spark and store them in the DuckDB file
-    (``rule_600``: as in ``duck.rate``)."""
-    months = duck.game_months(con, perfs)
+    """Rebuild the lists of ``perfs`` on Spark, month by month under ``plan``, and store
+    them (with ``records``) in the DuckDB file, as ``duck.rate`` does."""
+    months = [rules.month for rules in plan]
     games_dir, lists_dir = warehouse / "games", warehouse / "lists"
     for stale in (games_dir, lists_dir, *(warehouse / d for d in _STATE_DIRS)):
         shutil.rmtree(stale, ignore_errors=True)
@@ -120,8 +125,13 @@ def rate(
         _stored(spark, stages.names_sql(SPARK), warehouse / "names", "names")
         _stored(spark, stages.players_sql(), warehouse / "players", "players")
         _stored(spark, stages.INITIAL, warehouse / "cur" / "initial", "cur")
-    for month in months:
-        step = stages.step_sql(SPARK, month, rule_600=rule_600)
+    for rules in plan:
+        month = rules.month
+        if rules.compressions:
+            _stored(
+                spark, stages.compress_sql(SPARK, rules), warehouse / "cur" / f"a{month}", "cur"
+            )
+        step = stages.step_sql(SPARK, rules, opponents=opponents)
         _stored(spark, step, warehouse / "step" / f"m{month}", "step")
         target = str(lists_dir / f"m{month}")
         spark.sql(stages.listed_sql(SPARK)).write.mode("overwrite").parquet(target)
@@ -129,18 +139,16 @@ def rate(
         _stored(spark, stages.ADVANCE, warehouse / "cur" / f"m{month}", "cur")
         if on_month:
             on_month(month)
-    con.execute("BEGIN")
+    con.execute(f"DROP TABLE IF EXISTS {duck.BUILD}")
+    con.execute(duck.LISTS_DDL.replace("TABLE lists", f"TABLE {duck.BUILD}"))
     try:
-        if not duck.has_lists(con):
-            con.execute(duck.LISTS_DDL)
-        con.execute(f"DELETE FROM lists WHERE perf IN ({in_perfs})")
         cols = ", ".join(LISTS_COLUMNS)
         for target in written:
             con.execute(
-                f"INSERT INTO lists ({cols}) SELECT {cols} FROM read_parquet('{target}/*.parquet')"
+                f"INSERT INTO {duck.BUILD} ({cols}) "
+                f"SELECT {cols} FROM read_parquet('{target}/*.parquet')"
             )
-        con.execute("COMMIT")
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
+        duck.swap_lists(con, perfs, records)
+    finally:
+        con.execute(f"DROP TABLE IF EXISTS {duck.BUILD}")
     return months

@@ -1,0 +1,151 @@
+"""A whole population rated month by month in plain Python on the FIDE engine: the reference
+that ``db rate``'s generated SQL (DuckDB and Spark) must agree with, player by player and
+month by month.
+
+Pure code, no I/O. The semantics are ``db``'s (``population/stages.py``): a player enters a
+perf's list at the Lichess rating of their first game there (the earliest month, then the
+smallest ``ord``); each month every player's list rating is fixed at its start, each side of
+a game is rated separately by ``fide.rate_period`` under the edition of the perf's chapter in
+force on the month's first day (or on ``rules_as_of``), with K from ``fide.k_factor`` (no
+birth years: no junior K); the opponent's rating is their list rating or their Lichess
+rating in the game. With ``adjustments`` (and no ``rules_as_of``), the compression of
+1 March 2024 (``fide.adjustment_between``, ``fide.adjusted``) raises every listed player at
+the start of the month that carries it. A side whose every game is unrated (600/2600) has
+no row that month.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from typing import Literal
+
+from lichess_elo.core import fide
+from lichess_elo.core.fide.editions import chapter_of_speed
+
+#: Where an opponent's rating comes from (as ``db rate --opponents``).
+Opponents = Literal["list", "lichess"]
+_SCORES = {100: Decimal(1), 50: Decimal("0.5"), 0: Decimal(0)}
+
+
+@dataclass(frozen=True)
+class PopulationGame:
+    """One game as ``db`` stores it: White's score in hundredths (100, 50, 0), ``ord`` the
+    order of the game (time, then place in the dump), ``event`` its arena or swiss."""
+
+    month: int
+    perf: str
+    white: str
+    black: str
+    white_elo: int
+    black_elo: int
+    score: int
+    ord: int
+    event: str | None = None
+
+
+@dataclass(frozen=True)
+class ReferenceRow:
+    """A player's month with rated games: the list entry at its start and the result."""
+
+    perf: str
+    name: str
+    month: int
+    rating: int
+    games_before: int
+    k: int
+    games: int
+    k_used: int
+    change: int
+    next_rating: int
+    edition: str
+
+
+@dataclass
+class _Entry:
+    rating: int
+    games_before: int
+    peak: int
+
+
+def _months(first: int, last: int) -> list[int]:
+    out = [first]
+    while out[-1] < last:
+        year, mon = divmod(out[-1], 100)
+        out.append((year + 1) * 100 + 1 if mon == 12 else out[-1] + 1)
+    return out
+
+
+def _day(month: int) -> date:
+    return date(month // 100, month % 100, 1)
+
+
+def rate_population(
+    games: Iterable[PopulationGame],
+    *,
+    rules_as_of: date | None = None,
+    opponents: Opponents = "list",
+    adjustments: bool = True,
+) -> list[ReferenceRow]:
+    """Every player's monthly rows (see the module docstring), by perf, month and name."""
+    by_month: dict[int, list[PopulationGame]] = {}
+    for g in games:
+        by_month.setdefault(g.month, []).append(g)
+    if not by_month:
+        return []
+    seeds: dict[tuple[str, str], tuple[tuple[int, int], int]] = {}
+    for g in (g for month in by_month.values() for g in month):
+        for name, elo in ((g.white, g.white_elo), (g.black, g.black_elo)):
+            key, when = (g.perf, name), (g.month, g.ord)
+            if key not in seeds or when < seeds[key][0]:
+                seeds[key] = (when, elo)
+    listed: dict[tuple[str, str], _Entry] = {}
+    rows: list[ReferenceRow] = []
+    months = _months(min(by_month), max(by_month))
+    for index, month in enumerate(months):
+        day = rules_as_of or _day(month)
+        if adjustments and rules_as_of is None and index > 0:
+            for (perf, _), entry in listed.items():
+                adj = fide.adjustment_between(chapter_of_speed(perf), _day(months[index - 1]), day)
+                if adj is not None and entry.games_before > 0:
+                    entry.rating = fide.adjusted(adj, entry.rating)
+                    entry.peak = max(entry.peak, entry.rating)
+        played = sorted(by_month.get(month, []), key=lambda g: g.ord)
+        for g in played:
+            for name in (g.white, g.black):
+                if (g.perf, name) not in listed:
+                    seed = seeds[g.perf, name][1]
+                    listed[g.perf, name] = _Entry(seed, 0, seed)
+        start = {key: entry.rating for key, entry in listed.items()}
+        sides: dict[tuple[str, str], list[fide.GameResult]] = {}
+        for g in played:
+            for name, other, own_score, other_elo in (
+                (g.white, g.black, g.score, g.black_elo),
+                (g.black, g.white, 100 - g.score, g.white_elo),
+            ):
+                opponent = start[g.perf, other] if opponents == "list" else other_elo
+                sides.setdefault((g.perf, name), []).append(
+                    fide.GameResult(opponent, _SCORES[own_score], g.event)
+                )
+        for (perf, name), results in sorted(sides.items()):
+            entry = listed[perf, name]
+            edition = fide.in_force(chapter_of_speed(perf), day)
+            k, _ = fide.k_factor(
+                entry.rating, games_before=entry.games_before, peak=entry.peak, edition=edition
+            )
+            result = fide.rate_period(entry.rating, results, k=k, edition=edition)
+            if result.rated_games == 0:
+                continue
+            rows.append(
+                ReferenceRow(
+                    perf, name, month, entry.rating, entry.games_before, k,
+                    result.rated_games, result.k, result.rounded_change, result.new_rating,
+                    edition.key,
+                )
+            )  # fmt: skip
+            entry.rating = result.new_rating
+            entry.games_before += result.rated_games
+            entry.peak = max(entry.peak, entry.rating)
+    return sorted(rows, key=lambda r: (r.perf, r.month, r.name))

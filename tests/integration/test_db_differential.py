@@ -1,0 +1,84 @@
+"""Same games, same numbers: the generated population (``population_gen``) rated by the
+Python reference on the FIDE engine and by ``db rate`` on DuckDB, 0 differences per player
+per month under every combination of the rules' settings (Spark: ``test_db_spark.py``)."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from lichess_elo.population import app
+from tests.integration.differential import (
+    differences,
+    population_db,
+    reference_rows,
+    stored_rows,
+)
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The population, ingested."""
+    return population_db(tmp_path_factory.mktemp("diff") / "pop.duckdb")
+
+
+def test_the_population_meets_every_rule(db: Path) -> None:
+    # The generator's promises, checked on the stored games (not on any rating).
+    con = duckdb.connect(str(db))
+    months = {r[0] for r in con.execute("SELECT DISTINCT month FROM games").fetchall()}
+    events = con.execute(
+        "SELECT COUNT(*) FILTER (WHERE event LIKE 'arena:%'), "
+        "COUNT(*) FILTER (WHERE event LIKE 'swiss:%'), COUNT(*) FILTER (WHERE event IS NULL) "
+        "FROM games"
+    ).fetchone()
+    burst = con.execute(
+        "SELECT MAX(n) FROM (SELECT COUNT(*) AS n FROM games GROUP BY month, perf, "
+        "least(white, black), greatest(white, black))"
+    ).fetchone()
+    con.close()
+    assert {
+        202112,
+        202201,
+        202209,
+        202210,
+        202402,
+        202403,
+        202411,
+        202412,
+        202509,
+        202510,
+    } <= months
+    assert events is not None and min(events) > 100
+    assert burst is not None and burst[0] >= 40
+
+
+SETTINGS = {
+    "by month": {},
+    "lichess opponents": {"opponents": "lichess"},
+    "no adjustment": {"adjustments": False},
+    "as of 2023-01-01": {"rules_as_of": date(2023, 1, 1)},
+    "as of 2012-03-01": {"rules_as_of": date(2012, 3, 1)},
+    "classical as of 2010-01-01": {"rules_as_of": date(2010, 1, 1), "perfs": ("classical",)},
+}
+
+
+@pytest.mark.parametrize("name", sorted(SETTINGS))
+def test_duckdb_agrees_with_the_engine(db: Path, name: str) -> None:
+    settings = app.RateSettings(db, **SETTINGS[name])  # type: ignore[arg-type]
+    result = app.rate(settings)
+    ours = [r for r in stored_rows(db) if r[0] in (settings.perfs or r[0])]
+    assert ours and differences(ours, reference_rows(db, settings)) == []
+    if name == "by month":
+        # The default crossed the 600/2600 rule (Dec 2024 on) and the compression.
+        assert result.left_out > 0
+        rules = {r.perf: r for r in result.rules}
+        assert rules["blitz"].adjustments == ("compression-2024-03",)
+        assert rules["classical"].editions == (
+            "standard-2014-07",
+            "standard-2022-01",
+            "standard-2024-03",
+            "standard-2025-10",
+        )

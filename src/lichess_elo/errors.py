@@ -387,3 +387,32 @@ class NotRated(LichessEloError):
 
 class EngineUnavailable(LichessEloError):
     """The engine asked for cannot run here (module or Java missing)."""
+
+
+class WorkerLost(LichessEloError):
+    """A replay worker process died (killed, out of memory) before handing its games back:
+    ``pid`` and ``signal`` (or ``exit_status``) when known; ``kept_in`` is the cache folder
+    that holds the replays already back (``None``: nothing was kept)."""
+
+    def __init__(
+        self,
+        *,
+        pid: int | None = None,
+        signal: int | None = None,
+        exit_status: int | None = None,
+        kept_in: Path | None = None,
+    ) -> None:
+        self.pid, self.signal, self.exit_status, self.kept_in = pid, signal, exit_status, kept_in
+        who = "a replay worker" if pid is None else f"replay worker PID {pid}"
+        if signal is not None:
+            how = f"was killed by signal {signal}"
+            how += " (SIGKILL: the out-of-memory killer does this)" if signal == 9 else ""
+        elif exit_status is not None:
+            how = f"ended with status {exit_status}"
+        else:
+            how = "ended abruptly"
+        if kept_in is None:
+            after = "run the command again"
+        else:
+            after = f"the replays already done are kept in {kept_in}: run the command again"
+        super().__init__(f"{who} {how}; {after}")

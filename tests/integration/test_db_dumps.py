@@ -9,7 +9,7 @@ import pytest
 import zstandard
 
 from lichess_elo.population import app
-from tests.integration.db_helpers import gen_dump
+from tests.integration.db_helpers import gen_dump, write_dump
 
 
 @pytest.fixture(scope="module")
@@ -92,3 +92,27 @@ def test_bad_bytes_and_broken_headers_are_counted_not_fatal(tmp_path: Path) -> N
     names = sorted(r[0] for r in con.execute("SELECT white FROM games").fetchall())
     con.close()
     assert names == ["Andr\ufffd", "Ann"]
+
+
+@pytest.mark.parametrize("bad_date", ["2999.12.31", "0000.01.01", "2262.04.12", "1999.12.31"])
+def test_an_out_of_range_date_is_malformed_and_the_rest_is_stored(
+    tmp_path: Path, bad_date: str
+) -> None:
+    # Issue 22: one game dated 2999.12.31 or 0000.01.01 overflowed the game order (epoch
+    # seconds x 10^9 in a BIGINT) and stored nothing of the dump. A date that parses but
+    # cannot be a Lichess game's (before 2010, after tomorrow) is malformed instead.
+    from tests.integration.db_helpers import game
+
+    good = [
+        game(f"2024.06.0{day} 10:00:00", "Ann", "Ben", "1-0", ("1500", "1500"), ("+5", "-5"))
+        for day in (1, 2, 3)
+    ]
+    odd = game(f"{bad_date} 10:00:00", "Cid", "Dee", "0-1", ("1500", "1500"), ("-5", "+5"))
+    path = write_dump(tmp_path / "dates.pgn.zst", [good[0], odd, good[1], good[2]])
+    result = app.ingest(app.IngestSettings((path,), tmp_path / "dates.duckdb"))
+    assert (result.games, result.rejected) == (3, {"malformed": 1})
+    assert [m.month for m in result.months] == [202406]
+    con = duckdb.connect(str(tmp_path / "dates.duckdb"))
+    names = con.execute("SELECT white, black FROM games ORDER BY ord").fetchall()
+    con.close()
+    assert names == [("Ann", "Ben")] * 3

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import duckdb
@@ -27,6 +28,8 @@ from lichess_elo.core.games import parse_time_control, speed_of
 from lichess_elo.population.headers import read_parquet, read_pgn_zst
 from lichess_elo.population.schema import PERFS, REASONS
 
+#: The first day a game can have been played: Lichess opened in 2010.
+FIRST_DAY = "2010-01-01"
 #: Called with (index of the file, games read in it, bytes consumed, file size).
 FileProgress = Callable[[int, int, int, int], None]
 
@@ -102,18 +105,27 @@ def stage(
 def _classify_sql(file_no: int, seq0: int) -> str:
     """Parse and check a batch of raw headers (``_batch``) into ``_stage``."""
     rated = ", ".join(f"'{p}'" for p in PERFS)
+    # A date that parses but cannot be a Lichess game's (before Lichess, or after tomorrow,
+    # e.g. 2999.12.31 or 0000.01.01) is no date: the game is malformed, and ``ord`` below
+    # cannot overflow (issue 22).
+    latest = (datetime.now(UTC) + timedelta(days=1)).strftime("%Y-%m-%d")
     return f"""
     INSERT INTO _stage
-    WITH p AS (
-        SELECT r.*, try_strptime(r.UTCDate || ' ' || COALESCE(r.UTCTime, '00:00:00'),
-                                 '%Y.%m.%d %H:%M:%S') AS ts,
+    WITH d AS (
+        SELECT *, try_strptime(UTCDate || ' ' || COALESCE(UTCTime, '00:00:00'),
+                               '%Y.%m.%d %H:%M:%S') AS ts0
+        FROM _batch),
+    p AS (
+        SELECT r.*, CASE WHEN r.ts0 >= TIMESTAMP '{FIRST_DAY}'
+                          AND r.ts0 < TIMESTAMP '{latest}' + INTERVAL 1 DAY
+                    THEN r.ts0 END AS ts,
                TRY_CAST(r.WhiteElo AS INTEGER) AS we, TRY_CAST(r.BlackElo AS INTEGER) AS be,
                TRY_CAST(r.WhiteRatingDiff AS INTEGER) AS wd,
                TRY_CAST(r.BlackRatingDiff AS INTEGER) AS bd,
                CASE WHEN lower(split_part(r.Event, ' ', 2)) IN
                          ({rated}, 'ultrabullet', 'correspondence')
                     THEN lower(split_part(r.Event, ' ', 2)) ELSE t.speed END AS perf
-        FROM _batch r LEFT JOIN _speeds t ON t.tc = r.TimeControl)
+        FROM d r LEFT JOIN _speeds t ON t.tc = r.TimeControl)
     SELECT {file_no}, year(ts) * 100 + month(ts), perf, White, Black, we, be, wd, bd,
         CASE Result WHEN '1-0' THEN 100 WHEN '0-1' THEN 0 ELSE 50 END,
         epoch(ts)::BIGINT * 1000000000 + seq + {seq0},

@@ -116,3 +116,36 @@ def test_an_out_of_range_date_is_malformed_and_the_rest_is_stored(
     names = con.execute("SELECT white, black FROM games ORDER BY ord").fetchall()
     con.close()
     assert names == [("Ann", "Ben")] * 3
+
+
+def test_two_files_of_one_month_add_up_also_across_an_interrupt(tmp_path: Path) -> None:
+    # Each file is committed as it completes (issue 22). A month in two files of one run
+    # holds both; after an interrupt between them, the rerun skips the first and adds the
+    # second to the month instead of replacing it.
+    from tests.integration.db_helpers import game
+
+    def june(names: tuple[str, str], day: int) -> str:
+        return game(f"2024.06.{day:02d} 10:00:00", *names, "1-0", ("1500", "1500"))
+
+    one = write_dump(tmp_path / "a.pgn.zst", [june(("Ann", "Ben"), 1), june(("?", "Ben"), 2)])
+    two = write_dump(tmp_path / "b.pgn.zst", [june(("Cid", "Dee"), 3), june(("Eve", "?"), 4)])
+    whole = app.ingest(app.IngestSettings((one, two), tmp_path / "whole.duckdb"))
+    assert [(m.month, m.games, m.rejected) for m in whole.months] == [(202406, 2, {"malformed": 2})]
+
+    def interrupt(index: int, games: int, done: int, total: int) -> None:
+        if index == 1:
+            raise KeyboardInterrupt
+
+    db = tmp_path / "cut.duckdb"
+    with pytest.raises(KeyboardInterrupt):
+        app.ingest(app.IngestSettings((one, two), db, interrupt))
+    again = app.ingest(app.IngestSettings((one, two), db))
+    assert (again.files, again.skipped) == ((two,), (one,))
+    assert again.months == whole.months
+    for path in (db, tmp_path / "whole.duckdb"):
+        con = duckdb.connect(str(path))
+        rows = con.execute("SELECT white, black, ord FROM games ORDER BY ord").fetchall()
+        months = con.execute("SELECT month, games, rejected, sources FROM months").fetchall()
+        con.close()
+        assert [r[:2] for r in rows] == [("Ann", "Ben"), ("Cid", "Dee")]
+        assert months == [(202406, 2, 2, "a.pgn.zst, b.pgn.zst")]

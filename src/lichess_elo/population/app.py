@@ -20,9 +20,8 @@ from lichess_elo.population.dialect import Engine
 from lichess_elo.population.ingest import (
     FileProgress,
     MonthIngested,
-    commit_months,
     dump_kind,
-    stage,
+    ingest_files,
 )
 from lichess_elo.population.schema import (
     PERFS,
@@ -49,12 +48,14 @@ class IngestSettings:
 
 @dataclass(frozen=True)
 class IngestResult:
-    """The files read and what each month they covered now holds."""
+    """The files read, what each month they covered now holds, and the files skipped
+    because the database already held them in full (an earlier run read them)."""
 
     files: tuple[Path, ...]
     months: tuple[MonthIngested, ...]
     unplaced: int
     seconds: float
+    skipped: tuple[Path, ...] = ()
 
     @property
     def games(self) -> int:
@@ -101,18 +102,22 @@ def expand_dumps(paths: tuple[Path, ...]) -> tuple[Path, ...]:
 
 
 def ingest(settings: IngestSettings) -> IngestResult:
-    """Read the dumps and replace, month by month, what the database holds for them."""
+    """Read the dumps and replace, month by month, what the database holds for them.
+
+    Each file is committed as it completes: an interrupted run keeps the files finished,
+    and a file the database already holds in full (same path, size and time) is skipped.
+    """
     files = expand_dumps(settings.paths)
     if settings.db.exists() and not settings.db.is_file():
         raise BadInput("is not a database file", field="db", value=settings.db)
     start = time.perf_counter()
     con = duck.connect(settings.db, create=True)
     try:
-        stage(con, files, settings.progress)
-        months, unplaced = commit_months(con, files)
+        done = ingest_files(con, files, settings.progress)
     finally:
         con.close()
-    return IngestResult(files, tuple(months), unplaced, time.perf_counter() - start)
+    seconds = time.perf_counter() - start
+    return IngestResult(done.read, done.months, done.unplaced, seconds, done.skipped)
 
 
 # --- rate -----------------------------------------------------------------------------------

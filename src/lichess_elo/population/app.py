@@ -17,6 +17,7 @@ from lichess_elo.population import compare as population
 from lichess_elo.population import duck, stages
 from lichess_elo.population.compare import BandRow, Differ, MonthScore
 from lichess_elo.population.dialect import Engine
+from lichess_elo.population.duck_faults import named_faults
 from lichess_elo.population.ingest import (
     FileProgress,
     MonthIngested,
@@ -101,6 +102,7 @@ def expand_dumps(paths: tuple[Path, ...]) -> tuple[Path, ...]:
     return tuple(files)
 
 
+@named_faults
 def ingest(settings: IngestSettings) -> IngestResult:
     """Read the dumps and replace, month by month, what the database holds for them.
 
@@ -175,6 +177,7 @@ def _month_counter(settings: RateSettings, total: int) -> Callable[[int], None]:
     return each
 
 
+@named_faults
 def rate(settings: RateSettings) -> RateResult:
     """Rebuild the monthly lists of the chosen perfs."""
     perfs = tuple(check_perf(p) for p in settings.perfs) or PERFS
@@ -260,6 +263,7 @@ class RatingList:
         return {"perf": self.perf, "month": self.month, "players": self.players}
 
 
+@named_faults
 def rating_list(settings: ListSettings) -> RatingList:
     """The list at the start of the month.
 
@@ -269,7 +273,7 @@ def rating_list(settings: ListSettings) -> RatingList:
     """
     perf = check_perf(settings.perf)
     month = parse_month(settings.month)
-    con = duck.connect(settings.db)
+    con = duck.connect(settings.db, read_only=True)
     try:
         duck.require_lists(con)
         span = duck.rows(
@@ -315,6 +319,7 @@ class PlayerRows:
     rows: list[dict[str, Any]]
 
 
+@named_faults
 def player(settings: PlayerSettings) -> PlayerRows:
     """Every month of the player's lists (names match without regard to case).
 
@@ -322,7 +327,7 @@ def player(settings: PlayerSettings) -> PlayerRows:
         BadInput: an unknown perf, or a name with no rows.
     """
     perf = check_perf(settings.perf) if settings.perf else None
-    con = duck.connect(settings.db)
+    con = duck.connect(settings.db, read_only=True)
     try:
         duck.require_lists(con)
         rows = duck.rows(
@@ -374,6 +379,7 @@ class CompareResult:
     differs: list[Differ]
 
 
+@named_faults
 def compare(settings: CompareSettings) -> CompareResult:
     """Population tables of the stored lists against Lichess.
 
@@ -391,7 +397,7 @@ def compare(settings: CompareSettings) -> CompareResult:
     ):
         if value < low:
             raise BadInput(f"is below {low}", field=name, value=value)
-    con = duck.connect(settings.db)
+    con = duck.connect(settings.db, read_only=True)
     try:
         duck.require_lists(con)
         return CompareResult(

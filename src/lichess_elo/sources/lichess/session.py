@@ -78,6 +78,20 @@ def resolve_cache_dir(source: Source) -> Path:
     return platformdirs.user_cache_path("lichess-elo")
 
 
+#: The files of the cache folder (the HTTP answers, the games, the replays).
+CACHE_FILES = ("http.sqlite", "games.sqlite", "replay.sqlite")
+
+
+def cache_files(source: Source) -> dict[Path, str]:
+    """Each file of ``source``'s cache folder, with SQLite's files beside it, by name."""
+    folder = resolve_cache_dir(source)
+    found: dict[Path, str] = {}
+    for name in CACHE_FILES:
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            found[folder / (name + suffix)] = f"the cache's {name}{suffix}"
+    return found
+
+
 def _timeout() -> tuple[float, float]:
     return CONNECT_TIMEOUT, env_seconds("LICHESS_ELO_TIMEOUT", READ_TIMEOUT, zero_ok=False)
 

@@ -219,3 +219,19 @@ def test_ctrl_c_keeps_the_files_read_in_full_and_the_rerun_skips_them(tmp_path: 
     counts = con.execute("SELECT month, COUNT(*) FROM games GROUP BY 1 ORDER BY 1").fetchall()
     con.close()
     assert counts == [(202401, 4), (202405, 1000)]
+
+
+def test_db_player_as_csv_has_one_column_per_field(db: Path) -> None:
+    # Issue 22: the rows carry the list's spelling of the name, which the CSV header
+    # lacked: "unexpected ValueError: dict contains fields not in fieldnames: 'name'".
+    code, output = _run("player", "alice", "--db", str(db), "--format", "csv")
+    assert code == 0, output
+    lines = output.splitlines()
+    assert lines[0] == (
+        "perf,name,month,rating,games_before,k,lichess_rating,games,points,expected,k_used,"
+        "change,next_rating"
+    )
+    # January only (the fixture): Alice's one month, 1500 -> 1508 (db_fixture's hand count)
+    first = lines[1].split(",")
+    assert len(lines) == 2
+    assert (first[:4], first[-2:]) == (["blitz", "Alice", "2024-01", "1500"], ["8", "1508"])

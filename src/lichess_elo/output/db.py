@@ -189,7 +189,7 @@ def list_output(result: RatingList, fmt: str) -> str | Table:
 
 
 PLAYER_FIELDS = (
-    "perf", "month", "rating", "games_before", "k", "lichess_rating", "games", "points",
+    "perf", "name", "month", "rating", "games_before", "k", "lichess_rating", "games", "points",
     "expected", "k_used", "change", "next_rating",
 )  # fmt: skip
 

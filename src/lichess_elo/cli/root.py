@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 from typing import Annotated, NoReturn
 
 import typer
@@ -76,14 +77,25 @@ def _take_debug(args: list[str]) -> list[str]:
 
 
 def _tokens_in(args: list[str]) -> set[str]:
-    """The tokens given on the command line (``--token X``, ``--token=X``) or in LICHESS_TOKEN."""
+    """The tokens given on the command line (``--token X``, ``--token=X``) or in LICHESS_TOKEN,
+    and the user name and password inside an ``--api-url`` (or LICHESS_API_URL)."""
+    from lichess_elo.sources.lichess.checks import url_secrets
+
     found = {os.environ.get("LICHESS_TOKEN", "")}
+    found.update(url_secrets(os.environ.get("LICHESS_API_URL", "")))
     for i, arg in enumerate(args):
-        if arg == "--token" and i + 1 < len(args):
-            found.add(args[i + 1])
-        elif arg.startswith("--token="):
-            found.add(arg.removeprefix("--token="))
+        for option, add in (("--token", found.add), ("--api-url", _add_url(found))):
+            if arg == option and i + 1 < len(args):
+                add(args[i + 1])
+            elif arg.startswith(f"{option}="):
+                add(arg.removeprefix(f"{option}="))
     return {t for t in found if t.strip()}
+
+
+def _add_url(found: set[str]) -> Callable[[str], None]:
+    from lichess_elo.sources.lichess.checks import url_secrets
+
+    return lambda url: found.update(url_secrets(url))
 
 
 def _exit_now(code: int) -> NoReturn:

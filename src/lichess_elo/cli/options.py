@@ -19,7 +19,7 @@ from lichess_elo.cli.errors import remember_token
 from lichess_elo.core.fide_rules import CHAPTER_CHOICES, ChapterChoice
 from lichess_elo.core.games import parse_day, parse_month_or_day
 from lichess_elo.errors import Malformed, UnknownChoice
-from lichess_elo.sources.lichess.checks import read_token_file
+from lichess_elo.sources.lichess.checks import forbid_core_dumps, read_token_file
 from lichess_elo.sources.lichess.session import DEFAULT_API_URL, Source, cache_files
 
 
@@ -247,6 +247,8 @@ def make_source(
     if token_file is not None:
         token = read_token_file(token_file)
     remember_token(token)
+    if token:
+        forbid_core_dumps()
     return Source(
         api_url=api_url,
         token=token or None,

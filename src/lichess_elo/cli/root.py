@@ -122,8 +122,13 @@ def main() -> None:
     """
     command = typer.main.get_command(app)
     args = _take_debug(sys.argv[1:])
-    for token in _tokens_in(args):
+    tokens = _tokens_in(args)
+    for token in tokens:
         remember_token(token)
+    if tokens:
+        from lichess_elo.sources.lichess.checks import forbid_core_dumps
+
+        forbid_core_dumps()
     try:
         with interrupts_raise():
             code = command.main(args=args, prog_name="lichess-elo", standalone_mode=False)

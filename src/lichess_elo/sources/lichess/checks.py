@@ -55,6 +55,18 @@ def redact_url(url: str) -> str:
     return url.strip() if parts is None else f"{parts[0]}***@{parts[2]}"
 
 
+def forbid_core_dumps() -> None:
+    """No core dump for the rest of this process (``RLIMIT_CORE`` 0): one would hold the
+    token it was given (issue 22). Where the platform has no such limit, nothing."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not on POSIX
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_CORE)
+    if soft != 0:
+        resource.setrlimit(resource.RLIMIT_CORE, (0, hard))
+
+
 def validate_username(name: str) -> str:
     """Return ``name`` if it is a possible Lichess username (it goes into the URL path).
 

@@ -7,6 +7,7 @@ errors to ``cli.errors``. No traceback reaches the user unless ``--debug`` is gi
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
 from collections.abc import Callable
@@ -17,7 +18,14 @@ import typer
 from lichess_elo import __version__
 from lichess_elo.cli import calc, club, fetch, games, glicko, report
 from lichess_elo.cli.db import db_app
-from lichess_elo.cli.errors import message_for, redact, remember_token, run_state, unexpected
+from lichess_elo.cli.errors import (
+    message_for,
+    redact,
+    remember_token,
+    run_state,
+    unexpected,
+    warn,
+)
 from lichess_elo.cli.interrupts import Interrupted, interrupts_raise
 from lichess_elo.errors import LichessEloError
 
@@ -114,12 +122,34 @@ def _exit_now(code: int) -> NoReturn:
     os._exit(code)
 
 
+class _LibraryLog(logging.Handler):
+    """The log records of the libraries (requests-cache, urllib3...), each as one
+    ``lichess-elo: warning:`` line naming its logger (they were printed bare)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Print ``record`` as one warning line (tokens redacted by ``warn``)."""
+        try:
+            lines = record.getMessage().strip().splitlines()
+        except Exception:  # a record whose arguments do not format
+            lines = [str(record.msg)]
+        source = record.name.split(".")[0].replace("_", "-")
+        warn(f"{source}: {lines[0] if lines else '(no message)'}")
+
+
+def _route_library_logs() -> None:
+    """Send the warnings the libraries log through ``_LibraryLog`` (once per process)."""
+    root = logging.getLogger()
+    if not any(isinstance(h, _LibraryLog) for h in root.handlers):
+        root.addHandler(_LibraryLog(logging.WARNING))
+
+
 def main() -> None:
     """Entry point: run the app and turn every error into a one-line message.
 
     Usage errors found by the option parser itself (a missing argument, an unknown option)
     are caught here too, so the shell sees one line and exit code 2, not a boxed panel.
     """
+    _route_library_logs()
     command = typer.main.get_command(app)
     args = _take_debug(sys.argv[1:])
     tokens = _tokens_in(args)

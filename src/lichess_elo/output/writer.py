@@ -76,9 +76,17 @@ def check_target(path: Path, field: str = "output") -> None:
     """Check, before any work is done, that an output can be written to ``path``.
 
     Raises:
-        BadInput: a folder, a socket or block device, a missing or read-only folder, or a
-            file that is not writable; ``field`` is the input that named ``path``.
+        BadInput: a folder, a socket or block device, a missing or read-only folder, a
+            file that is not writable, or a name the system refuses (too long, a folder
+            that cannot be entered); ``field`` is the input that named ``path``.
     """
+    try:
+        _check_target(path, field)
+    except OSError as exc:  # e.g. ENAMETOOLONG from a name over 255 bytes (issue 22)
+        raise BadInput(f"cannot be used ({exc.strerror or exc})", field=field, value=path) from None
+
+
+def _check_target(path: Path, field: str) -> None:
     if is_stream(path):
         if str(path) not in STDOUT_NAMES and not os.access(path, os.W_OK):
             raise BadInput("not writable", field=field, value=path)

@@ -73,6 +73,7 @@ READ_ERRORS: tuple[type[BaseException], ...] = (
     TypeError,
     AttributeError,
     KeyError,
+    OverflowError,  # berserk's date conversion of a timestamp such as 10^30 (issue 22)
 )
 
 

@@ -109,6 +109,8 @@ class FakeLichess:
     #: 200 with an HTML page.
     user_html: int = 0
     fide_html: int = 0
+    #: Raw bodies (sent as JSON) for given FIDE paths, in place of the players' answers.
+    fide_bodies: dict[str, bytes] = field(default_factory=dict)
     #: ``(kind, id)`` -> (info object, NDJSON export); kind is ``tournament`` or ``swiss``
     tournaments: dict[tuple[str, str], tuple[bytes, bytes]] = field(default_factory=dict)
     #: Tournament id -> seconds to wait before answering its games export.
@@ -263,6 +265,8 @@ def _handler(state: FakeLichess) -> type[BaseHTTPRequestHandler]:
                 self._user(path.removeprefix("/api/user/"))
             elif path.startswith("/api/games/user/"):
                 self._games(path.removeprefix("/api/games/user/"), query)
+            elif path in state.fide_bodies:
+                self._send(200, "application/json", state.fide_bodies[path])
             elif path.startswith("/api/fide/") and state.fide_html > 0:
                 with state._lock:
                     state.fide_html -= 1

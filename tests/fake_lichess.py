@@ -34,7 +34,17 @@ from urllib.parse import parse_qsl, unquote, urlsplit
 from tests.fake_fide import fide_answer
 
 FaultKind = Literal[
-    "429", "500", "drop", "slow", "broken", "latin1", "html", "huge", "redirect", "foreign"
+    "429",
+    "500",
+    "drop",
+    "slow",
+    "broken",
+    "latin1",
+    "html",
+    "huge",
+    "redirect",
+    "foreign",
+    "fieldless",
 ]
 
 
@@ -49,7 +59,9 @@ class Fault:
     a Latin-1 byte (not UTF-8); then the rest. ``html`` answers 200 with an HTML page;
     ``huge`` pads the first game of the window with ``size`` bytes (one long line);
     ``redirect`` answers 302 to the same path and query on ``target`` (another server);
-    ``foreign`` adds the games of the account ``other`` to the window.
+    ``foreign`` adds the games of the account ``other`` to the window; ``fieldless`` sends
+    the games from ``after_lines`` on without their ``players`` (what a transient server
+    fault did, issue 22).
     """
 
     kind: FaultKind
@@ -97,6 +109,8 @@ class FakeLichess:
     #: 200 with an HTML page.
     user_html: int = 0
     fide_html: int = 0
+    #: Raw bodies (sent as JSON) for given FIDE paths, in place of the players' answers.
+    fide_bodies: dict[str, bytes] = field(default_factory=dict)
     #: ``(kind, id)`` -> (info object, NDJSON export); kind is ``tournament`` or ``swiss``
     tournaments: dict[tuple[str, str], tuple[bytes, bytes]] = field(default_factory=dict)
     #: Tournament id -> seconds to wait before answering its games export.
@@ -198,6 +212,9 @@ def _damage(lines: list[bytes], games: list[dict[str, Any]], fault: Fault) -> li
         game["note"] = "M\u00fcller"
         bad = json.dumps(game, ensure_ascii=False, separators=(",", ":")).encode("latin-1")
         return [*lines[:at], bad + b"\n", *lines[at:]]
+    if fault.kind == "fieldless":
+        cut = [{k: v for k, v in g.items() if k != "players"} for g in games[at:]]
+        return [*lines[:at], *(json.dumps(g).encode() + b"\n" for g in cut)]
     if fault.kind == "huge" and games:
         padded = {**games[0], "pad": "x" * fault.size}
         return [json.dumps(padded, separators=(",", ":")).encode() + b"\n", *lines[1:]]
@@ -248,6 +265,8 @@ def _handler(state: FakeLichess) -> type[BaseHTTPRequestHandler]:
                 self._user(path.removeprefix("/api/user/"))
             elif path.startswith("/api/games/user/"):
                 self._games(path.removeprefix("/api/games/user/"), query)
+            elif path in state.fide_bodies:
+                self._send(200, "application/json", state.fide_bodies[path])
             elif path.startswith("/api/fide/") and state.fide_html > 0:
                 with state._lock:
                     state.fide_html -= 1

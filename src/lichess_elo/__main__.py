@@ -1,5 +1,5 @@
 """Allow ``python -m lichess_elo``."""
 
-from lichess_elo.cli.root import main
+from lichess_elo.cli import main
 
 main()

@@ -220,3 +220,60 @@ def test_rate_shows_the_months_on_a_terminal(db: Path) -> None:
     # January's games: the lists of January and February.
     assert b"rating" in seen and b"/2 months" in seen, seen
     assert b"Rated" in proc.stdout
+
+
+def test_ctrl_c_keeps_the_files_read_in_full_and_the_rerun_skips_them(tmp_path: Path) -> None:
+    # Issue 22: Ctrl-C in a multi-file ingest kept nothing, not even the files read in full.
+    # The second file is a named pipe: the ingest blocks on it, so the first is certainly
+    # finished (the pipe opens only once the run reaches it) when Ctrl-C arrives.
+    path = tmp_path / "c.duckdb"
+    jan = write_dump(tmp_path / "jan.pgn.zst", january())
+    may = tmp_path / "may.pgn.zst"
+    os.mkfifo(may)
+    command = ["db", "ingest", str(jan), str(may), "--db", str(path), "-q"]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "lichess_elo", *command],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        with may.open("wb") as pipe:  # returns once the ingest opens the second file
+            pipe.write(_big_dump(tmp_path / "part.pgn.zst", 1000).read_bytes()[:100])
+            pipe.flush()
+            proc.send_signal(signal.SIGINT)
+            _, err = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert (proc.returncode, err) == (130, "lichess-elo: interrupted\n")
+    con = duckdb.connect(str(path))
+    counts = con.execute("SELECT month, COUNT(*) FROM games GROUP BY 1 ORDER BY 1").fetchall()
+    con.close()
+    assert counts == [(202401, 4)]  # January, read in full, is kept
+
+    # The rerun skips January and reads May (now a plain file).
+    may.unlink()
+    _big_dump(may, 1000)
+    again = run_cli(*command[:-1], timeout=300)
+    assert again.returncode == 0, again.stderr
+    assert "1 file(s) skipped: the database already holds them in full" in again.stdout
+    con = duckdb.connect(str(path))
+    counts = con.execute("SELECT month, COUNT(*) FROM games GROUP BY 1 ORDER BY 1").fetchall()
+    con.close()
+    assert counts == [(202401, 4), (202405, 1000)]
+
+
+def test_db_player_as_csv_has_one_column_per_field(db: Path) -> None:
+    # Issue 22: the rows carry the list's spelling of the name, which the CSV header
+    # lacked: "unexpected ValueError: dict contains fields not in fieldnames: 'name'".
+    code, output = _run("player", "alice", "--db", str(db), "--format", "csv")
+    assert code == 0, output
+    lines = output.splitlines()
+    assert lines[0] == (
+        "perf,name,month,rating,games_before,k,lichess_rating,games,points,expected,k_used,"
+        "change,next_rating"
+    )
+    # January only (the fixture): Alice's one month, 1500 -> 1508 (db_fixture's hand count)
+    first = lines[1].split(",")
+    assert len(lines) == 2
+    assert (first[:4], first[-2:]) == (["blitz", "Alice", "2024-01", "1500"], ["8", "1508"])

@@ -2,9 +2,10 @@
 cassette YAML. Each mutated file goes through the real command; the run must succeed or
 fail with one line (exit 1 or 2), never "unexpected" and never a traceback.
 
-Fixed budget: each target runs for ``BUDGET`` seconds (and at most ``MAX_CASES`` cases),
-from a fixed seed, so CI time is bounded and a failure can be replayed. A failing case is
-written to the test's tmp folder and named in the assertion.
+Fixed count: each target runs a fixed number of cases from a fixed seed, so every run tries
+the same cases whatever the machine's speed (issue 22: a time budget made the count, and
+the suite, depend on how loaded the machine was) and a failure can be replayed. A failing
+case is written to the test's tmp folder and named in the assertion.
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ from lichess_elo.cli import app
 
 REPO = Path(__file__).resolve().parents[2]
 CLUB = REPO / "tests" / "data" / "club"
-BUDGET = 3.0  # seconds per target
-MAX_CASES = 400
+CASES = 40  # per target; a cassette case runs a whole fetch, so fewer of those
+CASSETTE_CASES = 12
 runner = CliRunner()
 
 _TOKENS = [
@@ -71,15 +72,23 @@ def mutate(data: bytes, rng: random.Random) -> bytes:
     return bytes(out)
 
 
-def _fuzz(name: str, seed_file: Path, tmp_path: Path, command: Callable[[Path], list[str]]) -> int:
+def _fuzz(
+    name: str,
+    seed_file: Path,
+    tmp_path: Path,
+    command: Callable[[Path], list[str]],
+    count: int = CASES,
+) -> int:
+    """Run ``count`` seeded mutations of ``seed_file`` through ``command``; the number of
+    cases whose mutation changed the file (so a case that tested something)."""
     rng = random.Random(f"issue-15-{name}")
     original = seed_file.read_bytes()
-    deadline = time.monotonic() + BUDGET
-    cases = 0
-    while time.monotonic() < deadline and cases < MAX_CASES:
-        cases += 1
+    changed = 0
+    for cases in range(1, count + 1):
         case = tmp_path / f"case{seed_file.suffix}"
-        case.write_bytes(mutate(original, rng))
+        mutated = mutate(original, rng)
+        changed += mutated != original
+        case.write_bytes(mutated)
         result = runner.invoke(app, command(case))
         detail = f"{name} case {cases}: exit {result.exit_code}\n{result.output}"
         if result.exit_code != 0:
@@ -94,7 +103,7 @@ def _fuzz(name: str, seed_file: Path, tmp_path: Path, command: Callable[[Path], 
                 kept.write_bytes(case.read_bytes())
                 pytest.fail(f"{detail}\n(kept as {kept})")
         assert "Traceback" not in result.output, detail
-    return cases
+    return changed
 
 
 def test_fuzz_club_csv(tmp_path: Path) -> None:
@@ -128,5 +137,23 @@ def test_fuzz_cassette(tmp_path: Path) -> None:
         seed,
         tmp_path,
         lambda f: ["fetch", "Lance5500", "--replay", str(f), "--cache-dir", str(cache)],
+        count=CASSETTE_CASES,
     )
     assert cases > 5
+
+
+def test_the_number_of_cases_does_not_depend_on_the_clock(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A loaded machine, made certain: every reading of the clock is a minute later than the
+    # last. A fuzz run bounded by time would try one case; one bounded by count tries all.
+    now = [0.0]
+
+    def slow_clock() -> float:
+        now[0] += 60.0
+        return now[0]
+
+    monkeypatch.setattr(time, "monotonic", slow_clock)
+    players = CLUB / "players.csv"
+    changed = _fuzz("csv", CLUB / "games.csv", tmp_path, lambda f: ["club", str(players), str(f)])
+    assert changed > 5

@@ -124,3 +124,16 @@ def test_a_chart_through_a_symlink(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert link.is_symlink()
     assert real.read_bytes().lstrip().startswith(b"<?xml")
+
+
+@pytest.mark.parametrize("option", ["--output", "--chart"])
+def test_a_name_the_system_refuses_is_one_line_exit_2(tmp_path: Path, option: str) -> None:
+    # Issue 22: a file name over 255 bytes gave "unexpected OSError: [Errno 36]".
+    suffix = ".png" if option == "--chart" else ".json"
+    name = tmp_path / ("a" * 300 + suffix)
+    args = ["report", "OnBoard247", "--replay", str(CASSETTE), "--cache-dir", str(tmp_path)]
+    result = runner.invoke(app, [*args, option, str(name)])
+    assert result.exit_code == 2, result.output
+    assert result.stderr == (
+        f"lichess-elo: error: {option} {name}: cannot be used (File name too long)\n"
+    )

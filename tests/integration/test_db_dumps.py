@@ -9,7 +9,7 @@ import pytest
 import zstandard
 
 from lichess_elo.population import app
-from tests.integration.db_helpers import gen_dump
+from tests.integration.db_helpers import gen_dump, write_dump
 
 
 @pytest.fixture(scope="module")
@@ -92,3 +92,60 @@ def test_bad_bytes_and_broken_headers_are_counted_not_fatal(tmp_path: Path) -> N
     names = sorted(r[0] for r in con.execute("SELECT white FROM games").fetchall())
     con.close()
     assert names == ["Andr\ufffd", "Ann"]
+
+
+@pytest.mark.parametrize("bad_date", ["2999.12.31", "0000.01.01", "2262.04.12", "1999.12.31"])
+def test_an_out_of_range_date_is_malformed_and_the_rest_is_stored(
+    tmp_path: Path, bad_date: str
+) -> None:
+    # Issue 22: one game dated 2999.12.31 or 0000.01.01 overflowed the game order (epoch
+    # seconds x 10^9 in a BIGINT) and stored nothing of the dump. A date that parses but
+    # cannot be a Lichess game's (before 2010, after tomorrow) is malformed instead.
+    from tests.integration.db_helpers import game
+
+    good = [
+        game(f"2024.06.0{day} 10:00:00", "Ann", "Ben", "1-0", ("1500", "1500"), ("+5", "-5"))
+        for day in (1, 2, 3)
+    ]
+    odd = game(f"{bad_date} 10:00:00", "Cid", "Dee", "0-1", ("1500", "1500"), ("-5", "+5"))
+    path = write_dump(tmp_path / "dates.pgn.zst", [good[0], odd, good[1], good[2]])
+    result = app.ingest(app.IngestSettings((path,), tmp_path / "dates.duckdb"))
+    assert (result.games, result.rejected) == (3, {"malformed": 1})
+    assert [m.month for m in result.months] == [202406]
+    con = duckdb.connect(str(tmp_path / "dates.duckdb"))
+    names = con.execute("SELECT white, black FROM games ORDER BY ord").fetchall()
+    con.close()
+    assert names == [("Ann", "Ben")] * 3
+
+
+def test_two_files_of_one_month_add_up_also_across_an_interrupt(tmp_path: Path) -> None:
+    # Each file is committed as it completes (issue 22). A month in two files of one run
+    # holds both; after an interrupt between them, the rerun skips the first and adds the
+    # second to the month instead of replacing it.
+    from tests.integration.db_helpers import game
+
+    def june(names: tuple[str, str], day: int) -> str:
+        return game(f"2024.06.{day:02d} 10:00:00", *names, "1-0", ("1500", "1500"))
+
+    one = write_dump(tmp_path / "a.pgn.zst", [june(("Ann", "Ben"), 1), june(("?", "Ben"), 2)])
+    two = write_dump(tmp_path / "b.pgn.zst", [june(("Cid", "Dee"), 3), june(("Eve", "?"), 4)])
+    whole = app.ingest(app.IngestSettings((one, two), tmp_path / "whole.duckdb"))
+    assert [(m.month, m.games, m.rejected) for m in whole.months] == [(202406, 2, {"malformed": 2})]
+
+    def interrupt(index: int, games: int, done: int, total: int) -> None:
+        if index == 1:
+            raise KeyboardInterrupt
+
+    db = tmp_path / "cut.duckdb"
+    with pytest.raises(KeyboardInterrupt):
+        app.ingest(app.IngestSettings((one, two), db, interrupt))
+    again = app.ingest(app.IngestSettings((one, two), db))
+    assert (again.files, again.skipped) == ((two,), (one,))
+    assert again.months == whole.months
+    for path in (db, tmp_path / "whole.duckdb"):
+        con = duckdb.connect(str(path))
+        rows = con.execute("SELECT white, black, ord FROM games ORDER BY ord").fetchall()
+        months = con.execute("SELECT month, games, rejected, sources FROM months").fetchall()
+        con.close()
+        assert [r[:2] for r in rows] == [("Ann", "Ben"), ("Cid", "Dee")]
+        assert months == [(202406, 2, 2, "a.pgn.zst, b.pgn.zst")]

@@ -63,7 +63,8 @@ def _entries(tmp_path: Path, kind: str = "/api/games/user/") -> int:
 def test_a_second_run_reads_the_parsed_months_and_gets_the_same_games(
     onboard_server: FakeLichess, tmp_path: Path, parses: list[int]
 ) -> None:
-    # one malformed line in January: its warning must come back from the cache too
+    # One malformed line in the month of the first game: a month with a game skipped is
+    # not kept as final (issue 22), so only the other month is read from the parse.
     broken = json.loads(json.dumps(onboard_server.games[0]))
     broken["id"] = "broken01"
     del broken["status"]
@@ -71,16 +72,23 @@ def test_a_second_run_reads_the_parsed_months_and_gets_the_same_games(
     cold = fetch_games("OnBoard247", _source(onboard_server, tmp_path), until=UNTIL_MARCH)
     assert len(parses) == 2 and len(cold.games) == 221
     assert len([w for w in cold.warnings if "broken01" in w]) == 1
-    assert _entries(tmp_path) == 2  # both months had ended: both kept
-    for offline in (False, True):
+    assert _entries(tmp_path) == 1  # the whole month kept parsed; the incomplete one not
+    month = "2023-02" if broken["createdAt"] >= FEB_2023 else "2023-01"
+    incomplete = (
+        f"month {month} of OnBoard247 is incomplete in the cache (1 game(s) skipped); run "
+        "online (without --offline) to ask Lichess for it again"
+    )
+    for offline, network in ((False, 1), (True, 0)):
         parses.clear()
+        asked = len(onboard_server.games_requests())
         warm = fetch_games(
             "OnBoard247", _source(onboard_server, tmp_path, offline=offline), until=UNTIL_MARCH
         )
-        assert parses == []  # nothing decoded again
+        assert parses == [1]  # the incomplete month decoded again (online: asked again)
+        assert len(onboard_server.games_requests()) - asked == network
         assert warm.games == cold.games
-        assert warm.warnings == cold.warnings
-        assert (warm.months_from_cache, warm.months_from_network) == (2, 0)
+        assert warm.warnings == ((*cold.warnings, incomplete) if offline else cold.warnings)
+        assert (warm.months_from_cache, warm.months_from_network) == (2 - network, network)
 
 
 def test_a_refreshed_month_is_never_read_from_an_older_parse(

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from lichess_elo.errors import (
+    BadFideData,
     BadInput,
     DamagedAnswer,
     FetchFailed,
@@ -124,3 +125,36 @@ def test_the_labelled_cassette(tmp_path: Path) -> None:
     assert "BUILT from the documented format" in cassette.read_text().split("interactions")[0]
     player = fetch_fide_player(35009192, Source(replay=cassette, cache_dir=tmp_path), hint=HINT)
     assert player.rating("rapid", (2023, 2)) == 1620
+
+
+def test_an_answer_about_another_player_is_refused(
+    fide_server: FakeLichess, tmp_path: Path
+) -> None:
+    # Issue 22: the answer for 35009192 said it was about someone else, and was used.
+    fide_server.fide_players[35009192] = {**fide_server.fide_players[35009192], "id": 1503014}
+    with pytest.raises(BadFideData) as caught:
+        fetch_fide_player(35009192, _source(fide_server, tmp_path), hint=HINT)
+    assert str(caught.value) == (
+        "the FIDE answer for 35009192 is about another player (FIDE id 1503014)"
+    )
+
+
+def test_a_fide_data_error_says_it_comes_from_the_fide_answer(
+    fide_server: FakeLichess, tmp_path: Path
+) -> None:
+    fide_server.fide_ratings[35009192] = {"standard": [2023191500]}  # month 19
+    with pytest.raises(BadFideData) as caught:
+        fetch_fide_player(35009192, _source(fide_server, tmp_path), hint=HINT)
+    assert str(caught.value).startswith("the FIDE answer for 35009192: rating point ")
+
+
+def test_an_answer_nested_100000_deep_is_a_damaged_answer(
+    fide_server: FakeLichess, tmp_path: Path
+) -> None:
+    # Issue 22: JSON nested 100,000 deep gave "unexpected RecursionError".
+    deep = b"[" * 100_000 + b"]" * 100_000
+    fide_server.fide_bodies["/api/fide/player/35009192"] = deep
+    with pytest.raises(DamagedAnswer) as caught:
+        fetch_fide_player(35009192, _source(fide_server, tmp_path), hint=HINT)
+    assert "the FIDE player 35009192" in str(caught.value)
+    assert "nested too deeply" in str(caught.value)

@@ -3,7 +3,12 @@ and the process pool (same facts as serial)."""
 
 from __future__ import annotations
 
+import functools
+import multiprocessing
+import os
+import signal
 import sqlite3
+import threading
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -12,6 +17,7 @@ import pytest
 
 from lichess_elo.core import replay
 from lichess_elo.core.games import Game
+from lichess_elo.errors import WorkerLost
 from lichess_elo.sources import replay_cache
 from lichess_elo.sources.lichess.parse import parse_ndjson
 from tests import helpers
@@ -313,3 +319,81 @@ def test_a_ctrl_c_during_a_write_loses_no_replay(
         replay_cache.replay_all(games, cache_dir=tmp_path, workers=1)
     assert calls == [50, 50]
     assert len(_rows(tmp_path)) == 50
+
+
+_REPLAY_ROWS = replay_cache.replay_rows
+
+
+def _held_rows(
+    gate: Path, held: frozenset[str], jobs: list[replay.ReplayJob], final_fen: bool
+) -> list[replay_cache.Row]:
+    """``replay_rows``, in a worker, but a chunk with a ``held`` game first waits while the
+    ``gate`` file exists (at most five minutes): the test knows the worker is busy."""
+    if any(job[0] in held for job in jobs):
+        waited = 0
+        while gate.exists() and waited < 6000:
+            time.sleep(0.05)
+            waited += 1
+    return _REPLAY_ROWS(jobs, final_fen)
+
+
+def test_a_killed_worker_ends_the_run_and_keeps_the_replays_back(
+    games: list[Game], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 22: kill -9 of a pool worker (or the out-of-memory killer) left the parent
+    # waiting forever for the chunk the worker held. Chunks of 25 games: the first four
+    # (games 0-99) come back and are written; the next chunks wait at a gate, so both
+    # workers are busy when one of them is killed for real.
+    monkeypatch.setattr(replay_cache, "POOL_THRESHOLD", 50)
+    monkeypatch.setattr(replay_cache, "_CHUNK", 25)
+    monkeypatch.setattr(replay_cache, "_BATCH", 25)
+    gate = tmp_path / "gate"
+    gate.touch()
+    held = frozenset(g.id for g in games[100:])
+    monkeypatch.setattr(replay_cache, "replay_rows", functools.partial(_held_rows, gate, held))
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    outcome: list[BaseException | dict[str, replay.ReplayFacts]] = []
+
+    def finish(run: replay_cache.ReplayRun) -> None:
+        try:
+            outcome.append(run.finish(games))
+        except BaseException as exc:
+            outcome.append(exc)
+
+    with replay_cache.ReplayRun(cache, workers=2) as run:
+        run.feed(games[:200])
+        deadline = time.monotonic() + 120  # a bound on the wait, not on the speed
+        while len(_rows(cache)) < 100 and time.monotonic() < deadline:
+            time.sleep(0.05)
+            run.feed([])
+        assert len(_rows(cache)) == 100
+        workers = multiprocessing.active_children()
+        assert len(workers) == 2
+        victim = workers[0].pid
+        assert victim is not None
+        os.kill(victim, signal.SIGKILL)
+        gate.unlink()
+        waiting = threading.Thread(target=finish, args=(run,), daemon=True)
+        waiting.start()
+        waiting.join(120)
+        assert outcome, "finish never returned: the run waits for the killed worker"
+    lost = outcome[0]
+    assert isinstance(lost, WorkerLost), lost
+    assert (lost.pid, lost.signal, lost.kept_in) == (victim, signal.SIGKILL, cache)
+    assert str(lost) == (
+        f"replay worker PID {victim} was killed by signal 9 (SIGKILL: the out-of-memory "
+        f"killer does this); the replays already done are kept in {cache}: "
+        "run the command again"
+    )
+    assert multiprocessing.active_children() == []  # no worker is left behind
+    kept = len(_rows(cache))
+    assert kept >= 100  # the four chunks back (and any other that made it) are kept
+
+    # The rerun replays only the rest, and gives the serial facts of all 221.
+    serial, _ = _run(games, None, workers=1)
+    monkeypatch.setattr(replay_cache, "replay_rows", _REPLAY_ROWS)
+    again, calls = _run(games, cache, workers=2)
+    assert again == serial
+    assert calls[-1] == (221 - kept, 221 - kept)
+    assert len(_rows(cache)) == 221

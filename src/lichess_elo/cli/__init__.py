@@ -1,5 +1,37 @@
-"""The ``lichess-elo`` command line (typer): options, one ``app/`` call per command, messages."""
+"""The ``lichess-elo`` command line (typer): options, one ``app/`` call per command, messages.
 
-from lichess_elo.cli.root import app, main
+This package's ``__init__`` imports nothing heavy: ``main`` catches Ctrl-C from its first
+moment, while typer, rich and the commands are still being imported (issue 22), and only
+then hands over to ``cli.root``. ``app`` (the typer app) is imported on first use.
+"""
+
+from __future__ import annotations
+
+import signal
+import sys
+from typing import Any
 
 __all__ = ["app", "main"]
+
+
+def main() -> None:
+    """Entry point: ``cli.root.main``, with Ctrl-C during the start-up imports (before
+    ``root`` has its own handling) giving ``lichess-elo: interrupted`` and exit 130."""
+    try:
+        from lichess_elo.cli.root import main as run
+
+        run()
+    except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C cannot cut the line
+        sys.stderr.write("lichess-elo: interrupted\n")
+        sys.stderr.flush()
+        sys.exit(130)
+
+
+def __getattr__(name: str) -> Any:
+    """``app`` (and the submodules) on first use."""
+    if name == "app":
+        from lichess_elo.cli.root import app
+
+        return app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -22,6 +22,7 @@ from lichess_elo.cli.options import (
     ReplayOpt,
     TokenFileOpt,
     TokenOpt,
+    check_not_inputs,
     choose_format,
     make_source,
 )
@@ -251,10 +252,15 @@ def club_command(
             count_time_controls=tuple(count_time_control or ()),
             exclude_events=tuple(exclude_event or ()),
         )
+        source = make_source(api_url, token, cache_dir, offline, replay, token_file=token_file)
+        reads = {Path(i): f"the input {i}" for i in inputs}
+        if config is not None:
+            reads[config] = "the --config file"
+        check_not_inputs(output, chart, source, reads)
         run = rate_club_files(
             inputs,
             ClubSettings(config=config, options=options, player=player),
-            source=make_source(api_url, token, cache_dir, offline, replay, token_file=token_file),
+            source=source,
             on_warning=warn,
         )
         for line in () if quiet else run.notes:

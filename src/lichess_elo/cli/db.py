@@ -323,6 +323,9 @@ def compare_cmd(
             raise BadInput("compare has no csv format; use table or json")
         if chart is not None:
             check_chart_path(chart)
+            from lichess_elo.cli.options import check_not_inputs
+
+            check_not_inputs(None, chart, None, {db: "the --db database"})
         result = app.compare(
             app.CompareSettings(db, tuple(perf or ()), band, top, min_games, sample, resamples)
         )

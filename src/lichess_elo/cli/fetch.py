@@ -23,6 +23,7 @@ from lichess_elo.cli.options import (
     TokenOpt,
     UntilOpt,
     UsernameArg,
+    check_not_inputs,
     choose_format,
     make_source,
     parse_dates,
@@ -60,6 +61,7 @@ def fetch_command(
         settings = FetchSettings(*parse_dates(since, until))
         if output is not None:
             check_output_path(output)
+        check_not_inputs(output, None, source)
         with progress_bars(quiet) as (bar, _):
             result = run_fetch(username, source, settings, progress=bar, on_warning=warn)
         if fmt is OutputFormat.json:

@@ -26,6 +26,7 @@ from lichess_elo.cli.options import (
     TokenOpt,
     UntilOpt,
     UsernameArg,
+    check_not_inputs,
     choose_format,
     make_source,
     parse_dates,
@@ -73,6 +74,8 @@ def games_command(
         settings = ListSettings(tuple(perf or ()), rated, *parse_dates(since, until))
         if output is not None:
             check_output_path(output)
+        pgn = {pgn_file: "the --pgn input"} if pgn_file is not None else None
+        check_not_inputs(output, None, source, pgn)
         with progress_bars(quiet) as (bar, replay_bar):
             listed = list_games(
                 username,

@@ -19,8 +19,8 @@ from lichess_elo.cli.errors import remember_token
 from lichess_elo.core.fide.editions import CHAPTER_CHOICES, ChapterChoice
 from lichess_elo.core.games import parse_day, parse_month_or_day
 from lichess_elo.errors import Malformed, UnknownChoice
-from lichess_elo.sources.lichess.checks import read_token_file
-from lichess_elo.sources.lichess.session import DEFAULT_API_URL, Source
+from lichess_elo.sources.lichess.checks import forbid_core_dumps, read_token_file
+from lichess_elo.sources.lichess.session import DEFAULT_API_URL, Source, cache_files
 
 
 class OutputFormat(StrEnum):
@@ -200,6 +200,32 @@ PerfOpt = Annotated[
 DEFAULT_URL = DEFAULT_API_URL
 
 
+def check_not_inputs(
+    output: Path | None,
+    chart: Path | None,
+    source: Source | None,
+    inputs: dict[Path, str] | None = None,
+) -> None:
+    """Refuse an ``--output`` or ``--chart`` that names a file the run reads: one of
+    ``inputs`` (file -> what it is), the ``--replay`` cassette or a file of the cache.
+
+    Raises:
+        BadInput: exit 2, one line, before any work.
+    """
+    from lichess_elo.output.writer import check_not_read
+
+    reads = dict(inputs or {})
+    if source is not None:
+        reads.update(cache_files(source))
+        if source.replay is not None:
+            reads[source.replay] = "the --replay cassette"
+    for path, field in ((output, "output"), (chart, "chart")):
+        if path is not None:
+            check_not_read(path, field, reads)
+    if output is not None and chart is not None:
+        check_not_read(chart, "chart", {output: "the --output file"})
+
+
 def make_source(
     api_url: str,
     token: str | None,
@@ -221,6 +247,8 @@ def make_source(
     if token_file is not None:
         token = read_token_file(token_file)
     remember_token(token)
+    if token:
+        forbid_core_dumps()
     return Source(
         api_url=api_url,
         token=token or None,

@@ -34,6 +34,7 @@ from lichess_elo.cli.options import (
     TokenOpt,
     UntilOpt,
     UsernameArg,
+    check_not_inputs,
     choose_format,
     make_source,
     parse_dates,
@@ -220,6 +221,8 @@ def report_command(
         source = make_source(
             api_url, token, cache_dir, offline, replay, refresh=refresh, token_file=token_file
         )
+        pgn = {pgn_file: "the --pgn input"} if pgn_file is not None else None
+        check_not_inputs(output, chart, source, pgn)
         first, stop = parse_dates(since, until)
         settings = ReportSettings(
             perfs=tuple(perf or ()),

@@ -7,8 +7,10 @@ errors to ``cli.errors``. No traceback reaches the user unless ``--debug`` is gi
 
 from __future__ import annotations
 
+import logging
 import os
 import sys
+from collections.abc import Callable
 from typing import Annotated, NoReturn
 
 import typer
@@ -16,7 +18,14 @@ import typer
 from lichess_elo import __version__
 from lichess_elo.cli import calc, club, fetch, games, glicko, report
 from lichess_elo.cli.db import db_app
-from lichess_elo.cli.errors import message_for, redact, remember_token, run_state, unexpected
+from lichess_elo.cli.errors import (
+    message_for,
+    redact,
+    remember_token,
+    run_state,
+    unexpected,
+    warn,
+)
 from lichess_elo.cli.interrupts import Interrupted, interrupts_raise
 from lichess_elo.errors import LichessEloError
 
@@ -76,14 +85,25 @@ def _take_debug(args: list[str]) -> list[str]:
 
 
 def _tokens_in(args: list[str]) -> set[str]:
-    """The tokens given on the command line (``--token X``, ``--token=X``) or in LICHESS_TOKEN."""
+    """The tokens given on the command line (``--token X``, ``--token=X``) or in LICHESS_TOKEN,
+    and the user name and password inside an ``--api-url`` (or LICHESS_API_URL)."""
+    from lichess_elo.sources.lichess.checks import url_secrets
+
     found = {os.environ.get("LICHESS_TOKEN", "")}
+    found.update(url_secrets(os.environ.get("LICHESS_API_URL", "")))
     for i, arg in enumerate(args):
-        if arg == "--token" and i + 1 < len(args):
-            found.add(args[i + 1])
-        elif arg.startswith("--token="):
-            found.add(arg.removeprefix("--token="))
+        for option, add in (("--token", found.add), ("--api-url", _add_url(found))):
+            if arg == option and i + 1 < len(args):
+                add(args[i + 1])
+            elif arg.startswith(f"{option}="):
+                add(arg.removeprefix(f"{option}="))
     return {t for t in found if t.strip()}
+
+
+def _add_url(found: set[str]) -> Callable[[str], None]:
+    from lichess_elo.sources.lichess.checks import url_secrets
+
+    return lambda url: found.update(url_secrets(url))
 
 
 def _exit_now(code: int) -> NoReturn:
@@ -102,16 +122,43 @@ def _exit_now(code: int) -> NoReturn:
     os._exit(code)
 
 
+class _LibraryLog(logging.Handler):
+    """The log records of the libraries (requests-cache, urllib3...), each as one
+    ``lichess-elo: warning:`` line naming its logger (they were printed bare)."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        """Print ``record`` as one warning line (tokens redacted by ``warn``)."""
+        try:
+            lines = record.getMessage().strip().splitlines()
+        except Exception:  # a record whose arguments do not format
+            lines = [str(record.msg)]
+        source = record.name.split(".")[0].replace("_", "-")
+        warn(f"{source}: {lines[0] if lines else '(no message)'}")
+
+
+def _route_library_logs() -> None:
+    """Send the warnings the libraries log through ``_LibraryLog`` (once per process)."""
+    root = logging.getLogger()
+    if not any(isinstance(h, _LibraryLog) for h in root.handlers):
+        root.addHandler(_LibraryLog(logging.WARNING))
+
+
 def main() -> None:
     """Entry point: run the app and turn every error into a one-line message.
 
     Usage errors found by the option parser itself (a missing argument, an unknown option)
     are caught here too, so the shell sees one line and exit code 2, not a boxed panel.
     """
+    _route_library_logs()
     command = typer.main.get_command(app)
     args = _take_debug(sys.argv[1:])
-    for token in _tokens_in(args):
+    tokens = _tokens_in(args)
+    for token in tokens:
         remember_token(token)
+    if tokens:
+        from lichess_elo.sources.lichess.checks import forbid_core_dumps
+
+        forbid_core_dumps()
     try:
         with interrupts_raise():
             code = command.main(args=args, prog_name="lichess-elo", standalone_mode=False)

@@ -114,6 +114,7 @@ def ingest_document(result: IngestResult) -> dict[str, Any]:
     """The JSON of ``db ingest``."""
     return {
         "files": [str(f) for f in result.files],
+        "skipped": [str(f) for f in result.skipped],
         "games": result.games,
         "rejected": result.rejected,
         "months": [
@@ -135,6 +136,11 @@ def print_ingest(result: IngestResult, out: Console) -> None:
         for m in result.months
     ]
     title = f"Ingested {len(result.files)} file(s) in {result.seconds:.1f} s"
+    if result.skipped:
+        out.print(
+            f"{len(result.skipped)} file(s) skipped: the database already holds them in full",
+            highlight=False,
+        )
     columns = [Column("month", "left"), Column("games"), Column("unusable", fold=1)]
     out.print(table_text(Table(columns, rows, title=title), out), highlight=False)
     if result.unplaced:
@@ -187,7 +193,7 @@ def list_output(result: RatingList, fmt: str) -> str | Table:
 
 
 PLAYER_FIELDS = (
-    "perf", "month", "rating", "games_before", "k", "lichess_rating", "games", "points",
+    "perf", "name", "month", "rating", "games_before", "k", "lichess_rating", "games", "points",
     "expected", "k_used", "change", "next_rating", "edition",
 )  # fmt: skip
 

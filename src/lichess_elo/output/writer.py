@@ -28,7 +28,7 @@ import secrets
 import stat
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any, BinaryIO, Literal, TextIO, overload
@@ -76,9 +76,17 @@ def check_target(path: Path, field: str = "output") -> None:
     """Check, before any work is done, that an output can be written to ``path``.
 
     Raises:
-        BadInput: a folder, a socket or block device, a missing or read-only folder, or a
-            file that is not writable; ``field`` is the input that named ``path``.
+        BadInput: a folder, a socket or block device, a missing or read-only folder, a
+            file that is not writable, or a name the system refuses (too long, a folder
+            that cannot be entered); ``field`` is the input that named ``path``.
     """
+    try:
+        _check_target(path, field)
+    except OSError as exc:  # e.g. ENAMETOOLONG from a name over 255 bytes (issue 22)
+        raise BadInput(f"cannot be used ({exc.strerror or exc})", field=field, value=path) from None
+
+
+def _check_target(path: Path, field: str) -> None:
     if is_stream(path):
         if str(path) not in STDOUT_NAMES and not os.access(path, os.W_OK):
             raise BadInput("not writable", field=field, value=path)
@@ -92,6 +100,33 @@ def check_target(path: Path, field: str = "output") -> None:
         raise BadInput(f"the folder {folder} does not exist", field=field, value=path)
     if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
         raise BadInput("not writable", field=field, value=path)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    if os.path.realpath(a) == os.path.realpath(b):
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # one of them does not exist (yet)
+        return False
+
+
+def check_not_read(path: Path, field: str, reads: Mapping[Path, str]) -> None:
+    """Refuse to write to a file the run reads (issue 22): ``reads`` maps each such file
+    (an input, a cache file, even one not made yet) to what it is, for the message.
+
+    Raises:
+        BadInput: ``path`` is (or links to) one of ``reads``.
+    """
+    if is_stream(path):
+        return
+    for item, what in reads.items():
+        if _same_file(path, item):
+            raise BadInput(
+                f"is {what}, which this run reads; give another file name",
+                field=field,
+                value=path,
+            )
 
 
 def _pid_alive(pid: int) -> bool:

@@ -15,12 +15,12 @@ from lichess_elo.errors import BadInput, NotRated
 from lichess_elo.population import compare as population
 from lichess_elo.population import duck, list_rules, rulebook_sql, stages
 from lichess_elo.population.compare import BandRow, Differ, MonthScore
+from lichess_elo.population.duck_faults import named_faults
 from lichess_elo.population.ingest import (
     FileProgress,
     MonthIngested,
-    commit_months,
     dump_kind,
-    stage,
+    ingest_files,
 )
 from lichess_elo.population.list_rules import ListRules
 from lichess_elo.population.rating import DEFAULT_DB as DEFAULT_DB
@@ -50,12 +50,14 @@ class IngestSettings:
 
 @dataclass(frozen=True)
 class IngestResult:
-    """The files read and what each month they covered now holds."""
+    """The files read, what each month they covered now holds, and the files skipped
+    because the database already held them in full (an earlier run read them)."""
 
     files: tuple[Path, ...]
     months: tuple[MonthIngested, ...]
     unplaced: int
     seconds: float
+    skipped: tuple[Path, ...] = ()
 
     @property
     def games(self) -> int:
@@ -101,19 +103,24 @@ def expand_dumps(paths: tuple[Path, ...]) -> tuple[Path, ...]:
     return tuple(files)
 
 
+@named_faults
 def ingest(settings: IngestSettings) -> IngestResult:
-    """Read the dumps and replace, month by month, what the database holds for them."""
+    """Read the dumps and replace, month by month, what the database holds for them.
+
+    Each file is committed as it completes: an interrupted run keeps the files finished,
+    and a file the database already holds in full (same path, size and time) is skipped.
+    """
     files = expand_dumps(settings.paths)
     if settings.db.exists() and not settings.db.is_file():
         raise BadInput("is not a database file", field="db", value=settings.db)
     start = time.perf_counter()
     con = duck.connect(settings.db, create=True)
     try:
-        stage(con, files, settings.progress)
-        months, unplaced = commit_months(con, files)
+        done = ingest_files(con, files, settings.progress)
     finally:
         con.close()
-    return IngestResult(files, tuple(months), unplaced, time.perf_counter() - start)
+    seconds = time.perf_counter() - start
+    return IngestResult(done.read, done.months, done.unplaced, seconds, done.skipped)
 
 
 # --- rate: population/rating.py (re-exported here) -------------------------------------------
@@ -169,6 +176,7 @@ class RatingList:
         }
 
 
+@named_faults
 def rating_list(settings: ListSettings) -> RatingList:
     """The list at the start of the month.
 
@@ -178,7 +186,7 @@ def rating_list(settings: ListSettings) -> RatingList:
     """
     perf = check_perf(settings.perf)
     month = parse_month(settings.month)
-    con = duck.connect(settings.db)
+    con = duck.connect(settings.db, read_only=True)
     try:
         duck.require_lists(con)
         span = duck.rows(
@@ -235,6 +243,7 @@ class PlayerRows:
         }
 
 
+@named_faults
 def player(settings: PlayerSettings) -> PlayerRows:
     """Every month of the player's lists (names match without regard to case).
 
@@ -242,7 +251,7 @@ def player(settings: PlayerSettings) -> PlayerRows:
         BadInput: an unknown perf, or a name with no rows.
     """
     perf = check_perf(settings.perf) if settings.perf else None
-    con = duck.connect(settings.db)
+    con = duck.connect(settings.db, read_only=True)
     try:
         duck.require_lists(con)
         rows = duck.rows(
@@ -295,6 +304,7 @@ class CompareResult:
     differs: list[Differ]
 
 
+@named_faults
 def compare(settings: CompareSettings) -> CompareResult:
     """Population tables of the stored lists against Lichess.
 
@@ -312,7 +322,7 @@ def compare(settings: CompareSettings) -> CompareResult:
     ):
         if value < low:
             raise BadInput(f"is below {low}", field=name, value=value)
-    con = duck.connect(settings.db)
+    con = duck.connect(settings.db, read_only=True)
     try:
         duck.require_lists(con)
         return CompareResult(

@@ -11,6 +11,7 @@ import duckdb
 from lichess_elo.errors import DatabaseMissing, NotRated
 from lichess_elo.population import list_rules, stages
 from lichess_elo.population.dialect import DUCKDB
+from lichess_elo.population.duck_faults import check_file, open_waiting
 from lichess_elo.population.list_rules import ListRules
 from lichess_elo.population.rulebook_sql import MonthRules
 from lichess_elo.population.schema import (
@@ -38,18 +39,34 @@ CREATE TABLE lists (perf VARCHAR, name VARCHAR, month INTEGER, rating INTEGER,
     next_games_before BIGINT, next_peak INTEGER, next_lichess INTEGER, edition VARCHAR)"""
 
 
-def connect(path: Path, *, create: bool = False) -> duckdb.DuckDBPyConnection:
+def connect(
+    path: Path, *, create: bool = False, read_only: bool = False
+) -> duckdb.DuckDBPyConnection:
     """Open the database file (made with ``create``) with the tables in place.
 
     ``create`` is the ingest's mode: DuckDB then keeps within ``INGEST_MEMORY_LIMIT`` and
     spills the rest to ``<db>.tmp``, so memory stays flat whatever the size of the dumps.
+    ``read_only`` (the commands that only read) opens it beside other readers, and a
+    file the user may only read. A file that is not a DuckDB database is refused before
+    DuckDB reads it, extensions are never installed or loaded, and another run's lock is
+    waited for as long as the SQLite cache's (``duck_faults``).
 
     Raises:
-        DatabaseMissing: the file does not exist and ``create`` is false.
+        DatabaseMissing: the file does not exist and ``create`` is false (or, read-only,
+            holds no games table).
+        NotADatabase, DatabaseFault, BadInput: see ``duck_faults.check_file``.
     """
     if not create and not path.is_file():
         raise DatabaseMissing(path)
-    con = duckdb.connect(str(path))
+    check_file(path)
+    con = open_waiting(path, read_only=read_only)
+    if read_only:
+        if not con.execute(
+            "SELECT 1 FROM information_schema.tables WHERE table_name = 'games'"
+        ).fetchall():
+            con.close()
+            raise DatabaseMissing(path)
+        return con
     if create:
         con.execute(f"SET memory_limit = '{INGEST_MEMORY_LIMIT}'")
     for ddl in (GAMES_DDL, GAMES_EVENT_DDL, REJECTS_DDL, MONTHS_DDL):

@@ -1,34 +1,51 @@
-"""Ingest dumps into the DuckDB file: stage the headers, check them in SQL, commit by month.
+"""Ingest dumps into the DuckDB file: stage the headers, check them in SQL, commit by file.
 
 1. Each batch of raw headers is parsed and checked by one SQL statement, which gives every
    unusable game its reason (``schema.REASONS``), and appended to the temporary table
    ``_stage`` (DuckDB spills it to ``<db>.tmp`` beyond its memory limit, so memory stays
    bounded whatever the size). The perf comes from the ``Event`` word (``Rated Blitz
    game``) or, failing that, from ``TimeControl`` through the project's ``speed_of``.
-2. Each month is then replaced in one transaction: its games, its reject counts and its
-   ``months`` row are deleted and inserted together, so a month is there whole or not at all,
-   and ingesting it again replaces it. Lists built before are dropped in the same
-   transaction (they no longer match the games).
+2. Once a file is read, its months are written in one transaction with its row in the
+   ledger (``ledger.py``): a month this run has not written yet is replaced (its games,
+   reject counts and ``months`` row deleted and inserted together), a month an earlier
+   file of the run filled gets this file's games added. Lists built before are dropped in
+   the same transaction (they no longer match the games).
 
-An interrupted run leaves no staging behind (the tables are temporary) and no month half
-written.
+An interrupted run (Ctrl-C, kill) keeps every file finished before it, leaves no staging
+behind (the tables are temporary) and no file half written; the rerun skips the files the
+ledger holds (issue 22).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import duckdb
 import pyarrow.compute as pc
 
 from lichess_elo.core.games import parse_time_control, speed_of
+from lichess_elo.population import ledger
 from lichess_elo.population.headers import read_parquet, read_pgn_zst
 from lichess_elo.population.schema import PERFS, REASONS
 
+#: The first day a game can have been played: Lichess opened in 2010.
+FIRST_DAY = "2010-01-01"
 #: Called with (index of the file, games read in it, bytes consumed, file size).
 FileProgress = Callable[[int, int, int, int], None]
+
+
+@dataclass(frozen=True)
+class FilesIngested:
+    """One run's files: those read, those skipped (held in full), the months they filled
+    and the games with no month."""
+
+    read: tuple[Path, ...]
+    skipped: tuple[Path, ...]
+    months: tuple[MonthIngested, ...]
+    unplaced: int
 
 
 @dataclass(frozen=True)
@@ -76,15 +93,58 @@ _EVENT_SQL = """CASE
         END"""
 
 
-def stage(
-    con: duckdb.DuckDBPyConnection, paths: Sequence[Path], progress: FileProgress | None
-) -> None:
-    """Check the headers of every file as they arrive and append them to ``_stage``."""
-    con.execute(_STAGE_DDL)
+def ingest_files(
+    con: duckdb.DuckDBPyConnection, files: Sequence[Path], progress: FileProgress | None
+) -> FilesIngested:
+    """Stage and commit ``files`` one at a time; a file the ledger holds is skipped (its
+    months count as this run's, so a later file of the same month adds to them)."""
+    read: list[Path] = []
+    skipped: list[Path] = []
+    months: dict[int, MonthIngested] = {}
+    claimed: set[int] = set()
+    unplaced = seq0 = 0
+    known = prepare(con)
+    for file_no, path in enumerate(files):
+        key = ledger.file_key(path)
+        held = ledger.finished(con, key)
+        if held is not None:  # read in full by an earlier run
+            skipped.append(path)
+            claimed |= held.months
+            seq0 += held.games_read  # the game order is that of one whole run
+            continue
+        count = stage(con, [path], progress, first=file_no, seq0=seq0, known=known)
+        done, lost = commit_file(con, key, count, claimed)
+        months.update((m.month, m) for m in done)
+        read.append(path)
+        unplaced += lost
+        seq0 += count
+    ordered = tuple(months[m] for m in sorted(months))
+    return FilesIngested(tuple(read), tuple(skipped), ordered, unplaced)
+
+
+def prepare(con: duckdb.DuckDBPyConnection) -> set[str]:
+    """Start an ingest: the ledger's table and the speeds of the time controls seen (an
+    empty set, to give ``stage``)."""
+    con.execute(ledger.INGESTED_DDL)
     con.execute("CREATE OR REPLACE TEMP TABLE _speeds (tc VARCHAR, speed VARCHAR)")
-    known: set[str] = set()
-    seq0 = 0
-    for file_no, path in enumerate(paths):
+    return set()
+
+
+def stage(
+    con: duckdb.DuckDBPyConnection,
+    paths: Sequence[Path],
+    progress: FileProgress | None,
+    *,
+    first: int = 0,
+    seq0: int = 0,
+    known: set[str] | None = None,
+) -> int:
+    """Check the headers of every file as they arrive and put them in ``_stage`` (the files
+    are numbered from ``first``, their games from ``seq0``); the number of games read."""
+    con.execute(_STAGE_DDL)
+    known = set() if known is None else known
+    start = seq0
+    for file_no, path in enumerate(paths, first):
         size = path.stat().st_size
 
         def on_progress(games: int, done: int, i: int = file_no, total: int = size) -> None:
@@ -106,23 +166,33 @@ def stage(
             con.unregister("_batch")
             count += batch.num_rows
         seq0 += count
+    return seq0 - start
 
 
 def _classify_sql(file_no: int, seq0: int) -> str:
     """Parse and check a batch of raw headers (``_batch``) into ``_stage``."""
     rated = ", ".join(f"'{p}'" for p in PERFS)
+    # A date that parses but cannot be a Lichess game's (before Lichess, or after tomorrow,
+    # e.g. 2999.12.31 or 0000.01.01) is no date: the game is malformed, and ``ord`` below
+    # cannot overflow (issue 22).
+    latest = (datetime.now(UTC) + timedelta(days=1)).strftime("%Y-%m-%d")
     return f"""
     INSERT INTO _stage
-    WITH p AS (
-        SELECT r.*, try_strptime(r.UTCDate || ' ' || COALESCE(r.UTCTime, '00:00:00'),
-                                 '%Y.%m.%d %H:%M:%S') AS ts,
+    WITH d AS (
+        SELECT *, try_strptime(UTCDate || ' ' || COALESCE(UTCTime, '00:00:00'),
+                               '%Y.%m.%d %H:%M:%S') AS ts0
+        FROM _batch),
+    p AS (
+        SELECT r.*, CASE WHEN r.ts0 >= TIMESTAMP '{FIRST_DAY}'
+                          AND r.ts0 < TIMESTAMP '{latest}' + INTERVAL 1 DAY
+                    THEN r.ts0 END AS ts,
                TRY_CAST(r.WhiteElo AS INTEGER) AS we, TRY_CAST(r.BlackElo AS INTEGER) AS be,
                TRY_CAST(r.WhiteRatingDiff AS INTEGER) AS wd,
                TRY_CAST(r.BlackRatingDiff AS INTEGER) AS bd,
                CASE WHEN lower(split_part(r.Event, ' ', 2)) IN
                          ({rated}, 'ultrabullet', 'correspondence')
                     THEN lower(split_part(r.Event, ' ', 2)) ELSE t.speed END AS perf
-        FROM _batch r LEFT JOIN _speeds t ON t.tc = r.TimeControl)
+        FROM d r LEFT JOIN _speeds t ON t.tc = r.TimeControl)
     SELECT {file_no}, year(ts) * 100 + month(ts), perf, White, Black, we, be, wd, bd,
         CASE Result WHEN '1-0' THEN 100 WHEN '0-1' THEN 0 ELSE 50 END,
         epoch(ts)::BIGINT * 1000000000 + seq + {seq0},
@@ -147,14 +217,19 @@ def _classify_sql(file_no: int, seq0: int) -> str:
     FROM p"""
 
 
-def commit_months(
-    con: duckdb.DuckDBPyConnection, sources: Sequence[Path]
+def commit_file(
+    con: duckdb.DuckDBPyConnection,
+    key: ledger.FileKey,
+    games_read: int,
+    claimed: set[int],
 ) -> tuple[list[MonthIngested], int]:
-    """Replace each month the staged games cover, one transaction a month.
+    """Write the staged games of one file, and its ledger row, in one transaction.
 
-    Games without a readable date count in their file's most common month. Returns the
-    months and the number of games that belong to no month (a file whose dates are all
-    malformed); those are counted, not stored.
+    A month in ``claimed`` (filled by an earlier file of this run) gets the games added;
+    any other month is replaced. Games without a readable date count in the file's most
+    common month. Returns the months and the number of games that belong to no month (a
+    file whose dates are all malformed); those are counted, not stored. ``claimed``
+    gains the file's months.
     """
     con.execute(
         """UPDATE _stage SET month = f.m FROM (
@@ -168,46 +243,71 @@ def commit_months(
             "SELECT DISTINCT month FROM _stage WHERE month IS NOT NULL ORDER BY 1"
         ).fetchall()
     ]
-    names = ", ".join(p.name for p in sources)
-    done: list[MonthIngested] = []
-    for month in months:
-        con.execute("BEGIN")
-        try:
-            con.execute("DROP TABLE IF EXISTS lists")
+    name = Path(key.path).name
+    con.execute("BEGIN")
+    try:
+        con.execute("DROP TABLE IF EXISTS lists")
+        replaced = [m for m in months if m not in claimed]
+        ledger.forget_months(con, replaced)
+        for month in replaced:
             for table in ("games", "rejects", "months"):
                 con.execute(f"DELETE FROM {table} WHERE month = ?", [month])
-            con.execute(
-                """INSERT INTO games SELECT month, perf, white, black, we, be, wd, bd, score, ord,
-                   event FROM _stage WHERE month = ? AND reason IS NULL""",
-                [month],
-            )
-            con.execute(
-                """INSERT INTO rejects SELECT month, reason, COUNT(*) FROM _stage
-                   WHERE month = ? AND reason IS NOT NULL GROUP BY month, reason""",
-                [month],
-            )
-            con.execute(
-                """INSERT INTO months SELECT ?, COUNT(*) FILTER (WHERE reason IS NULL),
-                       COUNT(*) FILTER (WHERE reason IS NOT NULL), ? FROM _stage WHERE month = ?""",
-                [month, names, month],
-            )
-            con.execute("COMMIT")
-        except BaseException:
-            con.execute("ROLLBACK")
-            raise
-        counts = dict(
-            con.execute(
-                "SELECT reason, games FROM rejects WHERE month = ? ORDER BY reason", [month]
-            ).fetchall()
-        )
-        row = con.execute("SELECT games FROM months WHERE month = ?", [month]).fetchone()
-        done.append(
-            MonthIngested(
-                month,
-                int(row[0]) if row else 0,
-                {r: int(counts[r]) for r in REASONS if r in counts},
-            )
-        )
+        for month in months:
+            _add_month(con, month, name)
+        ledger.record(con, key, games_read, months)
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    claimed.update(months)
+    done = [_month_ingested(con, month) for month in months]
     row = con.execute("SELECT COUNT(*) FROM _stage WHERE month IS NULL").fetchone()
     con.execute("DROP TABLE IF EXISTS _stage")
     return done, int(row[0]) if row else 0
+
+
+def _add_month(con: duckdb.DuckDBPyConnection, month: int, name: str) -> None:
+    """Add the staged games of ``month`` to what it holds (in the caller's transaction)."""
+    con.execute(
+        """INSERT INTO games SELECT month, perf, white, black, we, be, wd, bd, score, ord,
+           event FROM _stage WHERE month = ? AND reason IS NULL""",
+        [month],
+    )
+    merged = con.execute(
+        """SELECT reason, SUM(games) FROM (
+               SELECT reason, games FROM rejects WHERE month = ?
+               UNION ALL SELECT reason, COUNT(*) FROM _stage
+               WHERE month = ? AND reason IS NOT NULL GROUP BY reason)
+           GROUP BY reason""",
+        [month, month],
+    ).fetchall()
+    con.execute("DELETE FROM rejects WHERE month = ?", [month])
+    if merged:
+        con.executemany(
+            "INSERT INTO rejects VALUES (?, ?, ?)", [(month, r, int(n)) for r, n in merged]
+        )
+    before = con.execute(
+        "SELECT games, rejected, sources FROM months WHERE month = ?", [month]
+    ).fetchone()
+    games, rejected, sources = before if before is not None else (0, 0, "")
+    con.execute("DELETE FROM months WHERE month = ?", [month])
+    con.execute(
+        """INSERT INTO months SELECT ?, ? + COUNT(*) FILTER (WHERE reason IS NULL),
+               ? + COUNT(*) FILTER (WHERE reason IS NOT NULL), ? FROM _stage WHERE month = ?""",
+        [month, games, rejected, f"{sources}, {name}" if sources else name, month],
+    )
+
+
+def _month_ingested(con: duckdb.DuckDBPyConnection, month: int) -> MonthIngested:
+    """What ``month`` holds now."""
+    counts = dict(
+        con.execute(
+            "SELECT reason, games FROM rejects WHERE month = ? ORDER BY reason", [month]
+        ).fetchall()
+    )
+    row = con.execute("SELECT games FROM months WHERE month = ?", [month]).fetchone()
+    return MonthIngested(
+        month,
+        int(row[0]) if row else 0,
+        {r: int(counts[r]) for r in REASONS if r in counts},
+    )

@@ -14,6 +14,7 @@ from lichess_elo.core import fide
 from lichess_elo.errors import BadInput
 from lichess_elo.population import duck, list_rules, rulebook_sql
 from lichess_elo.population.dialect import Engine
+from lichess_elo.population.duck_faults import named_faults
 from lichess_elo.population.list_rules import ListRules
 from lichess_elo.population.schema import PERFS, check_perf, month_label
 from lichess_elo.population.stages import OPPONENTS, Opponents
@@ -108,6 +109,7 @@ def _refuse_unrecorded(con: Any, perfs: tuple[str, ...]) -> None:
         )
 
 
+@named_faults
 def rate(settings: RateSettings) -> RateResult:
     """Rebuild the monthly lists of the chosen perfs (every month, again)."""
     perfs = settings.checked()

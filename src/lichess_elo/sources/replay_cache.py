@@ -5,7 +5,9 @@ The cache's file is ``replay_store`` (keyed by game id, content and ``REPLAY_VER
 the replay itself is ``core/replay.py``. Workers send back rows ready for the cache
 (``replay_store.Row``), which the parent writes in batches of ``_BATCH``, each in its own
 transaction, as they come back: a hard crash keeps every finished batch, and the
-unfinished one is written on the way out, also on Ctrl-C.
+unfinished one is written on the way out, also on Ctrl-C. A worker that dies (killed, out
+of memory) ends the run with ``WorkerLost`` instead of a wait for a chunk that never
+comes: the pool is a ``ProcessPoolExecutor``, which says when it loses a worker.
 """
 
 from __future__ import annotations
@@ -15,10 +17,13 @@ import os
 import signal
 import sqlite3
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from types import TracebackType
 from typing import TYPE_CHECKING
 
 from lichess_elo.core.replay import ReplayFacts, ReplayJob, replay_job
+from lichess_elo.errors import WorkerLost
 from lichess_elo.sources.replay_store import (
     Row,
     content_key,
@@ -34,7 +39,7 @@ from lichess_elo.sources.replay_store import (
 from lichess_elo.sources.sqlite_open import read_only_file
 
 if TYPE_CHECKING:
-    from multiprocessing.pool import AsyncResult, Pool
+    from multiprocessing.process import BaseProcess
     from pathlib import Path
 
     from lichess_elo.core.games import Game
@@ -95,10 +100,11 @@ class ReplayRun:
         self._opened = False
         self._read_only = False
         self._empty = True  # the cache holds nothing of this version: every game misses
-        self._pool: Pool | None = None
+        self._pool: ProcessPoolExecutor | None = None
+        self._processes: dict[int, BaseProcess] = {}  # the pool's workers, by PID
         self._fed: dict[str, Game] = {}  # fed and not yet sent to the pool
         self._sent: dict[str, Game] = {}  # sent to the pool
-        self._chunks: list[AsyncResult[list[Row]]] = []
+        self._chunks: list[Future[list[Row]]] = []
         self._taken = 0  # chunks whose rows are taken
         self._facts: dict[str, ReplayFacts] = {}  # the replays taken so far
         self._batch: list[Row] = []  # rows not written yet
@@ -114,16 +120,13 @@ class ReplayRun:
     ) -> None:
         try:
             for chunk in self._chunks[self._taken :]:  # replays already back are kept
-                if chunk.ready() and chunk.successful():
-                    self._batch += chunk.get()
+                if chunk.done() and not chunk.cancelled() and chunk.exception() is None:
+                    self._batch += chunk.result()
             self._taken = len(self._chunks)
             self._write()
         finally:
             self._fed, self._sent, self._facts, self._chunks = {}, {}, {}, []
-            if self._pool is not None:
-                self._pool.terminate()
-                self._pool.join()
-                self._pool = None
+            self._stop_pool()
             if self._conn is not None:
                 self._conn.close()
                 self._conn = None
@@ -158,20 +161,53 @@ class ReplayRun:
                 self._drop(exc)
         self._batch = []
 
-    def _start_pool(self) -> Pool:
+    def _start_pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
             # The platform's default start method: fork on Linux (the workers only replay,
             # so the parent's threads and open files are harmless), spawn elsewhere.
             context = multiprocessing.get_context()
-            self._pool = context.Pool(self._workers, _ignore_interrupts)
+            self._pool = ProcessPoolExecutor(
+                self._workers, mp_context=context, initializer=_ignore_interrupts
+            )
         return self._pool
+
+    def _stop_pool(self) -> None:
+        """Stop the workers at once (a chunk still replaying is not waited for)."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in self._processes.values():
+            if process.exitcode is None:
+                process.terminate()
+        for process in self._processes.values():
+            process.join(10)
+
+    def _lost(self) -> WorkerLost:
+        """The error of a pool that lost a worker: which one and how, when known."""
+        lost = [p for p in self._processes.values() if p.exitcode not in (None, 0)]
+        # the pool terminates (SIGTERM) the others once it has lost one
+        lost.sort(key=lambda p: p.exitcode == -signal.SIGTERM)
+        code = lost[0].exitcode if lost else None
+        kept = self._cache_dir if self._conn is not None and not self._read_only else None
+        return WorkerLost(
+            pid=lost[0].pid if lost else None,
+            signal=-code if code is not None and code < 0 else None,
+            exit_status=code if code is not None and code > 0 else None,
+            kept_in=kept,
+        )
 
     def _send(self, games: list[Game], chunk: int) -> None:
         pool = self._start_pool()
         for start in range(0, len(games), chunk):
             part = games[start : start + chunk]
             jobs = [_job(g) for g in part]
-            self._chunks.append(pool.apply_async(replay_rows, (jobs, self._final_fen)))
+            try:
+                self._chunks.append(pool.submit(replay_rows, jobs, self._final_fen))
+            except BrokenProcessPool:  # a worker died while idle
+                raise self._lost() from None
+            # the workers start with the first chunk (all at once under fork)
+            self._processes.update(getattr(pool, "_processes", None) or {})
             self._sent.update((g.id, g) for g in part)
 
     def feed(self, games: Iterable[Game]) -> None:
@@ -193,12 +229,21 @@ class ReplayRun:
             self._send(ready[:whole], _CHUNK)
             self._fed = {g.id: g for g in ready[whole:]}
         # the replays already back are taken (and written) while the fetch goes on
-        while self._taken < len(self._chunks) and self._chunks[self._taken].ready():
+        while self._taken < len(self._chunks) and self._chunks[self._taken].done():
             self._take_chunk()
 
     def _take_chunk(self) -> None:
-        """Take the rows of the next chunk sent (waiting for it)."""
-        self._take(self._chunks[self._taken].get(), self._sent, chunk=True)
+        """Take the rows of the next chunk sent (waiting for it).
+
+        Raises:
+            WorkerLost: a worker died (killed, out of memory) before the chunk came back.
+        """
+        try:
+            rows = self._chunks[self._taken].result()
+        except BrokenProcessPool:
+            # the replays already back are written on the way out (``__exit__``)
+            raise self._lost() from None
+        self._take(rows, self._sent, chunk=True)
 
     def _take(self, rows: list[Row], games: Mapping[str, Game], chunk: bool = False) -> None:
         """Hold ``rows`` for the cache (written a batch at a time) and keep their facts,

@@ -18,7 +18,13 @@ from typing import TYPE_CHECKING, Any
 
 from lichess_elo.core import replay
 from lichess_elo.core.replay import ReplayFacts
-from lichess_elo.sources.sqlite_open import connect, is_busy, lock_timeout, open_restarting
+from lichess_elo.sources.sqlite_open import (
+    connect,
+    is_busy,
+    lock_timeout,
+    open_restarting,
+    refuse_dangling,
+)
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -104,6 +110,7 @@ def from_row(r: Sequence[Any], game_id: str) -> ReplayFacts:
 
 
 def _connect(path: Path) -> sqlite3.Connection:
+    refuse_dangling(path)
     conn = sqlite3.connect(path, timeout=lock_timeout())
     try:
         # A cache: WAL without an fsync per commit; a crash can only cost a replay again.

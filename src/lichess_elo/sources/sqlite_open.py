@@ -123,9 +123,28 @@ def open_restarting(
         return open_file(path)
 
 
+def refuse_dangling(path: Path) -> None:
+    """Refuse a cache file that is a symbolic link to nothing: SQLite would make a
+    database where it points, outside the cache folder (issue 22).
+
+    Raises:
+        sqlite3.OperationalError: names the link and where it points.
+    """
+    if path.is_symlink() and not path.exists():
+        raise sqlite3.OperationalError(
+            f"{path} is a symbolic link to a missing file ({os.readlink(path)}); remove it"
+        )
+
+
 def connect(path: Path, *, timeout: float, read_only: bool = False) -> sqlite3.Connection:
     """``sqlite3.connect`` with a busy timeout; ``read_only`` opens the file unchanged
-    (``immutable`` when its folder cannot be written: no ``-shm`` can be made there)."""
+    (``immutable`` when its folder cannot be written: no ``-shm`` can be made there).
+
+    Raises:
+        sqlite3.OperationalError: ``path`` is a symbolic link to nothing: SQLite would make
+            a database where it points, outside the cache folder (issue 22).
+    """
+    refuse_dangling(path)
     if not read_only:
         return sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
     flags = "mode=ro&immutable=1" if read_only_folder(path) else "mode=ro"

@@ -63,6 +63,8 @@ def describe(exc: BaseException, check: StreamCheck | None) -> AnswerFault:
         return AnswerFault(number, "is not UTF-8")
     if isinstance(exc, json.JSONDecodeError):
         return AnswerFault(number, "is not valid JSON")
+    if isinstance(exc, RecursionError):
+        return AnswerFault(number, "is nested too deeply")
     return AnswerFault(number, f"is not a game ({type(exc).__name__})")
 
 
@@ -73,6 +75,8 @@ READ_ERRORS: tuple[type[BaseException], ...] = (
     TypeError,
     AttributeError,
     KeyError,
+    OverflowError,  # berserk's date conversion of a timestamp such as 10^30 (issue 22)
+    RecursionError,  # JSON nested 100,000 deep
 )
 
 

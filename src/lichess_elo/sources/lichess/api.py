@@ -220,6 +220,8 @@ def _fetch_games(
                 if hit is not None:  # parsed before from the very answer the cache holds
                     for message in hit[1]:
                         warn(message)
+                    if hit[1] and source.offline:  # kept by a version before issue 22
+                        warn(incomplete(f"month {label} of {name}", len(hit[1])))
                     return hit[0], True
             window = _Month(user_id, name, month, f"month {label} of {name}", parsed, request)
             try:
@@ -352,9 +354,22 @@ def _fetch_month(
     own, others = own_games(games, window.name, warn, window.what)
     if others:  # not the answer asked for: not kept, so the next run asks again
         conn.session.forget_last()
+    elif notes:  # games skipped: not kept as final, so the next online run asks again
+        if conn.source.offline:
+            warn(incomplete(window.what, len(notes)))
+        else:
+            conn.session.expire_last()
     elif window.parsed is not None:  # a whole, valid answer: its games are kept parsed
         keep_month(window.parsed, window.request, conn.session, own, notes)
     return own, from_cache
+
+
+def incomplete(what: str, skipped: int) -> str:
+    """The offline warning for a month kept with ``skipped`` games left out."""
+    return (
+        f"{what} is incomplete in the cache ({skipped} game(s) skipped); run online "
+        "(without --offline) to ask Lichess for it again"
+    )
 
 
 def _month_action(

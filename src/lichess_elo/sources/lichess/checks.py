@@ -27,6 +27,46 @@ def scrub(text: str, secrets: Iterable[str | None]) -> str:
     return text
 
 
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+
+
+def _split_userinfo(url: str) -> tuple[str, str, str] | None:
+    """``(scheme, userinfo, rest)`` of a URL with an ``@`` before its path, else ``None``."""
+    text = url.strip()
+    match = _SCHEME.match(text)
+    scheme = match.group(0) if match else ""
+    after = text[len(scheme) :]
+    authority = re.split(r"[/?#]", after, maxsplit=1)[0]
+    if "@" not in authority:
+        return None
+    info, host = authority.rsplit("@", 1)
+    return scheme, info, host + after[len(authority) :]
+
+
+def url_secrets(url: str) -> list[str]:
+    """The user name and password inside ``url`` (``http://user:TOKEN@host``), if any."""
+    parts = _split_userinfo(url)
+    return [] if parts is None else [p for p in parts[1].split(":", 1) if p]
+
+
+def redact_url(url: str) -> str:
+    """``url`` with its user name and password (if any) shown as ``***``."""
+    parts = _split_userinfo(url)
+    return url.strip() if parts is None else f"{parts[0]}***@{parts[2]}"
+
+
+def forbid_core_dumps() -> None:
+    """No core dump for the rest of this process (``RLIMIT_CORE`` 0): one would hold the
+    token it was given (issue 22). Where the platform has no such limit, nothing."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - not on POSIX
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_CORE)
+    if soft != 0:
+        resource.setrlimit(resource.RLIMIT_CORE, (0, hard))
+
+
 def validate_username(name: str) -> str:
     """Return ``name`` if it is a possible Lichess username (it goes into the URL path).
 

@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from lichess_elo.core.fide_record import FIDE_ID_MAX, FidePlayer, parse_player
-from lichess_elo.errors import FetchHint, FidePlayerNotFound, Malformed
+from lichess_elo.errors import BadFideData, FetchHint, FidePlayerNotFound, Malformed
 from lichess_elo.sources.lichess.answers import read_whole
 from lichess_elo.sources.lichess.retries import call_with_retries
 from lichess_elo.sources.lichess.session import Conn, Source, connect
@@ -88,4 +88,11 @@ def fetch_fide_player(
         ratings = _get(
             conn, f"{base}/ratings", f"the FIDE ratings of {player_id}", player_id, hint, warn
         )
-    return parse_player(player, ratings)
+    where = f"the FIDE answer for {player_id}"
+    try:
+        found = parse_player(player, ratings)
+    except BadFideData as exc:  # said to come from the answer (issue 22)
+        raise BadFideData(f"{where}: {exc}") from None
+    if found.id != player_id:
+        raise BadFideData(f"{where} is about another player (FIDE id {found.id})")
+    return found

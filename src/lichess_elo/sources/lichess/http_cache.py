@@ -17,6 +17,7 @@ import sqlite3
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -101,6 +102,16 @@ class Session(requests_cache.CachedSession):
         target = super().get_redirect_target(resp)
         foreign_redirect(self._api_url, resp, target)
         return target
+
+    def expire_last(self) -> None:
+        """Keep the last answer, but as expired: an online run asks again, an offline one
+        may still read it (a month whose answer lacked games is not final, issue 22)."""
+        key = getattr(self.last_response, "cache_key", None)
+        if key and not self.settings.read_only and not self.settings.disabled:
+            with suppress(sqlite3.Error, KeyError):
+                stored = self.cache.responses[key]
+                stored.expires = datetime.now(UTC)
+                self.cache.responses[key] = stored
 
     def forget_last(self) -> None:
         """Remove the last answer from the cache (it did not parse whole)."""

@@ -19,7 +19,14 @@ def _millis_to_datetime(value: Any, field: str) -> datetime:
         return value if value.tzinfo else value.replace(tzinfo=UTC)
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise ValueError(f"{field} is not a timestamp: {value!r}")
-    return datetime.fromtimestamp(value / 1000, UTC)
+    try:
+        return datetime.fromtimestamp(value / 1000, UTC)
+    except (OverflowError, OSError, ValueError):  # e.g. 10^30: no date (issue 22)
+        raise ValueError(f"{field} is out of range: {value!r}") from None
+
+
+#: The ratings a game can carry (Lichess's lie well inside); one outside is malformed.
+RATING_RANGE = range(0, 4001)
 
 
 def _opt_int(value: Any, field: str) -> int | None:
@@ -28,6 +35,13 @@ def _opt_int(value: Any, field: str) -> int | None:
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"{field} is not an integer: {value!r}")
     return value
+
+
+def _rating(value: Any, field: str) -> int | None:
+    rating = _opt_int(value, field)
+    if rating is not None and rating not in RATING_RANGE:
+        raise ValueError(f"{field} {rating} is outside 0..4000")
+    return rating
 
 
 def _opt_str(value: Any, field: str) -> str | None:
@@ -57,7 +71,7 @@ def _parse_side(obj: Any, color: str) -> Side:
         user_id=user_id,
         name=name,
         title=_opt_str(user.get("title"), f"players.{color}.user.title"),
-        rating=_opt_int(obj.get("rating"), f"players.{color}.rating"),
+        rating=_rating(obj.get("rating"), f"players.{color}.rating"),
         rating_diff=_opt_int(obj.get("ratingDiff"), f"players.{color}.ratingDiff"),
         provisional=bool(obj.get("provisional", False)),
         ai_level=_opt_int(obj.get("aiLevel"), f"players.{color}.aiLevel"),
@@ -154,7 +168,7 @@ def parse_ndjson(
             continue
         try:
             yield parse_game(json.loads(text))
-        except (ValueError, TypeError) as exc:
+        except (ValueError, TypeError, OverflowError) as exc:
             if on_warning is not None:
                 on_warning(f"line {number}: skipped malformed game ({exc})")
 
@@ -166,7 +180,7 @@ def parse_games(
     for number, obj in enumerate(objects, start=1):
         try:
             yield parse_game(obj)
-        except (ValueError, TypeError) as exc:
+        except (ValueError, TypeError, OverflowError) as exc:
             if on_warning is not None:
                 gid = obj.get("id") if isinstance(obj, Mapping) else None
                 where = f"game {gid}" if gid else f"item {number}"

@@ -30,7 +30,7 @@ from lichess_elo import __version__
 from lichess_elo.errors import BadInput, CacheUnusable, Conflict, Malformed
 from lichess_elo.sources.env import env_seconds
 from lichess_elo.sources.lichess.cassette import cassette_time, unreadable
-from lichess_elo.sources.lichess.checks import validate_token
+from lichess_elo.sources.lichess.checks import redact_url, url_secrets, validate_token
 from lichess_elo.sources.lichess.retries import retry_wait
 
 if TYPE_CHECKING:
@@ -61,6 +61,15 @@ class Source:
             Malformed: ``api_url`` is not a server root, or the token cannot go into a header.
             Conflict: ``offline`` with ``refresh`` (without a cassette).
         """
+        if url_secrets(self.api_url) or redact_url(self.api_url) != self.api_url.strip():
+            # refused before any request, shown without them: a token in the URL would
+            # reach messages, the cache's keys and the server's logs (issue 22)
+            raise BadInput(
+                "carries a user name or password; a Lichess token goes in LICHESS_TOKEN or "
+                "a token file, never in the URL",
+                field="api_url",
+                value=redact_url(self.api_url),
+            )
         if not re.fullmatch(r"https?://[^/\s]+", self.api_url.rstrip("/")):
             raise Malformed("api_url", self.api_url, f"a server root like {DEFAULT_API_URL}")
         if self.offline and self.refresh and self.replay is None:
@@ -76,6 +85,20 @@ def resolve_cache_dir(source: Source) -> Path:
     if env:
         return Path(env)
     return platformdirs.user_cache_path("lichess-elo")
+
+
+#: The files of the cache folder (the HTTP answers, the games, the replays).
+CACHE_FILES = ("http.sqlite", "games.sqlite", "replay.sqlite")
+
+
+def cache_files(source: Source) -> dict[Path, str]:
+    """Each file of ``source``'s cache folder, with SQLite's files beside it, by name."""
+    folder = resolve_cache_dir(source)
+    found: dict[Path, str] = {}
+    for name in CACHE_FILES:
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            found[folder / (name + suffix)] = f"the cache's {name}{suffix}"
+    return found
 
 
 def _timeout() -> tuple[float, float]:

@@ -1,0 +1,68 @@
+"""Values no real game has, in a Lichess answer (issue 22): an opponent rating of 10^20
+skips that game with a warning; a timestamp of 10^30 (which berserk cannot convert) names
+the month and the line. Never "unexpected". Real berserk against the fake server."""
+
+from __future__ import annotations
+
+import copy
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from lichess_elo.sources.lichess.parse import parse_game
+from tests.fake_lichess import FakeLichess
+from tests.helpers import DATA, run_cli
+
+GAMES = DATA / "lichess" / "games-user-export-onboard247-2023-01-02.ndjson"
+
+
+def _games() -> list[dict[str, Any]]:
+    return [json.loads(line) for line in GAMES.read_text(encoding="utf-8").splitlines() if line]
+
+
+def _report(tmp_path: Path, games: list[dict[str, Any]]) -> tuple[int, str, str]:
+    server = FakeLichess().start()
+    try:
+        server.add_user("OnBoard247", datetime(2023, 1, 24, tzinfo=UTC), games)
+        args = ["report", "OnBoard247", "--api-url", server.url, "--cache-dir", str(tmp_path)]
+        done = run_cli(*args, "--until", "2023-03", "--format", "json", "-q")
+    finally:
+        server.stop()
+    return done.returncode, done.stdout, done.stderr
+
+
+def test_an_absurd_opponent_rating_skips_that_game(tmp_path: Path) -> None:
+    games = copy.deepcopy(_games())
+    odd = games[3]
+    opponent = next(
+        c for c in ("white", "black") if odd["players"][c]["user"]["id"] != "onboard247"
+    )
+    odd["players"][opponent]["rating"] = 10**20
+    code, out, err = _report(tmp_path, games)
+    assert code == 0, err
+    assert err.splitlines() == [
+        f"lichess-elo: warning: game {odd['id']}: skipped malformed game (game {odd['id']}: "
+        f"players.{opponent}.rating 100000000000000000000 is outside 0..4000)"
+    ]
+    assert json.loads(out)  # the report of the other games
+
+
+def test_a_timestamp_berserk_cannot_convert_names_the_month(tmp_path: Path) -> None:
+    games = copy.deepcopy(_games())
+    games[3]["lastMoveAt"] = 10**30
+    code, _, err = _report(tmp_path, games)
+    assert code == 1
+    (line,) = err.splitlines()
+    assert line.startswith("lichess-elo: error: month 2023-") and "is not a game" in line
+    assert "unexpected" not in line
+
+
+@pytest.mark.parametrize("value", [10**30, -(10**30), 1e300])
+def test_an_out_of_range_timestamp_is_a_malformed_game(value: float) -> None:
+    game = copy.deepcopy(_games()[0])
+    game["createdAt"] = value
+    with pytest.raises(ValueError, match="createdAt is out of range"):
+        parse_game(game)

@@ -135,8 +135,14 @@ def store(con: duckdb.DuckDBPyConnection, records: Sequence[ListRules]) -> None:
 
 
 def read(con: duckdb.DuckDBPyConnection) -> dict[str, ListRules]:
-    """Every perf's record (none in a database whose lists predate the records)."""
-    con.execute(LIST_RULES_DDL)
+    """Every perf's record (none in a database whose lists predate the records).
+
+    Reads only: the database may be open read-only (``db list``, ``db player``)."""
+    found = con.execute(
+        "SELECT COUNT(*) FROM information_schema.tables WHERE table_name = 'list_rules'"
+    ).fetchone()
+    if not found or not found[0]:
+        return {}
     return {
         perf: ListRules.from_document(json.loads(text))
         for perf, text in con.execute("SELECT perf, rules FROM list_rules").fetchall()

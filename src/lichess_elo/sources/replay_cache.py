@@ -16,6 +16,7 @@ import multiprocessing
 import os
 import signal
 import sqlite3
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -185,7 +186,16 @@ class ReplayRun:
 
     def _lost(self) -> WorkerLost:
         """The error of a pool that lost a worker: which one and how, when known."""
-        lost = [p for p in self._processes.values() if p.exitcode not in (None, 0)]
+        for process in self._processes.values():
+            # the pool terminates the others once it has lost one; waiting here also lets
+            # its own thread finish reaping the lost one, so its exit code can be read
+            process.join(5)
+        lost: list[BaseProcess] = []
+        for _ in range(100):  # the pool's thread may be storing the exit code it reaped
+            lost = [p for p in self._processes.values() if p.exitcode not in (None, 0)]
+            if lost:
+                break
+            time.sleep(0.02)
         # the pool terminates (SIGTERM) the others once it has lost one
         lost.sort(key=lambda p: p.exitcode == -signal.SIGTERM)
         code = lost[0].exitcode if lost else None

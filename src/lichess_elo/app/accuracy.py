@@ -25,10 +25,14 @@ def _shadow_reports(
     settings: ReportSettings,
     info: UserInfo | None,
     k: int | None,
+    provisional_known: bool = True,
 ) -> dict[str, PerfReport]:
     """Each perf's report on the shadow track with K fixed (``None``: the K rules)."""
     shadow = replace(settings, track="shadow", k=k)
-    return {r.perf: r for r in build_report(user, games, {}, settings=shadow, user_info=info)}
+    built = build_report(
+        user, games, {}, settings=shadow, user_info=info, provisional_known=provisional_known
+    )
+    return {r.perf: r for r in built}
 
 
 def _expected(report: PerfReport) -> list[float]:
@@ -47,6 +51,7 @@ def score_reports(
     reports: Sequence[PerfReport],
     *,
     fit: bool = False,
+    provisional_known: bool = True,
 ) -> dict[str, PerfAccuracy]:
     """The scorecard of every perf of ``reports``, by perf; with ``fit``, the K scan too.
 
@@ -71,7 +76,7 @@ def score_reports(
     scans: dict[int, dict[str, list[float]]] = {}
     for k in K_SCAN:
         scans[k] = {p: _expected(r) for p, r in _shadow_reports(user, games, base, info, k).items()}
-    rules = _shadow_reports(user, games, base, info, None)
+    rules = _shadow_reports(user, games, base, info, None, provisional_known)
     for perf in perfs:
         report = rules[perf]
         cards[perf] = replace(

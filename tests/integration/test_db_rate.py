@@ -94,11 +94,11 @@ def _all_lists_match(db: Path) -> None:
 
 def test_rate_reports_the_players_of_each_perf(fixture_db: Path) -> None:
     result = app.rate(app.RateSettings(fixture_db))
-    # Blitz: Alice, Bob, Carol, Dave (January), Erin, Frank (February), Gina (March);
-    # classical: Gina, Hank, Ivan (March); no bullet or rapid game.
-    assert result.players == {"bullet": 0, "blitz": 7, "rapid": 0, "classical": 3}
-    assert result.games == 39  # 4 + 20 + 15 usable games
-    assert result.left_out == 0  # without the 600/2600 rule, all 39 are in the lists, twice
+    # Blitz: Alice, Bob, Carol, Dave, SomeBot (January), Erin, Frank (February), Gina
+    # (March); classical: Gina, Hank, Ivan (March); no bullet or rapid game.
+    assert result.players == {"bullet": 0, "blitz": 8, "rapid": 0, "classical": 3}
+    assert result.games == 40  # 5 + 20 + 15 usable games
+    assert result.left_out == 0  # without the 600/2600 rule, all 40 are in the lists, twice
 
 
 def test_rating_one_perf_keeps_the_others(fixture_db: Path) -> None:

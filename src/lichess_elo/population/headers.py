@@ -350,15 +350,20 @@ def check_lichess_pgn(path: Path, compressed: bool) -> None:
     """
     import zstandard
 
-    with path.open("rb") as raw:
-        if compressed:
-            try:
-                with zstandard.ZstdDecompressor().stream_reader(raw) as text:
-                    head = text.read(SNIFF_BYTES)
-            except zstandard.ZstdError as exc:
-                raise DumpUnreadable(path, f"not a valid zstd stream ({exc})") from None
-        else:
-            head = raw.read(SNIFF_BYTES)
+    buf = bytearray(SNIFF_BYTES)
+    size = 0
+    with path.open("rb") as raw, memoryview(buf) as view:
+        reader = _Frames(raw) if compressed else raw
+        try:
+            while size < SNIFF_BYTES and (got := reader.readinto(view[size:])):
+                size += got
+        except zstandard.ZstdError as exc:
+            raise DumpUnreadable(path, f"not a valid zstd stream ({exc})") from None
+        except Truncated:
+            raise DumpUnreadable(
+                path, "ends in the middle of a zstd frame (a download cut short?)"
+            ) from None
+    head = bytes(buf[:size])
     if not _TAG.search(head):
         raise NotLichessPgn(path, "no PGN game in it")
     if not _SITE.search(head):

@@ -104,8 +104,9 @@ def test_k_from_a_pgn_claims_nothing_lichess_did_not_write() -> None:
 
 def test_a_new_account_s_first_pgn_games_are_rated_at_k_40() -> None:
     # 3 classical games (standard chapter: K 40 before 30 games) from 1500 (the new
-    # account's start), no count given: 0 games before the first, so K 40, no warning. Under the API's flags the same games,
-    # not marked provisional, would have been taken as established (K 20).
+    # account's start), no count given: 0 games before the first, so K 40, no warning.
+    # Under the API's flags the same games, not marked provisional, would have been taken
+    # as established (K 20).
     games = [
         game(g, at(2023, 1, d), r, 1500, 1, speed="classical")
         for g, d, r in (("a", 1, 1500), ("b", 2, 1520), ("c", 3, 1538))

@@ -20,6 +20,7 @@ from lichess_elo.cli import app as cli_app
 from lichess_elo.core import lichess_pgn
 from lichess_elo.errors import NotLichessPgn
 from lichess_elo.population import app
+from lichess_elo.sources.club_files import read_inputs
 from lichess_elo.sources.pgn import read_pgn
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "lichess" / "real"
@@ -201,3 +202,20 @@ def test_the_sql_and_python_readings_agree_on_every_real_event() -> None:
     # Import and a swiss's own name without diffs are unrated; the database swiss is rated.
     assert not lichess_pgn.is_rated("Import", "+3", "-3")
     assert not lichess_pgn.is_rated("Weekly Swiss", None, None)
+
+
+def test_club_on_a_user_export_groups_generic_events_by_month_and_rates_no_ai() -> None:
+    inputs = read_inputs([str(EXPORT)])
+    # 50 games less the AI game bg8m30YS (skipped with a note): 49.
+    assert len(inputs.games) == 49
+    assert not [g for g in inputs.games if "lichess AI" in g.white + g.black]
+    assert any("skipped 1 games against the Lichess AI" in n for n in inputs.notes)
+    # Events by hand: "rated blitz game" 40 in May, 4 in June; "casual blitz game" 2 in
+    # June; the arena's name for its 3 July games (the no-move one is a forfeit).
+    events = Counter(g.event for g in inputs.games)
+    assert events == {
+        "rated blitz game 2025-05": 40, "rated blitz game 2025-06": 4,
+        "casual blitz game 2025-06": 2, "FIDE Social Chess Day Marathon": 3,
+    }  # fmt: skip
+    (no_start,) = [g for g in inputs.games if g.game_id == "OGhtagqF"]
+    assert no_start.forfeit  # Abandoned, 0-1, no move: recorded, not rated as a game

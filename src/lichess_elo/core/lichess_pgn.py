@@ -38,69 +38,72 @@ Rules:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Literal
 
-#: ``Rated``/``Casual`` as the Event's first word (database: capitalised; user export: lower).
-MODE_RATED, MODE_CASUAL = r"^\s*rated\b", r"^\s*casual\b"
-_MODE = re.compile(r"^\s*(rated|casual)\b", re.IGNORECASE)
-#: The open database's swiss Event: ``Rapid swiss https://lichess.org/swiss/<id>``.
-SWISS_EVENT = r"^\S+( \S+)* swiss https://lichess\.org/swiss/[A-Za-z0-9]+$"
-_SWISS = re.compile(SWISS_EVENT)
-#: The generic Event of a game outside any event: ``Rated Blitz game``, ``casual rapid game``.
-GENERIC_EVENT = r"^(rated|casual) \S+( \S+)* game$"
-_GENERIC = re.compile(GENERIC_EVENT, re.IGNORECASE)
-#: The Event of a generic game, arena, swiss or simul, whose second word (after the mode) or
-#: first word (swiss, simul) is the perf's name: where an Event names the perf at all.
-PERF_EVENT = r"^(?:(?:rated|casual) (\S+) (?:game$|tournament )|(\S+) (?:swiss|simul) https)"
-_PERF_EVENT = re.compile(PERF_EVENT, re.IGNORECASE)
-#: An AI opponent's name.
-AI_NAME = r"^lichess AI level ([1-8])$"
-_AI = re.compile(AI_NAME, re.IGNORECASE)
+#: The open database's swiss Event holds this: ``Rapid swiss https://lichess.org/swiss/<id>``.
+SWISS_MARK = " swiss https://lichess.org/swiss/"
 #: The Event of an imported game.
 IMPORT_EVENT = "Import"
+#: The names Lichess gives its AI, level 1 to 8 (lila ``PgnDump.player``).
+AI_NAMES = frozenset(f"lichess AI level {n}" for n in range(1, 9))
 
 Status = str
 Mode = Literal["rated", "casual"]
 
+# The Event is read word by word, words split on single spaces, exactly as the SQL forms
+# below split it (``split_part``): the same answer for every Event, from either reader.
+
+
+def _word(event: str, n: int) -> str:
+    words = event.split(" ")
+    return words[n - 1] if len(words) >= n else ""
+
 
 def event_mode(event: str | None) -> Mode | None:
     """``rated``/``casual`` when the Event's first word says so (any case), else ``None``."""
-    found = _MODE.match(event or "")
-    return None if found is None else "rated" if found.group(1).lower() == "rated" else "casual"
+    first = _word(event or "", 1).lower()
+    return "rated" if first == "rated" else "casual" if first == "casual" else None
 
 
 def is_database_swiss(event: str | None) -> bool:
     """True for the open database's swiss Event (only the open database writes it)."""
-    return bool(_SWISS.match((event or "").strip()))
+    return SWISS_MARK in (event or "")
 
 
 def is_generic_event(event: str | None) -> bool:
     """True for ``Rated Blitz game``/``casual rapid game``: a game outside any event."""
-    return bool(_GENERIC.match((event or "").strip()))
+    words = (event or "").strip().split(" ")
+    return len(words) >= 3 and words[0].lower() in ("rated", "casual") and words[-1] == "game"
 
 
 def event_perf(event: str | None) -> str | None:
-    """The perf's name the Event writes, lower case (``blitz``, ``chess960``), or ``None``
-    when the Event is an event's name and names no perf."""
-    found = _PERF_EVENT.match((event or "").strip())
-    if found is None:
-        return None
-    return (found.group(1) or found.group(2)).lower()
+    """The perf's name the Event writes, lower case (``blitz``, ``ultrabullet``), or
+    ``None`` when the Event is an event's name and names no perf.
+
+    ``<Mode> <Perf> game``, ``<Mode> <Perf> tournament https://...`` and ``<Perf> swiss
+    https://...``/``<Perf> simul https://...`` name it; a perf of several words (``King of
+    the Hill``, a variant, rejected anyway) is not read.
+    """
+    text = event or ""
+    if event_mode(text) is not None and _word(text, 3) in ("game", "tournament"):
+        return _word(text, 2).lower() or None
+    if _word(text, 2) in ("swiss", "simul") and _word(text, 3).startswith("https://"):
+        return _word(text, 1).lower() or None
+    return None
 
 
 def is_rated(event: str | None, white_diff: object, black_diff: object) -> bool:
     """Whether Lichess rated the game, from its Event and its ``RatingDiff`` tags.
 
-    The Event's ``Rated``/``Casual`` word decides; else the open database's swiss form
-    (rated: that database holds rated games only); else a diff present means rated. An
-    ``Import`` is never rated.
+    The Event's ``Rated``/``Casual`` word decides; else ``Import`` is unrated; else the open
+    database's swiss form is rated (that database holds rated games only); else a diff
+    present means rated.
     """
     mode = event_mode(event)
     if mode is not None:
         return mode == "rated"
-    if (event or "").strip() == IMPORT_EVENT:
+    if (event or "") == IMPORT_EVENT:
         return False
     if is_database_swiss(event):
         return True
@@ -109,8 +112,7 @@ def is_rated(event: str | None, white_diff: object, black_diff: object) -> bool:
 
 def ai_level(name: str | None) -> int | None:
     """The level of a ``lichess AI level N`` player, else ``None``."""
-    found = _AI.match((name or "").strip())
-    return int(found.group(1)) if found else None
+    return int(name[-1]) if name in AI_NAMES else None
 
 
 def is_bot(title: str | None) -> bool:
@@ -164,31 +166,38 @@ def termination_status(
     return "unknownFinish"
 
 
-# --- the same rules as SQL, for db ingest (DuckDB's regexp_matches, RE2) ------------------
+# --- the same rules as SQL, for db ingest (cheap string functions: no regex per game) ----
 
 
 def _quote(text: str) -> str:
     return "'" + text.replace("'", "''") + "'"
 
 
+def _word_sql(event: str, n: int) -> str:
+    return f"split_part({event}, ' ', {n})"
+
+
 def rated_sql(event: str, white_diff: str, black_diff: str) -> str:
     """SQL for ``is_rated`` on the columns named (the diffs as raw text, NULL when absent)."""
+    first = f"lower({_word_sql(event, 1)})"
     return f"""(CASE
-        WHEN regexp_matches({event}, {_quote("(?i)" + MODE_RATED)}) THEN TRUE
-        WHEN regexp_matches({event}, {_quote("(?i)" + MODE_CASUAL)}) THEN FALSE
-        WHEN trim({event}) = {_quote(IMPORT_EVENT)} THEN FALSE
-        WHEN regexp_matches(trim({event}), {_quote(SWISS_EVENT)}) THEN TRUE
+        WHEN {first} = 'rated' THEN TRUE
+        WHEN {first} = 'casual' THEN FALSE
+        WHEN {event} = {_quote(IMPORT_EVENT)} THEN FALSE
+        WHEN contains({event}, {_quote(SWISS_MARK)}) THEN TRUE
         ELSE {white_diff} IS NOT NULL OR {black_diff} IS NOT NULL END)"""
 
 
 def ai_sql(name: str) -> str:
     """SQL: the player column ``name`` is a Lichess AI."""
-    return f"regexp_matches(trim({name}), {_quote('(?i)' + AI_NAME)})"
+    return f"({name} IN ({', '.join(_quote(n) for n in sorted(AI_NAMES))}))"
 
 
 def event_perf_sql(event: str) -> str:
     """SQL for ``event_perf`` (NULL when the Event names no perf)."""
-    pattern = _quote("(?i)" + PERF_EVENT)
-    return f"""NULLIF(lower(COALESCE(
-        NULLIF(regexp_extract(trim({event}), {pattern}, 1), ''),
-        regexp_extract(trim({event}), {pattern}, 2))), '')"""
+    w1, w2, w3 = (_word_sql(event, n) for n in (1, 2, 3))
+    return f"""NULLIF(CASE
+        WHEN lower({w1}) IN ('rated', 'casual') AND {w3} IN ('game', 'tournament')
+            THEN lower({w2})
+        WHEN {w2} IN ('swiss', 'simul') AND starts_with({w3}, 'https://') THEN lower({w1})
+        END, '')"""

@@ -91,8 +91,17 @@ def _one(text: str) -> Game:
 )
 def test_speed_from_time_control(initial: int, increment: int, speed: str) -> None:
     assert speed_of(Clock(initial, increment)) == speed
-    game = _one(_pgn(TimeControl=f"{initial}+{increment}"))
+    # An arena's name (the user export's Event) names no perf: the perf is the speed.
+    game = _one(_pgn(TimeControl=f"{initial}+{increment}", Event="Hourly Arena"))
     assert (game.speed, game.perf) == (speed, speed)
+
+
+def test_the_perf_the_event_names_wins() -> None:
+    # Before 2018 Lichess had no rapid pool: a 600+0 game was rated as the Event says.
+    game = _one(_pgn(TimeControl="600+0", Event="Rated Classical game", UTCDate="2016.05.01"))
+    assert (game.speed, game.perf) == ("rapid", "classical")
+    swiss = _one(_pgn(TimeControl="180+0", Event="Blitz swiss https://lichess.org/swiss/x"))
+    assert (swiss.perf, swiss.rated) == ("blitz", True)
 
 
 def test_no_time_control_is_correspondence() -> None:

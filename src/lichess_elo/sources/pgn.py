@@ -35,7 +35,7 @@ import chess
 import chess.pgn
 
 from lichess_elo.core import lichess_pgn
-from lichess_elo.core.games import Color, Game, Side, parse_time_control, speed_of
+from lichess_elo.core.games import SPEEDS, Color, Game, Side, parse_time_control, speed_of
 from lichess_elo.core.replay import ReplayJob, replay_job
 
 #: PGN ``Variant`` tag -> Lichess variant key.
@@ -190,7 +190,9 @@ def _game(headers: chess.pgn.Headers, chunk: str) -> Game:
         rated=rated,
         variant=variant or variant_tag,
         speed=speed,
-        perf=speed if variant in ("standard", "fromPosition") else variant or variant_tag,
+        perf=_standard_perf(event, speed)
+        if variant in ("standard", "fromPosition")
+        else variant or variant_tag,
         created_at=_created_at(headers),
         status=status,
         white=white,
@@ -202,6 +204,18 @@ def _game(headers: chess.pgn.Headers, chunk: str) -> Game:
         swiss_id=swiss.group(1) if swiss else None,
         clock=clock,
     )
+
+
+#: The speed perfs, lower case (as an Event writes them) -> their keys.
+_SPEED_PERFS = {p.lower(): p for p in SPEEDS}
+
+
+def _standard_perf(event: str, speed: str) -> str:
+    """A standard game's perf: the one its Event names (``Rated Classical game``: before
+    2018 Lichess had no rapid pool and rated such games as the Event says, as ``db ingest``
+    does), else its speed."""
+    named = lichess_pgn.event_perf(event)
+    return _SPEED_PERFS.get(named or "", speed)
 
 
 def _played(headers: chess.pgn.Headers, moves: tuple[str, ...]) -> chess.Board | None:

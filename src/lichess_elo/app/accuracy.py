@@ -55,6 +55,8 @@ def score_reports(
 ) -> dict[str, PerfAccuracy]:
     """The scorecard of every perf of ``reports``, by perf; with ``fit``, the K scan too.
 
+    ``provisional_known`` is false for games from a PGN (``build_report``'s K warning).
+
     The scan reruns the report on the shadow track (on the lichess track every period
     restarts from the Lichess rating, so K would change no prediction), once per K of
     ``K_SCAN`` and once under the K rules, for the perfs that have games.

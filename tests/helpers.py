@@ -86,9 +86,13 @@ def lichess_pgn(game: dict[str, Any]) -> str:
     result = {"white": "1-0", "black": "0-1"}.get(game.get("winner", ""), "1/2-1/2")
     clock = game.get("clock")
     variant = {"standard": "Standard", "chess960": "Chess960"}[game["variant"]]
-    termination = {"outoftime": "Time forfeit", "timeout": "Abandoned"}.get(
-        game["status"], "Normal"
-    )
+    # lila modules/game/src/main/PgnDump.scala: outoftime and timeout alike are "Time
+    # forfeit"; aborted and noStart "Abandoned".
+    termination = {
+        "outoftime": "Time forfeit", "timeout": "Time forfeit", "aborted": "Abandoned",
+        "noStart": "Abandoned", "cheat": "Rules infraction",
+        "insufficientMaterialClaim": "Insufficient material", "unknownFinish": "Unknown",
+    }.get(game["status"], "Normal")  # fmt: skip
     tags = [
         ("Event", f"Rated {game['speed'].capitalize()} game"),
         ("Site", f"https://lichess.org/{game['id']}"),

@@ -373,6 +373,15 @@ class DumpUnreadable(LichessEloError):
         self.reason = reason
 
 
+class NotLichessPgn(BadInput):
+    """A file given to ``db ingest`` is not PGN that Lichess wrote (exit code 2)."""
+
+    def __init__(self, path: object, reason: str) -> None:
+        super().__init__(f"not a Lichess PGN ({reason})", field="files", value=path)
+        self.path = path
+        self.reason = reason
+
+
 class DatabaseMissing(BadInput):
     """The population database named does not exist (nothing was ingested there)."""
 

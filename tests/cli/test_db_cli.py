@@ -39,7 +39,9 @@ def db(tmp_path: Path) -> Path:
     ("args", "message"),
     [
         (["ingest", "nope.pgn.zst"], "nope.pgn.zst: no such file"),
-        (["ingest", "pyproject.toml"], "not a dump; expected a .pgn.zst or .parquet file"),
+        (["ingest", "pyproject.toml"], "not a dump; expected a .pgn.zst, .pgn or .parquet file"),
+        # a club's PGN: Site "Club room", no lichess.org game in it
+        (["ingest", "tests/data/club/seed-event.pgn"], "seed-event.pgn: not a Lichess PGN"),
         (["list", "--perf", "blitz", "--month", "2024-13"], "--month 2024-13 is not YYYY-MM"),
         (["list", "--perf", "hyper", "--month", "2024-01"], "--perf hyper is not rated here"),
         (["rate", "--perf", "atomic"], "--perf atomic is not rated here"),
@@ -165,7 +167,7 @@ def test_ctrl_c_exits_130_and_leaves_the_database_consistent(tmp_path: Path) -> 
     con = duckdb.connect(str(path))
     counts = con.execute("SELECT month, COUNT(*) FROM games GROUP BY 1 ORDER BY 1").fetchall()
     con.close()
-    assert counts == [(202401, 4), (202405, 400_000)]
+    assert counts == [(202401, 5), (202405, 400_000)]
 
 
 def _on_a_terminal(*args: str) -> tuple[subprocess.CompletedProcess[bytes], bytes]:

@@ -24,6 +24,7 @@ def game(
     tc: str = "180+0",
     titles: tuple[str | None, str | None] = (None, None),
     site: str = "abcdefgh",
+    termination: str = "Normal",
 ) -> str:
     """One game in the open database's PGN layout (headers, blank line, movetext)."""
     date, time = when.split(" ")
@@ -38,7 +39,7 @@ def game(
         if title:
             tags.append((tag, title))
     tags += [("ECO", "C20"), ("Opening", "King's Pawn Game"), ("TimeControl", tc),
-             ("Termination", "Normal")]  # fmt: skip
+             ("Termination", termination)]  # fmt: skip
     head = "".join(f'[{k} "{v}"]\n' for k, v in tags)
     return f"{head}\n1. e4 {{ [%clk 0:03:00] }} 1... e5 {{ [%clk 0:03:00] }} {result}\n\n"
 

@@ -43,7 +43,10 @@ def test_server_cassette_and_pgn_give_the_same_221_games(
     assert served.games == recorded.games
     by_id = {g.id: g for g in exported}
     assert [_shared(g) for g in served.games] == [_shared(by_id[g.id]) for g in served.games]
-    # The statuses the PGN can tell apart agree too (mate and stalemate from the board).
+    # The statuses the PGN can tell apart agree too (mate and stalemate from the board);
+    # outoftime and timeout are both "Time forfeit" (lila PgnDump), read as timeForfeit.
     for game in served.games:
-        if game.status in ("mate", "stalemate", "outoftime"):
+        if game.status in ("mate", "stalemate"):
             assert by_id[game.id].status == game.status, game.id
+        if game.status in ("outoftime", "timeout"):
+            assert by_id[game.id].status == "timeForfeit", game.id

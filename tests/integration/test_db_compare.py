@@ -34,10 +34,11 @@ def test_bands_from_the_hand_lists(rated_db: Path) -> None:
     april = {b.band: b for b in result.bands if b.month == 202404}
     # Blitz list of 2024-04 (db_fixture.EXPECTED), Elo - Lichess: Dave 2450-2455 = -5 and
     # Frank 2417-2416 = +1 (band 2400), Erin 1488-1623 = -135 (1600), Carol 1949-1980 = -31
-    # (1800), Alice 1545-1520 = +25 (1400), Bob 1514-1387 = +127 (1200); Gina is not listed
-    # (her one blitz game fell under the 600/2600 rule).
+    # and SomeBot 1963-1999 = -36 (1800: mean -33.5), Alice 1582-1520 = +62 (1400), Bob
+    # 1514-1387 = +127 (1200); Gina is not listed (her one blitz game fell under the
+    # 600/2600 rule).
     assert {b: (r.players, r.mean) for b, r in april.items()} == {
-        1200: (1, 127.0), 1400: (1, 25.0), 1600: (1, -135.0), 1800: (1, -31.0),
+        1200: (1, 127.0), 1400: (1, 62.0), 1600: (1, -135.0), 1800: (2, -33.5),
         2400: (2, -2.0),
     }  # fmt: skip
     # The most different on the last list: Erin (-135), then Bob (+127).

@@ -39,11 +39,12 @@ def rated_db(tmp_path: Path, dumps: list[Path]) -> Path:
 def test_ingest_counts_every_game_by_reason(tmp_path: Path, dumps: list[Path]) -> None:
     db = tmp_path / "x.duckdb"
     result = app.ingest(app.IngestSettings(tuple(dumps), db))
-    # 4 January games, 18 + 1 + 1 in February, 12 + 1 + 2 in March.
-    assert [(m.month, m.games) for m in result.months] == [(202401, 4), (202402, 20), (202403, 15)]
+    # 5 January games (the BOT game counts), 18 + 1 + 1 in February, 12 + 1 + 2 in March.
+    assert [(m.month, m.games) for m in result.months] == [(202401, 5), (202402, 20), (202403, 15)]
+    # One unusable game per reason, each under its real cause (db_fixture's docstring).
     assert result.rejected == {
-        "malformed": 1, "unrated": 1, "bot": 1, "missing_rating": 1, "unfinished": 1,
-        "other_perf": 1,
+        "malformed": 1, "ai_opponent": 1, "aborted": 1, "unfinished": 1, "unrated": 1,
+        "missing_rating": 1, "other_perf": 1,
     }  # fmt: skip
 
 
@@ -102,7 +103,7 @@ def test_interrupted_ingest_resumes_without_duplicates(tmp_path: Path, dumps: li
         app.ingest(app.IngestSettings(tuple(dumps), db, interrupt))
     # January, committed before, is whole; nothing of the interrupted run is there.
     con = duckdb.connect(str(db))
-    assert con.execute("SELECT month, COUNT(*) FROM games GROUP BY 1").fetchall() == [(202401, 4)]
+    assert con.execute("SELECT month, COUNT(*) FROM games GROUP BY 1").fetchall() == [(202401, 5)]
     con.close()
     app.ingest(app.IngestSettings(tuple(dumps), db))
     app.rate(app.RateSettings(db, **RULES))

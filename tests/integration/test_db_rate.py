@@ -122,10 +122,11 @@ def _all_lists_match(db: Path) -> None:
 
 def test_rate_reports_the_players_of_each_perf(fixture_db: Path) -> None:
     result = _rate(fixture_db)
-    # Blitz: Alice, Bob, Carol, Dave (January), Erin, Frank (February); Gina's one blitz
-    # game is not rated (600/2600); classical: Gina, Hank, Ivan (March); no bullet or rapid.
-    assert result.players == {"bullet": 0, "blitz": 6, "rapid": 0, "classical": 3}
-    assert result.games == 39  # 4 + 20 + 15 usable games
+    # Blitz: Alice, Bob, Carol, Dave, SomeBot (January), Erin, Frank (February); Gina's one
+    # blitz game is not rated (600/2600); classical: Gina, Hank, Ivan (March); no bullet or
+    # rapid.
+    assert result.players == {"bullet": 0, "blitz": 7, "rapid": 0, "classical": 3}
+    assert result.games == 40  # 5 + 20 + 15 usable games
     assert result.left_out == 2  # Gina-Alice, both sides
 
 

@@ -91,8 +91,17 @@ def _one(text: str) -> Game:
 )
 def test_speed_from_time_control(initial: int, increment: int, speed: str) -> None:
     assert speed_of(Clock(initial, increment)) == speed
-    game = _one(_pgn(TimeControl=f"{initial}+{increment}"))
+    # An arena's name (the user export's Event) names no perf: the perf is the speed.
+    game = _one(_pgn(TimeControl=f"{initial}+{increment}", Event="Hourly Arena"))
     assert (game.speed, game.perf) == (speed, speed)
+
+
+def test_the_perf_the_event_names_wins() -> None:
+    # Before 2018 Lichess had no rapid pool: a 600+0 game was rated as the Event says.
+    game = _one(_pgn(TimeControl="600+0", Event="Rated Classical game", UTCDate="2016.05.01"))
+    assert (game.speed, game.perf) == ("rapid", "classical")
+    swiss = _one(_pgn(TimeControl="180+0", Event="Blitz swiss https://lichess.org/swiss/x"))
+    assert (swiss.perf, swiss.rated) == ("blitz", True)
 
 
 def test_no_time_control_is_correspondence() -> None:
@@ -106,11 +115,16 @@ def test_no_time_control_is_correspondence() -> None:
         ("Normal", "0-1", "1. f3 e5 2. g4 Qh4# 0-1", "mate", "black"),
         ("Normal", "1-0", "1. e4 e5 2. Nf3 1-0", "resign", "white"),
         ("Normal", "1/2-1/2", "1. e4 e5 1/2-1/2", "draw", None),
-        ("Time forfeit", "1-0", "1. e4 e5 1-0", "outoftime", "white"),
-        ("Abandoned", "0-1", "1. e4 e5 0-1", "timeout", "black"),
+        # lila writes outoftime and timeout alike as "Time forfeit"
+        ("Time forfeit", "1-0", "1. e4 e5 1-0", "timeForfeit", "white"),
+        # "Abandoned" is aborted with "*", noStart with a result (moves or not)
+        ("Abandoned", "0-1", "1. e4 e5 0-1", "noStart", "black"),
+        ("Abandoned", "0-1", "0-1", "noStart", "black"),
         ("Abandoned", "*", "*", "aborted", None),
         ("Rules infraction", "1-0", "1. e4 1-0", "cheat", "white"),
+        ("Insufficient material", "1/2-1/2", "1. e4 e5 1/2-1/2", "insufficientMaterialClaim", None),
         ("Unterminated", "*", "1. e4 *", "started", None),
+        ("Unknown", "1-0", "1. e4 1-0", "unknownFinish", "white"),
     ],
 )
 def test_status_from_termination_result_and_position(
@@ -285,7 +299,7 @@ def test_bad_moves_status_from_the_position_the_good_moves_reach() -> None:
     assert replay_game(mate).error == "illegal move 'Nc3' at ply 5"
     # An abandoned game with (unreadable) moves was left, not aborted.
     left = _one(_pgn("1. e4 e5 2. Xx9 0-1", Result="0-1", Termination="Abandoned"))
-    assert (left.status, left.moves) == ("timeout", ("e4", "e5", "Xx9"))
+    assert (left.status, left.moves) == ("noStart", ("e4", "e5", "Xx9"))
 
 
 @settings(max_examples=80, deadline=None)

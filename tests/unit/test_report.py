@@ -50,8 +50,11 @@ def test_exclusion_reasons() -> None:
     assert exclusion_reason(casual, "white", "blitz") == "casual"
     aborted = game("d", t, 1500, None, 1500, 0.5, status="aborted")
     assert exclusion_reason(aborted, "white", "blitz") == "aborted"
+    # noStart: Lichess rated it when the diffs are there (it counts), else no rating change
     no_start = game("e", t, 1500, None, 1500, 0, status="noStart")
-    assert exclusion_reason(no_start, "white", "blitz") == "aborted"
+    assert exclusion_reason(no_start, "white", "blitz") == "no_rating_change"
+    rated_no_start = game("e2", t, 1500, -6, 1500, 0, status="noStart")
+    assert exclusion_reason(rated_no_start, "white", "blitz") is None
     no_diff = game("f", t, 1500, None, 1500, 1)
     assert exclusion_reason(no_diff, "white", "blitz") == "no_rating_change"
     ai = game("g", t, 1500, None, None, 1, rated=False, ai=3)

@@ -86,6 +86,37 @@ def test_k_warning_only_when_the_games_contradict_the_count() -> None:
     assert k_warning(None, 0, count_given=False, k_given=False) is None
 
 
+def test_k_from_a_pgn_claims_nothing_lichess_did_not_write() -> None:
+    # A PGN never carries the provisional flag (issue #27).
+    kwargs = {"count_given": False, "k_given": False, "provisional_known": False}
+    # A first game at exactly Lichess's 1500 start: a new account, the count (0) stands.
+    new = game("n", at(2023, 1), 1500, 1500, 1)
+    assert k_warning((new, "white"), 0, **kwargs) is None
+    # Any other first rating: games came before it; K as established, said plainly.
+    seasoned = game("s", at(2023, 1), 1682, 1500, 1)
+    warning = k_warning((seasoned, "white"), 0, **kwargs)
+    assert warning is not None and (warning.basis, warning.assumed_before) == ("not_start", 30)
+    assert "rated 1682, not Lichess's 1500 start" in warning.text
+    assert "shows established" not in warning.text
+    # The user's count or K still wins.
+    assert k_warning((seasoned, "white"), 0, **{**kwargs, "count_given": True}) is None
+
+
+def test_a_new_account_s_first_pgn_games_are_rated_at_k_40() -> None:
+    # 3 classical games (standard chapter: K 40 before 30 games) from 1500 (the new
+    # account's start), no count given: 0 games before the first, so K 40, no warning.
+    # Under the API's flags the same games, not marked provisional, would have been taken
+    # as established (K 20).
+    games = [
+        game(g, at(2023, 1, d), r, 1500, 1, speed="classical")
+        for g, d, r in (("a", 1, 1500), ("b", 2, 1520), ("c", 3, 1538))
+    ]
+    (from_pgn,) = build_report(ME, games, {}, settings=ReportSettings(), provisional_known=False)
+    assert (from_pgn.periods[0].k, from_pgn.k_warning) == (40, None)
+    (from_api,) = build_report(ME, games, {}, settings=ReportSettings())
+    assert from_api.periods[0].k == 20 and from_api.k_warning is not None
+
+
 def test_each_period_by_its_own_date_or_one_date() -> None:
     # classical (standard chapter), 1500 beats 1500 each June, 40 games before:
     # 2013 K 15 -> +7.5 -> +8; 2015 K 20 -> +10 (1508 v 1500: D 8, .51 -> 20 x .49 = 9.8)

@@ -25,10 +25,14 @@ def _shadow_reports(
     settings: ReportSettings,
     info: UserInfo | None,
     k: int | None,
+    provisional_known: bool = True,
 ) -> dict[str, PerfReport]:
     """Each perf's report on the shadow track with K fixed (``None``: the K rules)."""
     shadow = replace(settings, track="shadow", k=k)
-    return {r.perf: r for r in build_report(user, games, {}, settings=shadow, user_info=info)}
+    built = build_report(
+        user, games, {}, settings=shadow, user_info=info, provisional_known=provisional_known
+    )
+    return {r.perf: r for r in built}
 
 
 def _expected(report: PerfReport) -> list[float]:
@@ -47,8 +51,11 @@ def score_reports(
     reports: Sequence[PerfReport],
     *,
     fit: bool = False,
+    provisional_known: bool = True,
 ) -> dict[str, PerfAccuracy]:
     """The scorecard of every perf of ``reports``, by perf; with ``fit``, the K scan too.
+
+    ``provisional_known`` is false for games from a PGN (``build_report``'s K warning).
 
     The scan reruns the report on the shadow track (on the lichess track every period
     restarts from the Lichess rating, so K would change no prediction), once per K of
@@ -71,7 +78,7 @@ def score_reports(
     scans: dict[int, dict[str, list[float]]] = {}
     for k in K_SCAN:
         scans[k] = {p: _expected(r) for p, r in _shadow_reports(user, games, base, info, k).items()}
-    rules = _shadow_reports(user, games, base, info, None)
+    rules = _shadow_reports(user, games, base, info, None, provisional_known)
     for perf in perfs:
         report = rules[perf]
         cards[perf] = replace(

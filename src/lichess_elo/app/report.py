@@ -178,6 +178,7 @@ def run_report(
             settings=settings,
             user_info=info,
             fide_player=fide_player,
+            provisional_known=pgn_file is None,  # a PGN never writes the provisional flag
         )
         held = len(games)
         if not fit_k:
@@ -187,7 +188,13 @@ def run_report(
             del games, facts
             games = []
             return_freed_memory()
-        cards = score_reports(user, games, settings, info, reports, fit=fit_k) if scorecard else {}
+        cards = (
+            score_reports(
+                user, games, settings, info, reports, fit=fit_k, provisional_known=pgn_file is None
+            )
+            if scorecard
+            else {}
+        )
     return ReportRun(
         user,
         tuple(reports),

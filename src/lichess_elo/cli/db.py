@@ -110,7 +110,10 @@ def _out(value: str | Table) -> None:
 def ingest_cmd(
     files: Annotated[
         list[Path],
-        typer.Argument(help="Dumps: .pgn.zst files, Parquet files or directories of them."),
+        typer.Argument(
+            help="Dumps (.pgn.zst), a player's own Lichess export (.pgn), Parquet files, "
+            "or directories of them."
+        ),
     ],
     db: DbOpt = Path("lichess.duckdb"),
     quiet: QuietOpt = False,

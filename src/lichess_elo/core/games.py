@@ -31,7 +31,8 @@ from lichess_elo.errors import BadInput, Malformed, NotBefore
 Color = Literal["white", "black"]
 COLORS: tuple[Color, Color] = ("white", "black")
 
-#: Statuses of a game that was played to a result (scalachess ``Status`` ids >= 30).
+#: Statuses of a game that was played to a result (scalachess ``Status`` ids >= 30), and
+#: ``timeForfeit``: a PGN's ``Time forfeit``, which is ``outoftime`` or ``timeout``.
 FINISHED_STATUSES = frozenset(
     {
         "mate",
@@ -42,6 +43,7 @@ FINISHED_STATUSES = frozenset(
         "outoftime",
         "cheat",
         "noStart",
+        "timeForfeit",
         "unknownFinish",
         "insufficientMaterialClaim",
         "variantEnd",
@@ -261,13 +263,15 @@ SPEED_LIMITS: tuple[tuple[int, str], ...] = (
     (1500, "rapid"),
     (21600, "classical"),
 )
+#: lila's user export writes a correspondence game's clock as ``N day(s) per move``.
+_DAYS_PER_MOVE = re.compile(r"\d+ days? per move")
 #: The speeds, fastest first.
 SPEEDS = (*(name for _, name in SPEED_LIMITS), "correspondence")
 
 
 def parse_time_control(tag: str) -> Clock | None:
     """A PGN ``TimeControl`` tag in seconds (``300+3``, ``600``); ``None`` for ``-``/``?``/empty
-    (no clock: correspondence).
+    and for lila's user-export ``3 days per move`` (no clock: correspondence).
 
     >>> parse_time_control("300+3"), parse_time_control("-")
     (Clock(initial=300, increment=3), None)
@@ -275,7 +279,7 @@ def parse_time_control(tag: str) -> Clock | None:
     Raises:
         ValueError: the tag is none of these.
     """
-    if tag in ("", "-", "?"):
+    if tag in ("", "-", "?") or _DAYS_PER_MOVE.fullmatch(tag):
         return None
     initial, _, increment = tag.partition("+")
     try:

@@ -194,6 +194,7 @@ def _k_warning_json(warning: KWarning | None) -> dict[str, Any] | None:
         "first_rating": warning.first_rating,
         "counted_before": warning.counted_before,
         "assumed_before": warning.assumed_before,
+        "basis": warning.basis,
     }
 
 

@@ -19,6 +19,7 @@ from lichess_elo.population.duck_faults import named_faults
 from lichess_elo.population.ingest import (
     FileProgress,
     MonthIngested,
+    check_file,
     dump_kind,
     ingest_files,
 )
@@ -90,13 +91,17 @@ def expand_dumps(paths: tuple[Path, ...]) -> tuple[Path, ...]:
         if path.is_dir():
             found = sorted(p for p in path.rglob("*") if p.is_file() and dump_kind(p))
             if not found:
-                raise BadInput("holds no .pgn.zst or .parquet file", field="files", value=path)
+                raise BadInput(
+                    "holds no .pgn.zst, .pgn or .parquet file", field="files", value=path
+                )
             files.extend(found)
         elif not path.exists():
             raise BadInput("no such file", field="files", value=path)
         elif not dump_kind(path):
             raise BadInput(
-                "not a dump; expected a .pgn.zst or .parquet file", field="files", value=path
+                "not a dump; expected a .pgn.zst, .pgn or .parquet file",
+                field="files",
+                value=path,
             )
         else:
             files.append(path)
@@ -113,6 +118,8 @@ def ingest(settings: IngestSettings) -> IngestResult:
     files = expand_dumps(settings.paths)
     if settings.db.exists() and not settings.db.is_file():
         raise BadInput("is not a database file", field="db", value=settings.db)
+    for path in files:  # a file that is not Lichess PGN is refused before anything is read
+        check_file(path)
     start = time.perf_counter()
     con = duck.connect(settings.db, create=True)
     try:

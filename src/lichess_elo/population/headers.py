@@ -7,6 +7,7 @@
   ``[`` with its name. Only the wanted values are copied out of the buffer (and checked as
   UTF-8); the movetext is never copied or decoded. Decompression and numpy release the GIL,
   so ``PARSERS`` threads parse chunks while the next is decompressed.
+* ``.pgn``: the same, read as it is (a user's export, ``/api/games/user``).
 * Parquet in the mirror's layout: the wanted columns, batch by batch, cast to text.
 
 Every batch has the columns ``seq`` (the game's position in the file) and ``HEADERS``
@@ -16,6 +17,7 @@ Every batch has the columns ``seq`` (the game's position in the file) and ``HEAD
 from __future__ import annotations
 
 import os
+import re
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -26,7 +28,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from lichess_elo.errors import DumpUnreadable
+from lichess_elo.errors import DumpUnreadable, NotLichessPgn
 from lichess_elo.population.schema import HEADERS
 
 #: Decompressed bytes per chunk: large enough for numpy, small enough for memory.
@@ -266,6 +268,24 @@ def read_pgn_zst(
         DumpUnreadable: the file is not a zstd stream (a PGN damaged inside is not an error:
             its games are counted as malformed later).
     """
+    return _read_pgn(path, _Frames, chunk_bytes=chunk_bytes, progress=progress)
+
+
+def read_pgn_plain(
+    path: Path, *, chunk_bytes: int = CHUNK_BYTES, progress: Progress | None = None
+) -> Iterator[pa.RecordBatch]:
+    """Header batches of an uncompressed ``.pgn`` (a user's export, or a dump unpacked)."""
+    return _read_pgn(path, lambda raw: raw, chunk_bytes=chunk_bytes, progress=progress)
+
+
+def _read_pgn(
+    path: Path,
+    reader_of: Callable[[Any], Any],
+    *,
+    chunk_bytes: int,
+    progress: Progress | None,
+) -> Iterator[pa.RecordBatch]:
+    """Header batches of the PGN text ``reader_of(file)`` reads into buffers."""
     import zstandard
 
     games = 0
@@ -273,7 +293,7 @@ def read_pgn_zst(
     free = [bytearray(chunk_bytes + SLACK) for _ in range(PARSERS + 1)]
     pending: deque[tuple[Future[pa.RecordBatch], bytearray]] = deque()
     with path.open("rb") as raw, ThreadPoolExecutor(max_workers=PARSERS) as pool:
-        reader = _Frames(raw)
+        reader = reader_of(raw)
 
         def done(last: bool) -> pa.RecordBatch:
             nonlocal games
@@ -309,6 +329,45 @@ def read_pgn_zst(
                 yield done(False)
         while pending:
             yield done(len(pending) == 1)
+
+
+#: Bytes of text read from a PGN's start to tell whether Lichess wrote it.
+SNIFF_BYTES = 1 << 20
+_SITE = re.compile(rb'^\[Site "https?://lichess\.org/[A-Za-z0-9]{8}"\]\r?$', re.MULTILINE)
+_TAG = re.compile(rb"^\[[A-Za-z0-9_]+ \"", re.MULTILINE)
+
+
+def check_lichess_pgn(path: Path, compressed: bool) -> None:
+    """Refuse a PGN that Lichess did not write, before any of it is read.
+
+    Lichess writes every game's ``Site`` as ``https://lichess.org/<8-character id>`` (both
+    exporters, ``docs/lichess.md``). The first ``SNIFF_BYTES`` of text must hold a game
+    whose ``Site`` is one.
+
+    Raises:
+        NotLichessPgn: no PGN tag at all, or no game with a Lichess ``Site``.
+        DumpUnreadable: a ``.pgn.zst`` that is not a zstd stream.
+    """
+    import zstandard
+
+    buf = bytearray(SNIFF_BYTES)
+    size = 0
+    with path.open("rb") as raw, memoryview(buf) as view:
+        reader = _Frames(raw) if compressed else raw
+        try:
+            while size < SNIFF_BYTES and (got := reader.readinto(view[size:])):
+                size += got
+        except zstandard.ZstdError as exc:
+            raise DumpUnreadable(path, f"not a valid zstd stream ({exc})") from None
+        except Truncated:
+            raise DumpUnreadable(
+                path, "ends in the middle of a zstd frame (a download cut short?)"
+            ) from None
+    head = bytes(buf[:size])
+    if not _TAG.search(head):
+        raise NotLichessPgn(path, "no PGN game in it")
+    if not _SITE.search(head):
+        raise NotLichessPgn(path, "no game with a lichess.org Site in its first MB")
 
 
 def _as_text(column: pa.Array) -> pa.Array:

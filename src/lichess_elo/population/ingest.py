@@ -3,8 +3,11 @@
 1. Each batch of raw headers is parsed and checked by one SQL statement, which gives every
    unusable game its reason (``schema.REASONS``), and appended to the temporary table
    ``_stage`` (DuckDB spills it to ``<db>.tmp`` beyond its memory limit, so memory stays
-   bounded whatever the size). The perf comes from the ``Event`` word (``Rated Blitz
-   game``) or, failing that, from ``TimeControl`` through the project's ``speed_of``.
+   bounded whatever the size). Which games are rated, which are AI games and what the
+   ``Termination`` means follow ``core/lichess_pgn.py`` (its SQL forms), so a monthly dump
+   and a user's own export are read alike. The perf comes from the ``Event`` where it
+   names one (``Rated Blitz game``, ``rated blitz game``, ``Rapid swiss https://...``) or,
+   failing that (an event's name), from ``TimeControl`` through the project's ``speed_of``.
 2. Once a file is read, its months are written in one transaction with its row in the
    ledger (``ledger.py``): a month this run has not written yet is replaced (its games,
    reject counts and ``months`` row deleted and inserted together), a month an earlier
@@ -26,9 +29,15 @@ from pathlib import Path
 import duckdb
 import pyarrow.compute as pc
 
+from lichess_elo.core import lichess_pgn
 from lichess_elo.core.games import parse_time_control, speed_of
 from lichess_elo.population import ledger
-from lichess_elo.population.headers import read_parquet, read_pgn_zst
+from lichess_elo.population.headers import (
+    check_lichess_pgn,
+    read_parquet,
+    read_pgn_plain,
+    read_pgn_zst,
+)
 from lichess_elo.population.schema import PERFS, REASONS
 
 #: The first day a game can have been played: Lichess opened in 2010.
@@ -58,13 +67,24 @@ class MonthIngested:
 
 
 def dump_kind(path: Path) -> str:
-    """``"pgn.zst"`` or ``"parquet"`` from the file name, else ``""``."""
+    """``"pgn.zst"``, ``"pgn"`` or ``"parquet"`` from the file name, else ``""``."""
     name = path.name.lower()
-    if name.endswith(".pgn.zst"):
-        return "pgn.zst"
-    if name.endswith(".parquet"):
-        return "parquet"
+    for kind in ("pgn.zst", "pgn", "parquet"):
+        if name.endswith("." + kind):
+            return kind
     return ""
+
+
+def check_file(path: Path) -> None:
+    """Refuse a PGN file Lichess did not write (``headers.check_lichess_pgn``), by name.
+
+    Raises:
+        NotLichessPgn: it holds no game, or no game with a Lichess ``Site``.
+        DumpUnreadable: a ``.pgn.zst`` that is not zstd.
+    """
+    kind = dump_kind(path)
+    if kind in ("pgn", "pgn.zst"):
+        check_lichess_pgn(path, compressed=kind == "pgn.zst")
 
 
 def _speed(tc: str | None) -> str | None:
@@ -151,7 +171,8 @@ def stage(
             if progress:
                 progress(i, games, done, total)
 
-        reader = read_pgn_zst if dump_kind(path) == "pgn.zst" else read_parquet
+        kind = dump_kind(path)
+        reader = {"pgn.zst": read_pgn_zst, "pgn": read_pgn_plain}.get(kind, read_parquet)
         on_progress(0, 0)  # the file starts: its games/s count from now
         count = 0
         for batch in reader(path, progress=on_progress):
@@ -176,6 +197,7 @@ def _classify_sql(file_no: int, seq0: int) -> str:
     # e.g. 2999.12.31 or 0000.01.01) is no date: the game is malformed, and ``ord`` below
     # cannot overflow (issue 22).
     latest = (datetime.now(UTC) + timedelta(days=1)).strftime("%Y-%m-%d")
+    perf_word = lichess_pgn.event_perf_sql("r.Event")
     return f"""
     INSERT INTO _stage
     WITH d AS (
@@ -189,9 +211,10 @@ def _classify_sql(file_no: int, seq0: int) -> str:
                TRY_CAST(r.WhiteElo AS INTEGER) AS we, TRY_CAST(r.BlackElo AS INTEGER) AS be,
                TRY_CAST(r.WhiteRatingDiff AS INTEGER) AS wd,
                TRY_CAST(r.BlackRatingDiff AS INTEGER) AS bd,
-               CASE WHEN lower(split_part(r.Event, ' ', 2)) IN
-                         ({rated}, 'ultrabullet', 'correspondence')
-                    THEN lower(split_part(r.Event, ' ', 2)) ELSE t.speed END AS perf
+               COALESCE(CASE WHEN {perf_word} IN ({rated}, 'ultrabullet', 'correspondence')
+                    THEN {perf_word} END, t.speed) AS perf,
+               {lichess_pgn.rated_sql("r.Event", "r.WhiteRatingDiff", "r.BlackRatingDiff")}
+                   AS is_rated
         FROM d r LEFT JOIN _speeds t ON t.tc = r.TimeControl)
     SELECT {file_no}, year(ts) * 100 + month(ts), perf, White, Black, we, be, wd, bd,
         CASE Result WHEN '1-0' THEN 100 WHEN '0-1' THEN 0 ELSE 50 END,
@@ -206,11 +229,13 @@ def _classify_sql(file_no: int, seq0: int) -> str:
                  OR (bd IS NULL AND COALESCE(BlackRatingDiff, '') <> '')
                  OR we NOT BETWEEN 0 AND 4000 OR be NOT BETWEEN 0 AND 4000
                  THEN 'malformed'
-            WHEN Event IS NULL OR NOT starts_with(Event, 'Rated ') THEN 'unrated'
-            WHEN COALESCE(Variant, 'Standard') <> 'Standard' THEN 'variant'
-            WHEN WhiteTitle = 'BOT' OR BlackTitle = 'BOT' THEN 'bot'
-            WHEN we IS NULL OR be IS NULL THEN 'missing_rating'
+            WHEN {lichess_pgn.ai_sql("White")} OR {lichess_pgn.ai_sql("Black")}
+                 THEN 'ai_opponent'
+            WHEN Result = '*' AND lower(trim(Termination)) = 'abandoned' THEN 'aborted'
             WHEN Result = '*' THEN 'unfinished'
+            WHEN NOT COALESCE(is_rated, FALSE) THEN 'unrated'
+            WHEN COALESCE(Variant, 'Standard') <> 'Standard' THEN 'variant'
+            WHEN we IS NULL OR be IS NULL THEN 'missing_rating'
             WHEN perf IS NULL OR perf NOT IN ({rated}) THEN 'other_perf'
         END,
         {_EVENT_SQL}

@@ -17,16 +17,20 @@ STANDARD_CHAPTER_PERFS = frozenset({"classical"})
 HEADERS = (
     "Event", "White", "Black", "Result", "UTCDate", "UTCTime", "WhiteElo", "BlackElo",
     "WhiteRatingDiff", "BlackRatingDiff", "WhiteTitle", "BlackTitle", "TimeControl", "Variant",
+    "Termination",
 )  # fmt: skip
 
 #: Why a game is not used, in the order they are tested (the first that applies counts).
+#: Rated, AI and Termination as ``core/lichess_pgn.py`` reads them. A game against a BOT
+#: is used (Lichess rated it; ``report`` counts it too).
 REASONS = (
     "malformed",  # a header that does not parse: date, player, rating, diff or result
-    "unrated",  # Event does not start with "Rated"
+    "ai_opponent",  # a "lichess AI level N" player: Lichess never rates these games
+    "aborted",  # Termination "Abandoned" with Result "*": aborted, never rated
+    "unfinished",  # any other Result "*" ("Unterminated": still running)
+    "unrated",  # casual, by the Event's word, or by its having no rating diff
     "variant",  # not standard chess
-    "bot",  # a BOT account on either side
     "missing_rating",  # WhiteElo or BlackElo absent or "?"
-    "unfinished",  # Result "*"
     "other_perf",  # ultraBullet, correspondence or unknown: no FIDE chapter
 )
 

@@ -20,6 +20,7 @@ from typing import Any
 
 import chess.pgn
 
+from lichess_elo.core import lichess_pgn
 from lichess_elo.core.club.model import ClubGame, ClubPlayer
 from lichess_elo.core.club.rules import normal_time_control
 from lichess_elo.core.games import DAY_FORMATS, RESULT_SPELLINGS
@@ -207,13 +208,17 @@ def _read_players(path: Path, header: list[str], rows: list[list[str]], into: In
 def read_pgn(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
     """Read every game's tags (White, Black, Result, Date, Event, Round, TimeControl, Site).
 
-    Unfinished games (``*``) are skipped with a note.
+    Unfinished games (``*``) are skipped with a note, and so are games against Lichess's
+    AI (``lichess AI level N``: never rated; ``core/lichess_pgn.py``). A Lichess game
+    outside any event has the generic Event ``rated blitz game``: such games are grouped
+    into one event a month (``rated blitz game 2025-05``), with a note, so that years of
+    them are not one event.
 
     Raises:
         BadFile: a missing player, a bad result or an unparsable date, with file, line, tag.
     """
     handle = io.StringIO(text)
-    skipped = 0
+    skipped = ai_games = generic = 0
     count = 0
     while True:
         offset = handle.tell()
@@ -234,6 +239,9 @@ def read_pgn(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
             if not name or name == "?":
                 raise BadFile(path, f"tag {tag}: no player name", line=line)
             names[tag] = name
+        if any(lichess_pgn.ai_level(n) is not None for n in names.values()):
+            ai_games += 1
+            continue
         day_text = headers.get("Date", "")
         if "?" in day_text and "?" not in headers.get("EventDate", "?"):
             day_text = headers["EventDate"]
@@ -242,16 +250,20 @@ def read_pgn(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
         event = headers.get("Event", "").strip()
         score, forfeit = parse_result(result, path, line, "Result")
         termination = headers.get("Termination", "").strip().lower()
-        # A game not played (a no-show): "forfeit" or "abandoned"; "time forfeit" is a
-        # game lost on the clock, which is rated.
+        # A game not played (a no-show): "forfeit" or "abandoned" (Lichess's noStart: a
+        # player never moved); "time forfeit" is a game lost on the clock, which is rated.
         forfeit = forfeit or termination in ("forfeit", "abandoned")
+        day = parse_day(day_text, path, line, "Date")
+        if lichess_id and lichess_pgn.is_generic_event(event):
+            event = f"{event} {day:%Y-%m}"
+            generic += 1
         into.games.append(
             ClubGame(
                 white=names["White"],
                 black=names["Black"],
                 score=score,
                 forfeit=forfeit,
-                day=parse_day(day_text, path, line, "Date"),
+                day=day,
                 event=event if event and event != "?" else None,
                 round=parse_round(headers.get("Round", "")),
                 time_control=_pgn_time_control(headers.get("TimeControl")),
@@ -262,6 +274,13 @@ def read_pgn(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
         )
     if skipped:
         into.notes.append(f"{path}: skipped {skipped} unfinished games (result *)")
+    if ai_games:
+        into.notes.append(f"{path}: skipped {ai_games} games against the Lichess AI (never rated)")
+    if generic:
+        into.notes.append(
+            f'{path}: {generic} Lichess games outside any event (Event "rated blitz game" '
+            "and the like) grouped into one event a month (update mode game rates each alone)"
+        )
     if count == 0:
         raise BadFile(path, "no PGN game found", line=1)
 

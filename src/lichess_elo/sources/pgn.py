@@ -16,8 +16,11 @@ marks it invalid with the ply and the reason, and it still counts for ratings, a
 rated it. Only a game whose tags cannot make a ``Game`` (no Lichess id in ``Site``, no
 date, a bad ``Result``, ``TimeControl`` or rating) is skipped, with a warning that names it.
 
-What a PGN export does not carry stays ``None`` (``lastMoveAt``, ``source``, the
-``provisional`` flag, an arena's id when ``Event`` holds only its name).
+Which games are rated, what each ``Termination`` means and who is an AI follow Lichess's
+exporters, as ``core/lichess_pgn.py`` reads them (the one reading shared with ``club`` and
+``db ingest``). What a PGN export does not carry stays ``None`` or false (``lastMoveAt``,
+``source``, an arena's id when ``Event`` holds only its name, and the ``provisional`` flag:
+Lichess never writes it, so a PGN cannot say a rating was provisional or established).
 """
 
 from __future__ import annotations
@@ -31,7 +34,8 @@ from datetime import UTC, datetime
 import chess
 import chess.pgn
 
-from lichess_elo.core.games import Color, Game, Side, parse_time_control, speed_of
+from lichess_elo.core import lichess_pgn
+from lichess_elo.core.games import SPEEDS, Color, Game, Side, parse_time_control, speed_of
 from lichess_elo.core.replay import ReplayJob, replay_job
 
 #: PGN ``Variant`` tag -> Lichess variant key.
@@ -51,7 +55,6 @@ VARIANTS = {
 _ID = re.compile(r"lichess\.org/(?:embed/)?(?:game/export/)?([A-Za-z0-9]{8})")
 _TOURNAMENT = re.compile(r"lichess\.org/tournament/([A-Za-z0-9]+)")
 _SWISS = re.compile(r"lichess\.org/swiss/([A-Za-z0-9]+)")
-_AI = re.compile(r"^lichess AI level (\d)$", re.IGNORECASE)
 _RESULTS: dict[str, Color | None] = {"1-0": "white", "0-1": "black", "1/2-1/2": None, "*": None}
 #: Movetext tokens: a {comment} (to the end when unclosed), a ;comment, a %escape line,
 #: a parenthesis, or a word (a move, possibly with its number, annotation or NAG).
@@ -72,9 +75,9 @@ def _int_tag(value: str | None, name: str) -> int | None:
 
 def _side(headers: chess.pgn.Headers, color: str) -> Side:
     name = headers.get(color, "?").strip()
-    ai = _AI.match(name)
-    if ai:
-        return Side(ai_level=int(ai.group(1)))
+    level = lichess_pgn.ai_level(name)
+    if level is not None:
+        return Side(ai_level=level)
     if name in ("", "?", "Anonymous"):
         return Side()
     elo = headers.get(f"{color}Elo")
@@ -84,6 +87,7 @@ def _side(headers: chess.pgn.Headers, color: str) -> Side:
         title=headers.get(f"{color}Title") or None,
         rating=_int_tag(elo, f"{color}Elo"),
         rating_diff=_int_tag(headers.get(f"{color}RatingDiff"), f"{color}RatingDiff"),
+        # Lichess never writes a provisional mark: a trailing "?" is another tool's.
         provisional=bool(elo and elo.strip().endswith("?") and elo.strip() != "?"),
     )
 
@@ -106,30 +110,6 @@ def _board_ending(board: chess.Board) -> str | None:
     if board.is_stalemate():
         return "variantEnd" if board.uci_variant == "antichess" else "stalemate"
     return None
-
-
-def _status(
-    termination: str,
-    winner: Color | None,
-    result: str,
-    moved: bool,
-    ending: Callable[[], str | None],
-) -> str:
-    term = termination.strip().lower()
-    if term == "normal":
-        end = ending()
-        if end is not None:
-            return end
-        return "resign" if winner is not None else "draw"
-    if term == "time forfeit":
-        return "outoftime"
-    if term == "abandoned":
-        return "timeout" if moved else "aborted"
-    if term == "rules infraction":
-        return "cheat"
-    if term == "unterminated" or result == "*":
-        return "started"
-    return "unknownFinish"
 
 
 def _movetext(chunk: str) -> str:
@@ -197,25 +177,22 @@ def _game(headers: chess.pgn.Headers, chunk: str) -> Game:
     tournament = _TOURNAMENT.search(event)
     swiss = _SWISS.search(event)
     white, black = _side(headers, "White"), _side(headers, "Black")
-    if event.lower().startswith("casual"):
-        rated = False
-    elif event.lower().startswith("rated"):
-        rated = True
-    else:  # a tournament's name: rated when ratings changed
-        rated = white.rating_diff is not None or black.rating_diff is not None
-    termination = headers.get("Termination", "")
+    rated = lichess_pgn.is_rated(event, white.rating_diff, black.rating_diff)
+    termination = headers.get("Termination")
     if board is not None:
         end = board
-        status = _status(termination, winner, result, bool(moves), lambda: _board_ending(end))
+        status = lichess_pgn.termination_status(termination, result, lambda: _board_ending(end))
     else:  # bad data: the position the good moves reach (the replay says how far that is)
         job = (game_id, variant or variant_tag, initial_fen, "", moves)
-        status = _status(termination, winner, result, bool(moves), lambda: _facts_ending(job))
+        status = lichess_pgn.termination_status(termination, result, lambda: _facts_ending(job))
     return Game(
         id=game_id,
         rated=rated,
         variant=variant or variant_tag,
         speed=speed,
-        perf=speed if variant in ("standard", "fromPosition") else variant or variant_tag,
+        perf=_standard_perf(event, speed)
+        if variant in ("standard", "fromPosition")
+        else variant or variant_tag,
         created_at=_created_at(headers),
         status=status,
         white=white,
@@ -227,6 +204,18 @@ def _game(headers: chess.pgn.Headers, chunk: str) -> Game:
         swiss_id=swiss.group(1) if swiss else None,
         clock=clock,
     )
+
+
+#: The speed perfs, lower case (as an Event writes them) -> their keys.
+_SPEED_PERFS = {p.lower(): p for p in SPEEDS}
+
+
+def _standard_perf(event: str, speed: str) -> str:
+    """A standard game's perf: the one its Event names (``Rated Classical game``: before
+    2018 Lichess had no rapid pool and rated such games as the Event says, as ``db ingest``
+    does), else its speed."""
+    named = lichess_pgn.event_perf(event)
+    return _SPEED_PERFS.get(named or "", speed)
 
 
 def _played(headers: chess.pgn.Headers, moves: tuple[str, ...]) -> chess.Board | None:

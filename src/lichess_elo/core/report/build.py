@@ -169,6 +169,7 @@ def _perf_report(
     user_info: UserInfo | None,
     excluded: Mapping[str, int],
     fide_player: FidePlayer | None = None,
+    provisional_known: bool = True,
 ) -> PerfReport:
     missing = _missing_games(perf, len(held), settings, user_info)
     chosen = [
@@ -193,6 +194,7 @@ def _perf_report(
         missing + (first[0] if first is not None else 0),
         count_given=settings.games_before is not None,
         k_given=settings.k is not None,
+        provisional_known=provisional_known,
     )
     warned = False  # the warning is given only where the 30-game rule decided a K
     start: int | None = None
@@ -353,6 +355,7 @@ def build_report(
     settings: ReportSettings,
     user_info: UserInfo | None = None,
     fide_player: FidePlayer | None = None,
+    provisional_known: bool = True,
 ) -> list[PerfReport]:
     """Build the report, one ``PerfReport`` per selected perf.
 
@@ -368,6 +371,8 @@ def build_report(
             before ``since``.
         fide_player: The player's real FIDE record, shown beside the track (its birth
             year and peak feed the K rules unless the settings give them).
+        provisional_known: The games carry Lichess's provisional flag (false for a PGN,
+            which never writes it: see ``rules.k_warning``).
 
     Raises:
         BadInput: an unknown perf.
@@ -381,7 +386,17 @@ def build_report(
         reasons["other_perf"] = total - held_in_range[perf]
         held = counted.get(perf, [])
         reports.append(
-            _perf_report(user, perf, held, facts, settings, user_info, reasons, fide_player)
+            _perf_report(
+                user,
+                perf,
+                held,
+                facts,
+                settings,
+                user_info,
+                reasons,
+                fide_player,
+                provisional_known,
+            )
         )
     if all(not r.games for r in reports):
         general = _empty_message(user, games, settings, total)

@@ -12,9 +12,13 @@ the long form ``docs/rules.md``):
 - **Event of a game** (the once-per-event 400-point rule of 2022-2024): its Lichess arena
   or swiss; a game of neither belongs to the period (``None``).
 - **The K warning.** The 30-game rule rests on the count of rated games before the first
-  game held. When that count says "under 30" but Lichess shows the first game held already
-  established (not provisional), the count is contradicted: K is taken as for an
-  established player, unless the user gave the count.
+  game held. When that count says "under 30", it is contradicted (K is then taken as for an
+  established player, unless the user gave the count or K) when
+
+  - Lichess's API shows the first game held already established (not provisional); or
+  - the games come from a PGN, which never says whether a rating was provisional, and the
+    player's first rating held is not Lichess's 1500 start, so games came before it. A
+    first game at exactly 1500 is a new account: the count stands and nothing is assumed.
 """
 
 from __future__ import annotations
@@ -28,26 +32,41 @@ from lichess_elo.core.fide import editions as fide_rules
 from lichess_elo.core.fide.editions import Chapter, ChapterChoice, Edition
 from lichess_elo.core.games import Color, Game
 
+#: The rating every new Lichess account starts each perf at (lila ``Glicko.default``).
+LICHESS_START = 1500
+
 
 @dataclass(frozen=True)
 class KWarning:
     """The 30-game count contradicted by the games (see the module docstring).
 
     Attributes:
-        first_game: The first game held in the perf (already established on Lichess).
+        first_game: The first game held in the perf.
         first_rating: The player's Lichess rating in it.
         counted_before: The rated games before it, as counted (under 30).
         assumed_before: The count used instead (30: an established player).
+        basis: ``established``: Lichess's API showed the rating not provisional;
+            ``not_start``: a PGN (no provisional mark) whose first rating is not Lichess's
+            start, so the file does not begin at the account's first game.
     """
 
     first_game: str
     first_rating: int
     counted_before: int
     assumed_before: int
+    basis: str = "established"
 
     @property
     def text(self) -> str:
-        """One line saying what was assumed and why."""
+        """One line saying what was assumed and why (only what the data said)."""
+        if self.basis == "not_start":
+            return (
+                f"{self.counted_before} rated games counted before the first game held "
+                f"({self.first_game}), rated {self.first_rating}, not Lichess's "
+                f"{LICHESS_START} start, so games came before it and the count is unknown "
+                "(a PGN never says whether a rating was provisional): K assumed as for an "
+                f"established player ({self.assumed_before}+ games)"
+            )
         return (
             f"{self.counted_before} rated games counted before the first game held "
             f"({self.first_game}), which Lichess shows established ({self.first_rating}, not "
@@ -86,6 +105,7 @@ def k_warning(
     count_given: bool,
     k_given: bool,
     new_player_games: int = 30,
+    provisional_known: bool = True,
 ) -> KWarning | None:
     """The K warning for a perf, or ``None`` when the count is not contradicted.
 
@@ -95,11 +115,19 @@ def k_warning(
         count_given: The user gave the count (it is then taken as it is).
         k_given: The user gave K (the 30-game rule does not apply).
         new_player_games: The 30 of the 30-game rule.
+        provisional_known: The games carry Lichess's provisional flag (the API does; a PGN
+            never does, and then only a first rating of 1500 says the account is new).
     """
     if first is None or count_given or k_given or counted_before >= new_player_games:
         return None
     game, color = first
     me = game.side(color)
-    if me.provisional or me.rating is None:
+    if me.rating is None:
+        return None
+    if not provisional_known:
+        if me.rating == LICHESS_START:  # a new account's first game: the count stands
+            return None
+        return KWarning(game.id, me.rating, counted_before, new_player_games, "not_start")
+    if me.provisional:
         return None
     return KWarning(game.id, me.rating, counted_before, new_player_games)

@@ -22,8 +22,9 @@ if TYPE_CHECKING:
 
 #: Exclusion reasons, in the order they are tested.
 EXCLUSION_REASONS = ("other_perf", "ai_opponent", "casual", "aborted", "no_rating_change")
-#: Statuses of games that never really started (``games.FINISHED_STATUSES`` has noStart).
-_NOT_STARTED = frozenset({"created", "started", "aborted", "noStart"})
+#: Statuses of games that never started. ``noStart`` (a player never moved) is not one: when
+#: Lichess rated it (the diffs say so) it counts, as Lichess counted it.
+_NOT_STARTED = frozenset({"created", "started", "aborted"})
 
 
 def exclusion_reason(game: Game, color: Color, perf: str) -> str | None:

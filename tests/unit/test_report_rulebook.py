@@ -174,3 +174,17 @@ def test_jumps_the_one_time_adjustments_explain_are_named() -> None:
     assert "(standard 2000)" in rapid[0]
     assert rapid[1].startswith("rapid 1900 -> 1940 on the March 2024 list: not games")
     assert adjustment_notes(record, "blitz") == ()
+
+
+def test_games_the_600_rule_left_unrated_do_not_count_as_games_before() -> None:
+    # December 2024 blitz (RB24 as amended 1 Dec 2024): Hero 2700 beats a 2050 (650 apart,
+    # 2700 above 2600: not rated) and draws a 2700. January 2025 has 0 + 2 held games
+    # before, of which 1 was rated: games before = 1 (8.3.3 counts rated games).
+    games = [
+        game("d1", _at(2024, 12, 5), 2700, 1, 2050, 1),
+        game("d2", _at(2024, 12, 6), 2701, 0, 2700, 0.5),
+        game("j1", _at(2025, 1, 5), 2701, 0, 2701, 0.5),
+    ]
+    dec, jan = _one(games, games_before=0).periods
+    assert [g.not_rated for g in _one(games, games_before=0).games] == ["600/2600", None, None]
+    assert (dec.games_before, jan.games_before) == (0, 1)

@@ -207,6 +207,7 @@ def _perf_report(
     rows: list[GameRow] = []
     periods: list[PeriodRow] = []
     previous: tuple[Game, Color] | None = None
+    unrated_before = 0  # held games before the period that the 600/2600 rule left unrated
     for label, items in groups.items():
         head_game, head_color = items[0][1], items[0][2]
         lichess_start = head_game.side(head_color).rating or 0
@@ -220,7 +221,8 @@ def _perf_report(
                 adjusted_from, rating = rating, fide.adjusted(adjustment, rating)
             else:
                 adjustment = None
-        games_before = missing + items[0][0]
+        # rated games before: a game the edition left unrated (600/2600) is not one
+        games_before = missing + items[0][0] - unrated_before
         if record is not None:
             published = record.peak(list_for_speed(speed), before=month_of(head_game.created_at))
             peak = max(peak, published or 0)
@@ -312,6 +314,7 @@ def _perf_report(
         )
         rating = result.new_rating
         peak = max(peak, rating)
+        unrated_before += sum(g.not_rated is not None for g in result.games)
 
     message = None
     if not rows:

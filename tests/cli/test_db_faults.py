@@ -133,7 +133,7 @@ def test_a_database_in_use_by_another_process_names_it_after_a_bounded_wait(
     finally:
         holder.kill()
         holder.wait()
-    assert _games(db) == [(202401, 4)]  # and once it is free, it is whole
+    assert _games(db) == [(202401, 5)]  # January's 5 usable games: once free, it is whole
     listed = run_cli("db", "list", "--perf", "blitz", "--month", "2024-02", "--db", str(db))
     assert listed.returncode == 0, listed.stderr
 
@@ -193,7 +193,7 @@ def test_a_full_disk_is_named_and_the_games_stored_stay_whole(tmp_path: Path) ->
         f"lichess-elo: error: the database {db} cannot be written (file too large): free "
         "some space and run again; what it held before stays whole"
     )
-    assert _games(db) == [(202401, 4)]
+    assert _games(db) == [(202401, 5)]  # January's 5 usable games, whole
 
 
 def test_duckdb_never_installs_or_loads_an_extension(tmp_path: Path) -> None:

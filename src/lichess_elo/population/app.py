@@ -118,8 +118,11 @@ def ingest(settings: IngestSettings) -> IngestResult:
     files = expand_dumps(settings.paths)
     if settings.db.exists() and not settings.db.is_file():
         raise BadInput("is not a database file", field="db", value=settings.db)
-    for path in files:  # a file that is not Lichess PGN is refused before anything is read
-        check_file(path)
+    # A file that is not Lichess PGN is refused before anything is read; a pipe or device
+    # cannot be read twice, so it is only read once, when its turn comes.
+    for path in files:
+        if path.is_file():
+            check_file(path)
     start = time.perf_counter()
     con = duck.connect(settings.db, create=True)
     try:

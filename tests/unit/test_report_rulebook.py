@@ -58,6 +58,8 @@ def test_the_compression_shows_in_every_format_and_can_be_left_out() -> None:
     text = report_text([report], "periods")
     assert "adjusted" in text and "1510→1706 (+196)" in text
     assert "1 Mar 2024: every rating below 2000 raised by 0.4 x (2000 - R)" in text
+    # the summary's change is the games' (+10); the adjustment is said beside it
+    assert "FIDE rules  1500 → 1706 (+10 in games, +196 by FIDE's adjustment)" in text
     doc = report_json("Hero", [report])
     assert '"adjustment": {"key": "compression-2024-03"' in doc.replace("\n", "")
     csv = report_csv([report], "periods").splitlines()

@@ -199,14 +199,22 @@ def fide_text(fide: FideSummary) -> list[str]:
     ]
 
 
+def _adjusted_words(report: PerfReport) -> str:
+    """`` in games, +196 by FIDE's adjustment`` when the track crossed one, else nothing."""
+    raised = sum(
+        p.elo_start - p.adjusted_from for p in report.periods if p.adjusted_from is not None
+    )
+    return f" in games, {signed(raised)} by FIDE's adjustment" if raised else ""
+
+
 def _summary_lines(report: PerfReport, full: bool) -> list[str]:
     s = report.summary
     gaps = f", {signed(s.lichess_gaps)} in {plural(s.gap_count, 'gap')}" if s.gap_count else ""
     lines = [
         f"{report.perf}: {plural(s.games, 'game')} in {plural(s.periods, report.settings.period)}",
         (
-            f"  FIDE rules  {s.elo_start} → {s.elo_final} ({signed(s.elo_change)}), "
-            f"peak {s.elo_peak}"
+            f"  FIDE rules  {s.elo_start} → {s.elo_final} ({signed(s.elo_change)}"
+            f"{_adjusted_words(report)}), peak {s.elo_peak}"
             if report.settings.track == "shadow"
             else f"  FIDE rules  {signed(s.elo_change)} over the periods, each restarted from "
             f"the Lichess rating (last ended at {s.elo_final})"

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from lichess_elo.cli.options import OutputFormat as Format
-from lichess_elo.cli.options import QuietOpt
+from lichess_elo.cli.options import QuietOpt, parse_rules_as_of
 
 if TYPE_CHECKING:
     from lichess_elo.output.tables import Table
@@ -139,28 +139,6 @@ def ingest_cmd(
         render.print_ingest(result, console())
 
 
-def _as_of(text: str) -> date | None:
-    """``month`` -> ``None`` (each month by its own editions), ``today``, or a day.
-
-    Raises:
-        Malformed: anything else.
-    """
-    from lichess_elo.core.games import parse_day
-    from lichess_elo.errors import Malformed
-
-    word = text.strip().lower()
-    if word == "month":
-        return None
-    if word == "today":
-        return date.today()
-    try:
-        return parse_day(text, "rules_as_of")
-    except Malformed:
-        raise Malformed(
-            "rules_as_of", text, "month, today or a day such as 2025-10-01", "a rules date"
-        ) from None
-
-
 @db_app.command("rate")
 def rate_cmd(
     db: DbOpt = Path("lichess.duckdb"),
@@ -234,7 +212,7 @@ def rate_cmd(
             engine.value,
             master=master,
             warehouse=warehouse,
-            rules_as_of=_as_of(rules_as_of),
+            rules_as_of=parse_rules_as_of(rules_as_of, date.today(), own="month"),
             opponents=opponents.value,
             adjustments=not no_adjustment,
         )

@@ -316,20 +316,22 @@ def parse_rules(text: str) -> ChapterChoice:
     raise UnknownChoice("rules", text, CHAPTER_CHOICES)
 
 
-def parse_rules_as_of(text: str, today: date) -> date | None:
-    """``game`` -> ``None`` (each period by its own date), ``today`` -> ``today``, or a day.
+def parse_rules_as_of(text: str, today: date, own: str = "game") -> date | None:
+    """``own`` (``game`` for the report's periods, ``month`` for db's months) -> ``None``
+    (each by its own date), ``today`` -> ``today``, or a day.
 
     Raises:
         Malformed: anything else (the message gives the accepted forms).
     """
     value = text.strip().lower()
-    if value == "game":
+    if value == own:
         return None
     if value == "today":
         return today
     try:
         return parse_day(text, "rules_as_of")
     except Malformed:
+        example = "2023-06-01" if own == "game" else "2025-10-01"
         raise Malformed(
-            "rules_as_of", text, "game, today or a day such as 2023-06-01", "a rules date"
+            "rules_as_of", text, f"{own}, today or a day such as {example}", "a rules date"
         ) from None

@@ -21,6 +21,7 @@ import re
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -286,7 +287,6 @@ def _read_pgn(
     progress: Progress | None,
 ) -> Iterator[pa.RecordBatch]:
     """Header batches of the PGN text ``reader_of(file)`` reads into buffers."""
-    import zstandard
 
     games = 0
     # One buffer being filled while each parser holds one; a parsed batch holds copies.
@@ -311,14 +311,8 @@ def _read_pgn(
         carry = b""
         eof = False
         while not eof:
-            try:
+            with zstd_faults(path):
                 buf, size, eof = _fill(reader, free.pop(), carry)
-            except zstandard.ZstdError as exc:
-                raise DumpUnreadable(path, f"not a valid zstd stream ({exc})") from None
-            except Truncated:
-                raise DumpUnreadable(
-                    path, "ends in the middle of a zstd frame (a download cut short?)"
-                ) from None
             end = size if eof else _boundary(buf, size)
             carry = bytes(buf[end:size])
             if not eof or buf[:end].strip():  # a last chunk of blank lines holds no game
@@ -329,6 +323,21 @@ def _read_pgn(
                 yield done(False)
         while pending:
             yield done(len(pending) == 1)
+
+
+@contextmanager
+def zstd_faults(path: Path) -> Iterator[None]:
+    """Turn a damaged or cut-short zstd stream read inside into ``DumpUnreadable``."""
+    import zstandard
+
+    try:
+        yield
+    except zstandard.ZstdError as exc:
+        raise DumpUnreadable(path, f"not a valid zstd stream ({exc})") from None
+    except Truncated:
+        raise DumpUnreadable(
+            path, "ends in the middle of a zstd frame (a download cut short?)"
+        ) from None
 
 
 #: Bytes of text read from a PGN's start to tell whether Lichess wrote it.
@@ -348,21 +357,14 @@ def check_lichess_pgn(path: Path, compressed: bool) -> None:
         NotLichessPgn: no PGN tag at all, or no game with a Lichess ``Site``.
         DumpUnreadable: a ``.pgn.zst`` that is not a zstd stream.
     """
-    import zstandard
 
     buf = bytearray(SNIFF_BYTES)
     size = 0
     with path.open("rb") as raw, memoryview(buf) as view:
         reader = _Frames(raw) if compressed else raw
-        try:
+        with zstd_faults(path):
             while size < SNIFF_BYTES and (got := reader.readinto(view[size:])):
                 size += got
-        except zstandard.ZstdError as exc:
-            raise DumpUnreadable(path, f"not a valid zstd stream ({exc})") from None
-        except Truncated:
-            raise DumpUnreadable(
-                path, "ends in the middle of a zstd frame (a download cut short?)"
-            ) from None
     head = bytes(buf[:size])
     if not _TAG.search(head):
         raise NotLichessPgn(path, "no PGN game in it")

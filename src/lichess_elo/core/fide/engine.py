@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal, localcontext
 from functools import cache
+from typing import TypeVar
 
 from lichess_elo.core.fide.constants import (
     _HUNDREDTH,
@@ -79,6 +80,10 @@ class PeriodResult:
         return sum(g.not_rated is None for g in self.games)
 
 
+#: A rating difference: whole (the lists) or unrounded (a club's running ratings).
+_N = TypeVar("_N", int, Decimal)
+
+
 def difference_used(
     own: int, opponent: int, *, cap: bool = True, edition: Edition = CURRENT_STANDARD
 ) -> tuple[int, bool]:
@@ -95,22 +100,24 @@ def difference_used(
     Returns:
         (D used, whether it was capped).
     """
-    diff = own - opponent
-    limit = edition.cap_difference
-    exempt = edition.cap_exempt_from is not None and own >= edition.cap_exempt_from
-    if cap and not exempt and abs(diff) > limit:
-        return (limit if diff > 0 else -limit), True
-    return diff, False
+    if not cap:
+        return own - opponent, False
+    return _capped(own, own - opponent, edition)
 
 
 def capped_fraction(own: Decimal, opponent: Decimal, *, edition: Edition) -> Decimal:
     """``difference_used`` for unrounded ratings (a club's running ratings): the same rule,
     the same numbers."""
-    diff = own - opponent
+    return _capped(own, own - opponent, edition)[0]
+
+
+def _capped(own: _N, diff: _N, edition: Edition) -> tuple[_N, bool]:
+    """The 400-point rule of ``edition`` on ``diff`` for a player rated ``own``."""
+    limit = edition.cap_difference
     exempt = edition.cap_exempt_from is not None and own >= edition.cap_exempt_from
-    if not exempt and abs(diff) > edition.cap_difference:
-        return Decimal(edition.cap_difference if diff > 0 else -edition.cap_difference)
-    return diff
+    if not exempt and abs(diff) > limit:
+        return type(diff)(limit if diff > 0 else -limit), True
+    return diff, False
 
 
 def cap_applies(

@@ -287,3 +287,15 @@ def test_db_player_as_csv_has_one_column_per_field(db: Path) -> None:
         ["blitz", "Alice", "2024-01", "1500"],
         ["45", "1545", "rapid-blitz-2022-10"],
     )
+
+
+def test_rate_fits_its_rules_lines_to_an_80_column_terminal(db: Path) -> None:
+    from tests import terminal
+
+    code, text = terminal.run(["db", "rate", "--db", str(db), "-q"], width=80, env={}, timeout=120)
+    assert code == 0, text
+    lines = [line.rstrip() for line in text.splitlines()]
+    assert all(len(line) <= 80 for line in lines), text
+    # the rules line, split between words with a hanging indent
+    start = next(i for i, line in enumerate(lines) if line.startswith("  blitz rules: "))
+    assert lines[start + 1].startswith("      ") and "engine: duckdb" in " ".join(lines), text

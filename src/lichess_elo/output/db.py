@@ -19,7 +19,7 @@ from rich.progress import (
 )
 
 from lichess_elo.output.common import dump_json, err_console, write_csv
-from lichess_elo.output.tables import Column, Table, render_table
+from lichess_elo.output.tables import Column, Table, render_table, wrap_words
 from lichess_elo.population.app import (
     CompareResult,
     IngestResult,
@@ -159,9 +159,11 @@ def print_rate(result: RateResult, out: Console) -> None:
         out.print(f"  {result.left_out:,} game sides not rated under the 600/2600 rule")
     for perf, n in result.players.items():
         out.print(f"  {perf:<10} {n:>9,} players")
+    width = out.width if out.is_terminal else None
     for rules in result.rules:
         if result.players.get(rules.perf):
-            out.print(f"  {rules.text}", highlight=False)
+            for line in wrap_words(f"  {rules.text}", width, "    "):
+                out.print(line, highlight=False, soft_wrap=True)
 
 
 def list_table(result: RatingList) -> Table:

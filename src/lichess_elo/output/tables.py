@@ -139,7 +139,8 @@ def render_table(table: Table, width: int | None) -> list[str]:
         lines.append(text.rstrip())
         if folded:
             lines.extend(_folded_lines(table, row, folded, width or 10**6))
-    lines.extend(table.notes)
+    for note in table.notes:  # fitted like the rows: split between words
+        lines.extend(wrap_words(note, width, "    "))
     return [line.rstrip() for line in lines]
 
 

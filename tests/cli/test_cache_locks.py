@@ -99,13 +99,23 @@ def test_foreign_wal_files_are_reported_not_waited_on(
         sidecars = [cache / "http.sqlite-wal", cache / "http.sqlite-shm"]
         assert all(p.exists() for p in sidecars)
         for path in sidecars:
-            path.chmod(0o444)  # what another user's files are to us
-        result = _run(args, stranger=True)
+            path.chmod(0o444)  # our own files, made read-only
+        own = _run(args, stranger=True)
+        if ROOT:  # root can give them away: now they are another user's
+            for path in sidecars:
+                os.chown(path, 65534, 65534)
+            foreign = _run(args, stranger=True)
     finally:
         other.close()
-    assert result.returncode == 1
-    line = _one_error_line(result.stderr)
-    assert "http.sqlite-wal" in line and "another user" in line
+    assert own.returncode == 1
+    line = _one_error_line(own.stderr)
+    # the owner named is the real one: this user, whose file is read-only (issue #22)
+    assert "http.sqlite-wal is read-only (mode 0444)" in line and "another user" not in line
+    assert "chmod u+w" in line
+    if ROOT:
+        assert foreign.returncode == 1
+        line = _one_error_line(foreign.stderr)
+        assert "http.sqlite-wal belongs to another user (" in line and "uid 65534)" in line
 
 
 def test_offline_with_a_read_only_cache_folder(

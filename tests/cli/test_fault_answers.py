@@ -212,3 +212,29 @@ def test_an_html_page_for_the_profile_is_not_kept(
     again = _fetch(onboard_server, tmp_path, "--format", "json")
     assert again.exit_code == 0, again.output
     assert f'"games": {ONBOARD_GAMES}' in again.stdout
+
+
+@pytest.mark.parametrize("damage", ["random bytes", "damaged pages"])
+def test_a_damaged_http_cache_is_named_alone(
+    onboard_server: FakeLichess, tmp_path: Path, damage: str
+) -> None:
+    # issue #22: the parsed-games cache reads http.sqlite too; its failure there warned
+    # about games.sqlite, sending the user to the wrong file. Now the one line names
+    # http.sqlite and nothing else is said.
+    report = ["report", "OnBoard247", "--api-url", onboard_server.url, "--cache-dir"]
+    report += [str(tmp_path), "--until", "2023-03", "--format", "json"]
+    assert runner.invoke(app, report).exit_code == 0  # fills http.sqlite and games.sqlite
+    assert (tmp_path / "games.sqlite").is_file()
+    path = tmp_path / "http.sqlite"
+    data = bytearray(path.read_bytes())
+    if damage == "random bytes":
+        data = bytearray(b"\xa5" * len(data))
+    else:
+        data[8192:16384] = b"\xff" * 8192  # pages after the header page
+    path.write_bytes(bytes(data))
+    result = runner.invoke(app, [*report, "--offline"])
+    assert result.exit_code == 1
+    assert result.stderr.count("\n") == 1, result.stderr
+    line = _one_error_line(result.stderr)
+    assert line.startswith(f"lichess-elo: error: the cache file {path} is damaged (")
+    assert "games.sqlite" not in result.stderr

@@ -220,6 +220,10 @@ def _prepared(conn: sqlite3.Connection) -> sqlite3.Connection:
     return conn
 
 
+class _HttpUnreadable(Exception):
+    """``http.sqlite`` could not be read (damaged, locked, an I/O error)."""
+
+
 class ParsedCache:
     """``games.sqlite`` beside ``http.sqlite`` in ``cache_dir``; opened on first use.
 
@@ -249,14 +253,18 @@ class ParsedCache:
                 return None
             try:
                 self._conn = self._connect(path)
+            except (sqlite3.Error, OSError) as exc:
+                self._fail(exc)
+                return None
+            try:
                 # requests-cache's own file: only read here, never written, but opened for
                 # writing where it can be, so that when this connection is the last one
                 # (an offline run that needs no session) SQLite removes the -wal and -shm
                 # files that reading a WAL file makes, as requests-cache's connection does.
                 http_ro = read_only_file(self._http_path)
                 self._http = connect(self._http_path, timeout=lock_timeout(), read_only=http_ro)
-            except (sqlite3.Error, OSError) as exc:
-                self._fail(exc)
+            except (sqlite3.Error, OSError):
+                self._http_failed()
                 return None
         return self._conn, self._http
 
@@ -275,10 +283,20 @@ class ParsedCache:
         self._broken = True
         self.close()
 
+    def _http_failed(self) -> None:
+        """``http.sqlite`` itself cannot be read: quietly no parsed games; the HTTP cache
+        names its own file when the run opens it (a warning naming ``games.sqlite`` would
+        send the user to the wrong file, issue #22)."""
+        self._broken = True
+        self.close()
+
     def _stored(self, http: sqlite3.Connection, http_key: str) -> tuple[bytes, int | None] | None:
-        row = http.execute(
-            "SELECT value, expires FROM responses WHERE key = ?", (http_key,)
-        ).fetchone()
+        try:
+            row = http.execute(
+                "SELECT value, expires FROM responses WHERE key = ?", (http_key,)
+            ).fetchone()
+        except sqlite3.Error as exc:
+            raise _HttpUnreadable from exc
         if row is None or not isinstance(row[0], bytes):
             return None
         return row[0], row[1]
@@ -301,6 +319,9 @@ class ParsedCache:
             if row is None:
                 return None
             stored = self._stored(http, row[0])
+        except _HttpUnreadable:
+            self._http_failed()
+            return None
         except sqlite3.Error as exc:
             self._fail(exc)
             return None
@@ -351,6 +372,9 @@ class ParsedCache:
             except BaseException:
                 conn.execute("ROLLBACK")
                 raise
+        except _HttpUnreadable:
+            self._http_failed()
+            return False
         except sqlite3.Error as exc:
             self._fail(exc)
             return False

@@ -15,7 +15,10 @@ before SQLite would wait on them.
 from __future__ import annotations
 
 import os
+import pwd
+import shutil
 import sqlite3
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote
@@ -31,6 +34,8 @@ _BUSY = frozenset({sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED})
 #: Primary result codes of a damaged file (extended codes such as SQLITE_CORRUPT_INDEX
 #: share them in the low byte); only these start a cache file again.
 _DAMAGED = frozenset({sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT})
+#: Free bytes below which a disk counts as full: the ``-shm`` index SQLite maps is 32 KiB.
+_ROOM = 64 * 1024
 
 
 def lock_timeout() -> float:
@@ -76,12 +81,26 @@ def check_sidecars(path: Path) -> None:
         CacheUnusable: names the file, its owner and the remedy.
     """
     for side in foreign_sidecars(path):
-        owner = side.stat().st_uid
-        raise CacheUnusable(
-            f"the cache file {side} belongs to another user (uid {owner}) and cannot be "
-            "written; remove it once no other run uses the cache, or use another cache folder",
-            path=side,
+        raise CacheUnusable(sidecar_words(side, side.stat(), os.geteuid()), path=side)
+
+
+def sidecar_words(side: Path, info: os.stat_result, me: int) -> str:
+    """Why the ``-wal``/``-shm`` file ``side`` cannot be written, naming its real owner:
+    another user, or this user with the file made read-only."""
+    if info.st_uid == me:
+        return (
+            f"the cache file {side} is read-only (mode {stat.S_IMODE(info.st_mode):04o}) and "
+            f"cannot be written; make it writable (chmod u+w {side}) or remove it once no "
+            "other run uses the cache, or use another cache folder"
         )
+    try:
+        owner = f"{pwd.getpwuid(info.st_uid).pw_name}, uid {info.st_uid}"
+    except KeyError:
+        owner = f"uid {info.st_uid}"
+    return (
+        f"the cache file {side} belongs to another user ({owner}) and cannot be written; "
+        "remove it once no other run uses the cache, or use another cache folder"
+    )
 
 
 def read_only_folder(path: Path) -> bool:
@@ -93,6 +112,26 @@ def read_only_folder(path: Path) -> bool:
 def read_only_file(path: Path) -> bool:
     """Whether the cache file ``path`` exists but cannot be written (its folder or itself)."""
     return path.exists() and (read_only_folder(path) or not os.access(path, os.W_OK))
+
+
+def disk_full(path: Path) -> bool:
+    """Whether the disk holding ``path`` has no room left for SQLite's next page."""
+    try:
+        return shutil.disk_usage(path.parent).free < _ROOM
+    except OSError:
+        return False
+
+
+def whole_in_main_file(path: Path) -> bool:
+    """Whether every change of the WAL database ``path`` is in the file itself (no
+    ``-wal`` file, or an empty one), so that an ``immutable`` read misses nothing."""
+    wal = path.with_name(path.name + "-wal")
+    try:
+        return wal.stat().st_size == 0
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False
 
 
 def is_damaged(exc: sqlite3.DatabaseError) -> bool:
@@ -136,9 +175,12 @@ def refuse_dangling(path: Path) -> None:
         )
 
 
-def connect(path: Path, *, timeout: float, read_only: bool = False) -> sqlite3.Connection:
+def connect(
+    path: Path, *, timeout: float, read_only: bool = False, immutable: bool = False
+) -> sqlite3.Connection:
     """``sqlite3.connect`` with a busy timeout; ``read_only`` opens the file unchanged
-    (``immutable`` when its folder cannot be written: no ``-shm`` can be made there).
+    (``immutable`` when its folder cannot be written, or when asked: no ``-shm`` can be made
+    there, or on a full disk).
 
     Raises:
         sqlite3.OperationalError: ``path`` is a symbolic link to nothing: SQLite would make
@@ -147,7 +189,7 @@ def connect(path: Path, *, timeout: float, read_only: bool = False) -> sqlite3.C
     refuse_dangling(path)
     if not read_only:
         return sqlite3.connect(path, timeout=timeout, isolation_level=None, check_same_thread=False)
-    flags = "mode=ro&immutable=1" if read_only_folder(path) else "mode=ro"
+    flags = "mode=ro&immutable=1" if immutable or read_only_folder(path) else "mode=ro"
     uri = f"file:{quote(str(path.resolve()))}?{flags}"
     return sqlite3.connect(
         uri, uri=True, timeout=timeout, isolation_level=None, check_same_thread=False

@@ -30,16 +30,25 @@ from lichess_elo.sources.lichess.ndjson import AnswerFault
 from lichess_elo.sources.sqlite_open import (
     check_sidecars,
     connect,
+    disk_full,
     is_busy,
+    is_damaged,
     lock_timeout,
     locked,
     read_only_folder,
+    whole_in_main_file,
 )
 
 
 def cache_unusable(path: Path, exc: sqlite3.Error) -> CacheUnusable:
     if isinstance(exc, sqlite3.OperationalError) and is_busy(exc):
         return locked(path, lock_timeout())
+    if isinstance(exc, sqlite3.OperationalError) and disk_full(path):
+        return CacheUnusable(
+            f"the disk holding the cache file {path} is full ({exc}); free some space "
+            "and run again",
+            path=path,
+        )
     if isinstance(exc, sqlite3.OperationalError):  # read-only, disk I/O
         return CacheUnusable(f"the cache file {path} cannot be used ({exc})", path=path)
     return CacheUnusable(
@@ -134,9 +143,12 @@ def cacheable(response: Any) -> bool:
 class _BoundedDict(SQLiteDict):
     """requests-cache's SQLite table with a bounded lock wait and an optional read-only open."""
 
-    def __init__(self, *args: Any, timeout: float, read_only: bool, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, timeout: float, read_only: bool, immutable: bool, **kwargs: Any
+    ) -> None:
         self._wait = timeout
         self._read_only = read_only
+        self._immutable = immutable
         super().__init__(*args, **kwargs)
 
     def init_db(self) -> None:
@@ -162,7 +174,10 @@ class _BoundedDict(SQLiteDict):
         with self._lock:
             if not self._connection:
                 self._connection = connect(
-                    Path(self.db_path), timeout=self._wait, read_only=self._read_only
+                    Path(self.db_path),
+                    timeout=self._wait,
+                    read_only=self._read_only,
+                    immutable=self._immutable,
                 )
                 if self.wal and not self._read_only:
                     self._connection.execute("PRAGMA journal_mode=WAL")
@@ -201,22 +216,35 @@ class BoundedSQLiteCache(SQLiteCache):
     """``SQLiteCache`` whose two tables wait at most ``timeout`` seconds for a lock."""
 
     def __init__(
-        self, db_path: Path, *, timeout: float, read_only: bool = False, wal: bool = True
+        self,
+        db_path: Path,
+        *,
+        timeout: float,
+        read_only: bool = False,
+        wal: bool = True,
+        immutable: bool = False,
     ) -> None:
         # SQLiteCache.__init__ would build plain SQLiteDicts (and take their lock loop).
         super(SQLiteCache, self).__init__(cache_name=str(db_path))
         lock = threading.RLock()
-        common: dict[str, Any] = {"timeout": timeout, "read_only": read_only, "wal": wal}
+        common: dict[str, Any] = {
+            "timeout": timeout,
+            "read_only": read_only or immutable,
+            "wal": wal,
+            "immutable": immutable,
+        }
         self.responses = _BoundedDict(str(db_path), table_name="responses", lock=lock, **common)
         self.redirects = _BoundedDict(
             str(db_path), table_name="redirects", lock=lock, serializer=None, **common
         )
-        self.read_only = read_only
+        self.read_only = read_only or immutable
 
 
 def open_backend(cache_path: Path, offline: bool) -> BoundedSQLiteCache:
     """The SQLite cache (WAL: no fsync per month) with a bounded lock wait; read-only
-    offline when it cannot be written (nothing is stored offline anyway).
+    offline when it cannot be written (nothing is stored offline anyway), also when the
+    disk is full (SQLite could not make its ``-shm`` index: the file is read ``immutable``,
+    which is safe while no ``-wal`` holds changes).
 
     Raises:
         CacheUnusable: the folder cannot be written (online), another user's ``-wal`` or
@@ -235,4 +263,17 @@ def open_backend(cache_path: Path, offline: bool) -> BoundedSQLiteCache:
     try:
         return BoundedSQLiteCache(cache_path, timeout=lock_timeout(), read_only=read_only)
     except sqlite3.Error as exc:
+        if not (offline and _readable_unchanged(cache_path, exc)):
+            raise cache_unusable(cache_path, exc) from None
+    try:
+        return BoundedSQLiteCache(cache_path, timeout=lock_timeout(), immutable=True)
+    except sqlite3.Error as exc:
         raise cache_unusable(cache_path, exc) from None
+
+
+def _readable_unchanged(path: Path, exc: sqlite3.Error) -> bool:
+    """Whether an offline run may still read ``path`` as it is after ``exc`` (a full disk,
+    an I/O error on the ``-shm``): the file exists whole, and no lock or damage is why."""
+    if not isinstance(exc, sqlite3.OperationalError) or is_busy(exc) or is_damaged(exc):
+        return False
+    return path.is_file() and path.stat().st_size > 0 and whole_in_main_file(path)

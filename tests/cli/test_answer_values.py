@@ -1,6 +1,7 @@
 """Values no real game has, in a Lichess answer (issue 22): an opponent rating of 10^20
-skips that game with a warning; a timestamp of 10^30 (which berserk cannot convert) names
-the month and the line. Never "unexpected". Real berserk against the fake server."""
+skips that game with a warning; so does a timestamp of 10^30 (which berserk cannot
+convert), and its month is asked for again. Never "unexpected". Real berserk against the
+fake server."""
 
 from __future__ import annotations
 
@@ -50,14 +51,36 @@ def test_an_absurd_opponent_rating_skips_that_game(tmp_path: Path) -> None:
     assert json.loads(out)  # the report of the other games
 
 
-def test_a_timestamp_berserk_cannot_convert_names_the_month(tmp_path: Path) -> None:
+@pytest.mark.parametrize("value", [10**30, -(10**30), "soon"])
+def test_a_timestamp_berserk_cannot_convert_skips_that_game_only(
+    tmp_path: Path, value: object
+) -> None:
+    # issue #22: berserk's own date conversion raised on this one game and the whole month
+    # was lost (exit 1). Now the game is skipped with one warning naming it, the other
+    # games are reported, and the month is not kept as final: the next run asks again.
     games = copy.deepcopy(_games())
-    games[3]["lastMoveAt"] = 10**30
-    code, _, err = _report(tmp_path, games)
-    assert code == 1
-    (line,) = err.splitlines()
-    assert line.startswith("lichess-elo: error: month 2023-") and "is not a game" in line
-    assert "unexpected" not in line
+    odd = games[3]
+    odd["lastMoveAt"] = value
+    server = FakeLichess().start()
+    try:
+        server.add_user("OnBoard247", datetime(2023, 1, 24, tzinfo=UTC), games)
+        args = ["report", "OnBoard247", "--api-url", server.url, "--cache-dir", str(tmp_path)]
+        args += ["--until", "2023-03", "--format", "json", "-q"]
+        first = run_cli(*args)
+        asked = len(server.games_requests())
+        again = run_cli(*args)
+        asked_again = len(server.games_requests()) - asked
+    finally:
+        server.stop()
+    assert first.returncode == 0, first.stderr
+    (line,) = first.stderr.splitlines()
+    assert line.startswith(f"lichess-elo: warning: game {odd['id']}: skipped malformed game")
+    assert "lastMoveAt" in line and "unexpected" not in line
+    reported = {g["id"] for r in json.loads(first.stdout)["reports"] for g in r["games"]}
+    assert odd["id"] not in reported
+    assert {games[2]["id"], games[4]["id"]} <= reported  # its neighbours are there
+    assert (again.returncode, again.stdout) == (0, first.stdout)
+    assert asked_again == 1  # only the incomplete month (the other one ended and was whole)
 
 
 @pytest.mark.parametrize("value", [10**30, -(10**30), 1e300])

@@ -57,3 +57,36 @@ def test_a_month_with_skipped_games_is_asked_again_online(tmp_path: Path) -> Non
         assert (count, warnings) == (len(games), [])
     finally:
         server.stop()
+
+
+def test_a_month_kept_as_final_with_skipped_games_is_asked_again_at_once(tmp_path: Path) -> None:
+    # issue #22: a version before the fix above kept such a month as final (never to
+    # expire). Online, the next run found it in the cache and served it again, warnings
+    # and all, for ever. Now a month from the cache with skipped games is asked again.
+    from requests_cache import SQLiteCache
+
+    games = [json.loads(line) for line in GAMES.read_text(encoding="utf-8").splitlines() if line]
+    server = FakeLichess().start()
+    try:
+        server.add_user("OnBoard247", datetime(2023, 1, 24, tzinfo=UTC), games)
+        server.faults.append(Fault("fieldless", month="2023-01", after_lines=5))
+        count, _ = _fetch(server, tmp_path)
+        assert count < len(games)
+        cache = SQLiteCache(tmp_path / "http.sqlite")
+        kept = 0
+        for key in list(cache.responses.keys()):
+            stored = cache.responses[key]
+            if f"since={JANUARY}" in stored.url:
+                stored.expires = None  # what the older version stored: final
+                cache.responses[key] = stored
+                kept += 1
+        cache.close()
+        assert kept == 1
+
+        asked = len(server.games_requests())
+        count, warnings = _fetch(server, tmp_path)
+        again = [r.query["since"] for r in server.games_requests()[asked:]]
+        assert again == [JANUARY]  # asked again in this run, not only in the next
+        assert (count, warnings) == (len(games), [])
+    finally:
+        server.stop()

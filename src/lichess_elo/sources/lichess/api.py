@@ -33,13 +33,13 @@ from lichess_elo.sources.lichess.count_back import (
     COUNT_BACK_MONTHS,
     short_perfs,
 )
+from lichess_elo.sources.lichess.export import read_month
 from lichess_elo.sources.lichess.months import (
     _month_start,
     _next_month,
     export_params,
     month_windows,
 )
-from lichess_elo.sources.lichess.parse import parse_games
 from lichess_elo.sources.lichess.parsed import cached_month, keep_month, month_request, open_parsed
 from lichess_elo.sources.lichess.retries import Progress, call_with_retries
 from lichess_elo.sources.lichess.session import (
@@ -322,35 +322,40 @@ def _first_of(damaged: list[DamagedAnswer]) -> DamagedAnswer:
     )
 
 
-def _read_month(conn: Conn, window: _Month, warn: Callable[[str], None]) -> list[Game]:
-    """The games of one month's answer, read whole.
-
-    What berserk raises on a damaged answer passes through (``answers.READ_ERRORS``).
-    """
-    stream = conn.client.games.export_by_player(window.user_id, **export_params(window.month))
-    objects = list(stream)  # the month's response is let go after this
-    return list(parse_games(objects, on_warning=warn))
-
-
 def _fetch_month(
     conn: Conn, window: _Month, warn: Callable[[str], None]
 ) -> tuple[list[Game], bool]:
-    notes: list[str] = []  # this attempt's parse warnings, kept with the games
-
-    def note(message: str) -> None:
-        notes.append(message)
-        warn(message)
-
+    notes: list[str] = []  # the last attempt's parse warnings, said once it is read
     from requests_cache import NEVER_EXPIRE  # with the session (``connect``)
 
     ended = _next_month(window.month) <= conn.now.date()
     # A month that had ended never changes again; a running one is stored already expired.
     conn.session.settings.expire_after = NEVER_EXPIRE if ended else datetime.now(UTC)
     hint = fetch_hint(window.name, conn.source, window.month)
-    games = read_whole(
-        conn, lambda: _read_month(conn, window, note), window.what, hint, before_again=notes.clear
-    )
+
+    def read() -> list[Game]:
+        return read_whole(
+            conn,
+            lambda: read_month(conn, window.user_id, window.month, notes.append),
+            window.what,
+            hint,
+            before_again=notes.clear,
+        )
+
+    games = read()
     from_cache = conn.session.last_from_cache
+    if notes and from_cache and not conn.source.offline and conn.source.replay is None:
+        # Games skipped in an answer kept as final (by a version before issue #22 kept such
+        # months expired): online, it is asked for again now, not served once more.
+        notes.clear()
+        refresh, conn.session.force_refresh = conn.session.force_refresh, True
+        try:
+            games = read()
+        finally:
+            conn.session.force_refresh = refresh
+        from_cache = conn.session.last_from_cache
+    for message in notes:
+        warn(message)
     own, others = own_games(games, window.name, warn, window.what)
     if others:  # not the answer asked for: not kept, so the next run asks again
         conn.session.forget_last()

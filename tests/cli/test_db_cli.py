@@ -18,6 +18,7 @@ from lichess_elo.cli import app as cli_app
 from tests.helpers import run_cli
 from tests.integration.db_fixture import january
 from tests.integration.db_helpers import game, write_dump
+from tests.integration.db_rated import rule_600_db
 
 
 def _run(*args: str) -> tuple[int, str]:
@@ -98,8 +99,6 @@ def test_list_before_rate_says_to_rate(tmp_path: Path) -> None:
 
 
 def test_rate_says_how_many_sides_the_600_rule_left_out_and_the_rules(tmp_path: Path) -> None:
-    from tests.integration.test_db_rate import rule_600_db
-
     db = rule_600_db(tmp_path / "r.duckdb")
     code, output = _run("rate", "--db", str(db))
     # December 2024's A-B game is 654 points apart with A above 2600
@@ -119,8 +118,6 @@ def test_rate_says_how_many_sides_the_600_rule_left_out_and_the_rules(tmp_path: 
 
 
 def test_lists_made_before_rules_were_recorded_are_not_mixed(tmp_path: Path) -> None:
-    from tests.integration.test_db_rate import rule_600_db
-
     db = rule_600_db(tmp_path / "r.duckdb")
     assert _run("rate", "--db", str(db))[0] == 0
     con = duckdb.connect(str(db))

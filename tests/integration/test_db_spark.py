@@ -15,19 +15,19 @@ from lichess_elo.population import app
 from lichess_elo.population.schema import LISTS_COLUMNS
 from tests.integration.db_fixture import EXPECTED, RULES, february, january, march
 from tests.integration.db_helpers import gen_dump, write_dump
-from tests.integration.differential import (
-    differences,
-    population_db,
-    reference_rows,
-    stored_rows,
-)
-from tests.integration.test_db_rate import (
+from tests.integration.db_rated import (
     RULE_600_LISTS,
     SEED_LISTS,
     blitz_list,
     rule_600_db,
     seed_db,
     seed_lists,
+)
+from tests.integration.differential import (
+    differences,
+    population_db,
+    reference_rows,
+    stored_rows,
 )
 
 #: Spark needs a Java runtime. On a machine with only python3 and pip (the README's

@@ -13,6 +13,7 @@ from lichess_elo.core.games import COLORS, Color
 from lichess_elo.errors import Malformed, UnknownChoice
 from lichess_elo.output.common import write_output
 from lichess_elo.output.glicko import glicko_output
+from lichess_elo.output.tables import stdout_width
 
 
 def glicko_command(
@@ -104,7 +105,8 @@ def glicko_command(
             bot=_bot(bot),
         )
         sides = glicko.rate_game(settings)
-        write_output(output, glicko_output(settings, result, sides, fmt.value) + "\n")
+        width = stdout_width() if output is None else None
+        write_output(output, glicko_output(settings, result, sides, fmt.value, width) + "\n")
 
 
 def _days(text: str, field: str) -> float:

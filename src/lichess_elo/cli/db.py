@@ -311,7 +311,9 @@ def compare_cmd(
             app.CompareSettings(db, tuple(perf or ()), band, top, min_games, sample, resamples)
         )
         if chart is not None:
-            render.write_compare_chart(result, chart)
+            from lichess_elo.output.chart_compare import write_compare_chart
+
+            write_compare_chart(result, chart)
     if fmt == Format.json:
         _out(dump_json(render.compare_document(result)))
         return

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -362,38 +361,3 @@ def _short(value: float | None, signed: bool = False) -> str:
         return "-"
     text = f"{value:+.3f}" if signed else f"{value:.3f}"
     return text.replace("0.", ".", 1)
-
-
-def write_compare_chart(result: CompareResult, path: Path) -> Path:
-    """Mean Elo - Lichess by band over the months, one panel per perf (PNG or SVG).
-
-    Raises:
-        BadInput: the path cannot take a chart; WriteFailed: it could not be written.
-    """
-    from lichess_elo.output.charts import figure
-
-    perfs = [p for p in result.perfs if any(b.perf == p for b in result.bands)] or ["-"]
-    with figure(path, len(perfs), 1, figsize=(11, 4.2 * len(perfs)), squeeze=False) as (
-        _,
-        axes,
-    ):
-        for ax, perf in zip((row[0] for row in axes), perfs, strict=True):
-            rows = [b for b in result.bands if b.perf == perf]
-            drawn = False
-            for band in sorted({b.band for b in rows}):
-                line = [b for b in rows if b.band == band and b.players >= 5]
-                if line:
-                    ax.plot(
-                        [month_label(b.month) for b in line], [b.mean for b in line],
-                        marker="o", label=f"{band}+",
-                    )  # fmt: skip
-                    drawn = True
-            ax.axhline(0, color="grey", linewidth=0.8)
-            ax.set_title(f"{perf}: mean FIDE-rules Elo - Lichess rating, by Lichess band")
-            ax.set_ylabel("Elo - Lichess")
-            if drawn:
-                ax.legend(
-                    fontsize="small", title="Lichess band", loc="center left",
-                    bbox_to_anchor=(1.01, 0.5),
-                )  # fmt: skip
-    return path

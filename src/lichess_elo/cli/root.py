@@ -20,9 +20,9 @@ from lichess_elo.cli import calc, club, fetch, games, glicko, report
 from lichess_elo.cli.db import db_app
 from lichess_elo.cli.errors import (
     message_for,
-    redact,
     remember_token,
     run_state,
+    say,
     unexpected,
     warn,
 )
@@ -58,7 +58,19 @@ def _root(
     version: Annotated[
         bool,
         typer.Option(
-            "--version", callback=_version_callback, is_eager=True, help="Print the version."
+            "--version",
+            "-V",
+            callback=_version_callback,
+            is_eager=True,
+            help="Print the version.",
+        ),
+    ] = False,
+    no_color: Annotated[
+        bool,
+        typer.Option(
+            "--no-color",
+            help="No colour on errors and warnings (also NO_COLOR=1; colour is only ever "
+            "used on a terminal).",
         ),
     ] = False,
 ) -> None:
@@ -72,16 +84,22 @@ app.add_typer(db_app, name="db")
 
 
 def _take_debug(args: list[str]) -> list[str]:
-    """Take ``--debug`` from anywhere on the command line (before ``--``).
+    """Take ``--debug`` and ``--no-color`` from anywhere on the command line (before ``--``).
 
     Debug is switched on through ``LICHESS_ELO_DEBUG``, which the root callback reads, so
-    ``lichess-elo report X --debug`` works like ``lichess-elo --debug report X``.
+    ``lichess-elo report X --debug`` works like ``lichess-elo --debug report X``;
+    ``--no-color`` sets ``NO_COLOR``, which this tool and rich both honour, so it holds for
+    the parser's own errors too.
     """
     end = args.index("--") if "--" in args else len(args)
-    if "--debug" not in args[:end]:
+    taken = {"--debug": ("LICHESS_ELO_DEBUG", "1"), "--no-color": ("NO_COLOR", "1")}
+    found = [a for a in args[:end] if a in taken]
+    if not found:
         return args
-    os.environ["LICHESS_ELO_DEBUG"] = "1"
-    return [a for a in args[:end] if a != "--debug"] + args[end:]
+    for option in found:
+        name, value = taken[option]
+        os.environ[name] = value
+    return [a for a in args[:end] if a not in taken] + args[end:]
 
 
 def _tokens_in(args: list[str]) -> set[str]:
@@ -143,6 +161,14 @@ def _route_library_logs() -> None:
         root.addHandler(_LibraryLog(logging.WARNING))
 
 
+def _one_suggestion(message: str) -> str:
+    """``message`` with a repeated "Did you mean ...?" said once: click (8.4+, its
+    ``NoSuchCommand``) and typer's group (``suggest_commands``) each add the same one."""
+    import re
+
+    return re.sub(r"( Did you mean [^?]*\?)(?:\1)+", r"\1", message)
+
+
 def main() -> None:
     """Entry point: run the app and turn every error into a one-line message.
 
@@ -169,7 +195,7 @@ def main() -> None:
     except LichessEloError as exc:
         if run_state().debug:
             raise
-        typer.echo(f"lichess-elo: error: {redact(message_for(exc))}", err=True)
+        say("error", message_for(exc))
         sys.exit(exc.exit_code)
     except (KeyboardInterrupt, typer.Abort):
         typer.echo("lichess-elo: interrupted", err=True)
@@ -186,7 +212,7 @@ def main() -> None:
         if not isinstance(code, int) or not hasattr(exc, "format_message"):
             if run_state().debug:
                 raise
-            typer.echo(f"lichess-elo: error: {redact(unexpected(exc))}", err=True)
+            say("error", unexpected(exc))
             sys.exit(1)
         message = str(exc.format_message())
         if type(exc).__name__ == "NoArgsIsHelpError":
@@ -195,5 +221,5 @@ def main() -> None:
         ctx = getattr(exc, "ctx", None)
         where = getattr(ctx, "command_path", "lichess-elo") if ctx is not None else "lichess-elo"
         first_line = message.strip().splitlines()[0] if message.strip() else type(exc).__name__
-        typer.echo(f"lichess-elo: error: {redact(first_line)} (see '{where} --help')", err=True)
+        say("error", f"{_one_suggestion(first_line)} (see '{where} --help')")
         sys.exit(code)

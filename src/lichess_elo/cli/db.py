@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from lichess_elo.cli.options import OutputFormat as Format
-from lichess_elo.cli.options import QuietOpt, parse_rules_as_of
+from lichess_elo.cli.options import QuietOpt, fold_perf, fold_perfs, parse_rules_as_of
 
 if TYPE_CHECKING:
     from lichess_elo.output.tables import Table
@@ -57,6 +57,7 @@ PerfsOpt = Annotated[
     list[str] | None,
     typer.Option(
         "--perf",
+        callback=fold_perfs,
         help="bullet, blitz, rapid or classical (repeat it; default all), e.g. --perf blitz.",
     ),
 ]
@@ -225,7 +226,12 @@ def rate_cmd(
 @db_app.command("list")
 def list_cmd(
     perf: Annotated[
-        str, typer.Option("--perf", help="bullet, blitz, rapid or classical, e.g. --perf blitz.")
+        str,
+        typer.Option(
+            "--perf",
+            callback=fold_perf,
+            help="bullet, blitz, rapid or classical, e.g. --perf blitz.",
+        ),
     ],
     month: Annotated[
         str, typer.Option("--month", help="The list of YYYY-MM, e.g. --month 2024-02.")
@@ -249,7 +255,8 @@ def player_cmd(
     name: Annotated[str, typer.Argument(help="A Lichess user name (any case).")],
     db: DbOpt = Path("lichess.duckdb"),
     perf: Annotated[
-        str | None, typer.Option("--perf", help="Only this perf, e.g. --perf rapid.")
+        str | None,
+        typer.Option("--perf", callback=fold_perf, help="Only this perf, e.g. --perf rapid."),
     ] = None,
     fmt: FormatOpt = Format.table,
 ) -> None:

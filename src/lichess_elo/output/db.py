@@ -124,8 +124,9 @@ def ingest_document(result: IngestResult) -> dict[str, Any]:
     }
 
 
-def print_ingest(result: IngestResult, out: Console) -> None:
-    """The summary of ``db ingest``: games per month and unusable games by reason."""
+def ingest_text(result: IngestResult, width: int | None) -> str:
+    """The summary of ``db ingest`` fitted to ``width`` (``None``: no limit): games per
+    month and unusable games by reason."""
     rows = [
         (
             month_label(m.month),
@@ -135,17 +136,19 @@ def print_ingest(result: IngestResult, out: Console) -> None:
         for m in result.months
     ]
     title = f"Ingested {len(result.files)} file(s) in {result.seconds:.1f} s"
+    lines: list[str] = []
     if result.skipped:
-        out.print(
+        lines += wrap_words(
             f"{len(result.skipped)} file(s) skipped: the database already holds them in full",
-            highlight=False,
+            width,
         )
     columns = [Column("month", "left"), Column("games"), Column("unusable", fold=1)]
-    out.print(table_text(Table(columns, rows, title=title), out), highlight=False)
+    lines += render_table(Table(columns, rows, title=title), width)
     if result.unplaced:
-        out.print(f"{result.unplaced:,} malformed games had no readable date (not stored)")
+        lines.append(f"{result.unplaced:,} malformed games had no readable date (not stored)")
     rate = result.games / result.seconds if result.seconds else 0.0
-    out.print(f"{result.games:,} games stored ({rate:,.0f} games/s)")
+    lines.append(f"{result.games:,} games stored ({rate:,.0f} games/s)")
+    return "\n".join(lines)
 
 
 def print_rate(result: RateResult, out: Console) -> None:

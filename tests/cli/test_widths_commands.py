@@ -81,3 +81,20 @@ def test_club_player_fits(width: int, tmp_path: Path) -> None:
             "--player", "Ania Nowak"]  # fmt: skip
     screen = _check(args, width, tmp_path, set())
     assert "Spring Club Cup" in screen
+
+
+HELP_COMMANDS = [["report"], ["club"], ["calc"], ["games"], ["fetch"], ["glicko"],
+                 ["db", "rate"], ["db", "compare"], ["db", "list"]]  # fmt: skip
+
+
+@pytest.mark.parametrize("command", HELP_COMMANDS)
+def test_help_keeps_option_names_whole(command: list[str], tmp_path: Path) -> None:
+    # At 80 columns rich cut "--count-time-control" to "--count-time-cont…" and env var
+    # names and URLs in the help text the same way.
+    code, screen = terminal.run([*command, "--help"], width=80, env={}, cwd=REPO)
+    assert code == 0, screen
+    assert "…" not in screen
+    for line in screen.splitlines():
+        assert len(line) <= 80, line
+    if command == ["club"]:
+        assert "--count-time-control " in screen

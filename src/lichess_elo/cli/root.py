@@ -11,7 +11,7 @@ import logging
 import os
 import sys
 from collections.abc import Callable
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -161,6 +161,48 @@ def _route_library_logs() -> None:
         root.addHandler(_LibraryLog(logging.WARNING))
 
 
+def _help_keeps_words() -> None:
+    """Make ``--help`` keep option names and metavars whole at any width (issue 23).
+
+    typer's help tables let rich shrink every column with an ellipsis, so at 80 columns
+    ``--count-time-control`` became ``--count-time-cont…``. Here every column but the help
+    text keeps its content on one line (rich never shrinks a ``no_wrap`` column below it),
+    and the help text wraps between words, folding only a word wider than its column (a
+    long URL) rather than cutting it. Called only when help is shown, so a command's start
+    is not slowed by rich.
+    """
+    from rich.columns import Columns
+    from rich.table import Table
+    from rich.text import Text
+    from typer import rich_utils
+
+    if getattr(getattr(rich_utils, "Table"), "keeps_words", False):  # noqa: B009
+        return
+
+    class WholeWordsTable(Table):
+        keeps_words = True
+
+        def add_row(self, *renderables: Any, **kwargs: Any) -> None:
+            for cell in renderables:  # the help text: its parts fold, never "…"
+                parts = cell.renderables if isinstance(cell, Columns) else [cell]
+                for part in parts:
+                    if isinstance(part, Text):
+                        part.overflow = "fold"
+            super().add_row(*renderables, **kwargs)
+            for i, column in enumerate(self.columns):
+                column.overflow = "fold"
+                column.no_wrap = i < len(self.columns) - 1
+
+    setattr(rich_utils, "Table", WholeWordsTable)  # noqa: B010 (not exported by typer)
+
+
+def _wants_help(args: list[str]) -> bool:
+    """Whether this run prints help: ``-h``/``--help`` before ``--``, no arguments, or a
+    group (``db``) without its command."""
+    end = args.index("--") if "--" in args else len(args)
+    return not args or args == ["db"] or any(a in ("-h", "--help") for a in args[:end])
+
+
 def _one_suggestion(message: str) -> str:
     """``message`` with a repeated "Did you mean ...?" said once: click (8.4+, its
     ``NoSuchCommand``) and typer's group (``suggest_commands``) each add the same one."""
@@ -178,6 +220,8 @@ def main() -> None:
     _route_library_logs()
     command = typer.main.get_command(app)
     args = _take_debug(sys.argv[1:])
+    if _wants_help(args):
+        _help_keeps_words()
     tokens = _tokens_in(args)
     for token in tokens:
         remember_token(token)

@@ -98,3 +98,20 @@ def test_help_keeps_option_names_whole(command: list[str], tmp_path: Path) -> No
         assert len(line) <= 80, line
     if command == ["club"]:
         assert "--count-time-control " in screen
+
+
+def test_notes_split_between_words_on_a_terminal(tmp_path: Path) -> None:
+    args = ["club", "players.csv", "games.csv", "--config", "club.toml", "--player", "Ania Nowak"]
+    code, screen = terminal.run(args, width=80, env={"LICHESS_ELO_CACHE_DIR": str(tmp_path)},
+                                cwd=CLUB)  # fmt: skip
+    assert code == 0, screen
+    assert all(len(line) <= 80 for line in screen.splitlines())
+    # The 150-column note is whole once its lines are joined, and each word stays whole.
+    note = ("lichess-elo: note: games.csv: ignored the rating columns (white rating, black "
+            "rating); ratings come from the players file and the games")  # fmt: skip
+    assert note in " ".join(screen.split())
+    assert set(note.split()) <= set(screen.split())
+    # In a pipe the note stays one line.
+    done = subprocess.run([sys.executable, "-m", "lichess_elo", *args], capture_output=True,
+                          text=True, cwd=CLUB, check=True)  # fmt: skip
+    assert note in done.stderr.splitlines()

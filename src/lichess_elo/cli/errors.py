@@ -129,14 +129,32 @@ def colour_on_stderr() -> bool:
         return False
 
 
+def _terminal_columns() -> int | None:
+    """The columns of the terminal stderr is, or ``None`` (a file or a pipe)."""
+    try:
+        if not sys.stderr.isatty():
+            return None
+        return os.get_terminal_size(sys.stderr.fileno()).columns
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
 def say(kind: str, message: str) -> None:
-    """Print ``lichess-elo: KIND: MESSAGE`` on stderr as one line (tokens redacted), the
-    kind in its colour when stderr is a terminal that takes colour."""
-    label = f"{kind}:"
+    """Print ``lichess-elo: KIND: MESSAGE`` on stderr (tokens redacted), the kind in its
+    colour when stderr is a terminal that takes colour. An error is always one line; a
+    note or a warning on a terminal is split between words to fit it (one line in a file
+    or a pipe)."""
+    text = f"lichess-elo: {kind}: {redact(message)}"
+    columns = _terminal_columns() if kind != "error" else None
+    if columns is not None:
+        from lichess_elo.output.tables import wrap_words
+
+        text = "\n".join(wrap_words(text, columns, "  "))
     code = _COLOURS.get(kind)
     if code is not None and colour_on_stderr():
-        label = f"\x1b[{code}m{label}\x1b[0m"
-    typer.echo(f"lichess-elo: {label} {redact(message)}", err=True)
+        head = f"lichess-elo: {kind}:"
+        text = f"lichess-elo: \x1b[{code}m{kind}:\x1b[0m" + text.removeprefix(head)
+    typer.echo(text, err=True)
 
 
 def fail(message: str, code: int = 2) -> NoReturn:

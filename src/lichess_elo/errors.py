@@ -145,7 +145,7 @@ class Malformed(BadInput):
 
 
 class UnknownChoice(BadInput):
-    """A value that is not one of ``choices``."""
+    """A value that is not one of ``choices`` (its message names the closest, if any)."""
 
     def __init__(self, field: str, value: str, choices: Sequence[str]) -> None:
         self.choices = tuple(choices)
@@ -153,7 +153,11 @@ class UnknownChoice(BadInput):
 
     def describe(self, names: Mapping[str, str] | None = None) -> str:
         """``[<option>: ]unknown <input> '<value>'; valid: a, b, c``."""
-        text = f"unknown {label(self.field)} {self.value!r}; valid: {', '.join(self.choices)}"
+        from lichess_elo.core.words import did_you_mean
+
+        near = did_you_mean(str(self.value), self.choices)
+        near = f" ({near})" if near else ""
+        text = f"unknown {label(self.field)} {self.value!r}{near}; valid: {', '.join(self.choices)}"
         option = names.get(self.field) if names and self.field else None
         return f"{option}: {text}" if option else text
 

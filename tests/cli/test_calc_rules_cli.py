@@ -60,7 +60,11 @@ def test_600_2600_in_the_table() -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--rules", "blitz"], "--rules: unknown rules 'blitz'; valid: auto, standard, rapid"),
+        (
+            ["--rules", "blitz"],
+            "--rules: unknown rules 'blitz' (did you mean 'rapid-blitz'?); "
+            "valid: auto, standard, rapid",
+        ),
         (["--rules-as-of", "2023-13-01"], "--rules-as-of '2023-13-01' is not a rules date"),
         (["--rules-as-of", "yesterday"], "expected game, today or a day such as 2023-06-01"),
         (["--peak", "1400"], "--peak 1400 is below the rating 1500"),

@@ -23,6 +23,7 @@ from lichess_elo.cli.options import (
 from lichess_elo.core import fide
 from lichess_elo.output.calc import calc_output
 from lichess_elo.output.common import write_output
+from lichess_elo.output.tables import stdout_width
 
 #: How calc calls the logical inputs in its messages.
 NAMES = {
@@ -143,7 +144,8 @@ def calc_command(
             rules_as_of=parse_rules_as_of(rules_as_of, date.today()),
         )
         result = calc.run_calc(settings)
-        write_output(output, calc_output(result, fmt.value) + "\n")
+        width = stdout_width() if output is None else None
+        write_output(output, calc_output(result, fmt.value, width) + "\n")
 
 
 def _whole(text: str | None, field: str) -> int | None:

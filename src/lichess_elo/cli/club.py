@@ -269,7 +269,12 @@ def club_command(
         if run.player is not None:
             page = run.player
             text = render_club.club_player_output(
-                page.standing, page.recent, page.months, page.target, fmt
+                page.standing,
+                page.recent,
+                page.months,
+                page.target,
+                fmt,
+                stdout_width() if output is None else None,
             )
             names = [page.standing.name]
         else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -13,7 +14,13 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from lichess_elo.cli.options import OutputFormat as Format
-from lichess_elo.cli.options import QuietOpt, parse_rules_as_of
+from lichess_elo.cli.options import (
+    OutputOpt,
+    QuietOpt,
+    fold_perf,
+    fold_perfs,
+    parse_rules_as_of,
+)
 
 if TYPE_CHECKING:
     from lichess_elo.output.tables import Table
@@ -57,6 +64,7 @@ PerfsOpt = Annotated[
     list[str] | None,
     typer.Option(
         "--perf",
+        callback=fold_perfs,
         help="bullet, blitz, rapid or classical (repeat it; default all), e.g. --perf blitz.",
     ),
 ]
@@ -95,15 +103,42 @@ NAMES = {
 }  # fmt: skip
 
 
-def _out(value: str | Table) -> None:
-    """Print a text (as is) or a table (fitted to the terminal) on stdout."""
-    from lichess_elo.output.common import console
-    from lichess_elo.output.db import table_text
+#: The players ``db list`` shows in a terminal unless ``--top`` says otherwise.
+LIST_TOP = 50
+
+
+def _not_read(output: Path | None, db: Path, files: tuple[Path, ...] = ()) -> None:
+    """Refuse an ``--output`` that names the database or a file the command reads."""
+    if output is not None:
+        from lichess_elo.cli.options import check_not_inputs
+
+        reads = {db: "the --db database", **{f: f"the input {f}" for f in files}}
+        check_not_inputs(output, None, None, reads)
+
+
+class TableJson(StrEnum):
+    """The formats of a db command whose output is a summary (no CSV rows)."""
+
+    table = "table"
+    json = "json"
+
+
+TableJsonOpt = Annotated[
+    TableJson, typer.Option("--format", "-f", help="table or json, e.g. --format json.")
+]
+
+
+def _out(value: str | Table, output: Path | None = None) -> None:
+    """Print a text (as is) or a table (fitted to the terminal) on stdout, or write it to
+    ``output`` (whole, through the one atomic writer; a table on one line a row)."""
+    from lichess_elo.output.common import write_output
+    from lichess_elo.output.tables import render_table, stdout_width
 
     if isinstance(value, str):
-        typer.echo(value.rstrip("\n"))
+        text = value.rstrip("\n")
     else:
-        typer.echo(table_text(value, console()))
+        text = "\n".join(render_table(value, stdout_width() if output is None else None))
+    write_output(output, text + "\n")
 
 
 @db_app.command("ingest")
@@ -117,26 +152,26 @@ def ingest_cmd(
     ],
     db: DbOpt = Path("lichess.duckdb"),
     quiet: QuietOpt = False,
-    fmt: Annotated[
-        Format,
-        typer.Option("--format", "-f", help="Summary as a table or json, e.g. --format json."),
-    ] = Format.table,
+    fmt: TableJsonOpt = TableJson.table,
+    output: OutputOpt = None,
 ) -> None:
     """Read dumps (headers only) into the database, replacing each month they cover."""
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
         from lichess_elo.output import db as render
-        from lichess_elo.output.common import console, dump_json
+        from lichess_elo.output.common import dump_json
+        from lichess_elo.output.tables import stdout_width
         from lichess_elo.population import app
 
         paths = app.expand_dumps(tuple(files))
+        _not_read(output, db, paths)
         with render.ingest_progress(quiet, [p.name for p in paths]) as bar:
             result = app.ingest(app.IngestSettings(paths, db, bar.callback))
-    if fmt == Format.json:
-        _out(dump_json(render.ingest_document(result)))
+    if fmt == TableJson.json:
+        _out(dump_json(render.ingest_document(result)), output)
     else:
-        render.print_ingest(result, console())
+        _out(render.ingest_text(result, stdout_width() if output is None else None), output)
 
 
 @db_app.command("rate")
@@ -225,23 +260,52 @@ def rate_cmd(
 @db_app.command("list")
 def list_cmd(
     perf: Annotated[
-        str, typer.Option("--perf", help="bullet, blitz, rapid or classical, e.g. --perf blitz.")
+        str,
+        typer.Option(
+            "--perf",
+            callback=fold_perf,
+            help="bullet, blitz, rapid or classical, e.g. --perf blitz.",
+        ),
     ],
     month: Annotated[
         str, typer.Option("--month", help="The list of YYYY-MM, e.g. --month 2024-02.")
     ],
     db: DbOpt = Path("lichess.duckdb"),
     fmt: FormatOpt = Format.table,
+    top: Annotated[
+        int | None,
+        typer.Option(
+            "--top",
+            "--limit",
+            help=f"Only the first N players (0: all). Default: {LIST_TOP} in a terminal, all "
+            "in a file or a pipe, e.g. --top 100.",
+            show_default=False,
+        ),
+    ] = None,
+    output: OutputOpt = None,
 ) -> None:
     """The list published at the start of a month."""
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
+        from lichess_elo.errors import BadInput
         from lichess_elo.output import db as render
         from lichess_elo.population import app
 
+        if top is not None and top < 0:
+            raise BadInput("must be 0 (all) or more", field="top", value=top)
+        _not_read(output, db)
         result = app.rating_list(app.ListSettings(perf, month, db))
-    _out(render.list_output(result, fmt.value))
+    if top is None:
+        top = LIST_TOP if output is None and fmt == Format.table and sys.stdout.isatty() else 0
+    held = len(result.players)
+    if top and held > top:
+        result = replace(result, players=result.players[:top])
+    value = render.list_output(result, fmt.value)
+    if top and held > top and not isinstance(value, str):
+        note = f"{held - top:,} more players; --top 0 for all"
+        value = replace(value, notes=(note, *value.notes))
+    _out(value, output)
 
 
 @db_app.command("player")
@@ -249,9 +313,11 @@ def player_cmd(
     name: Annotated[str, typer.Argument(help="A Lichess user name (any case).")],
     db: DbOpt = Path("lichess.duckdb"),
     perf: Annotated[
-        str | None, typer.Option("--perf", help="Only this perf, e.g. --perf rapid.")
+        str | None,
+        typer.Option("--perf", callback=fold_perf, help="Only this perf, e.g. --perf rapid."),
     ] = None,
     fmt: FormatOpt = Format.table,
+    output: OutputOpt = None,
 ) -> None:
     """One player's monthly rows: list rating, games, score, PD, K and change."""
     from lichess_elo.cli.errors import library_errors
@@ -260,8 +326,9 @@ def player_cmd(
         from lichess_elo.output import db as render
         from lichess_elo.population import app
 
+        _not_read(output, db)
         result = app.player(app.PlayerSettings(name, db, perf))
-    _out(render.player_output(result, fmt.value))
+    _out(render.player_output(result, fmt.value), output)
 
 
 @db_app.command("compare")
@@ -286,36 +353,55 @@ def compare_cmd(
         Path | None,
         typer.Option("--chart", help="Draw Elo - Lichess by band, e.g. --chart bands.png."),
     ] = None,
-    fmt: Annotated[
-        Format, typer.Option("--format", "-f", help="table or json, e.g. --format json.")
-    ] = Format.table,
+    fmt: TableJsonOpt = TableJson.table,
+    output: OutputOpt = None,
 ) -> None:
     """Elo - Lichess by band and month, which predicts better, who differs most."""
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
-        from lichess_elo.errors import BadInput
         from lichess_elo.output import db as render
         from lichess_elo.output.charts import check_chart_path
-        from lichess_elo.output.common import console, dump_json
+        from lichess_elo.output.common import dump_json
+        from lichess_elo.output.tables import render_table, stdout_width
         from lichess_elo.population import app
 
-        if fmt == Format.csv:
-            raise BadInput("compare has no csv format; use table or json")
         if chart is not None:
             check_chart_path(chart)
+        if chart is not None or output is not None:
             from lichess_elo.cli.options import check_not_inputs
 
-            check_not_inputs(None, chart, None, {db: "the --db database"})
+            check_not_inputs(output, chart, None, {db: "the --db database"})
         result = app.compare(
             app.CompareSettings(db, tuple(perf or ()), band, top, min_games, sample, resamples)
         )
         if chart is not None:
-            render.write_compare_chart(result, chart)
-    if fmt == Format.json:
-        _out(dump_json(render.compare_document(result)))
-        return
-    out = console()
-    typer.echo("\n\n".join(render.table_text(t, out) for t in render.compare_tables(result)))
+            from lichess_elo.output.chart_compare import write_compare_chart
+
+            write_compare_chart(result, chart)
+        if fmt == TableJson.json:
+            _out(dump_json(render.compare_document(result)), output)
+            return
+        width = stdout_width() if output is None else None
+        tables = ["\n".join(render_table(t, width)) for t in render.compare_tables(result)]
+        _out("\n\n".join(tables), output)
     if chart is not None:
         typer.echo(f"chart: {chart}")
+
+
+@db_app.command("months")
+def months_cmd(
+    db: DbOpt = Path("lichess.duckdb"),
+    fmt: FormatOpt = Format.table,
+    output: OutputOpt = None,
+) -> None:
+    """What the database holds: each month's games by perf, the unusable games and the
+    players db rate rated."""
+    from lichess_elo.cli.errors import library_errors
+
+    with library_errors(NAMES), interruptible():
+        from lichess_elo.output.db_months import months_output
+        from lichess_elo.population.info import MonthsSettings, holdings
+
+        _not_read(output, db)
+        _out(months_output(holdings(MonthsSettings(db)), fmt.value, db), output)

@@ -12,6 +12,8 @@ Tokens never reach the terminal: every message goes through ``redact``. The run'
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -112,20 +114,63 @@ def redact(text: str) -> str:
     return scrub(text, run_state().secrets)
 
 
+#: The colour of each kind of line on a terminal (SGR codes): errors red, warnings yellow.
+_COLOURS = {"error": "1;31", "warning": "33"}
+
+
+def colour_on_stderr() -> bool:
+    """Whether stderr takes colour: a terminal, no ``NO_COLOR`` (https://no-color.org: any
+    non-empty value) and no ``--no-color`` (which sets ``NO_COLOR``), and not ``TERM=dumb``."""
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):  # a closed or replaced stream
+        return False
+
+
+def _terminal_columns() -> int | None:
+    """The columns of the terminal stderr is, or ``None`` (a file or a pipe)."""
+    try:
+        if not sys.stderr.isatty():
+            return None
+        return os.get_terminal_size(sys.stderr.fileno()).columns
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def say(kind: str, message: str) -> None:
+    """Print ``lichess-elo: KIND: MESSAGE`` on stderr (tokens redacted), the kind in its
+    colour when stderr is a terminal that takes colour. An error is always one line; a
+    note or a warning on a terminal is split between words to fit it (one line in a file
+    or a pipe)."""
+    text = f"lichess-elo: {kind}: {redact(message)}"
+    columns = _terminal_columns() if kind != "error" else None
+    if columns is not None:
+        from lichess_elo.output.tables import wrap_words
+
+        text = "\n".join(wrap_words(text, columns, "  "))
+    code = _COLOURS.get(kind)
+    if code is not None and colour_on_stderr():
+        head = f"lichess-elo: {kind}:"
+        text = f"lichess-elo: \x1b[{code}m{kind}:\x1b[0m" + text.removeprefix(head)
+    typer.echo(text, err=True)
+
+
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print a one-line error on stderr (tokens redacted) and exit with ``code``."""
-    typer.echo(f"lichess-elo: error: {redact(message)}", err=True)
+    say("error", message)
     raise typer.Exit(code)
 
 
 def warn(message: str) -> None:
     """Print a one-line warning on stderr (tokens redacted)."""
-    typer.echo(f"lichess-elo: warning: {redact(message)}", err=True)
+    say("warning", message)
 
 
 def note(message: str) -> None:
     """Print a one-line note on stderr (tokens redacted)."""
-    typer.echo(f"lichess-elo: note: {redact(message)}", err=True)
+    say("note", message)
 
 
 def fetch_command(exc: NotCached | DamagedAnswer) -> str:

@@ -8,11 +8,18 @@ import typer
 
 from lichess_elo.app import glicko
 from lichess_elo.cli.errors import library_errors
-from lichess_elo.cli.options import SUMMARY_FORMATS, OutputOpt, SummaryFormatOpt, choose_format
+from lichess_elo.cli.options import (
+    SUMMARY_FORMATS,
+    OutputOpt,
+    SummaryFormatOpt,
+    choose_format,
+    fold_perf,
+)
 from lichess_elo.core.games import COLORS, Color
 from lichess_elo.errors import Malformed, UnknownChoice
 from lichess_elo.output.common import write_output
 from lichess_elo.output.glicko import glicko_output
+from lichess_elo.output.tables import stdout_width
 
 
 def glicko_command(
@@ -39,6 +46,7 @@ def glicko_command(
         str | None,
         typer.Option(
             "--perf",
+            callback=fold_perf,
             help="Lichess perf whose rating regulator applies (gains x1.005 in blitz, x1.015 in "
             "bullet/rapid/classical, ...), e.g. --perf blitz. Without it no regulator is applied.",
             show_default=False,
@@ -104,7 +112,8 @@ def glicko_command(
             bot=_bot(bot),
         )
         sides = glicko.rate_game(settings)
-        write_output(output, glicko_output(settings, result, sides, fmt.value) + "\n")
+        width = stdout_width() if output is None else None
+        write_output(output, glicko_output(settings, result, sides, fmt.value, width) + "\n")
 
 
 def _days(text: str, field: str) -> float:

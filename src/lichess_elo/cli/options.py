@@ -187,10 +187,31 @@ PgnOpt = Annotated[
         show_default=False,
     ),
 ]
+
+
+def fold_perf(value: str | None) -> str | None:
+    """A ``--perf`` value as people type it (``Blitz``, ``KINGOFTHEHILL``) as the perf it
+    names when only one matches with case and accents folded; else left for the command's
+    check to refuse with its closest names."""
+    from lichess_elo.core.games import PERFS
+    from lichess_elo.core.words import match_folded
+
+    if value is None:
+        return None
+    found = match_folded(value, ("all", *PERFS))
+    return found[0] if len(found) == 1 else value
+
+
+def fold_perfs(values: list[str] | None) -> list[str] | None:
+    """``fold_perf`` on each value of a repeatable ``--perf``."""
+    return None if values is None else [fold_perf(v) or v for v in values]
+
+
 PerfOpt = Annotated[
     list[str] | None,
     typer.Option(
         "--perf",
+        callback=fold_perfs,
         metavar="PERF",
         help="Only this perf, repeatable, e.g. --perf blitz --perf rapid. "
         "report also takes 'all', and shows the perf with the most rated games by default.",

@@ -123,8 +123,10 @@ def report_command(
         typer.Option(
             "--games-before",
             metavar="N",
-            help="Rated games in the perf before the first game held, e.g. --games-before 500 "
-            "(default: from the user's public game count when --since cuts history).",
+            help="Rated games in the perf before the first game held, e.g. --games-before 500. "
+            "Without it, games before --since only count toward K's 30-game rule: the months "
+            "before it are read, newest first, until 30 games, the account's first month or "
+            "12 months (never the profile's public count).",
             show_default=False,
         ),
     ] = None,

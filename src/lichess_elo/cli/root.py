@@ -11,7 +11,7 @@ import logging
 import os
 import sys
 from collections.abc import Callable
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 
@@ -20,9 +20,9 @@ from lichess_elo.cli import calc, club, fetch, games, glicko, report
 from lichess_elo.cli.db import db_app
 from lichess_elo.cli.errors import (
     message_for,
-    redact,
     remember_token,
     run_state,
+    say,
     unexpected,
     warn,
 )
@@ -58,7 +58,19 @@ def _root(
     version: Annotated[
         bool,
         typer.Option(
-            "--version", callback=_version_callback, is_eager=True, help="Print the version."
+            "--version",
+            "-V",
+            callback=_version_callback,
+            is_eager=True,
+            help="Print the version.",
+        ),
+    ] = False,
+    no_color: Annotated[
+        bool,
+        typer.Option(
+            "--no-color",
+            help="No colour on errors and warnings (also NO_COLOR=1; colour is only ever "
+            "used on a terminal).",
         ),
     ] = False,
 ) -> None:
@@ -72,16 +84,22 @@ app.add_typer(db_app, name="db")
 
 
 def _take_debug(args: list[str]) -> list[str]:
-    """Take ``--debug`` from anywhere on the command line (before ``--``).
+    """Take ``--debug`` and ``--no-color`` from anywhere on the command line (before ``--``).
 
     Debug is switched on through ``LICHESS_ELO_DEBUG``, which the root callback reads, so
-    ``lichess-elo report X --debug`` works like ``lichess-elo --debug report X``.
+    ``lichess-elo report X --debug`` works like ``lichess-elo --debug report X``;
+    ``--no-color`` sets ``NO_COLOR``, which this tool and rich both honour, so it holds for
+    the parser's own errors too.
     """
     end = args.index("--") if "--" in args else len(args)
-    if "--debug" not in args[:end]:
+    taken = {"--debug": ("LICHESS_ELO_DEBUG", "1"), "--no-color": ("NO_COLOR", "1")}
+    found = [a for a in args[:end] if a in taken]
+    if not found:
         return args
-    os.environ["LICHESS_ELO_DEBUG"] = "1"
-    return [a for a in args[:end] if a != "--debug"] + args[end:]
+    for option in found:
+        name, value = taken[option]
+        os.environ[name] = value
+    return [a for a in args[:end] if a not in taken] + args[end:]
 
 
 def _tokens_in(args: list[str]) -> set[str]:
@@ -143,6 +161,56 @@ def _route_library_logs() -> None:
         root.addHandler(_LibraryLog(logging.WARNING))
 
 
+def _help_keeps_words() -> None:
+    """Make ``--help`` keep option names and metavars whole at any width (issue 23).
+
+    typer's help tables let rich shrink every column with an ellipsis, so at 80 columns
+    ``--count-time-control`` became ``--count-time-cont…``. Here every column but the help
+    text keeps its content on one line (rich never shrinks a ``no_wrap`` column below it),
+    and the help text wraps between words, folding only a word wider than its column (a
+    long URL) rather than cutting it. Called only when help is shown, so a command's start
+    is not slowed by rich.
+    """
+    from rich.columns import Columns
+    from rich.table import Table
+    from rich.text import Text
+    from typer import rich_utils
+
+    if getattr(getattr(rich_utils, "Table"), "keeps_words", False):  # noqa: B009
+        return
+
+    class WholeWordsTable(Table):
+        keeps_words = True
+
+        def add_row(self, *renderables: Any, **kwargs: Any) -> None:
+            for cell in renderables:  # the help text: its parts fold, never "…"
+                parts = cell.renderables if isinstance(cell, Columns) else [cell]
+                for part in parts:
+                    if isinstance(part, Text):
+                        part.overflow = "fold"
+            super().add_row(*renderables, **kwargs)
+            for i, column in enumerate(self.columns):
+                column.overflow = "fold"
+                column.no_wrap = i < len(self.columns) - 1
+
+    setattr(rich_utils, "Table", WholeWordsTable)  # noqa: B010 (not exported by typer)
+
+
+def _wants_help(args: list[str]) -> bool:
+    """Whether this run prints help: ``-h``/``--help`` before ``--``, no arguments, or a
+    group (``db``) without its command."""
+    end = args.index("--") if "--" in args else len(args)
+    return not args or args == ["db"] or any(a in ("-h", "--help") for a in args[:end])
+
+
+def _one_suggestion(message: str) -> str:
+    """``message`` with a repeated "Did you mean ...?" said once: click (8.4+, its
+    ``NoSuchCommand``) and typer's group (``suggest_commands``) each add the same one."""
+    import re
+
+    return re.sub(r"( Did you mean [^?]*\?)(?:\1)+", r"\1", message)
+
+
 def main() -> None:
     """Entry point: run the app and turn every error into a one-line message.
 
@@ -152,6 +220,8 @@ def main() -> None:
     _route_library_logs()
     command = typer.main.get_command(app)
     args = _take_debug(sys.argv[1:])
+    if _wants_help(args):
+        _help_keeps_words()
     tokens = _tokens_in(args)
     for token in tokens:
         remember_token(token)
@@ -169,7 +239,7 @@ def main() -> None:
     except LichessEloError as exc:
         if run_state().debug:
             raise
-        typer.echo(f"lichess-elo: error: {redact(message_for(exc))}", err=True)
+        say("error", message_for(exc))
         sys.exit(exc.exit_code)
     except (KeyboardInterrupt, typer.Abort):
         typer.echo("lichess-elo: interrupted", err=True)
@@ -186,7 +256,7 @@ def main() -> None:
         if not isinstance(code, int) or not hasattr(exc, "format_message"):
             if run_state().debug:
                 raise
-            typer.echo(f"lichess-elo: error: {redact(unexpected(exc))}", err=True)
+            say("error", unexpected(exc))
             sys.exit(1)
         message = str(exc.format_message())
         if type(exc).__name__ == "NoArgsIsHelpError":
@@ -195,5 +265,5 @@ def main() -> None:
         ctx = getattr(exc, "ctx", None)
         where = getattr(ctx, "command_path", "lichess-elo") if ctx is not None else "lichess-elo"
         first_line = message.strip().splitlines()[0] if message.strip() else type(exc).__name__
-        typer.echo(f"lichess-elo: error: {redact(first_line)} (see '{where} --help')", err=True)
+        say("error", f"{_one_suggestion(first_line)} (see '{where} --help')")
         sys.exit(code)

@@ -6,6 +6,7 @@ from decimal import Decimal
 
 from lichess_elo.core import fide
 from lichess_elo.output.common import dump_json, edition_json, plural, signed
+from lichess_elo.output.tables import Column, Table, render_table, wrap_words
 
 _K_RULES = {
     "given": "given with --k",
@@ -56,8 +57,11 @@ def calc_k_text(result: fide.PeriodResult, rule: str, *, games_assumed: bool) ->
     return text
 
 
-def calc_table(result: fide.PeriodResult, rule: str, *, games_assumed: bool) -> str:
-    """The rating period as a text table: one row per game, then the totals."""
+def calc_table(
+    result: fide.PeriodResult, rule: str, *, games_assumed: bool, width: int | None = None
+) -> str:
+    """The rating period as a text table: one row per game, then the totals, fitted to
+    ``width`` (``None``: no limit)."""
     method = "table 8.1.2" if result.method == "table" else "the logistic formula"
     edition = result.edition
     exempt = edition.cap_exempt_from
@@ -67,8 +71,6 @@ def calc_table(result: fide.PeriodResult, rule: str, *, games_assumed: bool) -> 
         cap = f"no 400-point rule (rated {exempt} or more)"
     else:
         cap = "400-point rule on" + (" (once per event)" if edition.cap_scope == "event" else "")
-    from lichess_elo.output.tables import Column, Table, render_table
-
     columns = [Column("#"), Column("Opponent"), Column("Score"), Column("D"), Column("PD"),
                Column("Change")]  # fmt: skip
     rows = [
@@ -86,22 +88,25 @@ def calc_table(result: fide.PeriodResult, rule: str, *, games_assumed: bool) -> 
         f"FIDE rating period for {result.rating}: {len(result.games)} game(s), "
         f"expected score from {method}, {cap}"
     )
-    lines = render_table(Table(columns, rows, title=title), None)
-    lines.insert(1, f"rules: {edition.title}")
+    head = wrap_words(title, width, "  ") + wrap_words(f"rules: {edition.title}", width, "  ")
+    lines = head + render_table(Table(columns, rows), width)
+    after: list[str] = []
     if any(game.capped for game in result.games):
-        lines.append("* difference over 400 counted as 400 (FIDE 8.3.1)")
+        after.append("* difference over 400 counted as 400 (FIDE 8.3.1)")
     if any(game.not_rated for game in result.games):
-        lines.append(
+        after.append(
             f"not rated: {edition.non_rating_gap}+ points apart with a player above "
             f"{edition.non_rating_above} (Rapid & Blitz, since 1 December 2024)"
         )
-    lines += [
-        calc_k_text(result, rule, games_assumed=games_assumed),
+    after += [
+        *calc_k_text(result, rule, games_assumed=games_assumed).split("\n"),
         f"rounded change: {_calc_int(result.rounded_change)} "
         f"(period total {_calc_num(result.change)} rounded once, 0.5 away from zero)",
         f"new rating: {result.new_rating}",
         f"performance rating: {result.performance}",
     ]
+    for line in after:
+        lines += wrap_words(line, width, "  ")
     return "\n".join(lines)
 
 
@@ -144,31 +149,36 @@ def calc_json(result: fide.PeriodResult, rule: str, *, games_assumed: bool) -> s
     )
 
 
-def calc_output(calc: fide.CalcResult, fmt: str) -> str:
-    """What ``calc`` prints for ``fide.calculate``'s result: ``fmt`` is table or json."""
+def calc_output(calc: fide.CalcResult, fmt: str, width: int | None = None) -> str:
+    """What ``calc`` prints for ``fide.calculate``'s result: ``fmt`` is table or json; the
+    table fits ``width`` (``None``: no limit)."""
     if calc.initial is not None:
         if fmt == "json":
             return calc_initial_json(calc.initial, calc.performance)
-        return calc_initial_table(calc.initial, calc.performance)
+        return calc_initial_table(calc.initial, calc.performance, width)
     if calc.period is None or calc.k_rule is None:
         raise ValueError("a CalcResult holds a period (with its K rule) or an initial rating")
     if fmt == "json":
         return calc_json(calc.period, calc.k_rule, games_assumed=calc.games_assumed)
-    return calc_table(calc.period, calc.k_rule, games_assumed=calc.games_assumed)
+    return calc_table(calc.period, calc.k_rule, games_assumed=calc.games_assumed, width=width)
 
 
-def calc_initial_table(details: fide.InitialRating, performance: int | None) -> str:
-    """The initial rating (FIDE 8.2) step by step as text, under the rule of its edition."""
+def calc_initial_table(
+    details: fide.InitialRating, performance: int | None, width: int | None = None
+) -> str:
+    """The initial rating (FIDE 8.2) step by step as text, under the rule of its edition,
+    fitted to ``width`` (``None``: no limit)."""
     n = len(details.games)
     edition = details.edition
     rule = "2024 rule" if details.method == "draws" else "rule before March 2024"
-    lines = [
-        f"FIDE initial rating (8.2, {rule}) from {n} games against rated opponents",
-        f"rules: {edition.title}",
-        f"{'#':>3}  {'opponent':>8}  {'score':>5}",
+    title = f"FIDE initial rating (8.2, {rule}) from {n} games against rated opponents"
+    head = wrap_words(title, width, "  ") + wrap_words(f"rules: {edition.title}", width, "  ")
+    rows = [
+        [str(i), str(game.opponent), _calc_score(game.score)]
+        for i, game in enumerate(details.games, 1)
     ]
-    for i, game in enumerate(details.games, 1):
-        lines.append(f"{i:>3}  {game.opponent:>8}  {_calc_score(game.score):>5}")
+    table = render_table(Table([Column("#"), Column("Opponent"), Column("Score")], rows), width)
+    lines: list[str] = []
     average = details.average.quantize(Decimal("0.01"), rounding="ROUND_HALF_UP")
     unrounded = details.unrounded.quantize(Decimal("0.01"), rounding="ROUND_HALF_UP")
     opponents = sum(g.opponent for g in details.games)
@@ -204,7 +214,7 @@ def calc_initial_table(details: fide.InitialRating, performance: int | None) -> 
     if not details.publishable:
         lines.append(f"below {edition.floor}: FIDE would not publish this rating (7.1.4)")
     lines.append(f"performance rating (real games only): {performance}")
-    return "\n".join(lines)
+    return "\n".join(head + table + [t for line in lines for t in wrap_words(line, width, "  ")])
 
 
 def calc_initial_json(details: fide.InitialRating, performance: int | None) -> str:

@@ -226,26 +226,32 @@ def club_player_csv(s: Standing) -> str:
     return write_csv(rows, ("period", "date", "games", "points", "expected", "k", "rating"))
 
 
-def club_player_text(s: Standing, recent: int, months: int, target: Target) -> str:
-    """One player's page: rating, history, change over the last months and the next target."""
+def club_player_text(
+    s: Standing, recent: int, months: int, target: Target, width: int | None = None
+) -> str:
+    """One player's page: rating, history, change over the last months and the next target,
+    fitted to ``width`` (``None``: no limit)."""
     mark = " (provisional)" if s.provisional else ""
-    lines = [f"{s.name}: {s.shown}{mark}, {s.games} games", ""]
-    columns = [Column("Date", "left"), Column("Period", "left"), Column("Games"),
-               Column("Points"), Column("Expected"), Column("K"), Column("Rating")]  # fmt: skip
+    lines = [*wrap_words(f"{s.name}: {s.shown}{mark}, {s.games} games", width, "  "), ""]
+    columns = [Column("Date", "left"), Column("Period", "left", fold=1), Column("Games"),
+               Column("Points", short="Pts"), Column("Expected", short="Exp."), Column("K"),
+               Column("Rating")]  # fmt: skip
     rows = [
         [e.day.isoformat(), e.period, str(e.games), str(e.points), f"{e.expected:.2f}",
          str(e.k), str(round(float(e.rating_after)))]
         for e in s.history
     ]  # fmt: skip
-    lines += render_table(Table(columns, rows), None)
+    lines += render_table(Table(columns, rows), width)
     if not s.history:
         lines.append("(no rated games yet)")
     lines.append("")
-    lines.append(f"Change over the last {months} months: {signed(recent)}")
+    lines += wrap_words(f"Change over the last {months} months: {signed(recent)}", width, "  ")
     by = f" by the end of term ({target.by.isoformat()})" if target.by else ""
-    lines.append(
+    lines += wrap_words(
         f"Next target: {target.rating} (+{target.step}){by}: about {target.wins_needed} wins "
-        f"against players of your rating (K {target.k}: {float(target.gain_per_win):+.1f} a win)"
+        f"against players of your rating (K {target.k}: {float(target.gain_per_win):+.1f} a win)",
+        width,
+        "  ",
     )
     return "\n".join(lines)
 
@@ -272,13 +278,16 @@ def club_output(
     return club_text(result, rules_file, width)
 
 
-def club_player_output(s: Standing, recent: int, months: int, target: Target, fmt: str) -> str:
-    """One player's history and progress in ``fmt``: ``json``, ``csv`` or the text."""
+def club_player_output(
+    s: Standing, recent: int, months: int, target: Target, fmt: str, width: int | None = None
+) -> str:
+    """One player's history and progress in ``fmt``: ``json``, ``csv`` or the text (fitted
+    to ``width``; ``None``: no limit)."""
     if fmt == "json":
         return dump_json(club_player_json(s, recent, months, target))
     if fmt == "csv":
         return club_player_csv(s)
-    return club_player_text(s, recent, months, target)
+    return club_player_text(s, recent, months, target, width)
 
 
 def _club_round(value: Decimal) -> int:

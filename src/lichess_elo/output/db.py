@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import asdict
-from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -125,8 +124,9 @@ def ingest_document(result: IngestResult) -> dict[str, Any]:
     }
 
 
-def print_ingest(result: IngestResult, out: Console) -> None:
-    """The summary of ``db ingest``: games per month and unusable games by reason."""
+def ingest_text(result: IngestResult, width: int | None) -> str:
+    """The summary of ``db ingest`` fitted to ``width`` (``None``: no limit): games per
+    month and unusable games by reason."""
     rows = [
         (
             month_label(m.month),
@@ -136,17 +136,19 @@ def print_ingest(result: IngestResult, out: Console) -> None:
         for m in result.months
     ]
     title = f"Ingested {len(result.files)} file(s) in {result.seconds:.1f} s"
+    lines: list[str] = []
     if result.skipped:
-        out.print(
+        lines += wrap_words(
             f"{len(result.skipped)} file(s) skipped: the database already holds them in full",
-            highlight=False,
+            width,
         )
     columns = [Column("month", "left"), Column("games"), Column("unusable", fold=1)]
-    out.print(table_text(Table(columns, rows, title=title), out), highlight=False)
+    lines += render_table(Table(columns, rows, title=title), width)
     if result.unplaced:
-        out.print(f"{result.unplaced:,} malformed games had no readable date (not stored)")
+        lines.append(f"{result.unplaced:,} malformed games had no readable date (not stored)")
     rate = result.games / result.seconds if result.seconds else 0.0
-    out.print(f"{result.games:,} games stored ({rate:,.0f} games/s)")
+    lines.append(f"{result.games:,} games stored ({rate:,.0f} games/s)")
+    return "\n".join(lines)
 
 
 def print_rate(result: RateResult, out: Console) -> None:
@@ -362,38 +364,3 @@ def _short(value: float | None, signed: bool = False) -> str:
         return "-"
     text = f"{value:+.3f}" if signed else f"{value:.3f}"
     return text.replace("0.", ".", 1)
-
-
-def write_compare_chart(result: CompareResult, path: Path) -> Path:
-    """Mean Elo - Lichess by band over the months, one panel per perf (PNG or SVG).
-
-    Raises:
-        BadInput: the path cannot take a chart; WriteFailed: it could not be written.
-    """
-    from lichess_elo.output.charts import figure
-
-    perfs = [p for p in result.perfs if any(b.perf == p for b in result.bands)] or ["-"]
-    with figure(path, len(perfs), 1, figsize=(11, 4.2 * len(perfs)), squeeze=False) as (
-        _,
-        axes,
-    ):
-        for ax, perf in zip((row[0] for row in axes), perfs, strict=True):
-            rows = [b for b in result.bands if b.perf == perf]
-            drawn = False
-            for band in sorted({b.band for b in rows}):
-                line = [b for b in rows if b.band == band and b.players >= 5]
-                if line:
-                    ax.plot(
-                        [month_label(b.month) for b in line], [b.mean for b in line],
-                        marker="o", label=f"{band}+",
-                    )  # fmt: skip
-                    drawn = True
-            ax.axhline(0, color="grey", linewidth=0.8)
-            ax.set_title(f"{perf}: mean FIDE-rules Elo - Lichess rating, by Lichess band")
-            ax.set_ylabel("Elo - Lichess")
-            if drawn:
-                ax.legend(
-                    fontsize="small", title="Lichess band", loc="center left",
-                    bbox_to_anchor=(1.01, 0.5),
-                )  # fmt: skip
-    return path

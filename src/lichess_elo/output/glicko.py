@@ -49,20 +49,22 @@ def glicko_heading(
     )
 
 
-def glicko_text(white: SideResult, black: SideResult, *, heading: str) -> str:
+def glicko_text(
+    white: SideResult, black: SideResult, *, heading: str, width: int | None = None
+) -> str:
     """Return the ``glicko`` command's table: each side before and after, and the ratingDiff
-    (the tables' one style; it fits 80 columns)."""
-    from lichess_elo.output.tables import Column, Table, render_table
+    (the tables' one style, fitted to ``width``; ``None``: no limit)."""
+    from lichess_elo.output.tables import Column, Table, render_table, wrap_words
 
     columns = [
         Column("", "left"),
         Column("Rating"),
         Column("RD"),
-        Column("Volatility"),
-        Column("→ Rating"),
-        Column("RD after"),
-        Column("Volatility after"),
-        Column("Lichess shows", "left"),
+        Column("Volatility", short="Vol."),
+        Column("→ Rating", short="→ Rtg"),
+        Column("RD after", short="→ RD"),
+        Column("Volatility after", short="→ Vol."),
+        Column("Lichess shows", "left", short="Shows"),
     ]
     rows = []
     for color, side in (("White", white), ("Black", black)):
@@ -79,13 +81,19 @@ def glicko_text(white: SideResult, black: SideResult, *, heading: str) -> str:
                 f"{_glicko_shown(a)} ({side.rating_diff:+d})",
             ]
         )
-    return "\n".join([heading, "", *render_table(Table(columns, rows), None)])
+    table = render_table(Table(columns, rows), width)
+    return "\n".join([*wrap_words(heading, width, "  "), "", *table])
 
 
 def glicko_output(
-    settings: GlickoSettings, result: str, sides: tuple[SideResult, SideResult], fmt: str
+    settings: GlickoSettings,
+    result: str,
+    sides: tuple[SideResult, SideResult],
+    fmt: str,
+    width: int | None = None,
 ) -> str:
-    """The ``glicko`` output for one rated game: the table (with its heading) or JSON."""
+    """The ``glicko`` output for one rated game: the table (with its heading, fitted to
+    ``width``) or JSON."""
     white, black = sides
     if fmt == "json":
         return dump_json(glicko_json(white, black))
@@ -97,4 +105,4 @@ def glicko_output(
         points=ADVANTAGE[settings.advantage],
         bot=settings.bot,
     )
-    return glicko_text(white, black, heading=heading)
+    return glicko_text(white, black, heading=heading, width=width)

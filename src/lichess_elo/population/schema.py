@@ -100,7 +100,12 @@ def check_perf(perf: str) -> str:
         BadInput: naming the perfs that are rated here.
     """
     if perf not in PERFS:
+        from lichess_elo.core.words import did_you_mean
+
+        near = did_you_mean(perf, PERFS)
         raise BadInput(
-            f"is not rated here; use one of {', '.join(PERFS)}", field="perf", value=perf
+            f"is not rated here; use one of {', '.join(PERFS)}" + (f"; {near}" if near else ""),
+            field="perf",
+            value=perf,
         )
     return perf

@@ -17,25 +17,44 @@ from lichess_elo.core.club.model import (
     name_key,
 )
 from lichess_elo.core.club.rating import expected
+from lichess_elo.core.words import did_you_mean, match_folded
 from lichess_elo.errors import BadInput
 
 
 def find_player(result: ClubResult, name: str) -> Standing:
-    """The standing of ``name`` (case-insensitive).
+    """The standing of ``name``: the same name with case and spaces ignored, else the one
+    name equal to it with accents folded too (``Hania Zielinska`` finds Hania Zielińska).
 
     Raises:
-        BadInput: no rated player of that name (``field`` ``player``).
+        BadInput: no rated player of that name (with the closest names), or several once
+            accents are folded (``field`` ``player``).
     """
     for s in result.standings:
         if name_key(s.name) == name_key(name):
             return s
     if any(name_key(n) == name_key(name) for n in result.unrated):
-        raise BadInput(
-            "has no rating yet (fewer than 5 games against rated players)",
-            field="player",
-            value=repr(name),
-        )
-    raise BadInput("is not a player of this club", field="player", value=repr(name))
+        raise _unrated(name)
+    names = [s.name for s in result.standings]
+    found = match_folded(name, names)
+    if len(found) == 1:
+        return next(s for s in result.standings if s.name == found[0])
+    if found:
+        several = ", ".join(found)
+        raise BadInput(f"is several players once accents are folded: {several}", field="player",
+                       value=repr(name))  # fmt: skip
+    if match_folded(name, result.unrated):
+        raise _unrated(name)
+    near = did_you_mean(name, [*names, *result.unrated])
+    near = f"; {near}" if near else ""
+    raise BadInput(f"is not a player of this club{near}", field="player", value=repr(name))
+
+
+def _unrated(name: str) -> BadInput:
+    return BadInput(
+        "has no rating yet (fewer than 5 games against rated players)",
+        field="player",
+        value=repr(name),
+    )
 
 
 def recent_change(standing: Standing, until: date | None, months: int = RECENT_MONTHS) -> int:

@@ -30,8 +30,8 @@ class ReportSettings:
         period: Rating period: ``month``, ``week``, ``day`` or ``game``.
         start_rating: Shadow track's starting Elo (default: the first Lichess rating).
         k: A fixed K (the 700 rule still applies), or ``None`` for the FIDE rules.
-        games_before: Rated games in the perf before the first held game (overrides the
-            count taken from the user's public data).
+        games_before: Rated games in the perf before the first held game (instead of the
+            count of the games held before ``since``).
         born: Birth year, for the junior rule.
         method: ``table`` (FIDE table 8.1.2) or ``formula`` (logistic).
         cap: Apply the 400-point rule (players below 2650).

@@ -1,0 +1,85 @@
+"""Colour where it helps (issue 23, item 8): on a terminal errors are red and warnings
+yellow, never with ``NO_COLOR`` or ``--no-color`` or on a pipe; ``-V`` is ``--version``;
+a command typo gets its suggestion once."""
+
+from __future__ import annotations
+
+import os
+import pty
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from lichess_elo import __version__
+from lichess_elo.cli import app
+
+RED = "\x1b[1;31merror:\x1b[0m"
+
+
+def _pty(args: list[str], env: dict[str, str]) -> str:
+    """stderr and stdout of ``lichess-elo ARGS`` on a pseudo-terminal, escapes kept."""
+    master, slave = pty.openpty()
+    full = {k: v for k, v in os.environ.items() if k != "NO_COLOR"} | {"TERM": "xterm"} | env
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "lichess_elo", *args],
+        stdin=slave, stdout=slave, stderr=slave, env=full, start_new_session=True,
+    )  # fmt: skip
+    os.close(slave)
+    raw = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        raw += chunk
+    proc.wait(60)
+    os.close(master)
+    return raw.decode("utf-8", errors="replace")
+
+
+def test_error_is_red_on_a_terminal() -> None:
+    screen = _pty(["calc", "1500", "1400:x"], {})
+    assert f"lichess-elo: {RED} game '1400:x'" in screen
+
+
+@pytest.mark.parametrize(
+    ("args", "env"),
+    [(["--no-color", "calc", "1500", "1400:x"], {}),
+     (["calc", "1500", "1400:x", "--no-color"], {}),
+     (["calc", "1500", "1400:x"], {"NO_COLOR": "1"})],
+)  # fmt: skip
+def test_no_colour_when_asked(args: list[str], env: dict[str, str]) -> None:
+    screen = _pty(args, env)
+    assert "lichess-elo: error: game '1400:x'" in screen
+    assert "\x1b[" not in screen
+
+
+def test_no_colour_on_a_pipe() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "lichess_elo", "calc", "1500", "1400:x"],
+        capture_output=True, text=True, env={**os.environ, "TERM": "xterm"},
+    )  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.startswith("lichess-elo: error: game '1400:x'")
+
+
+@pytest.mark.parametrize("flag", ["-V", "--version"])
+def test_short_version(flag: str) -> None:
+    out = CliRunner().invoke(app, [flag])
+    assert out.exit_code == 0 and out.output == f"lichess-elo {__version__}\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "suggestion"), [(["reprot"], "'report'"), (["db", "lsit"], "'list'")]
+)
+def test_typo_suggested_once(args: list[str], suggestion: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "lichess_elo", *args], capture_output=True, text=True
+    )
+    assert done.returncode == 2
+    assert done.stderr.count("Did you mean") == 1, done.stderr
+    assert f"Did you mean {suggestion}?" in done.stderr

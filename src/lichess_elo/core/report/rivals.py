@@ -117,7 +117,7 @@ def expected(
 ) -> float:
     """The predicted score: 1/(1 + 10^(-k(RD² + RD_j²)(r - r_j + advantage)/400))."""
     k = _k(rd * rd + opponent_rd * opponent_rd)
-    return 1.0 / (1.0 + 10.0 ** (-k * (rating - opponent + advantage) / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, -k * (rating - opponent + advantage) / 400.0))
 
 
 def inflate(rd: float, periods: int, rules: RivalRules) -> float:
@@ -138,7 +138,7 @@ def period_update(
     gain = 0.0
     for g in games:
         k = _k(g.rd * g.rd)
-        e = 1.0 / (1.0 + 10.0 ** (-k * (rating - g.rating) / 400.0))
+        e = 1.0 / (1.0 + math.pow(10.0, -k * (rating - g.rating) / 400.0))
         d += k * k * e * (1.0 - e)
         gain += k * (g.score - e + rules.bonus)
     d *= Q * Q

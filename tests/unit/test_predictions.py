@@ -148,3 +148,21 @@ def test_fit_k_ties_take_the_smallest_k_and_bad_input() -> None:
     assert fit.best.k == 10
     with pytest.raises(BadInput):
         predictions.fit_k(lambda k: [], [], rules_expected=[], rules_k=[])
+
+
+def test_games_no_contender_can_predict_are_left_out_and_counted() -> None:
+    # An AI game (no opponent rating) and a rated game without a rating change join the
+    # three games: every contender scores the same three, and the two are counted.
+    from lichess_elo.app.accuracy import score_reports
+
+    extra = [
+        game("ai", datetime(2023, 1, 7, tzinfo=UTC), 1506, None, None, 1, ai=3, rated=False),
+        game("nodiff", datetime(2023, 1, 8, tzinfo=UTC), 1506, None, 1500, 0),
+    ]
+    games = sorted([*GAMES, *extra], key=lambda g: g.created_at)
+    settings = ReportSettings()
+    reports = build_report("Hero", games, {}, settings=settings)
+    (card,) = score_reports("Hero", games, settings, None, reports).values()
+    assert card.games == 3 and card.left_out == 2
+    assert {c.scores.games for c in card.contenders} == {3}
+    assert card.expected == predictions.predict(_rows())

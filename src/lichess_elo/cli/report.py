@@ -177,9 +177,8 @@ def report_command(
         typer.Option(
             "--view",
             help="Table content: periods, games, summary or accuracy (which rating predicted "
-            "the games better); CSV: periods, games or accuracy (JSON has everything); "
-            "predictions (CSV or JSON only): every game with each contender's expected "
-            "score, e.g. --view accuracy.",
+            "the games better), e.g. --view accuracy; CSV: periods, games or accuracy (JSON "
+            "has everything); predictions (CSV or JSON only): each game's expected scores.",
         ),
     ] = View.periods,
     fit_k: Annotated[

@@ -18,6 +18,7 @@ from lichess_elo.core.report.predictions import (
     LEFT_OUT_REASONS,
     OPPONENT_RD_ESTABLISHED,
     OPPONENT_RD_PROVISIONAL,
+    ContenderScore,
     KFit,
     PerfAccuracy,
 )
@@ -292,9 +293,20 @@ def _pairs_table(card: PerfAccuracy) -> Table:
     return Table(columns, rows, title=title)
 
 
-def _calibration_table(card: PerfAccuracy) -> Table:
+#: Contenders per calibration table: four columns of bands fit 80 columns.
+_CALIBRATION_GROUP = 4
+
+
+def _calibration_tables(card: PerfAccuracy) -> list[Table]:
+    """The calibration table, split so that each fits 80 columns (four contenders each)."""
+    n = _CALIBRATION_GROUP
+    groups = [card.contenders[i : i + n] for i in range(0, len(card.contenders), n)]
+    return [_calibration_table(group, first=i == 0) for i, group in enumerate(groups)]
+
+
+def _calibration_table(contenders: Sequence[ContenderScore], *, first: bool = True) -> Table:
     rows = []
-    for row in zip(*(c.calibration for c in card.contenders), strict=True):
+    for row in zip(*(c.calibration for c in contenders), strict=True):
         if not any(b.games for b in row):
             continue
         cells = [
@@ -304,8 +316,10 @@ def _calibration_table(card: PerfAccuracy) -> Table:
             for b in row
         ]
         rows.append((f"{row[0].low:.1f}–{row[0].high:.1f}", *cells))
-    columns = [Column("Band", "left"), *(Column(_SHORT[c.contender.key]) for c in card.contenders)]
+    columns = [Column("Band", "left"), *(Column(_SHORT[c.contender.key]) for c in contenders)]
     title = "Calibration: games, mean expected → actual score, by expected band"
+    if not first:
+        title = f"Calibration, continued: {' and '.join(c.contender.label for c in contenders)}"
     return Table(columns, rows, title=title)
 
 
@@ -367,7 +381,8 @@ def accuracy_lines(
             lines += ["", *wrap_words(said, width)]
         lines += ["", *wrap_words(verdict_text(card.verdict, user, report.perf), width), ""]
         lines += [*render_table(_pairs_table(card), width), ""]
-        lines += [*render_table(_calibration_table(card), width), ""]
+        for calibration in _calibration_tables(card):
+            lines += [*render_table(calibration, width), ""]
         if card.fit is not None:
             lines += render_table(_curve_table(card.fit), width)
             for line in (k_summary(card.fit), *k_notes(card.fit)):

@@ -3,8 +3,9 @@
 Every score is checked against an independent computation written out here (its own
 formulas, a plain loop), from the per-game fields of the same JSON report: the player's and
 the opponent's pre-game Lichess ratings, the opponent's provisional flag, the FIDE-rules
-expected score of the Elo track and the result. All the games are from January and February
-2023, before Lichess's colour advantage began (late 2025), so it adds nothing to Glicko-2.
+expected score of the Elo track, the date, colour and the result. All the games are from
+January and February 2023, before Lichess's colour advantage began (late 2025), so it adds
+nothing to Glicko-2.
 
 Games per perf and month (the data's README): blitz 62/68, bullet 15/42, rapid 3/12,
 classical 2/6, chess960 1/4, correspondence 0/6.
@@ -77,6 +78,45 @@ def _glicko(own: int, opponent: int, provisional: bool) -> float:
     return 1 / (1 + math.exp(-g * (own - opponent) / 173.7178))
 
 
+def _rival(report: dict[str, Any], c: float, h: float, lam: float, gamma: float) -> list[float]:
+    """Glicko-1 / Stephenson written out from PlayerRatings' vignette appendix: calendar
+    months, each game predicted from the rating after the last month and the RD after the
+    month's c² t; every Lichess RD 60, or 110 when provisional; gamma in prediction only,
+    for standard chess (every perf here but chess960)."""
+    q = math.log(10) / 400
+
+    def k(v: float) -> float:
+        return 1 / math.sqrt(1 + 3 * q * q * v / math.pi**2)
+
+    games = report["games"]
+    if report["perf"] == "chess960":
+        gamma = 0.0
+    first = games[0]
+    r, v = first["lichess"]["rating"], (110.0 if first["lichess"]["provisional"] else 60.0) ** 2
+    out: list[float] = []
+    months = sorted({int(g["played_at"][:4]) * 12 + int(g["played_at"][5:7]) for g in games})
+    last = None
+    for month in months:
+        batch = [
+            g for g in games if int(g["played_at"][:4]) * 12 + int(g["played_at"][5:7]) == month
+        ]
+        v = min(v + c * c * (1 if last is None else month - last), 350.0**2)
+        d, gain, opp_sum = 0.0, 0.0, 0.0
+        for g in batch:
+            vj = (110.0 if g["opponent_provisional"] else 60.0) ** 2
+            w = 1 if g["color"] == "white" else -1
+            rj = g["opponent_rating"]
+            out.append(1 / (1 + 10 ** (-k(v + vj) * (r - rj + gamma * w) / 400)))
+            e = 1 / (1 + 10 ** (-k(vj) * (r - rj) / 400))
+            d += q * q * k(vj) ** 2 * e * (1 - e)
+            gain += k(vj) * (g["score"] - e)
+            opp_sum += rj
+        v = 1 / (1 / (v + h * h * len(batch)) + d)
+        r = r + q * v * gain + lam * (opp_sum / len(batch) - r)
+        last = month
+    return out
+
+
 def _predictions(report: dict[str, Any]) -> dict[str, list[float]]:
     games = report["games"]
     rates, total = [], 0.0
@@ -93,6 +133,9 @@ def _predictions(report: dict[str, Any]) -> dict[str, list[float]]:
             1 / (1 + 10 ** ((g["opponent_rating"] - g["lichess"]["rating"]) / 400)) for g in games
         ],
         "score_rate": rates,
+        # Glickman's c = sqrt((350² - 50²) / 100); PlayerRatings' steph() defaults
+        "glicko1": _rival(report, math.sqrt(1200), 0.0, 0.0, 0.0),
+        "stephenson": _rival(report, 10.0, 10.0, 0.02, 30.0),
     }
 
 
@@ -118,14 +161,23 @@ def test_every_perf_has_a_scorecard(doc: dict[str, Any]) -> None:
     assert {r["perf"]: r["accuracy"]["games"] for r in doc["reports"]} == PERFS
     for report in doc["reports"]:
         keys = [c["key"] for c in report["accuracy"]["contenders"]]
-        assert keys == ["lichess", "fide", "elo_on_lichess", "score_rate"]
-        assert len(report["accuracy"]["comparisons"]) == 6  # every pair of four
-        assert report["accuracy"]["assumptions"] == {
+        assert keys == [
+            "lichess", "fide", "elo_on_lichess", "score_rate", "glicko1", "stephenson"
+        ]  # fmt: skip
+        assert len(report["accuracy"]["comparisons"]) == 15  # every pair of six
+        assumptions = report["accuracy"]["assumptions"]
+        assert {k: assumptions[k] for k in list(assumptions)[:4]} == {
             "deviance_clamp": [0.01, 0.99],
             "opponent_rd_established": 60.0,
             "opponent_rd_provisional": 110.0,
             "first_game_rate": 0.5,
         }
+        glicko1, steph = assumptions["glicko1"], assumptions["stephenson"]
+        assert (glicko1["c"], glicko1["h"], glicko1["neighbourhood"]) == (34.641016, 0, 0)
+        assert (steph["c"], steph["h"], steph["neighbourhood"], steph["bonus"]) == (10, 10, 0.02, 0)
+        assert (steph["white_advantage"], steph["rd_max"]) == (30, 350)
+        assert "PlayerRatings" in steph["source"] and "Glickman" in glicko1["source"]
+        assert report["accuracy"]["left_out"] == 0  # no AI games in the cassette
 
 
 @pytest.mark.parametrize("perf", sorted(PERFS))
@@ -237,7 +289,7 @@ def test_csv_view(cache: Path) -> None:
     result = _run(cache, "--perf", "all", "--view", "accuracy", "--format", "csv")
     assert result.exit_code == 0, result.output
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
-    assert len(rows) == 4 * len(PERFS)
+    assert len(rows) == 6 * len(PERFS)
     blitz = {r["contender"]: r for r in rows if r["perf"] == "blitz"}
     assert blitz["lichess"]["vs_lichess"] == ""
     # FIDE minus Lichess = -(Lichess minus FIDE)

@@ -81,6 +81,18 @@ def test_every_contender_on_three_games() -> None:
     assert got["elo_on_lichess"] == pytest.approx([0.5, 0.2466139, 0.3612623], abs=1e-7)
     # Score rate: 0.5, then 1/1, then 1.5/2
     assert got["score_rate"] == [0.5, 1.0, 0.75]
+    # Glicko-1 from Hero's 1500, RD 60 (established), January 2023 step 1: sqrt(60² + 1200)
+    # = 69.2820; g1 vs 1500/60: 0.5; g2 vs 1700/110 (provisional): k(4800 + 12100) = 0.924412,
+    # 1/(1 + 10^(0.924412 x 200/400)) = 0.256495. The month's update: 1518.8114, RD 67.1310;
+    # January 2026, 36 months on: sqrt(67.1310² + 1200 x 36) = 218.4183, and g3 vs 1600/60:
+    # k(218.4183² + 60²) = 0.811968, 1/(1 + 10^(-k x (1518.8114 - 1600)/400)) = 0.406252
+    assert got["glicko1"] == pytest.approx([0.5, 0.256495, 0.406252], abs=1e-6)
+    # Stephenson (c 10, h 10, lambda 0.02, gamma 30 in prediction): step 1 sqrt(3600 + 100)
+    # = 60.8276; g1 White: 1/(1 + 10^(-k(3700 + 3600) x 30/400)) = 0.541573; g2 Black vs
+    # 1700/110: 1/(1 + 10^(k(3700 + 12100) x 230/400)) = 0.226226. Update: v + h² m = 3700 +
+    # 200, r* = 1517.4615 (0.02 x (1600 - 1500) = 2 of it from lambda), RD* 60.8609; January
+    # 2026: sqrt(60.8609² + 100 x 36) = 85.4637; g3 White vs 1600/60: 0.428719.
+    assert got["stephenson"] == pytest.approx([0.541573, 0.226226, 0.428719], abs=1e-6)
 
 
 def test_score_perf_on_three_games() -> None:
@@ -91,13 +103,15 @@ def test_score_perf_on_three_games() -> None:
         "fide",
         "elo_on_lichess",
         "score_rate",
+        "glicko1",
+        "stephenson",
     ]
     rate = card.contenders[3].scores
     # score rate: -log10 0.5 = 0.3010300; the draw at 1.0 clamps to 0.99:
     # -(0.5 log10 0.99 + 0.5 log10 0.01) = 1.0021824; the loss at 0.75: -log10 0.25 = 0.6020600
     # mean (0.3010300 + 1.0021824 + 0.6020600) / 3 = 0.6350908
     assert rate.deviance == pytest.approx(0.6350908, abs=1e-7)
-    assert len(card.comparisons) == 6  # every pair of four
+    assert len(card.comparisons) == 15  # every pair of six
     assert (card.comparisons[0].first, card.comparisons[0].second) == ("lichess", "fide")
     assert {card.verdict.better, card.verdict.worse} == {"lichess", "fide"}
     assert card.verdict.outcome in (Outcome.CLEAR, Outcome.NO_CLEAR_WINNER)
@@ -109,8 +123,11 @@ def test_score_perf_without_games_and_with_one() -> None:
     assert all(c.scores.deviance is None for c in empty.contenders)
     one = predictions.score_perf(_rows()[:1])
     assert one.verdict.outcome is Outcome.TOO_FEW_GAMES
-    # one win predicted 0.5 by all: deviance -log10 0.5 = 0.3010300 each, margin 0
-    assert all(c.scores.deviance == pytest.approx(0.30103, abs=1e-6) for c in one.contenders)
+    # one win predicted 0.5 by all but Stephenson (White's +30 in prediction): deviance
+    # -log10 0.5 = 0.3010300 each; Stephenson's 0.541573 gives -log10 0.541573 = 0.266343
+    got = {c.contender.key: c.scores.deviance for c in one.contenders}
+    assert got.pop("stephenson") == pytest.approx(0.266343, abs=1e-6)
+    assert all(d == pytest.approx(0.30103, abs=1e-6) for d in got.values())
 
 
 def test_fit_k_finds_the_lowest_deviance() -> None:
@@ -131,3 +148,21 @@ def test_fit_k_ties_take_the_smallest_k_and_bad_input() -> None:
     assert fit.best.k == 10
     with pytest.raises(BadInput):
         predictions.fit_k(lambda k: [], [], rules_expected=[], rules_k=[])
+
+
+def test_games_no_contender_can_predict_are_left_out_and_counted() -> None:
+    # An AI game (no opponent rating) and a rated game without a rating change join the
+    # three games: every contender scores the same three, and the two are counted.
+    from lichess_elo.app.accuracy import score_reports
+
+    extra = [
+        game("ai", datetime(2023, 1, 7, tzinfo=UTC), 1506, None, None, 1, ai=3, rated=False),
+        game("nodiff", datetime(2023, 1, 8, tzinfo=UTC), 1506, None, 1500, 0),
+    ]
+    games = sorted([*GAMES, *extra], key=lambda g: g.created_at)
+    settings = ReportSettings()
+    reports = build_report("Hero", games, {}, settings=settings)
+    (card,) = score_reports("Hero", games, settings, None, reports).values()
+    assert card.games == 3 and card.left_out == 2
+    assert {c.scores.games for c in card.contenders} == {3}
+    assert card.expected == predictions.predict(_rows())

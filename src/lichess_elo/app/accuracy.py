@@ -13,7 +13,14 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from lichess_elo.core.report import PerfReport, ReportSettings, build_report
-from lichess_elo.core.report.predictions import K_SCAN, PerfAccuracy, fit_k, results_of, score_perf
+from lichess_elo.core.report.predictions import (
+    K_SCAN,
+    LEFT_OUT_REASONS,
+    PerfAccuracy,
+    fit_k,
+    results_of,
+    score_perf,
+)
 
 if TYPE_CHECKING:
     from lichess_elo.core.games import Game, UserInfo
@@ -69,7 +76,10 @@ def score_reports(
         reports: The built reports.
         fit: Also scan K from 5 to 60.
     """
-    cards = {r.perf: score_perf(r.games) for r in reports}
+    cards = {
+        r.perf: score_perf(r.games, left_out=sum(r.excluded.get(x, 0) for x in LEFT_OUT_REASONS))
+        for r in reports
+    }
     perfs = tuple(r.perf for r in reports if r.games)
     if not fit or not perfs:
         return cards

@@ -46,7 +46,8 @@ from lichess_elo.output.accuracy import accuracy_csv, accuracy_text
 from lichess_elo.output.chart_accuracy import write_accuracy_chart
 from lichess_elo.output.chart_report import write_chart
 from lichess_elo.output.charts import check_chart_path
-from lichess_elo.output.common import check_output_path, stream_output, write_output
+from lichess_elo.output.common import check_output_path, dump_json, stream_output, write_output
+from lichess_elo.output.predictions import predictions_document, write_predictions_csv
 from lichess_elo.output.progress import progress_bars
 from lichess_elo.output.report import write_report_csv, write_report_json
 from lichess_elo.output.report_text import report_lines
@@ -77,6 +78,7 @@ class View(StrEnum):
     games = "games"
     summary = "summary"
     accuracy = "accuracy"
+    predictions = "predictions"
 
 
 def report_command(
@@ -177,8 +179,8 @@ def report_command(
         typer.Option(
             "--view",
             help="Table content: periods, games, summary or accuracy (which rating predicted "
-            "the games better); CSV: periods, games or accuracy (JSON has everything), "
-            "e.g. --view accuracy.",
+            "the games better), e.g. --view accuracy; CSV: periods, games or accuracy (JSON "
+            "has everything); predictions (CSV or JSON only): each game's expected scores.",
         ),
     ] = View.periods,
     fit_k: Annotated[
@@ -214,6 +216,8 @@ def report_command(
         fmt = choose_format(output_format)
         if fmt is OutputFormat.csv and view == View.summary:
             fail("--format csv takes --view periods, games or accuracy")
+        if view == View.predictions and fmt is OutputFormat.table:
+            fail("--view predictions takes --format csv or json")
         if fit_k and view != View.accuracy and fmt is not OutputFormat.json:
             fail("--fit-k takes --view accuracy or --format json")
         if chart is not None:
@@ -254,7 +258,7 @@ def report_command(
                 progress=progress,
                 replay_progress=replay_bar,
                 on_warning=warn,
-                scorecard=view == View.accuracy or fmt is OutputFormat.json,
+                scorecard=view in (View.accuracy, View.predictions) or fmt is OutputFormat.json,
                 fit_k=fit_k,
                 fide_id=fide_id,
             )
@@ -288,6 +292,13 @@ def _print(run: ReportRun, output_format: OutputFormat, view: View, output: Path
 
     JSON and the games and periods CSV are written row by row, never held whole.
     """
+    if view == View.predictions:
+        if output_format == OutputFormat.csv:
+            stream_output(output, lambda out: write_predictions_csv(out, run.reports, run.accuracy))
+        else:
+            document = predictions_document(run.user, run.reports, run.accuracy)
+            write_output(output, dump_json(document) + "\n")
+        return
     if output_format == OutputFormat.json:
         stream_output(
             output, lambda out: write_report_json(out, run.user, run.reports, run.accuracy)

@@ -11,11 +11,14 @@ from typing import TYPE_CHECKING, Any
 
 from lichess_elo.core import accuracy
 from lichess_elo.core.accuracy import Outcome, Scores, Verdict
+from lichess_elo.core.report import rivals
 from lichess_elo.core.report.predictions import (
     CONTENDERS,
     FIRST_GAME_RATE,
+    LEFT_OUT_REASONS,
     OPPONENT_RD_ESTABLISHED,
     OPPONENT_RD_PROVISIONAL,
+    ContenderScore,
     KFit,
     PerfAccuracy,
 )
@@ -31,11 +34,14 @@ _SUBJECT = {
     "fide": "the FIDE-rules rating",
     "elo_on_lichess": "Elo on Lichess's ratings",
     "score_rate": "the score rate so far",
+    "glicko1": "Glicko-1",
+    "stephenson": "Stephenson's rating",
 }
 _LABEL = {c.key: c.label for c in CONTENDERS}
 #: Narrow column headings for the calibration table (80 columns).
 _SHORT = {"lichess": "Lichess", "fide": "FIDE rules", "elo_on_lichess": "Elo/Lichess",
-          "score_rate": "Score rate"}  # fmt: skip
+          "score_rate": "Score rate", "glicko1": "Glicko-1",
+          "stephenson": "Stephenson"}  # fmt: skip
 _CURVE_COLUMNS = 4
 
 ACCURACY_FIELDS = (
@@ -107,6 +113,43 @@ def _scores_json(s: Scores) -> dict[str, float | None]:
     }
 
 
+_START = (
+    "the player's Lichess rating before the perf's first counted game, with the RD the "
+    "opponents' rule gives it (established or provisional)"
+)
+_RIVAL_SOURCES = {
+    "glicko1": (
+        "Glickman, 'Parameter estimation in large dynamic paired comparison experiments', "
+        "Applied Statistics 48 (1999); c by the rule of Glickman's 'The Glicko system': an "
+        "RD of 50 returns to 350 after 100 periods, c = sqrt((350^2 - 50^2) / 100)"
+    ),
+    "stephenson": (
+        "PlayerRatings (R) steph() defaults cval=10, hval=10, bval=0, lambda=2, gamma=0, "
+        "rdmax=350, and predict()'s gamma=30 (Stephenson & Sonas, Deloitte/FIDE Chess "
+        "Rating Challenge, 2012)"
+    ),
+}
+
+
+def rivals_json() -> dict[str, dict[str, Any]]:
+    """The constants of Glicko-1 and Stephenson's rating, with their source (JSON)."""
+    out = {}
+    for r in (rivals.GLICKO1, rivals.STEPHENSON):
+        out[r.key] = {
+            "period": "calendar month (UTC)",
+            "c": _round(r.c),
+            "h": r.h,
+            "bonus": r.bonus,
+            "neighbourhood": r.neighbourhood,
+            "white_advantage": r.white_advantage,
+            "white_advantage_applies_to": "standard" if r.white_advantage else None,
+            "rd_max": r.rd_max,
+            "start": _START,
+            "source": _RIVAL_SOURCES[r.key],
+        }
+    return out
+
+
 def accuracy_json(card: PerfAccuracy, user: str, perf: str) -> dict[str, Any]:
     """The report JSON's ``accuracy`` block of one perf (README "The scorecard")."""
     contenders = []
@@ -147,6 +190,8 @@ def accuracy_json(card: PerfAccuracy, user: str, perf: str) -> dict[str, Any]:
     v = card.verdict
     return {
         "games": card.games,
+        "left_out": card.left_out,
+        "left_out_reasons": list(LEFT_OUT_REASONS),
         "contenders": contenders,
         "comparisons": comparisons,
         "verdict": {
@@ -166,6 +211,7 @@ def accuracy_json(card: PerfAccuracy, user: str, perf: str) -> dict[str, Any]:
             "opponent_rd_established": OPPONENT_RD_ESTABLISHED,
             "opponent_rd_provisional": OPPONENT_RD_PROVISIONAL,
             "first_game_rate": FIRST_GAME_RATE,
+            **rivals_json(),
         },
         "fit_k": _fit_json(card.fit) if card.fit is not None else None,
     }
@@ -195,6 +241,14 @@ def accuracy_csv(reports: Sequence[PerfReport], cards: Mapping[str, PerfAccuracy
                 }
             )
     return write_csv(rows, ACCURACY_FIELDS)
+
+
+def left_out_text(left_out: int) -> str:
+    """The games no contender could predict, in one line."""
+    return (
+        f"{plural(left_out, 'game')} left out of every contender alike "
+        "(an AI opponent or a rating missing)."
+    )
 
 
 def _f(value: float | None, places: int = 3) -> str:
@@ -239,9 +293,20 @@ def _pairs_table(card: PerfAccuracy) -> Table:
     return Table(columns, rows, title=title)
 
 
-def _calibration_table(card: PerfAccuracy) -> Table:
+#: Contenders per calibration table: four columns of bands fit 80 columns.
+_CALIBRATION_GROUP = 4
+
+
+def _calibration_tables(card: PerfAccuracy) -> list[Table]:
+    """The calibration table, split so that each fits 80 columns (four contenders each)."""
+    n = _CALIBRATION_GROUP
+    groups = [card.contenders[i : i + n] for i in range(0, len(card.contenders), n)]
+    return [_calibration_table(group, first=i == 0) for i, group in enumerate(groups)]
+
+
+def _calibration_table(contenders: Sequence[ContenderScore], *, first: bool = True) -> Table:
     rows = []
-    for row in zip(*(c.calibration for c in card.contenders), strict=True):
+    for row in zip(*(c.calibration for c in contenders), strict=True):
         if not any(b.games for b in row):
             continue
         cells = [
@@ -251,8 +316,10 @@ def _calibration_table(card: PerfAccuracy) -> Table:
             for b in row
         ]
         rows.append((f"{row[0].low:.1f}–{row[0].high:.1f}", *cells))
-    columns = [Column("Band", "left"), *(Column(_SHORT[c.contender.key]) for c in card.contenders)]
+    columns = [Column("Band", "left"), *(Column(_SHORT[c.contender.key]) for c in contenders)]
     title = "Calibration: games, mean expected → actual score, by expected band"
+    if not first:
+        title = f"Calibration, continued: {' and '.join(c.contender.label for c in contenders)}"
     return Table(columns, rows, title=title)
 
 
@@ -309,9 +376,13 @@ def accuracy_lines(
         if report.message or card is None:
             continue
         lines += render_table(_scores_table(card, report.perf), width)
+        if card.left_out:
+            said = left_out_text(card.left_out)
+            lines += ["", *wrap_words(said, width)]
         lines += ["", *wrap_words(verdict_text(card.verdict, user, report.perf), width), ""]
         lines += [*render_table(_pairs_table(card), width), ""]
-        lines += [*render_table(_calibration_table(card), width), ""]
+        for calibration in _calibration_tables(card):
+            lines += [*render_table(calibration, width), ""]
         if card.fit is not None:
             lines += render_table(_curve_table(card.fit), width)
             for line in (k_summary(card.fit), *k_notes(card.fit)):

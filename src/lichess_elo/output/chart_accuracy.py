@@ -22,7 +22,8 @@ from lichess_elo.output.common import plural
 if TYPE_CHECKING:
     from lichess_elo.core.report import PerfReport
 
-_COLOURS = {"lichess": "#1f6fb4", "fide": "#d9480f", "elo_on_lichess": "#2b8a3e"}
+_COLOURS = {"lichess": "#1f6fb4", "fide": "#d9480f", "elo_on_lichess": "#2b8a3e",
+            "glicko1": "#7048e8", "stephenson": "#c2255c"}  # fmt: skip
 
 
 def _calibration_panel(ax: Any, card: PerfAccuracy, title: str) -> None:

@@ -15,6 +15,9 @@ For every counted game of a perf (a report's ``GameRow``), from what was known b
 * **Elo on Lichess ratings** (``elo_on_lichess``): the logistic ``1/(1+10^(-D/400))`` with
   D = Lichess pre-game rating - opponent's rating, no cap: the FIDE formula on Lichess's
   trajectory, to separate "which trajectory" from "which formula".
+* **Glicko-1** (``glicko1``) and **Stephenson's rating** (``stephenson``): their own online
+  tracks of the player's rating over the perf's counted games, month by month, from the
+  Lichess rating before the first one (:mod:`lichess_elo.core.report.rivals`).
 * **Score rate so far** (``score_rate``): the player's mean score over the perf's previous
   counted games (:data:`FIRST_GAME_RATE`, 0.5, before the first one).
 
@@ -24,11 +27,12 @@ Scores, calibration and paired bootstraps come from :mod:`lichess_elo.core.accur
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 
 from lichess_elo.core import accuracy, fide, glicko
 from lichess_elo.core.accuracy import Band, Comparison, Scores, Verdict
+from lichess_elo.core.report import rivals
 from lichess_elo.core.report.model import GameRow
 from lichess_elo.errors import BadInput
 
@@ -37,11 +41,14 @@ __all__ = [
     "ELO_ON_LICHESS",
     "FIDE",
     "FIRST_GAME_RATE",
+    "GLICKO1",
     "K_SCAN",
+    "LEFT_OUT_REASONS",
     "LICHESS",
     "OPPONENT_RD_ESTABLISHED",
     "OPPONENT_RD_PROVISIONAL",
     "SCORE_RATE",
+    "STEPHENSON",
     "Contender",
     "ContenderScore",
     "KFit",
@@ -53,6 +60,7 @@ __all__ = [
     "opponent_deviation",
     "predict",
     "results_of",
+    "rival_predictions",
     "score_perf",
     "score_rates",
 ]
@@ -66,6 +74,9 @@ FIRST_GAME_RATE = 0.5
 """The score-rate baseline's prediction before the perf's first counted game."""
 K_SCAN = range(5, 61)
 """The K values ``fit_k`` tries by default: 5 to 60."""
+LEFT_OUT_REASONS = ("ai_opponent", "no_rating_change")
+"""The report's exclusion reasons of games no contender can predict (an AI opponent, or a
+rating missing): left out of every contender alike, and counted."""
 
 
 @dataclass(frozen=True)
@@ -80,8 +91,11 @@ LICHESS = Contender("lichess", "Lichess Glicko-2")
 FIDE = Contender("fide", "FIDE rules")
 ELO_ON_LICHESS = Contender("elo_on_lichess", "Elo on Lichess ratings")
 SCORE_RATE = Contender("score_rate", "Score rate so far")
-CONTENDERS: tuple[Contender, ...] = (LICHESS, FIDE, ELO_ON_LICHESS, SCORE_RATE)
-"""Every contender, in table order; the verdict compares the first two."""
+GLICKO1 = Contender(rivals.GLICKO1.key, "Glicko-1")
+STEPHENSON = Contender(rivals.STEPHENSON.key, "Stephenson")
+CONTENDERS: tuple[Contender, ...] = (LICHESS, FIDE, ELO_ON_LICHESS, SCORE_RATE, GLICKO1, STEPHENSON)
+"""Every contender, in table order; the verdict compares the first two (the two added last
+keep the earlier pairs' order)."""
 
 
 @dataclass(frozen=True)
@@ -136,7 +150,8 @@ class PerfAccuracy:
     """The scorecard of one perf.
 
     ``comparisons`` holds every pair of contenders (first minus second, in
-    :data:`CONTENDERS` order); ``verdict`` is Lichess against the FIDE rules.
+    :data:`CONTENDERS` order); ``verdict`` is Lichess against the FIDE rules; ``left_out``
+    counts the perf's games in range that no contender could predict (:data:`LEFT_OUT_REASONS`).
     """
 
     games: int
@@ -144,6 +159,9 @@ class PerfAccuracy:
     comparisons: tuple[Comparison, ...]
     verdict: Verdict
     fit: KFit | None = None
+    left_out: int = 0
+    expected: dict[str, list[float]] = field(default_factory=dict, compare=False, repr=False)
+    """Every contender's prediction of every counted game, by contender key (oldest first)."""
 
 
 def opponent_deviation(provisional: bool) -> float:
@@ -182,6 +200,36 @@ def results_of(rows: Sequence[GameRow]) -> list[float]:
     return [float(r.score) for r in rows]
 
 
+def _track_games(rows: Sequence[GameRow]) -> list[rivals.TrackGame]:
+    return [
+        rivals.TrackGame(
+            rivals.month_index(r.played_at.year, r.played_at.month),
+            rivals.Opponent(
+                float(r.opponent_rating),
+                opponent_deviation(r.opponent_provisional),
+                float(r.score),
+                1 if r.color == "white" else -1,
+            ),
+            r.variant == "standard",
+        )
+        for r in rows
+    ]
+
+
+def rival_predictions(rows: Sequence[GameRow], rules: rivals.RivalRules) -> list[float]:
+    """One online contender's prediction for every row (rows oldest first), its track
+    starting from the first row's Lichess rating and the RD of its provisional flag."""
+    if not rows:
+        return []
+    first = rows[0]
+    return rivals.track(
+        _track_games(rows),
+        float(first.lichess_rating),
+        opponent_deviation(first.provisional),
+        rules,
+    )
+
+
 def predict(rows: Sequence[GameRow]) -> dict[str, list[float]]:
     """Every contender's prediction for every row, by contender key (rows oldest first)."""
     return {
@@ -189,6 +237,8 @@ def predict(rows: Sequence[GameRow]) -> dict[str, list[float]]:
         FIDE.key: [float(r.expected) for r in rows],
         ELO_ON_LICHESS.key: [_logistic(r.lichess_rating - r.opponent_rating) for r in rows],
         SCORE_RATE.key: score_rates(results_of(rows)),
+        GLICKO1.key: rival_predictions(rows, rivals.GLICKO1),
+        STEPHENSON.key: rival_predictions(rows, rivals.STEPHENSON),
     }
 
 
@@ -198,9 +248,11 @@ def score_perf(
     resamples: int = accuracy.DEFAULT_RESAMPLES,
     level: float = accuracy.DEFAULT_LEVEL,
     seed: int = accuracy.DEFAULT_SEED,
+    left_out: int = 0,
 ) -> PerfAccuracy:
     """The scorecard of one perf's counted games (oldest first); every pair bootstrapped
-    with the same seed, so with the same resampled games."""
+    with the same seed, so with the same resampled games. ``left_out``: the games that no
+    contender could predict, to be said."""
     results = results_of(rows)
     predicted = predict(rows)
     scored = tuple(
@@ -218,7 +270,10 @@ def score_perf(
         level=level,
         seed=seed,
     )
-    return PerfAccuracy(len(rows), scored, comparisons, accuracy.verdict(comparisons[0]))
+    verdict = accuracy.verdict(comparisons[0])
+    return PerfAccuracy(
+        len(rows), scored, comparisons, verdict, left_out=left_out, expected=predicted
+    )
 
 
 def fit_k(

@@ -145,8 +145,8 @@ def main() -> None:
     parser.add_argument(
         "--players",
         default=None,
-        help="comma-separated player counts, one rate run each (default: the open "
-        "database's ratio of games to players, then 150000 and 500000)",
+        help="comma-separated player counts, one rate run each; auto: the open "
+        "database's ratio of games to players (default: auto,150000,500000)",
     )
     parser.add_argument("--repeat", type=int, default=2, help="ingest rounds")
     parser.add_argument("--skip-ingest", action="store_true")
@@ -184,7 +184,9 @@ def main() -> None:
         print(HEAD)
         for games in (int(v) for v in args.rate_sizes.split(",")):
             lichess_like = round(games / LICHESS_GAMES_PER_PLAYER)
-            counts = args.players or f"{lichess_like},150000,500000"
+            counts = (args.players or f"{lichess_like},150000,500000").replace(
+                "auto", str(lichess_like)
+            )
             for players in (int(p) for p in counts.split(",")):
                 db = work / f"rate-{players}.duckdb"
                 n = synthetic(db, games, players)

@@ -105,3 +105,29 @@ def test_the_listed_summary_is_the_first_paragraph_of_the_commands_help(name: st
     assert command.help is not None
     assert command.help.split("\n\n")[0] == COMMANDS[name]
     assert isinstance(command, click.Group) == (name == "db")
+
+
+_STAND_INS = """
+import sys
+from lichess_elo.cli.rich_help import import_rich_utils
+import_rich_utils()
+import typer.rich_utils as ru
+print("rich.markdown" in sys.modules, "rich.traceback" in sys.modules)
+made = ru.Markdown("*x*")
+import rich.markdown, rich.traceback
+print(type(made) is rich.markdown.Markdown, ru.Traceback.from_exception is not None)
+print(rich.traceback.Traceback.__module__, rich.markdown.Markdown.__module__)
+"""
+
+
+def test_the_help_renderer_stand_ins_become_the_real_classes() -> None:
+    run = subprocess.run(
+        [sys.executable, "-c", _STAND_INS], capture_output=True, text=True, cwd=REPO, timeout=120
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.split("\n") == [
+        "False False",  # not imported by the help renderer
+        "True True",  # made on use, as the real ones
+        "rich.traceback rich.markdown",  # later imports get the real modules
+        "",
+    ]

@@ -131,3 +131,25 @@ def test_the_help_renderer_stand_ins_become_the_real_classes() -> None:
         "rich.traceback rich.markdown",  # later imports get the real modules
         "",
     ]
+
+
+_NAMES = """
+import sys
+import lichess_elo, lichess_elo.sources.lichess as source
+print(set(lichess_elo.__all__) <= set(dir(lichess_elo)), set(source.__all__) <= set(dir(source)))
+print("lichess_elo.core.fide" in sys.modules, "lichess_elo.sources.lichess.api" in sys.modules)
+print(lichess_elo.fide.__name__, source.fetch_games.__module__)
+"""
+
+
+def test_the_packages_list_their_names_before_importing_them() -> None:
+    run = subprocess.run(
+        [sys.executable, "-c", _NAMES], capture_output=True, text=True, cwd=REPO, timeout=120
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert run.stdout.split("\n") == [
+        "True True",  # dir() lists every public name
+        "False False",  # none of them imported yet
+        "lichess_elo.core.fide lichess_elo.sources.lichess.api",  # each on first use
+        "",
+    ]

@@ -1,18 +1,30 @@
-"""What the benchmarks share: the bare python-chess baseline and the fake server child.
+"""What the benchmarks share: the whole-command runner, the baselines, the fake server child.
 
-Not a benchmark itself. ``bare_loop`` is the baseline every ratio is taken against: a
-fresh ``chess.Board`` and ``Board.push_san`` for every move of every game, nothing else.
-``serve`` runs the fake Lichess server (tests/fake_lichess.py) in a child
-process holding ``BenchUser``'s generated games, so the client's figures are its own.
+Not a benchmark itself. ``run_whole`` runs one command as a user types it, in a fresh
+process (``lichess-elo ...``, its output into a file), and measures its wall time, its CPU
+time and peak RSS (``os.wait4``: the child and every descendant it waited for) and the load
+average when it started; ``interleaved`` runs a command and its baseline in turn, so both
+see the same load, and ``table`` gives min and median and the ratios, min to min.
+
+``BARE_LOOP`` is the baseline of the report's figures, as a whole process; ``bare_loop`` is
+the same loop in-process (for the diagnosis benchmarks): a fresh ``chess.Board`` and
+``Board.push_san`` for every move of every game, nothing else. ``serve`` runs the fake
+Lichess server (tests/fake_lichess.py) in a child process holding ``BenchUser``'s
+generated games, so the client's figures are its own.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
+import platform
+import statistics
+import subprocess
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -60,3 +72,112 @@ def serve(n: int, seed: int = 0) -> Iterator[str]:
     finally:
         child.terminate()
         child.join()
+
+
+# --- Whole commands -------------------------------------------------------------------
+# The figures that count (issue 26): every command run as a user types it, in a fresh
+# process, against a baseline that is itself a fresh process doing the bare work, timed in
+# the same run, the two interleaved. Ratios only, with the load average beside each.
+
+
+@dataclass(frozen=True)
+class Run:
+    """One whole process: wall and CPU seconds (user + system, with every descendant it
+    waited for, such as a pool's workers), peak resident set (MB) and the 1-minute load
+    average when it started."""
+
+    wall: float
+    cpu: float
+    rss_mb: float
+    load: float
+
+
+def lichess_elo(*args: str) -> list[str]:
+    """The command line ``lichess-elo ARGS``: the console script installed beside this
+    interpreter (``python -m lichess_elo`` where there is none)."""
+    script = Path(sys.executable).with_name("lichess-elo")
+    return [str(script), *args] if script.exists() else [sys.executable, "-m", "lichess_elo", *args]
+
+
+def run_whole(argv: Sequence[str], stdout: Path | None = None) -> Run:
+    """Run ``argv`` (a list, or one string for ``sh -c``) in a fresh process, its output
+    into ``stdout`` (a file, like ``> out.json``) or /dev/null; fails loudly if it fails."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("LICHESS", "COLUMNS"))}
+    env["PYTHONPATH"] = str(REPO / "src")
+    command = ["sh", "-c", argv] if isinstance(argv, str) else list(argv)
+    load = os.getloadavg()[0]
+    with open(stdout or os.devnull, "wb") as out:
+        start = time.perf_counter()
+        child = subprocess.Popen(command, stdout=out, stderr=subprocess.PIPE, env=env)
+        assert child.stderr is not None
+        errors = child.stderr.read()
+        _, status, usage = os.wait4(child.pid, 0)
+        wall = time.perf_counter() - start
+    child.returncode = os.waitstatus_to_exitcode(status)
+    child.stderr.close()
+    if child.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed: {errors.decode()[-800:]}")
+    return Run(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, load)
+
+
+def python_child(code: str, *args: str) -> list[str]:
+    """The command line running ``code`` in a fresh interpreter (a baseline)."""
+    return [sys.executable, "-c", code, *args]
+
+
+#: The bare python-chess loop as a whole process: one game a line, its SAN moves.
+BARE_LOOP = """
+import sys, chess
+for line in open(sys.argv[1]):
+    push_san = chess.Board().push_san
+    for san in line.split():
+        push_san(san)
+"""
+
+
+def write_moves(games: Iterable[dict[str, Any]], path: Path) -> Path:
+    """Write the generated games' moves for ``BARE_LOOP``: one game a line."""
+    path.write_text("".join(g["moves"] + "\n" for g in games))
+    return path
+
+
+def interleaved(repeat: int, cases: dict[str, Callable[[], Run]]) -> dict[str, list[Run]]:
+    """``repeat`` rounds of every case in turn (so all see the same load)."""
+    runs: dict[str, list[Run]] = {name: [] for name in cases}
+    for _ in range(repeat):
+        for name, case in cases.items():
+            runs[name].append(case())
+    return runs
+
+
+def machine() -> str:
+    """The machine, for the figures' heading."""
+    loads = ", ".join(f"{v:.2f}" for v in os.getloadavg())
+    return (
+        f"{os.cpu_count()} cores, {platform.python_implementation()} "
+        f"{platform.python_version()}, load average now {loads} (1, 5, 15 min)"
+    )
+
+
+def table(runs: dict[str, list[Run]], baseline: str, targets: dict[str, float]) -> str:
+    """Each case's min and median wall and CPU, its ratios to ``baseline`` (min to min),
+    its peak RSS and the median load average at its starts; ``targets`` gives the highest
+    ratio allowed for a case, checked on its CPU ratio and its wall ratio."""
+    base = runs[baseline]
+    bw, bc = min(r.wall for r in base), min(r.cpu for r in base)
+    head = f"{'command':<44}{'wall':>7}{'(med)':>7}{'CPU':>7}{'(med)':>7}"
+    lines = [head + f"{'x wall':>8}{'x CPU':>8}{'RSS MB':>8}{'load':>6}  target"]
+    for name, rs in runs.items():
+        wall, cpu = min(r.wall for r in rs), min(r.cpu for r in rs)
+        goal = targets.get(name)
+        verdict = ""
+        if goal is not None:
+            met = [what for what, x in (("wall", wall / bw), ("CPU", cpu / bc)) if x <= goal]
+            verdict = f"<= {goal}x: " + (f"met ({', '.join(met)})" if met else "MISSED")
+        lines.append(
+            f"{name:<44}{wall:>7.2f}{statistics.median(r.wall for r in rs):>7.2f}"
+            f"{cpu:>7.2f}{statistics.median(r.cpu for r in rs):>7.2f}"
+            f"{wall / bw:>8.3f}{cpu / bc:>8.3f}{max(r.rss_mb for r in rs):>8.0f}"
+            f"{statistics.median(r.load for r in rs):>6.2f}  {verdict}"
+        )
+    return "\n".join(lines)

@@ -1,40 +1,47 @@
-"""Benchmark ``db ingest`` and ``db rate`` (issue #13 targets, figures for the README).
+"""Benchmark ``db ingest``, ``db rate`` and ``db compare`` as whole commands (issue 26).
 
-1. Ingest: a ``.pgn.zst`` dump of ``--games`` games in the open database's format (the
-   games of ``gen_dump.py``, repeated to reach the size), read by ``db ingest`` in a child
-   process; games/s and the child's peak RSS, against the bare ``zstd -dc FILE | wc -l``
-   rate measured on the same file in the same run (the baseline). Run at two sizes to
-   show that memory stays flat.
-2. Rate: ``--rate-games`` synthetic games over 12 months (made in DuckDB: ``--players``
-   players with true strengths, paired at random, results drawn from the strengths)
-   rated by ``db rate`` on DuckDB in a child process; games/s, CPU and the child's peak
-   RSS, at each player count given. How many players share the games decides how many
-   list rows the run writes. The default runs two:
+Every run is the command as a user types it, in a fresh process (bench_common.run_whole:
+wall, CPU of it and its descendants, peak RSS, the load average at its start).
+
+1. Ingest: a ``.pgn.zst`` dump in the open database's format (the games of
+   ``gen_dump.py``, about 2 KB and 80 plies with ``[%clk]`` comments each, repeated to
+   reach the size), read by ``lichess-elo db ingest FILE --db NEW --quiet``, interleaved
+   with the baseline ``zstd -dc FILE | wc -l`` (``sh -c``) on the same file; games/s and
+   the ratio of the two speeds (target at least 0.5), at each size of ``--ingest-sizes``
+   (memory must stay flat).
+2. Rate: synthetic games over 12 months (made in DuckDB: ``--players`` players with true
+   strengths, paired at random, results drawn from the strengths) rated by ``lichess-elo
+   db rate --db FILE --quiet``, then compared by ``lichess-elo db compare --db FILE
+   --format json``; games/s, CPU and peak RSS, at each size of ``--rate-sizes`` and each
+   player count (target for rate at least 1 M games/s at 10 M games). How many players
+   share the games decides how many list rows the run writes. The default runs three:
 
    - the open database's ratio of games to distinct players, about 196 games a player
      (450 M games of 2.3 M players over 2013-2018, as counted by
      github.com/jcw024/lichess_database_ETL), so 51,111 players for 10 M games;
-   - 500,000 players, ten times sparser: 40 games a player a year, most player-months
+   - 150,000 players; and 500,000, ten times sparser: 40 games a player a year, most player-months
      with one or two games, so the lists hold more rows than there are games.
 
-Run ``python benchmarks/bench_db.py --games 1000000 --rate-games 10000000``.
+Run ``python benchmarks/bench_db.py`` (ingest 250k, 500k, 1 M games; rate and compare 10 M
+games at three player counts); ``--rate-sizes 2500000,5000000,10000000 --players 51111``
+gives the growth with the size.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
-import resource
 import shutil
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 import zstandard
 
 HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE)]
+
+from bench_common import Run, interleaved, lichess_elo, machine, run_whole  # noqa: E402
 
 
 def _gen_dump() -> object:
@@ -63,37 +70,14 @@ def make_dump(path: Path, games: int, unique: int = 40_000) -> int:
     return copies * unique
 
 
-def _child_cpu() -> float:
-    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return usage.ru_utime + usage.ru_stime
+def bare_zstd(path: Path) -> Run:
+    """The baseline, ``zstd -dc FILE | wc -l``, as a shell runs it."""
+    return run_whole(f"zstd -dc '{path}' | wc -l")
 
 
-def bare_zstd(path: Path) -> tuple[float, float]:
-    """(wall seconds, CPU seconds) of ``zstd -dc FILE | wc -l``."""
-    cpu, start = _child_cpu(), time.perf_counter()
-    subprocess.run(f"zstd -dc '{path}' | wc -l", shell=True, check=True, capture_output=True)
-    return time.perf_counter() - start, _child_cpu() - cpu
-
-
-def in_child(call: str) -> tuple[float, float, float]:
-    """Run ``call`` (Python, with ``app`` and ``Path`` imported) in a child process:
-    (wall s, CPU s, the child's peak RSS MB)."""
-    code = (
-        "import resource\n"
-        "from pathlib import Path\n"
-        "from lichess_elo.population import app\n"
-        f"{call}\n"
-        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)\n"
-    )
-    cpu, start = _child_cpu(), time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
-    seconds = time.perf_counter() - start
-    return seconds, _child_cpu() - cpu, int(done.stdout.split()[-1]) / 1024
-
-
-def ingest(path: Path, db: Path) -> tuple[float, float, float]:
-    """``db ingest`` of ``path`` in a child process: (wall s, CPU s, the child's peak RSS MB)."""
-    return in_child(f"app.ingest(app.IngestSettings((Path({str(path)!r}),), Path({str(db)!r})))")
+def ingest(path: Path, db: Path) -> Run:
+    """``lichess-elo db ingest FILE --db DB --quiet`` (a new database)."""
+    return run_whole(lichess_elo("db", "ingest", str(path), "--db", str(db), "--quiet"))
 
 
 SYNTHETIC = """
@@ -130,9 +114,8 @@ def _list_rows(db: Path) -> int:
     return int(row[0]) if row else 0
 
 
-def rate(db: Path, games: int, players: int) -> tuple[int, float, float, float]:
-    """Rate ``games`` synthetic games over 12 months on DuckDB, ``db rate`` in a child
-    process: (games, wall s, CPU s, the child's peak RSS MB)."""
+def synthetic(db: Path, games: int, players: int) -> int:
+    """Make ``games`` synthetic games of ``players`` players in a new database ``db``."""
     from lichess_elo.population import duck
 
     con = duck.connect(db, create=True)
@@ -141,57 +124,81 @@ def rate(db: Path, games: int, players: int) -> tuple[int, float, float, float]:
     stored = con.execute("SELECT COUNT(*) FROM games").fetchone()
     con.close()
     assert stored is not None
-    seconds, cpu, rss = in_child(f"app.rate(app.RateSettings(Path({str(db)!r})))")
-    return int(stored[0]), seconds, cpu, rss
+    return int(stored[0])
+
+
+def _row(what: str, n: int, run: Run, extra: str = "") -> str:
+    return (
+        f"{what:<46}{run.wall:>7.2f}{run.cpu:>7.2f}{n / run.wall:>12,.0f}"
+        f"{run.rss_mb:>8.0f}{run.load:>6.2f}  {extra}"
+    )
+
+
+HEAD = f"{'command':<46}{'wall':>7}{'CPU':>7}{'games/s':>12}{'RSS MB':>8}{'load':>6}"
 
 
 def main() -> None:
     """Run the benchmarks and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=1_000_000)
-    parser.add_argument("--rate-games", type=int, default=10_000_000)
+    parser.add_argument("--ingest-sizes", default="250000,500000,1000000")
+    parser.add_argument("--rate-sizes", default="10000000")
     parser.add_argument(
         "--players",
         default=None,
-        help="comma-separated player counts, one rate run each (default: the open "
-        "database's ratio of games to players, then 500000)",
+        help="comma-separated player counts, one rate run each; auto: the open "
+        "database's ratio of games to players (default: auto,150000,500000)",
     )
+    parser.add_argument("--repeat", type=int, default=2, help="ingest rounds")
     parser.add_argument("--skip-ingest", action="store_true")
     parser.add_argument("--skip-rate", action="store_true")
+    parser.add_argument("--skip-compare", action="store_true")
     args = parser.parse_args()
+    print(machine())
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         if not args.skip_ingest:
-            for n in (args.games // 4, args.games):
-                dump = work / f"dump-{n}.pgn.zst"
-                n = make_dump(dump, n)
-                bare, bare_cpu = bare_zstd(dump)
-                seconds, cpu, rss = ingest(dump, work / f"i{n}.duckdb")
-                print(
-                    f"ingest {n:,} games ({dump.stat().st_size / 1e6:.0f} MB zst): "
-                    f"{n / seconds:,.0f} games/s wall, {n / cpu:,.0f} games per CPU-second, "
-                    f"peak RSS {rss:,.0f} MB | bare zstd -dc | wc -l: {n / bare:,.0f} games/s "
-                    f"wall, {n / bare_cpu:,.0f} per CPU-second | ingest/bare wall ratio "
-                    f"{bare / seconds:.2f}"
+            print(HEAD)
+            for wanted in (int(v) for v in args.ingest_sizes.split(",")):
+                dump = work / f"dump-{wanted}.pgn.zst"
+                n = make_dump(dump, wanted)
+                dbs = iter(work / f"i{wanted}-{i}.duckdb" for i in range(args.repeat))
+                runs = interleaved(
+                    args.repeat,
+                    {
+                        "zstd -dc FILE | wc -l": lambda dump=dump: bare_zstd(dump),
+                        "db ingest FILE": lambda dump=dump, dbs=dbs: ingest(dump, next(dbs)),
+                    },
                 )
+                bare = min(runs["zstd -dc FILE | wc -l"], key=lambda r: r.wall)
+                done = min(runs["db ingest FILE"], key=lambda r: r.wall)
+                size = f"{n:,} games, {dump.stat().st_size / 1e6:.0f} MB"
+                print(_row(f"zstd -dc FILE | wc -l ({size})", n, bare))
+                ratio = bare.wall / done.wall
+                verdict = "met" if ratio >= 0.5 else "MISSED"
+                print(_row("db ingest FILE", n, done, f"{ratio:.3f}x zstd (>= 0.5x: {verdict})"))
                 dump.unlink()
+                for db in work.glob("i*.duckdb*"):
+                    db.unlink()
         if args.skip_rate:
             return
-        lichess_like = round(args.rate_games / LICHESS_GAMES_PER_PLAYER)
-        counts = args.players or f"{lichess_like},500000"
-        for players in (int(p) for p in counts.split(",")):
-            db = work / f"rate-{players}.duckdb"
-            n, seconds, cpu, rss = rate(db, args.rate_games, players)
-            rows = _list_rows(db)
-            db.unlink()
-            rate_text = (
-                f"{seconds:.1f} s, {n / seconds:,.0f} games/s wall, CPU {cpu:.1f} s "
-                f"({n / cpu:,.0f} games per CPU-second), peak RSS {rss:,.0f} MB"
+        print(HEAD)
+        for games in (int(v) for v in args.rate_sizes.split(",")):
+            lichess_like = round(games / LICHESS_GAMES_PER_PLAYER)
+            counts = (args.players or f"{lichess_like},150000,500000").replace(
+                "auto", str(lichess_like)
             )
-            print(
-                f"rate {n:,} games of {players:,} players over 12 months on DuckDB "
-                f"({rows:,} list rows): {rate_text}"
-            )
+            for players in (int(p) for p in counts.split(",")):
+                db = work / f"rate-{players}.duckdb"
+                n = synthetic(db, games, players)
+                run = run_whole(lichess_elo("db", "rate", "--db", str(db), "--quiet"))
+                rows = _list_rows(db)
+                verdict = "met" if n / run.wall >= 1e6 else "MISSED"
+                what = f"db rate ({n:,} games, {players:,} players)"
+                print(_row(what, n, run, f"{rows:,} list rows (>= 1 M games/s: {verdict})"))
+                if not args.skip_compare:
+                    compare = lichess_elo("db", "compare", "--db", str(db), "--format", "json")
+                    print(_row("db compare --format json", n, run_whole(compare)))
+                db.unlink()
 
 
 if __name__ == "__main__":

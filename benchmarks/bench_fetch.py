@@ -1,6 +1,12 @@
-"""Benchmark ``lichess.fetch_games`` against the fake Lichess server over loopback.
+"""Benchmark ``lichess-elo fetch`` against a bare ``requests`` download over loopback.
 
-Usage: ``python benchmarks/bench_fetch.py [--games 20000] [--repeat 2]``
+Usage: ``python benchmarks/bench_fetch.py [--games 20000] [--repeat 3] [--in-process]``
+
+The figures that count are whole commands, each a fresh process (bench_common.run_whole),
+interleaved: ``lichess-elo fetch Bench48 --api-url URL --until 2025-01-01 --quiet`` into an
+empty cache folder (a new one each round), against ``python -c`` running a plain
+``requests.Session`` over the same 48 monthly NDJSON windows with ``json.loads`` on every
+line (the baseline); target at most 1.5x. ``--in-process`` adds the diagnosis below.
 
 The fake server (tests/fake_lichess.py) runs in a child process, so the numbers
 below are the client's. It holds two accounts with the same ``--games`` generated games
@@ -41,6 +47,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(REPO), str(REPO / "src"), str(REPO / "benchmarks")]
 
 import requests  # noqa: E402
+from bench_common import interleaved, lichess_elo, machine, python_child, run_whole, table  # noqa: E402
 
 from lichess_elo.sources.lichess import Source, export_params, fetch_games, month_windows  # noqa: E402
 
@@ -95,11 +102,58 @@ def _baseline(url: str) -> int:
     return count
 
 
+#: The baseline as a whole process: argv[1] the URL, argv[2] the months' query parameters.
+BARE_DOWNLOAD = """
+import json, sys, requests
+count = 0
+with requests.Session() as session:
+    session.headers["User-Agent"] = "lichess-elo/bench"
+    for params in json.loads(sys.argv[2]):
+        response = session.get(
+            sys.argv[1] + "/api/games/user/bench48", params=params, stream=True, timeout=60,
+            headers={"Accept": "application/x-ndjson"},
+        )
+        for line in response.iter_lines():
+            if line:
+                json.loads(line)
+                count += 1
+assert count == int(sys.argv[3]), count
+"""
+
+
+def whole(url: str, n: int, repeat: int) -> None:
+    """The whole-command figures: ``fetch`` against the bare download, fresh processes."""
+    months = month_windows(START, datetime(2024, 12, 31, tzinfo=UTC))
+    params = json.dumps([export_params(month) for month in months])
+    with tempfile.TemporaryDirectory() as tmp:
+        rounds = iter(range(repeat))
+        fetch = lichess_elo("fetch", "Bench48", "--api-url", url, "--until", "2025-01-01")
+        cases = {
+            "bare requests + json.loads (python -c)": lambda: run_whole(
+                python_child(BARE_DOWNLOAD, url, params, str(n))
+            ),
+            "fetch Bench48 --quiet, empty cache": lambda: run_whole(
+                [*fetch, "--quiet", "--cache-dir", str(Path(tmp) / f"c{next(rounds)}")]
+            ),
+        }
+        runs = interleaved(repeat, cases)
+    print(f"fetch, {n:,} games in {len(months)} months over loopback, {repeat} rounds")
+    print(machine())
+    print(
+        table(
+            runs,
+            "bare requests + json.loads (python -c)",
+            {"fetch Bench48 --quiet, empty cache": 1.5},
+        )
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the benchmark and print the figures (and ``--json`` for the notes)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20_000)
-    parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--in-process", action="store_true", help="also the diagnosis here")
     parser.add_argument("--json", action="store_true", help="also print the figures as JSON")
     args = parser.parse_args(argv)
 
@@ -109,6 +163,9 @@ def main(argv: list[str] | None = None) -> None:
     child.start()
     try:
         url = queue.get(timeout=300)
+        whole(url, args.games, args.repeat)
+        if not args.in_process:
+            return
         figures = _measure(url, args.games, args.repeat)
     finally:
         child.terminate()

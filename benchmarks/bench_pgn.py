@@ -1,18 +1,20 @@
-"""Benchmark ``--pgn`` reading against a plain python-chess loop over the same file.
+"""Benchmark ``lichess-elo games --pgn`` against a plain python-chess loop over the same file.
 
-Usage: ``python benchmarks/bench_pgn.py [--games 2879] [--repeat 3]``
+Usage: ``python benchmarks/bench_pgn.py [--games 5000] [--repeat 3] [--in-process]``
 
 A PGN export of ``--games`` generated games (gen_games.py, written the way Lichess's export
 writes them: tags, numbered moves, the result; every 100th game damaged with an illegal
-move, which must be kept) is written to a temporary file. In this process:
+move, which must be kept) is written to a temporary file. As whole commands, each a fresh
+process (bench_common.run_whole), interleaved:
 
-- **plain loop**: ``chess.pgn.read_game`` until the end of the file, nothing else (the
-  baseline the issue names);
-- **--pgn reading**: what ``lichess-elo report --pgn`` does to read the file (the file's
-  text, then ``pgn.read_pgn``: tags, moves, the status from the final position).
+- **plain loop**: ``python -c`` calling ``chess.pgn.read_game`` until the end of the file,
+  nothing else (the baseline the issue names);
+- **games --pgn**: ``lichess-elo games BenchUser --pgn FILE > out.txt`` (read, replay,
+  the table); target at most 1.1x the loop.
 
-Each timing is the best of ``--repeat`` runs; the ratio is the reading over the loop,
-target at most 1.1.
+With ``--in-process`` (a diagnosis, not the figure that counts), the reading alone in this
+process: the file's text, then ``pgn.read_pgn`` (tags, moves, the status from the final
+position), against ``read_game`` in this process.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(REPO), str(REPO / "src"), str(REPO / "benchmarks")]
 
 import chess.pgn  # noqa: E402
+from bench_common import interleaved, lichess_elo, machine, python_child, run_whole, table  # noqa: E402
 from gen_games import generate_games, to_pgn  # noqa: E402
 
 from lichess_elo.sources import pgn  # noqa: E402
@@ -66,12 +69,47 @@ def best_of(repeat: int, run: Callable[[], object]) -> float:
     return min(times)
 
 
+PLAIN_LOOP = """
+import sys, chess.pgn
+with open(sys.argv[1], encoding="utf-8") as handle:
+    while chess.pgn.read_game(handle) is not None:
+        pass
+"""
+
+
+def whole(games: int, repeat: int) -> None:
+    """The whole-command figures: ``games --pgn`` against the plain loop, fresh processes."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "export.pgn"
+        path.write_text(export_text(games), encoding="utf-8")
+        out = Path(tmp) / "out.txt"
+        command = lichess_elo("games", "BenchUser", "--pgn", str(path), "--cache-dir", tmp)
+        runs = interleaved(
+            repeat,
+            {
+                "plain read_game loop (python -c)": lambda: run_whole(
+                    python_child(PLAIN_LOOP, str(path))
+                ),
+                "games BenchUser --pgn FILE": lambda: run_whole(command, out),
+            },
+        )
+        rows = out.read_text(encoding="utf-8").count("\n")
+        size = path.stat().st_size / 1e6
+    print(f"games --pgn, {games:,} games ({size:.1f} MB, {rows:,} lines out), {repeat} rounds")
+    print(machine())
+    print(table(runs, "plain read_game loop (python -c)", {"games BenchUser --pgn FILE": 1.1}))
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the benchmark and print the ratio."""
     parser = argparse.ArgumentParser(description="PGN reading benchmark")
-    parser.add_argument("--games", type=int, default=2879)
+    parser.add_argument("--games", type=int, default=5000)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--in-process", action="store_true", help="the reading alone, here")
     args = parser.parse_args(argv)
+    if not args.in_process:
+        whole(args.games, args.repeat)
+        return
     logging.getLogger("chess.pgn").setLevel(logging.CRITICAL)  # the damaged games' noise
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "export.pgn"

@@ -90,3 +90,8 @@ def __getattr__(name: str) -> Any:
     value = getattr(module, attribute) if attribute else module
     globals()[name] = value
     return value
+
+
+def __dir__() -> list[str]:
+    """The public names, imported or not."""
+    return sorted({*globals(), *_EXPORTS})

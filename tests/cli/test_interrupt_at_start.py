@@ -22,23 +22,34 @@ class SigintOn:
         return None
 
 sys.meta_path.insert(0, SigintOn())
-sys.argv = ["lichess-elo", "calc", "1500", "1500", "1"]
+sys.argv = ["lichess-elo", *{argv!r}]
 {entry}
 """
 
 
+# Each command's module is imported only when that command runs (issue 26), so the
+# report's and db's are interrupted under their own commands.
 @pytest.mark.parametrize(
-    "module",
-    ["typer", "rich", "lichess_elo.cli.root", "lichess_elo.cli.report", "lichess_elo.cli.db"],
+    ("module", "argv"),
+    [
+        ("typer", ["calc", "1500", "1500", "1"]),
+        ("rich", ["calc", "1500", "1500", "1"]),
+        ("lichess_elo.cli.root", ["calc", "1500", "1500", "1"]),
+        ("lichess_elo.cli.calc", ["calc", "1500", "1500", "1"]),
+        ("lichess_elo.cli.report", ["report", "--help"]),
+        ("lichess_elo.cli.db", ["db", "--help"]),
+    ],
 )
 @pytest.mark.parametrize(
     "entry",
     ["from lichess_elo.cli import main; main()", "import runpy; runpy.run_module('lichess_elo')"],
     ids=["console-script", "python-m"],
 )
-def test_ctrl_c_while_importing_is_one_line_and_exit_130(module: str, entry: str) -> None:
+def test_ctrl_c_while_importing_is_one_line_and_exit_130(
+    module: str, argv: list[str], entry: str
+) -> None:
     done = subprocess.run(
-        [sys.executable, "-c", _RUN.format(module=module, entry=entry)],
+        [sys.executable, "-c", _RUN.format(module=module, argv=argv, entry=entry)],
         capture_output=True,
         text=True,
         cwd=REPO,

@@ -1,23 +1,29 @@
 """The ``lichess-elo`` typer app: the global options, the commands and the entry point.
 
 Each command lives in its own module (``calc``, ``glicko``, ``fetch``, ``games``, ``report``,
-``club``), which only declares options, calls one ``app/`` function, prints and leaves
+``club``, ``db``), which only declares options, calls one ``app/`` function, prints and leaves
 errors to ``cli.errors``. No traceback reaches the user unless ``--debug`` is given.
+
+A command's module is imported only when that command runs (or shows its own help), so
+each command imports only what it uses: ``lichess-elo --help`` lists the commands from
+``COMMANDS`` below, whose one-line summaries are the first paragraphs of the commands' own
+help (a test holds them equal), and ``--version`` imports no command at all.
 """
 
 from __future__ import annotations
 
+import importlib
 import logging
 import os
 import sys
 from collections.abc import Callable
 from typing import Annotated, Any, NoReturn
 
+import click
 import typer
+import typer.core
 
 from lichess_elo import __version__
-from lichess_elo.cli import calc, club, fetch, games, glicko, report
-from lichess_elo.cli.db import db_app
 from lichess_elo.cli.errors import (
     message_for,
     remember_token,
@@ -29,7 +35,74 @@ from lichess_elo.cli.errors import (
 from lichess_elo.cli.interrupts import Interrupted, interrupts_raise
 from lichess_elo.errors import LichessEloError
 
+#: The commands in the order ``--help`` lists them: name and the summary ``--help`` shows
+#: (the first paragraph of the command's help). Each lives in ``lichess_elo.cli.<name>``.
+COMMANDS: dict[str, str] = {
+    "calc": (
+        "FIDE Elo for one rating period: each game's expected score and change, the new rating."
+    ),
+    "glicko": (
+        "What Lichess would do with one rated game (Glicko-2, tau 0.75, one game = one period)."
+    ),
+    "fetch": "Fetch every game of USERNAME from Lichess, one request per month, into the cache.",
+    "games": (
+        "List a player's games with what the replay found: validity, material, how it ended."
+    ),
+    "report": "What FIDE-style Elo would have made of a player's Lichess games, next to Glicko-2.",
+    "club": "An internal Elo ladder for a chess club, from CSV, PGN or Lichess tournaments.",
+    "db": (
+        "All of Lichess under FIDE rules: ingest the open database's monthly dumps, build "
+        "FIDE-rules monthly lists for every player (DuckDB, or Spark past one machine), "
+        "and compare them with Lichess's Glicko-2."
+    ),
+}
+
+
+def load_command(name: str) -> click.Command:
+    """The click command ``name``, built from its module (imported now)."""
+    module = importlib.import_module(f"lichess_elo.cli.{name}")
+    if name == "db":
+        typer_app: typer.Typer = module.db_app
+    else:
+        typer_app = typer.Typer(rich_markup_mode="rich", pretty_exceptions_enable=False)
+        module.register(typer_app)
+    typer_app._add_completion = False  # only the root has --install-completion
+    return typer.main.get_command(typer_app)
+
+
+class _LazyGroup(typer.core.TyperGroup):
+    """The root group: a command's module is imported when that command is wanted.
+
+    ``commands`` holds light stand-ins (the name and summary), so the root's help and the
+    "No such command" suggestions need no command's module; ``get_command`` builds the real
+    command, except while the root's own help is being written.
+    """
+
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        self.commands.update({n: click.Command(n, help=h) for n, h in COMMANDS.items()})
+        self._loaded: dict[str, click.Command] = {}
+        self._listing = False
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The real command ``cmd_name`` (its stand-in while the root's help is written)."""
+        if cmd_name not in COMMANDS or self._listing:
+            return super().get_command(ctx, cmd_name)
+        if cmd_name not in self._loaded:
+            self._loaded[cmd_name] = load_command(cmd_name)
+        return self._loaded[cmd_name]
+
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The root's help, listing the commands from their stand-ins."""
+        self._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
+
+
 app = typer.Typer(
+    cls=_LazyGroup,
     name="lichess-elo",
     help=(
         "What FIDE-style Elo would have made of your Lichess games, next to what "
@@ -76,11 +149,6 @@ def _root(
 ) -> None:
     """Global options."""
     run_state().debug = debug or os.environ.get("LICHESS_ELO_DEBUG") == "1"
-
-
-for _command in (calc, glicko, fetch, games, report, club):
-    _command.register(app)
-app.add_typer(db_app, name="db")
 
 
 def _take_debug(args: list[str]) -> list[str]:
@@ -229,6 +297,10 @@ def main() -> None:
         from lichess_elo.sources.lichess.checks import forbid_core_dumps
 
         forbid_core_dumps()
+    if not args or args == ["db"] or "--help" in args or "-h" in args:
+        from lichess_elo.cli.rich_help import import_rich_utils
+
+        import_rich_utils()  # the help renderer, without the parts of rich it never uses
     try:
         with interrupts_raise():
             code = command.main(args=args, prog_name="lichess-elo", standalone_mode=False)

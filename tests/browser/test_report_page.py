@@ -161,10 +161,10 @@ def test_zoom_widens_the_plot_and_print_hides_the_controls(
     page = open_page(path).page
     plot = page.locator(".chart .plot").nth(1)
     width = plot.bounding_box()["width"]
-    page.locator(".controls").nth(1).get_by_text("Zoom in").click()
+    page.locator(".chart + .controls").nth(1).get_by_text("Zoom in").click()
     assert plot.bounding_box()["width"] == pytest.approx(2 * width, rel=0.01)
     page.emulate_media(media="print")
-    assert not page.locator(".controls").first.is_visible()
+    assert not page.locator(".chart + .controls").first.is_visible()
     pdf = page.pdf()
     assert pdf.startswith(b"%PDF")
 

@@ -31,6 +31,11 @@
     Array.prototype.forEach.call(table.tHead.rows[0].cells, function (c) {
       c.removeAttribute("aria-sort");
     });
+    if (table.sortColumn) {
+      if (table.sortColumn(col) !== dir) table.sortColumn(col);
+      th.setAttribute("aria-sort", dir > 0 ? "ascending" : "descending");
+      return;
+    }
     th.setAttribute("aria-sort", dir > 0 ? "ascending" : "descending");
     var body = table.tBodies[0];
     var rows = Array.prototype.map.call(body.rows, function (r, i) {
@@ -55,19 +60,62 @@
       });
     });
   }
-  /* A game table: its rows come from the embedded data, made when first opened. */
+  /* A game table: its rows come from the embedded data, PAGE at a time, made when first
+     opened; sorting sorts the data, so a long history never has thousands of rows. */
+  var PAGE = 500;
+  function gamesTable(table) {
+    var d = get(table.dataset.data), align = d.align, link = d.link;
+    var order = d.rows.map(function (_, i) { return i; }), page = 0, col = -1, dir = 1;
+    var pager = document.createElement("div");
+    pager.className = "controls pager";
+    table.parentNode.parentNode.insertBefore(pager, table.parentNode.nextSibling);
+    function render() {
+      var pages = Math.max(1, Math.ceil(order.length / PAGE));
+      page = Math.min(Math.max(0, page), pages - 1);
+      var html = [], first = page * PAGE, last = Math.min(order.length, first + PAGE);
+      for (var k = first; k < last; k++) {
+        var row = d.rows[order[k]], cells = [];
+        for (var j = 0; j < row.length; j++) {
+          var c = row[j];
+          var v = j === link ? '<a href="https://lichess.org/' + esc(c) + '">' + esc(c) + "</a>" : esc(c);
+          cells.push(align[j] === "right" ? '<td class="r">' + v + "</td>" : "<td>" + v + "</td>");
+        }
+        html.push("<tr>" + cells.join("") + "</tr>");
+      }
+      table.tBodies[0].innerHTML = html.join("");
+      pager.style.display = pages > 1 ? "" : "none";
+      pager.innerHTML = '<span class="range">Games ' + (first + 1) + "\u2013" + last + " of " +
+        order.length + "</span> " +
+        '<button type="button" data-page="first">First</button>' +
+        '<button type="button" data-page="prev">Previous</button>' +
+        '<button type="button" data-page="next">Next</button>' +
+        '<button type="button" data-page="last">Last</button>';
+    }
+    pager.addEventListener("click", function (e) {
+      var p = e.target.dataset && e.target.dataset.page;
+      if (!p) return;
+      page = { first: 0, prev: page - 1, next: page + 1, last: 1e9 }[p];
+      render();
+    });
+    table.sortColumn = function (c) {
+      dir = c === col ? -dir : 1;
+      col = c;
+      var keys = d.rows.map(function (r) { return key(r[c]); });
+      order.sort(function (a, b) {
+        var x = cmp(keys[a], keys[b]);
+        if (keys[a][0] === 2 || keys[b][0] === 2) return x || a - b;
+        return dir * x || a - b;
+      });
+      page = 0;
+      render();
+      return dir;
+    };
+    render();
+  }
   function fillGames(table) {
     if (table.dataset.filled) return;
     table.dataset.filled = "1";
-    var d = get(table.dataset.data), align = d.align, link = d.link, html = [];
-    d.rows.forEach(function (row) {
-      var cells = row.map(function (c, j) {
-        var v = j === link ? '<a href="https://lichess.org/' + esc(c) + '">' + esc(c) + "</a>" : esc(c);
-        return align[j] === "right" ? '<td class="r">' + v + "</td>" : "<td>" + v + "</td>";
-      });
-      html.push("<tr>" + cells.join("") + "</tr>");
-    });
-    table.tBodies[0].innerHTML = html.join("");
+    gamesTable(table);
   }
   /* The chart: game i is drawn over [i, i+1] of n; the tooltip shows row i. */
   function chart(box) {

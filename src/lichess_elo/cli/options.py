@@ -183,7 +183,7 @@ HtmlOpt = Annotated[
     typer.Option(
         "--html",
         metavar="FILE",
-        help="Also write the report as one page to open in a browser (offline, printable), "
+        help="Also write it as one page to open in a browser (offline, printable), "
         "e.g. --html me.html.",
         show_default=False,
     ),

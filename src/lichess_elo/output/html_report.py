@@ -170,7 +170,7 @@ def _overview(reports: Sequence[PerfReport]) -> str:
     return (
         '<h2 id="overview">Overview</h2><div class="scroll"><table class="sortable overview">'
         "<thead><tr><th>Perf</th><th class=r>Games</th><th class=r>FIDE rules</th>"
-        "<th class=r>Lichess (in games)</th><th>In one sentence</th></tr></thead>"
+        "<th class=r>Lichess (in games)</th><th class=words>In one sentence</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
 

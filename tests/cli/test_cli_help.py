@@ -42,7 +42,7 @@ def _option_lines(command: str) -> dict[str, str]:
             | {"--formula", "--no-cap", "--view", "--format", "--output", "--chart", "--pgn"}
             | {"--token", "--token-file", "--offline", "--refresh", "--replay", "--api-url"}
             | {"--cache-dir", "--since", "--until", "--quiet", "--fit-k"}
-            | {"--peak", "--rules", "--rules-as-of", "--fide-id", "--no-adjustment"},
+            | {"--peak", "--rules", "--rules-as-of", "--fide-id", "--no-adjustment", "--html"},
         ),
         (
             "club",
@@ -50,7 +50,7 @@ def _option_lines(command: str) -> dict[str, str]:
             | {"--newcomers", "--provisional", "--return-k", "--count-event", "--view"}
             | {"--count-time-control", "--exclude-event", "--player", "--format", "--output"}
             | {"--chart", "--top", "--quiet", "--token", "--token-file", "--offline"}
-            | {"--replay", "--api-url", "--cache-dir"},
+            | {"--replay", "--api-url", "--cache-dir", "--html"},
         ),
         (
             "games",

@@ -16,6 +16,7 @@ from lichess_elo.cli.options import (
     CacheDirOpt,
     ChartOpt,
     FormatOpt,
+    HtmlOpt,
     OfflineOpt,
     OutputOpt,
     QuietOpt,
@@ -30,7 +31,9 @@ from lichess_elo.core.club.options import ClubOptions
 from lichess_elo.output import club as render_club
 from lichess_elo.output.charts import check_chart_path
 from lichess_elo.output.common import check_output_path, write_output
+from lichess_elo.output.html_club import club_html, club_player_html
 from lichess_elo.output.tables import stdout_width
+from lichess_elo.output.writer import check_target
 
 
 class ClubView(StrEnum):
@@ -216,6 +219,7 @@ def club_command(
     output_format: FormatOpt = "table",
     output: OutputOpt = None,
     chart: ChartOpt = None,
+    html: HtmlOpt = None,
     top: Annotated[
         int, typer.Option("--top", metavar="N", help="Players in the chart, e.g. --top 10.", min=1)
     ] = 5,
@@ -236,6 +240,8 @@ def club_command(
             check_chart_path(chart)
         if output is not None:
             check_output_path(output)
+        if html is not None:
+            check_target(html, "html")
         if config is None and DEFAULT_RULES.is_file():
             config = DEFAULT_RULES
         options = ClubOptions.from_text(
@@ -256,7 +262,7 @@ def club_command(
         reads = {Path(i): f"the input {i}" for i in inputs}
         if config is not None:
             reads[config] = "the --config file"
-        check_not_inputs(output, chart, source, reads)
+        check_not_inputs(output, chart, source, reads, html=html)
         run = rate_club_files(
             inputs,
             ClubSettings(config=config, options=options, player=player),
@@ -277,6 +283,11 @@ def club_command(
                 stdout_width() if output is None else None,
             )
             names = [page.standing.name]
+            if html is not None:
+                write_output(
+                    html,
+                    club_player_html(page.standing, page.recent, page.months, page.target),
+                )
         else:
             text = render_club.club_output(
                 run.result,
@@ -286,6 +297,9 @@ def club_command(
                 width=stdout_width() if output is None else None,
             )
             names = [s.name for s in run.result.standings[:top]]
+            if html is not None:
+                rules_file = str(config) if config is not None else None
+                write_output(html, club_html(run.result, rules_file))
         if chart is not None:
             render_club.write_club_chart(run.result, names, chart)
         write_output(output, text.rstrip("\n") + "\n")

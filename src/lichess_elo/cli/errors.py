@@ -60,6 +60,7 @@ OPTION_NAMES: Mapping[str, str] = {
     "refresh": "--refresh",
     "output": "--output",
     "chart": "--chart",
+    "html": "--html",
     "format": "--format",
     "view": "--view",
     "player": "--player",

@@ -8,6 +8,7 @@ source options (``--token``, ``--offline``, ``--refresh``, ``--replay``, ``--api
 
 from __future__ import annotations
 
+import os
 from datetime import date
 from enum import StrEnum
 from pathlib import Path
@@ -18,7 +19,7 @@ import typer
 from lichess_elo.cli.errors import remember_token
 from lichess_elo.core.fide.editions import CHAPTER_CHOICES, ChapterChoice
 from lichess_elo.core.games import parse_day, parse_month_or_day
-from lichess_elo.errors import Malformed, UnknownChoice
+from lichess_elo.errors import BadInput, Malformed, UnknownChoice
 from lichess_elo.sources.lichess.checks import forbid_core_dumps, read_token_file
 from lichess_elo.sources.lichess.session import DEFAULT_API_URL, Source, cache_files
 
@@ -177,6 +178,16 @@ ChartOpt = Annotated[
         show_default=False,
     ),
 ]
+HtmlOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--html",
+        metavar="FILE",
+        help="Also write it as one page to open in a browser (offline, printable), "
+        "e.g. --html me.html.",
+        show_default=False,
+    ),
+]
 PgnOpt = Annotated[
     Path | None,
     typer.Option(
@@ -226,25 +237,33 @@ def check_not_inputs(
     chart: Path | None,
     source: Source | None,
     inputs: dict[Path, str] | None = None,
+    html: Path | None = None,
 ) -> None:
-    """Refuse an ``--output`` or ``--chart`` that names a file the run reads: one of
-    ``inputs`` (file -> what it is), the ``--replay`` cassette or a file of the cache.
+    """Refuse an ``--output``, ``--chart`` or ``--html`` that names a file the run reads: one
+    of ``inputs`` (file -> what it is), the ``--replay`` cassette or a file of the cache; or
+    two of them that name one file.
 
     Raises:
         BadInput: exit 2, one line, before any work.
     """
-    from lichess_elo.output.writer import check_not_read
+    from lichess_elo.output.writer import check_not_read, is_stream
 
     reads = dict(inputs or {})
     if source is not None:
         reads.update(cache_files(source))
         if source.replay is not None:
             reads[source.replay] = "the --replay cassette"
-    for path, field in ((output, "output"), (chart, "chart")):
+    for path, field in ((output, "output"), (chart, "chart"), (html, "html")):
         if path is not None:
             check_not_read(path, field, reads)
     if output is not None and chart is not None:
         check_not_read(chart, "chart", {output: "the --output file"})
+    for other, name in ((output, "output"), (chart, "chart")):
+        same = html is not None and other is not None and not is_stream(html)
+        if same and os.path.realpath(str(html)) == os.path.realpath(str(other)):
+            raise BadInput(
+                f"is also the --{name} file; give another file name", field="html", value=html
+            )
 
 
 def make_source(

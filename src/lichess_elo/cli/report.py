@@ -19,6 +19,7 @@ from lichess_elo.cli.options import (
     ChartOpt,
     FideIdOpt,
     FormatOpt,
+    HtmlOpt,
     OfflineOpt,
     OutputFormat,
     OutputOpt,
@@ -47,11 +48,13 @@ from lichess_elo.output.chart_accuracy import write_accuracy_chart
 from lichess_elo.output.chart_report import write_chart
 from lichess_elo.output.charts import check_chart_path
 from lichess_elo.output.common import check_output_path, dump_json, stream_output, write_output
+from lichess_elo.output.html_report import write_report_html
 from lichess_elo.output.predictions import predictions_document, write_predictions_csv
 from lichess_elo.output.progress import progress_bars
 from lichess_elo.output.report import write_report_csv, write_report_json
 from lichess_elo.output.report_text import report_lines
 from lichess_elo.output.tables import stdout_width
+from lichess_elo.output.writer import check_target
 from lichess_elo.sources.lichess.fide import check_fide_id
 
 
@@ -195,6 +198,7 @@ def report_command(
     output_format: FormatOpt = "table",
     output: OutputOpt = None,
     chart: ChartOpt = None,
+    html: HtmlOpt = None,
     pgn_file: PgnOpt = None,
     token: TokenOpt = None,
     token_file: TokenFileOpt = None,
@@ -224,11 +228,13 @@ def report_command(
             check_chart_path(chart)
         if output is not None:
             check_output_path(output)
+        if html is not None:
+            check_target(html, "html")
         source = make_source(
             api_url, token, cache_dir, offline, replay, refresh=refresh, token_file=token_file
         )
         pgn = {pgn_file: "the --pgn input"} if pgn_file is not None else None
-        check_not_inputs(output, chart, source, pgn)
+        check_not_inputs(output, chart, source, pgn, html=html)
         first, stop = parse_dates(since, until)
         settings = ReportSettings(
             perfs=tuple(perf or ()),
@@ -258,7 +264,9 @@ def report_command(
                 progress=progress,
                 replay_progress=replay_bar,
                 on_warning=warn,
-                scorecard=view in (View.accuracy, View.predictions) or fmt is OutputFormat.json,
+                scorecard=view in (View.accuracy, View.predictions)
+                or fmt is OutputFormat.json
+                or html is not None,
                 fit_k=fit_k,
                 fide_id=fide_id,
             )
@@ -275,6 +283,12 @@ def report_command(
                 write_chart(run.reports, chart, user=run.user)
                 if fmt is OutputFormat.table and not quiet:
                     typer.echo(f"chart written to {chart}", err=True)
+            if html is not None:
+                stream_output(
+                    html, lambda out: write_report_html(out, run.user, run.reports, run.accuracy)
+                )
+                if fmt is OutputFormat.table and not quiet:
+                    typer.echo(f"page written to {html}", err=True)
 
 
 def _count_note(run: ReportRun, since: str) -> str:

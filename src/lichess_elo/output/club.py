@@ -120,21 +120,26 @@ def _header(result: ClubResult, rules_file: str | None, width: int | None) -> li
     return lines + wrap_words(f"{k_used_text(result)} · {rules}", width, "  ")
 
 
-def club_text(result: ClubResult, rules_file: str | None = None, width: int | None = None) -> str:
-    """Standings, awards and unrated players, fitted to ``width`` (``None``: no limit)."""
-    lines = [*_header(result, rules_file, width), ""]
-    columns = [
-        Column("#"),
-        Column("Name", "left"),
-        Column("Rating"),
-        Column("Change"),
-        Column("Games"),
-    ]
+def standings_table(result: ClubResult) -> Table:
+    """The ladder's standings: rank, name, rating (? provisional), change, games."""
+    columns = [Column("#"), Column("Name", "left"), Column("Rating"), Column("Change"),
+               Column("Games")]  # fmt: skip
     rows = [
         [str(rank), s.name, _club_mark(s), signed(s.change), str(s.games)]
         for rank, s in enumerate(result.standings, start=1)
     ]
-    lines += render_table(Table(columns, rows), width)
+    return Table(columns, rows)
+
+
+def club_header(result: ClubResult, rules_file: str | None) -> list[str]:
+    """The ladder's first lines (players, events, rules, K used), unwrapped."""
+    return _header(result, rules_file, None)
+
+
+def club_text(result: ClubResult, rules_file: str | None = None, width: int | None = None) -> str:
+    """Standings, awards and unrated players, fitted to ``width`` (``None``: no limit)."""
+    lines = [*_header(result, rules_file, width), ""]
+    lines += render_table(standings_table(result), width)
     if any(s.provisional for s in result.standings):
         lines.append("? provisional: fewer games than the club's provisional rule asks")
     if result.unrated:
@@ -226,13 +231,8 @@ def club_player_csv(s: Standing) -> str:
     return write_csv(rows, ("period", "date", "games", "points", "expected", "k", "rating"))
 
 
-def club_player_text(
-    s: Standing, recent: int, months: int, target: Target, width: int | None = None
-) -> str:
-    """One player's page: rating, history, change over the last months and the next target,
-    fitted to ``width`` (``None``: no limit)."""
-    mark = " (provisional)" if s.provisional else ""
-    lines = [*wrap_words(f"{s.name}: {s.shown}{mark}, {s.games} games", width, "  "), ""]
+def history_table(s: Standing) -> Table:
+    """One player's rated periods: date, period, games, points, expected, K, rating."""
     columns = [Column("Date", "left"), Column("Period", "left", fold=1), Column("Games"),
                Column("Points", short="Pts"), Column("Expected", short="Exp."), Column("K"),
                Column("Rating")]  # fmt: skip
@@ -241,7 +241,17 @@ def club_player_text(
          str(e.k), str(round(float(e.rating_after)))]
         for e in s.history
     ]  # fmt: skip
-    lines += render_table(Table(columns, rows), width)
+    return Table(columns, rows)
+
+
+def club_player_text(
+    s: Standing, recent: int, months: int, target: Target, width: int | None = None
+) -> str:
+    """One player's page: rating, history, change over the last months and the next target,
+    fitted to ``width`` (``None``: no limit)."""
+    mark = " (provisional)" if s.provisional else ""
+    lines = [*wrap_words(f"{s.name}: {s.shown}{mark}, {s.games} games", width, "  "), ""]
+    lines += render_table(history_table(s), width)
     if not s.history:
         lines.append("(no rated games yet)")
     lines.append("")

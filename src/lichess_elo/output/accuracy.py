@@ -255,7 +255,7 @@ def _f(value: float | None, places: int = 3) -> str:
     return "-" if value is None else f"{value:.{places}f}"
 
 
-def _scores_table(card: PerfAccuracy, perf: str) -> Table:
+def scores_table(card: PerfAccuracy, perf: str) -> Table:
     names = ("Deviance", "Log-loss", "Brier", "Correct", "E mean", "Score")
     rows = [
         (
@@ -276,7 +276,7 @@ def _scores_table(card: PerfAccuracy, perf: str) -> Table:
     )
 
 
-def _pairs_table(card: PerfAccuracy) -> Table:
+def pairs_table(card: PerfAccuracy) -> Table:
     level = next((m.interval.level for m in card.comparisons if m.interval), 0.95)
     rows = [
         (
@@ -297,14 +297,14 @@ def _pairs_table(card: PerfAccuracy) -> Table:
 _CALIBRATION_GROUP = 4
 
 
-def _calibration_tables(card: PerfAccuracy) -> list[Table]:
+def calibration_tables(card: PerfAccuracy) -> list[Table]:
     """The calibration table, split so that each fits 80 columns (four contenders each)."""
     n = _CALIBRATION_GROUP
     groups = [card.contenders[i : i + n] for i in range(0, len(card.contenders), n)]
-    return [_calibration_table(group, first=i == 0) for i, group in enumerate(groups)]
+    return [calibration_table(group, first=i == 0) for i, group in enumerate(groups)]
 
 
-def _calibration_table(contenders: Sequence[ContenderScore], *, first: bool = True) -> Table:
+def calibration_table(contenders: Sequence[ContenderScore], *, first: bool = True) -> Table:
     rows = []
     for row in zip(*(c.calibration for c in contenders), strict=True):
         if not any(b.games for b in row):
@@ -323,7 +323,7 @@ def _calibration_table(contenders: Sequence[ContenderScore], *, first: bool = Tr
     return Table(columns, rows, title=title)
 
 
-def _curve_table(fit: KFit) -> Table:
+def curve_table(fit: KFit) -> Table:
     per_column = -(-len(fit.curve) // _CURVE_COLUMNS)
     rows = []
     for i in range(per_column):
@@ -375,16 +375,16 @@ def accuracy_lines(
         card = cards.get(report.perf)
         if report.message or card is None:
             continue
-        lines += render_table(_scores_table(card, report.perf), width)
+        lines += render_table(scores_table(card, report.perf), width)
         if card.left_out:
             said = left_out_text(card.left_out)
             lines += ["", *wrap_words(said, width)]
         lines += ["", *wrap_words(verdict_text(card.verdict, user, report.perf), width), ""]
-        lines += [*render_table(_pairs_table(card), width), ""]
-        for calibration in _calibration_tables(card):
+        lines += [*render_table(pairs_table(card), width), ""]
+        for calibration in calibration_tables(card):
             lines += [*render_table(calibration, width), ""]
         if card.fit is not None:
-            lines += render_table(_curve_table(card.fit), width)
+            lines += render_table(curve_table(card.fit), width)
             for line in (k_summary(card.fit), *k_notes(card.fit)):
                 lines += wrap_words(line, width, "  ")
             lines.append("")

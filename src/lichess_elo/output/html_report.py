@@ -101,12 +101,12 @@ def _scorecard(card: PerfAccuracy, user: str, perf: str) -> str:
     parts = [
         "<h3>Scorecard: which rating predicted the games better</h3>",
         f'<p class="verdict">{esc(acc.verdict_text(card.verdict, user, perf))}</p>',
-        table_html(acc._scores_table(card, perf)),
-        table_html(acc._pairs_table(card)),
-        table_html(acc._calibration_table(card)),
+        table_html(acc.scores_table(card, perf)),
+        table_html(acc.pairs_table(card)),
+        *(table_html(t) for t in acc.calibration_tables(card)),
     ]
     if card.fit is not None:
-        parts.append(table_html(acc._curve_table(card.fit), css="plain"))
+        parts.append(table_html(acc.curve_table(card.fit), css="plain"))
         parts.append(lines_html([acc.k_summary(card.fit), *acc.k_notes(card.fit)]))
     return "".join(parts)
 
@@ -131,8 +131,8 @@ def _section(
     head += f"<h2>{esc(report.perf)}</h2>"
     if report.message or not report.games:
         return f'{head}<p class="message">{esc(report.message or "No games.")}</p></section>'
-    periods = text._periods_table(report)
-    games = text._games_table(report)
+    periods = text.periods_table(report)
+    games = text.games_table(report)
     columns = [(c.header, c.align) for c in games.columns]
     data_id = f"data-{anchor}"
     parts = [
@@ -143,7 +143,7 @@ def _section(
         table_html(periods),
         lines_html(_notes(report), "note"),
         "<h3>Summary</h3>",
-        lines_html(text._summary_lines(report, full=True)[1:]),
+        lines_html(text.summary_lines(report, full=True)[1:]),
         "<h3>Games</h3>",
         _games_block(report, data_id, games),
         _scorecard(card, user, report.perf) if card is not None else "",

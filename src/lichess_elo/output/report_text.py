@@ -76,7 +76,7 @@ GAPS_FOOTNOTE = (
 _PERIOD_NAMES = {"month": "Month", "week": "Week", "day": "Day", "game": "Game"}
 
 
-def _periods_table(report: PerfReport) -> Table:
+def periods_table(report: PerfReport) -> Table:
     columns = [
         Column(_PERIOD_NAMES[report.settings.period], "left"),
         Column("Games"),
@@ -139,7 +139,7 @@ def _gaps_text(p: PeriodRow) -> str:
     return text
 
 
-def _games_table(report: PerfReport) -> Table:
+def games_table(report: PerfReport) -> Table:
     columns = [
         Column("Date (UTC)", "left", short="Date"),
         Column("Time", "left", fold=7),
@@ -207,7 +207,7 @@ def _adjusted_words(report: PerfReport) -> str:
     return f" in games, {signed(raised)} by FIDE's adjustment" if raised else ""
 
 
-def _summary_lines(report: PerfReport, full: bool) -> list[str]:
+def summary_lines(report: PerfReport, full: bool) -> list[str]:
     s = report.summary
     gaps = f", {signed(s.lichess_gaps)} in {plural(s.gap_count, 'gap')}" if s.gap_count else ""
     lines = [
@@ -289,10 +289,10 @@ def report_lines(reports: Sequence[PerfReport], view: str, width: int | None) ->
         lines += wrap_words(headline(report), width)
         lines.append("")
         if view in ("periods", "games"):
-            table = _periods_table(report) if view == "periods" else _games_table(report)
+            table = periods_table(report) if view == "periods" else games_table(report)
             lines += render_table(table, width)
             lines.append("")
-        for line in _summary_lines(report, full=view == "summary"):
+        for line in summary_lines(report, full=view == "summary"):
             lines += wrap_words(line, width, "    ")
         lines.append("")
     counts = reports[0].perf_counts if reports else {}

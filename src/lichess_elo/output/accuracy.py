@@ -256,6 +256,7 @@ def _f(value: float | None, places: int = 3) -> str:
 
 
 def scores_table(card: PerfAccuracy, perf: str) -> Table:
+    """Each contender's scores: deviance, log-loss, Brier, correct, mean expectation."""
     names = ("Deviance", "Log-loss", "Brier", "Correct", "E mean", "Score")
     rows = [
         (
@@ -277,6 +278,7 @@ def scores_table(card: PerfAccuracy, perf: str) -> Table:
 
 
 def pairs_table(card: PerfAccuracy) -> Table:
+    """The paired comparisons of the contenders, with their intervals."""
     level = next((m.interval.level for m in card.comparisons if m.interval), 0.95)
     rows = [
         (
@@ -305,6 +307,7 @@ def calibration_tables(card: PerfAccuracy) -> list[Table]:
 
 
 def calibration_table(contenders: Sequence[ContenderScore], *, first: bool = True) -> Table:
+    """Expected against scored by band of expectation, for ``contenders``."""
     rows = []
     for row in zip(*(c.calibration for c in contenders), strict=True):
         if not any(b.games for b in row):
@@ -324,6 +327,7 @@ def calibration_table(contenders: Sequence[ContenderScore], *, first: bool = Tru
 
 
 def curve_table(fit: KFit) -> Table:
+    """The deviance of each K scanned by ``--fit-k``, in columns."""
     per_column = -(-len(fit.curve) // _CURVE_COLUMNS)
     rows = []
     for i in range(per_column):

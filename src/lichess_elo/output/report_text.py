@@ -77,6 +77,7 @@ _PERIOD_NAMES = {"month": "Month", "week": "Week", "day": "Day", "game": "Game"}
 
 
 def periods_table(report: PerfReport) -> Table:
+    """The report's period table (the terminal's and the page's)."""
     columns = [
         Column(_PERIOD_NAMES[report.settings.period], "left"),
         Column("Games"),
@@ -140,6 +141,7 @@ def _gaps_text(p: PeriodRow) -> str:
 
 
 def games_table(report: PerfReport) -> Table:
+    """The report's game-by-game table (the terminal's and the page's)."""
     columns = [
         Column("Date (UTC)", "left", short="Date"),
         Column("Time", "left", fold=7),
@@ -208,6 +210,7 @@ def _adjusted_words(report: PerfReport) -> str:
 
 
 def summary_lines(report: PerfReport, full: bool) -> list[str]:
+    """The summary under the tables; ``full`` adds the detail lines."""
     s = report.summary
     gaps = f", {signed(s.lichess_gaps)} in {plural(s.gap_count, 'gap')}" if s.gap_count else ""
     lines = [

@@ -4,41 +4,28 @@ a command typo gets its suggestion once."""
 
 from __future__ import annotations
 
-import os
-import pty
-import subprocess
-import sys
-
 import pytest
 from typer.testing import CliRunner
 
 from lichess_elo import __version__
 from lichess_elo.cli import app
+from tests.helpers import run_cli
+from tests.terminal import start
 
 RED = "\x1b[1;31merror:\x1b[0m"
 
 
+@pytest.fixture(autouse=True)
+def _colour_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The caller's ``NO_COLOR`` does not reach the runs below."""
+    monkeypatch.delenv("NO_COLOR", raising=False)
+
+
 def _pty(args: list[str], env: dict[str, str]) -> str:
     """stderr and stdout of ``lichess-elo ARGS`` on a pseudo-terminal, escapes kept."""
-    master, slave = pty.openpty()
-    full = {k: v for k, v in os.environ.items() if k != "NO_COLOR"} | {"TERM": "xterm"} | env
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "lichess_elo", *args],
-        stdin=slave, stdout=slave, stderr=slave, env=full, start_new_session=True,
-    )  # fmt: skip
-    os.close(slave)
-    raw = b""
-    while True:
-        try:
-            chunk = os.read(master, 4096)
-        except OSError:  # the child closed the terminal
-            break
-        if not chunk:
-            break
-        raw += chunk
-    proc.wait(60)
-    os.close(master)
-    return raw.decode("utf-8", errors="replace")
+    proc = start(args, width=100, env=env)
+    proc.finish(60)
+    return proc.raw.decode("utf-8", errors="replace")
 
 
 def test_error_is_red_on_a_terminal() -> None:
@@ -59,10 +46,7 @@ def test_no_colour_when_asked(args: list[str], env: dict[str, str]) -> None:
 
 
 def test_no_colour_on_a_pipe() -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "lichess_elo", "calc", "1500", "1400:x"],
-        capture_output=True, text=True, env={**os.environ, "TERM": "xterm"},
-    )  # fmt: skip
+    done = run_cli("calc", "1500", "1400:x", env={"TERM": "xterm"})
     assert done.returncode == 2
     assert done.stderr.startswith("lichess-elo: error: game '1400:x'")
 
@@ -77,9 +61,7 @@ def test_short_version(flag: str) -> None:
     ("args", "suggestion"), [(["reprot"], "'report'"), (["db", "lsit"], "'list'")]
 )
 def test_typo_suggested_once(args: list[str], suggestion: str) -> None:
-    done = subprocess.run(
-        [sys.executable, "-m", "lichess_elo", *args], capture_output=True, text=True
-    )
+    done = run_cli(*args)
     assert done.returncode == 2
     assert done.stderr.count("Did you mean") == 1, done.stderr
     assert f"Did you mean {suggestion}?" in done.stderr

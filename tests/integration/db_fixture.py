@@ -60,9 +60,11 @@ Lichess rating on a list = Elo + RatingDiff of the player's last game before the
 from __future__ import annotations
 
 from datetime import date
+from pathlib import Path
 from typing import Any
 
-from tests.integration.db_helpers import game
+from lichess_elo.population import app
+from tests.integration.db_helpers import game, write_dump
 
 #: The one day whose editions rate every month of the fixture (see the module docstring).
 AS_OF = date(2025, 10, 1)
@@ -208,3 +210,16 @@ EXPECTED = {
         _p("Ivan", 1917, 1, 40, 1902),
     ],
 }  # fmt: skip
+
+
+def rated_fixture(folder: Path) -> Path:
+    """The three months written as dumps in ``folder``, ingested and rated on DuckDB
+    (``folder/f.duckdb``)."""
+    dumps = [
+        write_dump(folder / f"m{i}.pgn.zst", games)
+        for i, games in enumerate((january(), february(), march()))
+    ]
+    db = folder / "f.duckdb"
+    app.ingest(app.IngestSettings(tuple(dumps), db))
+    app.rate(app.RateSettings(db, **RULES))
+    return db

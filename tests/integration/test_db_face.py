@@ -13,22 +13,14 @@ from typer.testing import CliRunner
 
 from lichess_elo.cli import app as cli_app
 from lichess_elo.population import app
-from tests.integration.db_fixture import RULES, february, january, march
+from tests.integration.db_fixture import january, rated_fixture
 from tests.integration.db_helpers import write_dump
 
 
 @pytest.fixture(scope="module")
 def rated_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The fixture ingested and rated on DuckDB."""
-    tmp = tmp_path_factory.mktemp("face")
-    dumps = [
-        write_dump(tmp / f"m{i}.pgn.zst", games)
-        for i, games in enumerate((january(), february(), march()))
-    ]
-    db = tmp / "f.duckdb"
-    app.ingest(app.IngestSettings(tuple(dumps), db))
-    app.rate(app.RateSettings(db, **RULES))
-    return db
+    return rated_fixture(tmp_path_factory.mktemp("face"))
 
 
 def _db(*args: str) -> tuple[int, str, str]:

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from lichess_elo.errors import AccountClosed, NotCached
-from lichess_elo.sources.lichess import api
+from lichess_elo.sources.lichess import api, export
 from lichess_elo.sources.lichess.api import Source, fetch_games
 from tests.fake_lichess import FakeLichess, Fault
 from tests.helpers import ONBOARD_CREATED
@@ -31,23 +31,23 @@ def _source(server: FakeLichess, tmp_path: Path, **kwargs: Any) -> Source:
     return Source(api_url=server.url, cache_dir=tmp_path / "cache", **kwargs)
 
 
-def _counted(monkeypatch: pytest.MonkeyPatch, name: str) -> list[int]:
-    """The calls of ``api``'s ``name``, counted (the real function still runs)."""
+def _counted(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[int]:
+    """The calls of ``module``'s ``name``, counted (the real function still runs)."""
     calls: list[int] = []
-    real = getattr(api, name)
+    real = getattr(module, name)
 
     def counted(*args: Any, **kwargs: Any) -> Any:
         calls.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(api, name, counted)
+    monkeypatch.setattr(module, name, counted)
     return calls
 
 
 @pytest.fixture
 def parses(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """How many months were parsed from JSON (the real parser, counted)."""
-    return _counted(monkeypatch, "parse_games")
+    return _counted(monkeypatch, export, "parse_games")
 
 
 def _entries(tmp_path: Path, kind: str = "/api/games/user/") -> int:
@@ -170,7 +170,7 @@ def test_a_month_holding_another_players_game_is_never_kept(
 @pytest.fixture
 def sessions(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """How many times the import opened the Lichess session (the real ``connect``, counted)."""
-    return _counted(monkeypatch, "connect")
+    return _counted(monkeypatch, api, "connect")
 
 
 def test_an_offline_run_served_by_the_parsed_cache_opens_no_session(

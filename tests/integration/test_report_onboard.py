@@ -517,7 +517,8 @@ def test_unknown_perf_exits_2_listing_the_valid_ones(
 ) -> None:
     result = _run("OnBoard247", "--api-url", onboard_server.url, "--perf", "blits")
     assert result.exit_code == 2
-    assert "unknown perf 'blits'; valid: all, ultraBullet, bullet, blitz" in result.stderr
+    expected = "unknown perf 'blits' (did you mean 'blitz'?); valid: all, ultraBullet, bullet"
+    assert expected in result.stderr
     assert "Traceback" not in result.output
     assert onboard_server.requests == []  # refused before any work
 

@@ -289,7 +289,10 @@ def main() -> None:
     command = typer.main.get_command(app)
     args = _take_debug(sys.argv[1:])
     if _wants_help(args):
-        _help_keeps_words()
+        from lichess_elo.cli.rich_help import import_rich_utils
+
+        import_rich_utils()  # the help renderer, without the parts of rich it never uses
+        _help_keeps_words()  # then its tables keep option names whole
     tokens = _tokens_in(args)
     for token in tokens:
         remember_token(token)
@@ -297,10 +300,6 @@ def main() -> None:
         from lichess_elo.sources.lichess.checks import forbid_core_dumps
 
         forbid_core_dumps()
-    if not args or args == ["db"] or "--help" in args or "-h" in args:
-        from lichess_elo.cli.rich_help import import_rich_utils
-
-        import_rich_utils()  # the help renderer, without the parts of rich it never uses
     try:
         with interrupts_raise():
             code = command.main(args=args, prog_name="lichess-elo", standalone_mode=False)

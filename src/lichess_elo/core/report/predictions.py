@@ -328,10 +328,8 @@ def fit_k(
     limits = tuple(
         KLimit(label, n, fide.limit_k(top, n)) for label, n in periods if fide.limit_k(top, n) < top
     )
-    resolved = all(
-        any(_beyond_noise(terms[p.k], terms[best.k]) for p in curve if side(p.k))
-        for side in (lambda k: k < best.k, lambda k: k > best.k)
-    )
+    risen = {p.k for p in curve if _beyond_noise(terms[p.k], terms[best.k])}
+    resolved = any(k < best.k for k in risen) and any(k > best.k for k in risen)
     return KFit(tuple(curve), best, tuple(dict.fromkeys(rules_k)), rules, limits, resolved)
 
 

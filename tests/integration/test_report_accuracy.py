@@ -348,7 +348,7 @@ def test_page_shows_the_headline_and_legend(cache: Path, tmp_path: Path) -> None
     text = html.unescape(page.read_text("utf-8"))
     # blitz's Lichess-FIDE interval includes 0 (test_verdict_follows_the_lichess_fide_interval)
     assert (
-        '<p class="headline">OnBoard247\'s 130 blitz games are too few to tell whether '
+        '<p class="lead">OnBoard247\'s 130 blitz games are too few to tell whether '
         "FIDE's rules or Lichess's rating predicts the results better.</p>"
     ) in text
     assert "<h3>The scorecard</h3>" in text

@@ -102,7 +102,7 @@ def _scorecard(card: PerfAccuracy, user: str, perf: str) -> str:
     said = words.headline(card.verdict, user, perf)
     parts = [
         "<h3>Scorecard: which rating predicted the games better</h3>",
-        f'<p class="headline">{esc(said)}</p>' if said else "",
+        f'<p class="lead">{esc(said)}</p>' if said else "",
         f'<p class="verdict">{esc(acc.verdict_text(card.verdict, user, perf))}</p>',
         table_html(acc.scores_table(card, perf)),
         table_html(acc.pairs_table(card)),

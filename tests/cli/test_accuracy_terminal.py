@@ -76,3 +76,19 @@ def test_wide_terminal_keeps_the_verdict_on_one_line(tmp_path: Path) -> None:
     (verdict,) = [line for line in lines if line.startswith("No clear winner")]
     assert "95 % interval" in verdict and verdict.rstrip().endswith(").")
     assert len(verdict.rstrip()) > 80
+
+
+def test_headline_and_legend_at_80_columns(tmp_path: Path) -> None:
+    lines = _scorecard(tmp_path, 80)
+    # OnBoard247's blitz: Lichess minus FIDE 0.003, 95 % interval -0.005 to 0.013 (the
+    # verdict above): it includes 0, so the headline names no winner.
+    top = " ".join(line.strip() for line in lines[: lines.index("")])
+    assert top.endswith(
+        "OnBoard247's 130 blitz games are too few to tell whether FIDE's rules or Lichess's "
+        "rating predicts the results better."
+    )
+    legend = lines[lines.index("Legend:") :]
+    for name in ("Contender", "Deviance", "Log-loss", "Brier", "Correct", "E mean", "Score",
+                 "Diff., interval", "Calibration", "K scan"):  # fmt: skip
+        assert any(line.startswith(f"  {name}: ") for line in legend), name
+    assert max(len(line.rstrip()) for line in legend) <= 80

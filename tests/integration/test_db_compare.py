@@ -67,3 +67,37 @@ def test_cli_compare_json_and_chart(rated_db: Path, tmp_path: Path) -> None:
         "difference": -135, "games_before": 30,
     }  # fmt: skip
     assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_cli_compare_headline_legend_and_left_out(rated_db: Path) -> None:
+    out = CliRunner().invoke(cli_app, ["db", "compare", "--db", str(rated_db), "--resamples", "50"])
+    assert out.exit_code == 0, out.output
+    text = " ".join(out.output.split())  # CliRunner is no terminal: nothing wraps, but be safe
+    # Classical, March: two games, per-game deviance FIDE minus Lichess d1 < 0 < d2 (the win
+    # predicted .99 by FIDE (D 700) and lower by Glicko-2 with RD 60; the draw predicted
+    # 1.00, clamped .99, by FIDE against Glicko-2's lower expectation). A resample of two
+    # games is both game 1 (mean d1) with chance 1/4 or both game 2 (d2) with chance 1/4,
+    # so the 2.5 % and 97.5 % points are d1 and d2: the interval includes 0, no winner.
+    assert (
+        "classical, 1 month of games scored: too few games to tell whether FIDE's rules or "
+        "Lichess's rating predicts them better."
+    ) in text
+    # The last blitz list (2024-04) has 7 players with a Lichess rating (the bands above);
+    # games before it: Erin 30, Bob 32 (shown with --min-games 30), Alice 5, Carol 3,
+    # Dave 2, Frank 1, SomeBot 1: 5 left out. Classical: Gina 2, Hank 1, Ivan 1: 3.
+    assert "blitz: 5 players left out with fewer than 30 games; --min-games 0 shows them." in text
+    assert "classical: 3 players left out with fewer than 30 games" in text
+    legend = out.output[out.output.index("Legend:") :]
+    for heading in ("band", "month", "dev. F/L", "F-L [95%]", "Brier F/L", "right F/L",
+                    "player, Elo, Lichess", "Elo - Lichess", "games (scorecard)",
+                    "games (players)"):  # fmt: skip
+        assert f"\n  {heading}" in legend, heading
+    doc = json.loads(
+        CliRunner()
+        .invoke(cli_app, ["db", "compare", "--db", str(rated_db), "--format", "json"])
+        .output
+    )
+    assert (doc["min_games"], doc["few_games"]) == (30, {"blitz": 5, "classical": 3})
+    # with --min-games 0 nobody is left out, so no note
+    zero = CliRunner().invoke(cli_app, ["db", "compare", "--db", str(rated_db), "--min-games", "0"])
+    assert "left out with fewer than" not in zero.output

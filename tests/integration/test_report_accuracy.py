@@ -14,9 +14,11 @@ classical 2/6, chess960 1/4, correspondence 0/6.
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import math
+import re
 from pathlib import Path
 from typing import Any
 
@@ -263,6 +265,8 @@ def test_fit_k_curve(doc: dict[str, Any], cache: Path) -> None:
     # correspondence: one period (February), so the frozen rating never moves: flat
     corr = _report(doc, "correspondence")["accuracy"]["fit_k"]
     assert len({p["deviance"] for p in corr["curve"]}) == 1
+    # a flat curve's lowest point is its smallest K, at the edge of the scan: no best K
+    assert (corr["best_k"], corr["best_k_resolved"]) == (5, False)
     # K = 20 on the curve is the report run with --k 20, scored by the loop above
     fixed = _run(cache, "--perf", "bullet", "--format", "json", "--k", "20")
     assert fixed.exit_code == 0, fixed.output
@@ -280,7 +284,12 @@ def test_table_view_shows_every_perf(cache: Path) -> None:
     for perf, n in PERFS.items():
         assert f"{perf}: how well each rating predicted {n} games" in result.stdout
     assert result.stdout.count("K scan: the FIDE-rules track's deviance") == len(PERFS)
-    assert "Best K " in result.stdout
+    # each perf names its best K or says why not; correspondence's curve is flat (one
+    # period, above), so its lowest point is the tie's smallest K, 5: the edge of the scan
+    assert result.stdout.count("Best K ") + result.stdout.count("No best K: ") == len(PERFS)
+    assert re.search(
+        r"No best K: the lowest deviance \(K 5, [0-9.]+\) is at the edge", result.stdout
+    )
     assert "caps K at 11 in 2023-01 (62 games), 10 in 2023-02 (68 games)" in result.stdout
     assert "Calibration: games, mean expected → actual score" in result.stdout
 
@@ -330,3 +339,18 @@ def test_accuracy_view_to_a_file(cache: Path, tmp_path: Path) -> None:
     text = out.read_text(encoding="utf-8")
     assert "rapid: how well each rating predicted 15 games" in text
     assert "15 rapid games" in text  # the verdict, on one line in a file
+
+
+def test_page_shows_the_headline_and_legend(cache: Path, tmp_path: Path) -> None:
+    page = tmp_path / "p.html"
+    result = _run(cache, "--perf", "blitz", "--view", "accuracy", "--fit-k", "--html", str(page))
+    assert result.exit_code == 0, result.output
+    text = html.unescape(page.read_text("utf-8"))
+    # blitz's Lichess-FIDE interval includes 0 (test_verdict_follows_the_lichess_fide_interval)
+    assert (
+        '<p class="lead">OnBoard247\'s 130 blitz games are too few to tell whether '
+        "FIDE's rules or Lichess's rating predicts the results better.</p>"
+    ) in text
+    assert "<h3>The scorecard</h3>" in text
+    assert "<b>Brier</b>: mean squared gap between expected and actual score" in text
+    assert "K scan: the deviance of the FIDE-rules track at each fixed K" in text

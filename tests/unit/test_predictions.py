@@ -166,3 +166,35 @@ def test_games_no_contender_can_predict_are_left_out_and_counted() -> None:
     assert card.games == 3 and card.left_out == 2
     assert {c.scores.games for c in card.contenders} == {3}
     assert card.expected == predictions.predict(_rows())
+
+
+def test_fit_k_names_a_minimum_that_rises_beyond_noise_on_both_sides() -> None:
+    # Four wins, each predicted 0.5 with K 10 or 30 and 0.9 with K 20: every game's deviance
+    # is -log10 0.5 = 0.30103 at K 10 and 30 and -log10 0.9 = 0.04576 at K 20, so each
+    # paired difference is the same 0.25527: sd 0, standard error 0, beyond noise both sides.
+    curve = {10: 0.5, 20: 0.9, 30: 0.5}
+    fit = predictions.fit_k(
+        lambda k: [curve[k]] * 4, [1.0] * 4, rules_expected=[0.5] * 4, rules_k=[20], ks=[10, 20, 30]
+    )
+    assert fit.best.k == 20
+    assert not fit.at_edge
+    assert fit.resolved
+
+
+def test_fit_k_names_no_k_at_the_edge_or_within_the_noise() -> None:
+    # At the edge: K 10 predicts 0.9 (lowest), K 20 and 30 predict 0.5: nothing below K 10.
+    edge = {10: 0.9, 20: 0.5, 30: 0.5}
+    fit = predictions.fit_k(
+        lambda k: [edge[k]] * 4, [1.0] * 4, rules_expected=[0.5] * 4, rules_k=[20], ks=[10, 20, 30]
+    )
+    assert (fit.best.k, fit.at_edge, fit.resolved) == (10, True, False)
+    # Within the noise: a win and a loss; K 20 predicts 0.6 then 0.5, K 10 and 30 0.5 and
+    # 0.5. Per-game differences (K 10 minus K 20): -log10 0.5 + log10 0.6 = 0.07918 and 0:
+    # mean 0.03959, sample sd 0.07918 / sqrt 2 = 0.05599, standard error 0.05599 / sqrt 2
+    # = 0.03959, so the mean is 1 standard error, under NOISE_Z = 2: no best K.
+    noisy = {10: [0.5, 0.5], 20: [0.6, 0.5], 30: [0.5, 0.5]}
+    fit = predictions.fit_k(
+        lambda k: noisy[k], [1.0, 0.0], rules_expected=[0.5, 0.5], rules_k=[20], ks=[10, 20, 30]
+    )
+    assert predictions.NOISE_Z == 2.0
+    assert (fit.best.k, fit.at_edge, fit.resolved) == (20, False, False)

@@ -363,7 +363,7 @@ def compare_cmd(
         from lichess_elo.output import db as render
         from lichess_elo.output.charts import check_chart_path
         from lichess_elo.output.common import dump_json
-        from lichess_elo.output.tables import render_table, stdout_width
+        from lichess_elo.output.tables import stdout_width
         from lichess_elo.population import app
 
         if chart is not None:
@@ -383,8 +383,7 @@ def compare_cmd(
             _out(dump_json(render.compare_document(result)), output)
             return
         width = stdout_width() if output is None else None
-        tables = ["\n".join(render_table(t, width)) for t in render.compare_tables(result)]
-        _out("\n\n".join(tables), output)
+        _out(render.compare_text(result, width), output)
     if chart is not None:
         typer.echo(f"chart: {chart}")
 

@@ -22,6 +22,7 @@ from lichess_elo.core.report.predictions import (
     KFit,
     PerfAccuracy,
 )
+from lichess_elo.output.accuracy_words import headline, k_summary, legend
 from lichess_elo.output.common import plural, write_csv
 from lichess_elo.output.tables import Column, Table, render_table, wrap_words
 
@@ -93,6 +94,7 @@ def _fit_json(fit: KFit) -> dict[str, Any]:
     return {
         "track": "shadow",
         "best_k": fit.best.k,
+        "best_k_resolved": fit.resolved,
         "best_deviance": _round(fit.best.deviance),
         "rules_k": list(fit.rules_k),
         "rules_deviance": _round(fit.rules_deviance),
@@ -336,20 +338,13 @@ def curve_table(fit: KFit) -> Table:
             index = j * per_column + i
             if index < len(fit.curve):
                 p = fit.curve[index]
-                cells += [f"{p.k}{'*' if p.k == fit.best.k else ''}", f"{p.deviance:.4f}"]
+                star = "*" if fit.resolved and p.k == fit.best.k else ""
+                cells += [f"{p.k}{star}", f"{p.deviance:.4f}"]
             else:
                 cells += ["", ""]
         rows.append(cells)
     title = "K scan: the FIDE-rules track's deviance with K fixed (shadow track)"
     return Table([Column("K"), Column("Deviance")] * _CURVE_COLUMNS, rows, title=title)
-
-
-def k_summary(fit: KFit) -> str:
-    """The best K beside the rules' own, in one line."""
-    return (
-        f"Best K {fit.best.k} (deviance {fit.best.deviance:.4f}); the rules gave K "
-        f"{', '.join(map(str, fit.rules_k))} (deviance {fit.rules_deviance:.4f})."
-    )
 
 
 def k_notes(fit: KFit) -> list[str]:
@@ -379,6 +374,8 @@ def accuracy_lines(
         card = cards.get(report.perf)
         if report.message or card is None:
             continue
+        said = headline(card.verdict, user, report.perf)
+        lines += [*wrap_words(said, width), ""] if said else []
         lines += render_table(scores_table(card, report.perf), width)
         if card.left_out:
             said = left_out_text(card.left_out)
@@ -392,6 +389,10 @@ def accuracy_lines(
             for line in (k_summary(card.fit), *k_notes(card.fit)):
                 lines += wrap_words(line, width, "  ")
             lines.append("")
+    if any(report.perf in cards and not report.message for report in reports):
+        fit = any(card.fit is not None for card in cards.values())
+        for item in legend(fit):
+            lines += wrap_words(item, width, "    ")
     return lines
 
 

@@ -3,8 +3,9 @@
 One row per perf with games: on the left the calibration of each rating-based contender
 (mean actual against mean expected score per expectation band, the marker's area growing
 with the band's games, the diagonal being perfect calibration); on the right, with
-``--fit-k``, the FIDE-rules track's deviance for K from 5 to 60, the best K marked and the
-rules' own deviance as a dashed line. matplotlib comes from ``output.charts`` (lazily, Agg).
+``--fit-k``, the FIDE-rules track's deviance for K from 5 to 60, the lowest K marked
+(called the best only when clear of the noise) and the rules' own deviance as a dashed
+line. matplotlib comes from ``output.charts`` (lazily, Agg).
 """
 
 from __future__ import annotations
@@ -60,7 +61,8 @@ def _k_panel(ax: Any, fit: KFit) -> None:
     )  # fmt: skip
     ax.scatter(
         [fit.best.k], [fit.best.deviance], color=_COLOURS["fide"], zorder=3,
-        label=f"best K {fit.best.k}: {fit.best.deviance:.4f}",
+        label=f"{'best' if fit.resolved else 'lowest, no best'} K {fit.best.k}: "
+        f"{fit.best.deviance:.4f}",
     )  # fmt: skip
     ax.set_xlabel("K (fixed for every period)")
     ax.set_ylabel("binomial deviance (lower is better)")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict
 from typing import Any
@@ -275,6 +275,8 @@ def compare_document(result: CompareResult) -> dict[str, Any]:
             }
             for s in result.scores
         ],
+        "min_games": result.min_games,
+        "few_games": dict(result.few_games),
         "differs": [
             {
                 "perf": d.perf,
@@ -289,10 +291,11 @@ def compare_document(result: CompareResult) -> dict[str, Any]:
     }
 
 
-def compare_tables(result: CompareResult) -> list[Table]:
-    """``db compare`` for people: per perf, the band table, the scorecard and the differs."""
+def compare_tables(result: CompareResult, perfs: Sequence[str] | None = None) -> list[Table]:
+    """``db compare`` for people: per perf (of ``perfs``, default all), the band table, the
+    scorecard and the differs."""
     tables: list[Table] = []
-    for perf in result.perfs:
+    for perf in result.perfs if perfs is None else perfs:
         rows = [b for b in result.bands if b.perf == perf]
         if not rows:
             continue
@@ -352,6 +355,25 @@ def compare_tables(result: CompareResult) -> list[Table]:
             title = f"{perf}: players who differ most on the last list"
             tables.append(Table(columns, far_rows, title=title))
     return tables
+
+
+def compare_text(result: CompareResult, width: int | None) -> str:
+    """``db compare`` for people fitted to ``width`` (``None``: no limit): per perf its
+    headline and tables, the players ``--min-games`` left out, then the legend."""
+    from lichess_elo.output import compare_words as words
+
+    blocks: list[list[str]] = []
+    for perf in result.perfs:
+        said = words.headline(perf, [s for s in result.scores if s.perf == perf])
+        if said:
+            blocks.append(wrap_words(said, width))
+        blocks += [render_table(t, width) for t in compare_tables(result, (perf,))]
+        note = words.few_games_note(perf, result.few_games.get(perf, 0), result.min_games)
+        if note:
+            blocks.append(wrap_words(note, width))
+    if blocks:
+        blocks.append([line for item in words.legend() for line in wrap_words(item, width, "    ")])
+    return "\n\n".join("\n".join(block) for block in blocks)
 
 
 def _pct(value: float | None) -> str:

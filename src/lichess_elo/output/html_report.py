@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from lichess_elo import __version__
 from lichess_elo.core.report.build import MIN_PERFORMANCE_GAMES
 from lichess_elo.output import accuracy as acc
+from lichess_elo.output import accuracy_words as words
 from lichess_elo.output import report_text as text
 from lichess_elo.output.common import signed
 from lichess_elo.output.html_chart import chart_html
@@ -98,8 +99,10 @@ def _rules_block(doc: Mapping[str, Any], periods_table: Table) -> str:
 
 
 def _scorecard(card: PerfAccuracy, user: str, perf: str) -> str:
+    said = words.headline(card.verdict, user, perf)
     parts = [
         "<h3>Scorecard: which rating predicted the games better</h3>",
+        f'<p class="lead">{esc(said)}</p>' if said else "",
         f'<p class="verdict">{esc(acc.verdict_text(card.verdict, user, perf))}</p>',
         table_html(acc.scores_table(card, perf)),
         table_html(acc.pairs_table(card)),
@@ -107,7 +110,7 @@ def _scorecard(card: PerfAccuracy, user: str, perf: str) -> str:
     ]
     if card.fit is not None:
         parts.append(table_html(acc.curve_table(card.fit), css="plain"))
-        parts.append(lines_html([acc.k_summary(card.fit), *acc.k_notes(card.fit)]))
+        parts.append(lines_html([words.k_summary(card.fit), *acc.k_notes(card.fit)]))
     return "".join(parts)
 
 
@@ -175,11 +178,19 @@ def _overview(reports: Sequence[PerfReport]) -> str:
     )
 
 
-def _legend(reports: Sequence[PerfReport]) -> str:
+def _legend(cards: Mapping[str, PerfAccuracy]) -> str:
     def items(pairs: Sequence[tuple[str, str]]) -> str:
         return "".join(
-            f"<li><b>{esc(name)}</b>: {esc(words.format(min=MIN_PERFORMANCE_GAMES))}</li>"
-            for name, words in pairs
+            f"<li><b>{esc(name)}</b>: {esc(said.format(min=MIN_PERFORMANCE_GAMES))}</li>"
+            for name, said in pairs
+        )
+
+    scorecard = ""
+    if cards:
+        scan = any(c.fit is not None for c in cards.values())
+        k_item = f"<li>{esc(words.K_LEGEND)}</li>" if scan else ""
+        scorecard = (
+            f'<h3>The scorecard</h3><ul class="lines">{items(words.SCORE_LEGEND)}{k_item}</ul>'
         )
 
     return (
@@ -187,7 +198,7 @@ def _legend(reports: Sequence[PerfReport]) -> str:
         f'<h3>The chart</h3><ul class="lines">{items(_CHART_LEGEND)}</ul>'
         f'<h3>The rating periods table</h3><ul class="lines">{items(PERIOD_LEGEND)}</ul>'
         f'<h3>The games table</h3><ul class="lines">{items(GAME_LEGEND)}</ul>'
-        f"<p>{esc(SCALE_NOTE)}</p>"
+        f"{scorecard}<p>{esc(SCALE_NOTE)}</p>"
     )
 
 
@@ -215,7 +226,7 @@ def report_html(
             for r, doc in zip(reports, document["reports"], strict=True)
         ),
         f'<p class="note">{esc(rest)}</p>' if rest else "",
-        _legend(reports),
+        _legend(cards),
         f"<footer>{esc(SCALE_NOTE)}</footer>",
     ]
     return page(f"{user}: FIDE rules next to Lichess", body)

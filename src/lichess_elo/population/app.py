@@ -312,6 +312,9 @@ class CompareResult:
     bands: list[BandRow]
     scores: list[MonthScore]
     differs: list[Differ]
+    min_games: int = 0
+    #: By perf: players of the last list with a Lichess rating but under ``min_games``.
+    few_games: dict[str, int] = field(default_factory=dict)
 
 
 @named_faults
@@ -346,6 +349,8 @@ def compare(settings: CompareSettings) -> CompareResult:
                 seed=settings.seed,
             ),
             population.differs(con, perfs, settings.top, settings.min_games),
+            settings.min_games,
+            population.few_games(con, perfs, settings.min_games),
         )
     finally:
         con.close()

@@ -122,6 +122,25 @@ def differs(
     return out
 
 
+def few_games(
+    con: duckdb.DuckDBPyConnection, perfs: Sequence[str], min_games: int
+) -> dict[str, int]:
+    """By perf, the players of the last list with a Lichess rating but fewer than
+    ``min_games`` games before it: the ones :func:`differs` leaves out."""
+    out: dict[str, int] = {}
+    for perf in perfs:
+        months = list_months(con, perf)
+        if not months:
+            continue
+        row = con.execute(
+            f"""SELECT COUNT(*) FROM ({_list_at(con, perf, months[-1])})
+                WHERE lichess_rating IS NOT NULL AND games_before < ?""",
+            [perf, min_games],
+        ).fetchone()
+        out[perf] = int(row[0]) if row else 0
+    return out
+
+
 def _month_rules(con: duckdb.DuckDBPyConnection, perf: str, month: int) -> tuple[MonthRules, bool]:
     """The rules of ``perf``'s list of ``month`` and whether compressions were applied."""
     rules = list_rules.read(con).get(perf)

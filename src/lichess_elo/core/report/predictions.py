@@ -26,12 +26,15 @@ Scores, calibration and paired bootstraps come from :mod:`lichess_elo.core.accur
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
+import numpy as np
+
 from lichess_elo.core import accuracy, fide, glicko
-from lichess_elo.core.accuracy import Band, Comparison, Scores, Verdict
+from lichess_elo.core.accuracy import Band, Comparison, FloatArray, Scores, Verdict
 from lichess_elo.core.report import rivals
 from lichess_elo.core.report.model import GameRow
 from lichess_elo.errors import BadInput
@@ -45,6 +48,7 @@ __all__ = [
     "K_SCAN",
     "LEFT_OUT_REASONS",
     "LICHESS",
+    "NOISE_Z",
     "OPPONENT_RD_ESTABLISHED",
     "OPPONENT_RD_PROVISIONAL",
     "SCORE_RATE",
@@ -131,6 +135,8 @@ class KFit:
     ``best`` is the lowest deviance (the smallest K on a tie); ``rules_k`` lists the K values
     the FIDE rules gave the player's periods, oldest first, each once; ``limits`` the periods
     where the 700 rule caps the scanned K (a K above ``k_max`` acts as ``k_max`` there).
+    ``resolved`` says whether the lowest point stands out of the noise on both sides
+    (:func:`fit_k`); when it does not, no K is the best one.
     """
 
     curve: tuple[KPoint, ...]
@@ -138,6 +144,13 @@ class KFit:
     rules_k: tuple[int, ...]
     rules_deviance: float
     limits: tuple[KLimit, ...] = ()
+    resolved: bool = False
+
+    @property
+    def at_edge(self) -> bool:
+        """True when the lowest point is the smallest or the largest K scanned."""
+        ks = [p.k for p in self.curve]
+        return self.best.k in (min(ks), max(ks))
 
     @property
     def flat(self) -> bool:
@@ -304,10 +317,10 @@ def fit_k(
     if not ks:
         raise BadInput("no K values to try")
     curve = []
+    terms = {}
     for k in ks:
-        deviance = accuracy.score(expected_for_k(k), results).deviance
-        assert deviance is not None
-        curve.append(KPoint(k, deviance))
+        terms[k] = accuracy.game_deviance(expected_for_k(k), results)
+        curve.append(KPoint(k, float(np.mean(terms[k]))))
     best = min(curve, key=lambda p: (p.deviance, p.k))
     rules = accuracy.score(rules_expected, results).deviance
     assert rules is not None
@@ -315,4 +328,29 @@ def fit_k(
     limits = tuple(
         KLimit(label, n, fide.limit_k(top, n)) for label, n in periods if fide.limit_k(top, n) < top
     )
-    return KFit(tuple(curve), best, tuple(dict.fromkeys(rules_k)), rules, limits)
+    risen = {p.k for p in curve if _beyond_noise(terms[p.k], terms[best.k])}
+    resolved = any(k < best.k for k in risen) and any(k > best.k for k in risen)
+    return KFit(tuple(curve), best, tuple(dict.fromkeys(rules_k)), rules, limits, resolved)
+
+
+#: How many standard errors a deviance difference must pass to be more than noise.
+NOISE_Z = 2.0
+
+
+def _beyond_noise(other: FloatArray, best: FloatArray) -> bool:
+    """Whether ``other``'s per-game deviance is above ``best``'s by more than the noise.
+
+    The noise chosen: :data:`NOISE_Z` (2, about the scorecard's 95 % level) standard errors
+    of the paired mean difference, ``sd(d) / sqrt(n)`` with ``d`` the per-game differences
+    (sample sd). The same games are scored under both K, so the pairing removes what the
+    games share, as in the scorecard's paired bootstrap; a normal error instead of a
+    bootstrap keeps the 56-K scan cheap. A lowest point counts as the best K only when some
+    smaller K and some larger K are both beyond the noise: a minimum at the edge of the scan
+    (nothing on one side) or on a plateau flatter than its noise names no K.
+    """
+    d = other - best
+    if d.size < 2:
+        return False
+    mean = float(np.mean(d))
+    error = float(np.std(d, ddof=1)) / math.sqrt(d.size)
+    return mean > NOISE_Z * error

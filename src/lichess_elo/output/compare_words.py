@@ -1,0 +1,66 @@
+"""``db compare`` in plain words: a headline per perf, the note on the players
+``--min-games`` left out, and the legend of every column (an edge module: no maths)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lichess_elo.core.accuracy import Outcome, verdict
+from lichess_elo.core.words import plural
+from lichess_elo.population.compare import MonthScore
+
+COMPARE_LEGEND = (
+    ("band", "players whose Lichess rating on the list is in the band (from its lower bound)"),
+    ("month columns of the band table", "the band's mean Elo - Lichess on that month's list, "
+     "then its players"),
+    ("month", "the month whose games are scored, each side rated from that month's list"),
+    ("games (scorecard)", "games scored (* a seeded sample of the month's games)"),
+    ("dev. F/L", "binomial deviance of FIDE rules / of Lichess; lower is better"),
+    ("F-L [95%]", "FIDE's deviance minus Lichess's and its 95 % bootstrap interval; below "
+     "0 FIDE's rules predicted better; an interval that includes 0 names no winner"),
+    ("Brier F/L", "mean squared gap between expected and actual score; lower is better"),
+    ("right F/L", "share of games whose winner each expected (a draw counts half)"),
+    ("player, Elo, Lichess", "the player's FIDE-rules and Lichess ratings on the last list"),
+    ("Elo - Lichess", "how far apart the two ratings are"),
+    ("games (players)", "the player's rated games before the last list"),
+)  # fmt: skip
+
+
+def headline(perf: str, scores: Sequence[MonthScore]) -> str | None:
+    """One sentence per perf: in how many months each system predicted the games better,
+    a month counting only when its interval excludes 0; ``None`` with no month scored."""
+    if not scores:
+        return None
+    wins = {"FIDE's rules": 0, "Lichess's rating": 0}
+    unclear = 0
+    for s in scores:
+        v = verdict(s.comparison)
+        if v.outcome is Outcome.CLEAR:
+            wins["FIDE's rules" if v.better == s.comparison.first else "Lichess's rating"] += 1
+        else:
+            unclear += 1
+    lead = f"{perf}, {plural(len(scores), 'month')} of games scored: "
+    if unclear == len(scores):
+        return (
+            f"{lead}too few games to tell whether FIDE's rules or Lichess's rating predicts "
+            "them better."
+        )
+    parts = [f"{name} predicted them better in {n}" for name, n in wins.items() if n]
+    if unclear:
+        parts.append(f"too few games to tell in {unclear}")
+    return lead + ", ".join(parts) + "."
+
+
+def few_games_note(perf: str, left_out: int, min_games: int) -> str | None:
+    """The players of ``perf``'s last list the differ table left out for too few games."""
+    if not left_out:
+        return None
+    return (
+        f"{perf}: {plural(left_out, 'player')} left out with fewer than {min_games} games; "
+        "--min-games 0 shows them."
+    )
+
+
+def legend() -> list[str]:
+    """The legend lines of ``db compare``."""
+    return ["Legend:", *(f"  {name}: {text}" for name, text in COMPARE_LEGEND)]

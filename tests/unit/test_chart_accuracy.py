@@ -86,24 +86,25 @@ def test_identical_lines_are_drawn_beside_each_other_and_the_legend_says_so(draw
     assert len(lines) == 5 and {line.get_linestyle() for line in lines} == {"-", "--", ":", "-."}
 
 
-def _fit(resolved: bool, best_k: int) -> KFit:
-    curve = tuple(KPoint(k, 0.30 + abs(k - best_k) / 1000) for k in range(5, 61))
+def _fit(resolved: bool, best_k: int, slope: float = 1 / 1000) -> KFit:
+    curve = tuple(KPoint(k, 0.30 + abs(k - best_k) * slope) for k in range(5, 61))
     return KFit(curve, KPoint(best_k, 0.30), (20,), 0.31, resolved=resolved)
 
 
 @pytest.mark.parametrize(
-    ("resolved", "best_k", "gid", "words"),
+    ("resolved", "best_k", "slope", "gid", "words"),
     [
-        (True, 20, "best-k", "best K 20: 0.3000"),
-        (False, 20, "lowest-k", "lowest K 20: 0.3000 (within the noise: no best K)"),
-        (False, 5, "lowest-k", "lowest K 5: 0.3000 (at the edge of the scan: no best K)"),
+        (True, 20, 1e-3, "best-k", "best K 20: 0.3000"),
+        (False, 20, 1e-3, "lowest-k", "lowest K 20: 0.3000 (within the noise: no best K)"),
+        (False, 5, 1e-3, "lowest-k", "lowest K 5: 0.3000 (at the edge of the scan: no best K)"),
+        (False, 5, 0.0, "lowest-k", "every K gives 0.3000: no best K"),  # a flat curve
     ],
 )
 def test_the_lowest_k_is_called_the_best_only_when_resolved(
-    drawn: Any, resolved: bool, best_k: int, gid: str, words: str
+    drawn: Any, resolved: bool, best_k: int, slope: float, gid: str, words: str
 ) -> None:
     report = _report()
-    card = dataclasses.replace(score_perf(report.games), fit=_fit(resolved, best_k))
+    card = dataclasses.replace(score_perf(report.games), fit=_fit(resolved, best_k, slope))
     ax = drawn(report, card).axes[1]
     assert list(_by_gid(ax)) == [gid]
     assert words in [t.get_text() for t in ax.get_legend().get_texts()]

@@ -79,6 +79,8 @@ def _k_panel(ax: Any, fit: KFit) -> None:
     words = (
         f"best K {fit.best.k}: {fit.best.deviance:.4f}"
         if fit.resolved
+        else f"every K gives {fit.best.deviance:.4f}: no best K"
+        if fit.flat
         else f"lowest K {fit.best.k}: {fit.best.deviance:.4f} "
         f"({'at the edge of the scan' if fit.at_edge else 'within the noise'}: no best K)"
     )

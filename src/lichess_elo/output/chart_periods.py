@@ -15,6 +15,9 @@ ELO = "#d9480f"
 #: A period is labelled only when it spans at least this share of the axis.
 _MIN_LABEL_SHARE = 0.06
 _MAX_LABELLED_PERIODS = 16
+#: A light backing under the words drawn over the data (FIDE's adjustment, the floor), so
+#: that a line crossing them does not run through the letters.
+_BACKING = {"boxstyle": "square,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.8}
 #: The legend's words for a gap (the note under the chart explains it).
 GAP_LABEL = "gap between two games (note below)"
 
@@ -118,6 +121,7 @@ def adjustments_and_floor(ax: Any, report: PerfReport, spans: Sequence[Any]) -> 
             va="center",
             fontsize=8,
             color=ELO,
+            bbox=_BACKING,
         )
     floors = sorted({p.edition.floor for p in report.periods if p.below_floor})
     for floor in floors:
@@ -130,6 +134,7 @@ def adjustments_and_floor(ax: Any, report: PerfReport, spans: Sequence[Any]) -> 
             textcoords="offset points",
             fontsize=8,
             color="#495057",
+            bbox=_BACKING,
         )
 
 

@@ -153,10 +153,10 @@ def test_end_labels_a_point_apart_are_moved_apart(drawn: Any) -> None:
                                          1500, 11, 1500, 1)])])  # fmt: skip
     ax = fig.axes[0]
     ends = [t for t in ax.texts if t.get_gid() == "end-label"]
-    assert sorted(t.get_text() for t in ends) == ["1510", "1511"]
+    assert sorted(t.get_text() for t in ends) == ["FIDE rules 1510", "Lichess 1511"]
     assert _no_two_meet([t.get_window_extent(renderer) for t in ends])
-    high = next(t for t in ends if t.get_text() == "1511")
-    low = next(t for t in ends if t.get_text() == "1510")
+    high = next(t for t in ends if t.get_text() == "Lichess 1511")
+    low = next(t for t in ends if t.get_text() == "FIDE rules 1510")
     assert high.get_window_extent(renderer).y0 >= low.get_window_extent(renderer).y1
     # One game: the axis spans an hour each side of it, every tick names the day and month.
     assert all(re.search(r"2 Mar", text) for _, text in _ticks(ax))

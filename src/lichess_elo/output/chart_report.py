@@ -160,13 +160,14 @@ def _panel(ax: Any, report: PerfReport, user: str, lo: datetime, hi: datetime) -
     narrow = chart_periods.period_labels(ax, report, spans, lo, hi)
     ymin = min(y for y in (*gy, *ey, *fy) if y == y)  # y == y skips the NaN line breaks
     ymax = max(y for y in (*gy, *ey, *fy) if y == y)
-    # The end values, read off the lines (moved apart after the layout if they would meet).
-    ends = [(ey[-1], _ELO, ""), (gy[-1], _GLICKO, "")]
+    # Each line's name and end value, read off the line (moved apart after the layout if
+    # two would meet).
+    ends = [(ey[-1], _ELO, "FIDE rules"), (gy[-1], _GLICKO, "Lichess")]
     if round(ey[-1]) == round(gy[-1]):
-        ends = [(gy[-1], "#343a40", "both ")]
-    for value, colour, both in ends:
+        ends = [(gy[-1], "#343a40", "both")]
+    for value, colour, name in ends:
         ax.annotate(
-            f"{both}{value:.0f}",
+            f"{name} {value:.0f}",
             (mdates.date2num(hi), value),
             xytext=(4, 0),
             textcoords="offset points",

@@ -20,8 +20,9 @@ from lichess_elo.output.chart_compare import spread
 
 #: The ring around one game, in points (its diameter).
 RING_POINTS = 12.0
-#: Where a ring's number may go: offsets from the ring's centre (points), nearest first.
-_RADII = (1.0, 2.0, 3.2, 4.6)
+#: Where a ring's number may go: this many points beyond the ring's edge, nearest first,
+#: at each of the angles (degrees) in turn.
+_STANDOFF = (2.0, 9.0, 17.0, 27.0)
 _ANGLES = (45, 135, -45, -135, 90, -90, 0, 180)
 
 
@@ -161,9 +162,9 @@ def place_rings(
     for i, centre, radius, shared in sorted(centres):
         rank = marks[i][0]
         best: tuple[Any, Any, float] | None = None
-        for step in _RADII:
+        for standoff in _STANDOFF:
             for angle in _ANGLES:
-                r = radius + 2 + step * 7 - 7
+                r = radius + standoff
                 off = (r * math.cos(math.radians(angle)), r * math.sin(math.radians(angle)))
                 text = ax.annotate(str(rank), ax.transData.inverted().transform(centre),
                                    xytext=off, textcoords="offset points", ha="center",

@@ -160,13 +160,14 @@ def ingest_cmd(
 
     with library_errors(NAMES), interruptible():
         from lichess_elo.output import db as render
+        from lichess_elo.output import db_progress
         from lichess_elo.output.common import dump_json
         from lichess_elo.output.tables import stdout_width
         from lichess_elo.population import app
 
         paths = app.expand_dumps(tuple(files))
         _not_read(output, db, paths)
-        with render.ingest_progress(quiet, [p.name for p in paths]) as bar:
+        with db_progress.ingest_progress(quiet, [p.name for p in paths]) as bar:
             result = app.ingest(app.IngestSettings(paths, db, bar.callback))
     if fmt == TableJson.json:
         _out(dump_json(render.ingest_document(result)), output)
@@ -233,6 +234,7 @@ def rate_cmd(
     with library_errors(NAMES), interruptible():
         from lichess_elo.errors import BadInput
         from lichess_elo.output import db as render
+        from lichess_elo.output import db_progress
         from lichess_elo.output.common import console
         from lichess_elo.population import app
 
@@ -252,7 +254,7 @@ def rate_cmd(
             adjustments=not no_adjustment,
         )
         settings.checked()
-        with render.rate_progress(quiet) as progress:
+        with db_progress.rate_progress(quiet) as progress:
             result = app.rate(replace(settings, progress=progress))
     render.print_rate(result, console())
 
@@ -355,12 +357,14 @@ def compare_cmd(
     ] = None,
     fmt: TableJsonOpt = TableJson.table,
     output: OutputOpt = None,
+    quiet: QuietOpt = False,
 ) -> None:
     """Elo - Lichess by band and month, which predicts better, who differs most."""
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
         from lichess_elo.output import db as render
+        from lichess_elo.output import db_progress
         from lichess_elo.output.charts import check_chart_path
         from lichess_elo.output.common import dump_json
         from lichess_elo.output.tables import stdout_width
@@ -372,9 +376,11 @@ def compare_cmd(
             from lichess_elo.cli.options import check_not_inputs
 
             check_not_inputs(output, chart, None, {db: "the --db database"})
-        result = app.compare(
-            app.CompareSettings(db, tuple(perf or ()), band, top, min_games, sample, resamples)
+        settings = app.CompareSettings(
+            db, tuple(perf or ()), band, top, min_games, sample, resamples
         )
+        with db_progress.compare_progress(quiet) as progress:
+            result = app.compare(replace(settings, progress=progress))
         if chart is not None:
             from lichess_elo.output.chart_compare import write_compare_chart
 

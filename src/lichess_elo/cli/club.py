@@ -17,6 +17,7 @@ from lichess_elo.cli.options import (
     ChartOpt,
     FormatOpt,
     HtmlOpt,
+    NoPagerOpt,
     OfflineOpt,
     OutputOpt,
     QuietOpt,
@@ -27,6 +28,7 @@ from lichess_elo.cli.options import (
     choose_format,
     make_source,
 )
+from lichess_elo.cli.pager import paged
 from lichess_elo.core.club.options import ClubOptions
 from lichess_elo.output import club as render_club
 from lichess_elo.output.charts import check_chart_path
@@ -224,6 +226,7 @@ def club_command(
         int, typer.Option("--top", metavar="N", help="Players in the chart, e.g. --top 10.", min=1)
     ] = 5,
     quiet: QuietOpt = False,
+    no_pager: NoPagerOpt = False,
     token: TokenOpt = None,
     token_file: TokenFileOpt = None,
     offline: OfflineOpt = False,
@@ -302,7 +305,8 @@ def club_command(
                 write_output(html, club_html(run.result, rules_file))
         if chart is not None:
             render_club.write_club_chart(run.result, names, chart)
-        write_output(output, text.rstrip("\n") + "\n")
+        with paged(not no_pager and output is None):
+            write_output(output, text.rstrip("\n") + "\n")
 
 
 def register(app: typer.Typer) -> None:

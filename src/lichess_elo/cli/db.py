@@ -13,14 +13,15 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from lichess_elo.cli.options import OutputFormat as Format
 from lichess_elo.cli.options import (
+    NoPagerOpt,
     OutputOpt,
     QuietOpt,
     fold_perf,
     fold_perfs,
     parse_rules_as_of,
 )
+from lichess_elo.cli.options import OutputFormat as Format
 
 if TYPE_CHECKING:
     from lichess_elo.output.tables import Table
@@ -128,9 +129,11 @@ TableJsonOpt = Annotated[
 ]
 
 
-def _out(value: str | Table, output: Path | None = None) -> None:
-    """Print a text (as is) or a table (fitted to the terminal) on stdout, or write it to
-    ``output`` (whole, through the one atomic writer; a table on one line a row)."""
+def _out(value: str | Table, output: Path | None = None, *, pager: bool = False) -> None:
+    """Print a text (as is) or a table (fitted to the terminal) on stdout, through the pager
+    when ``pager`` and it is long (``cli.pager``), or write it to ``output`` (whole, through
+    the one atomic writer; a table on one line a row)."""
+    from lichess_elo.cli.pager import paged
     from lichess_elo.output.common import write_output
     from lichess_elo.output.tables import render_table, stdout_width
 
@@ -138,7 +141,8 @@ def _out(value: str | Table, output: Path | None = None) -> None:
         text = value.rstrip("\n")
     else:
         text = "\n".join(render_table(value, stdout_width() if output is None else None))
-    write_output(output, text + "\n")
+    with paged(pager and output is None):
+        write_output(output, text + "\n")
 
 
 @db_app.command("ingest")
@@ -285,6 +289,7 @@ def list_cmd(
         ),
     ] = None,
     output: OutputOpt = None,
+    no_pager: NoPagerOpt = False,
 ) -> None:
     """The list published at the start of a month."""
     from lichess_elo.cli.errors import library_errors
@@ -307,7 +312,7 @@ def list_cmd(
     if top and held > top and not isinstance(value, str):
         note = f"{held - top:,} more players; --top 0 for all"
         value = replace(value, notes=(note, *value.notes))
-    _out(value, output)
+    _out(value, output, pager=not no_pager)
 
 
 @db_app.command("player")
@@ -320,6 +325,7 @@ def player_cmd(
     ] = None,
     fmt: FormatOpt = Format.table,
     output: OutputOpt = None,
+    no_pager: NoPagerOpt = False,
 ) -> None:
     """One player's monthly rows: list rating, games, score, PD, K and change."""
     from lichess_elo.cli.errors import library_errors
@@ -330,7 +336,7 @@ def player_cmd(
 
         _not_read(output, db)
         result = app.player(app.PlayerSettings(name, db, perf))
-    _out(render.player_output(result, fmt.value), output)
+    _out(render.player_output(result, fmt.value), output, pager=not no_pager)
 
 
 @db_app.command("compare")
@@ -357,6 +363,7 @@ def compare_cmd(
     ] = None,
     fmt: TableJsonOpt = TableJson.table,
     output: OutputOpt = None,
+    no_pager: NoPagerOpt = False,
     quiet: QuietOpt = False,
 ) -> None:
     """Elo - Lichess by band and month, which predicts better, who differs most."""
@@ -386,10 +393,10 @@ def compare_cmd(
 
             write_compare_chart(result, chart)
         if fmt == TableJson.json:
-            _out(dump_json(render.compare_document(result)), output)
+            _out(dump_json(render.compare_document(result)), output, pager=not no_pager)
             return
         width = stdout_width() if output is None else None
-        _out(render.compare_text(result, width), output)
+        _out(render.compare_text(result, width), output, pager=not no_pager)
     if chart is not None:
         typer.echo(f"chart: {chart}")
 
@@ -399,6 +406,7 @@ def months_cmd(
     db: DbOpt = Path("lichess.duckdb"),
     fmt: FormatOpt = Format.table,
     output: OutputOpt = None,
+    no_pager: NoPagerOpt = False,
 ) -> None:
     """What the database holds: each month's games by perf, the unusable games and the
     players db rate rated."""
@@ -409,4 +417,4 @@ def months_cmd(
         from lichess_elo.population.info import MonthsSettings, holdings
 
         _not_read(output, db)
-        _out(months_output(holdings(MonthsSettings(db)), fmt.value, db), output)
+        _out(months_output(holdings(MonthsSettings(db)), fmt.value, db), output, pager=not no_pager)

@@ -146,6 +146,14 @@ QuietOpt = Annotated[
         help="No progress bar and no notes on stderr (errors still show), e.g. -q in a script.",
     ),
 ]
+NoPagerOpt = Annotated[
+    bool,
+    typer.Option(
+        "--no-pager",
+        help="Print long output straight to the terminal, not through $PAGER (less), "
+        "e.g. --no-pager.",
+    ),
+]
 FormatOpt = Annotated[
     str,
     typer.Option(

@@ -20,6 +20,7 @@ from lichess_elo.cli.options import (
     FideIdOpt,
     FormatOpt,
     HtmlOpt,
+    NoPagerOpt,
     OfflineOpt,
     OutputFormat,
     OutputOpt,
@@ -42,6 +43,7 @@ from lichess_elo.cli.options import (
     parse_rules,
     parse_rules_as_of,
 )
+from lichess_elo.cli.pager import paged
 from lichess_elo.core.report.settings import ReportSettings
 from lichess_elo.output.accuracy import accuracy_csv, accuracy_text
 from lichess_elo.output.chart_accuracy import write_accuracy_chart
@@ -210,6 +212,7 @@ def report_command(
     since: SinceOpt = None,
     until: UntilOpt = None,
     quiet: QuietOpt = False,
+    no_pager: NoPagerOpt = False,
 ) -> None:
     """What FIDE-style Elo would have made of a player's Lichess games, next to Glicko-2.
 
@@ -276,7 +279,8 @@ def report_command(
                     warn(report.message)
             if run.count_short and since is not None:
                 note(_count_note(run, since))
-            _print(run, fmt, view, output)
+            with paged(not no_pager and output is None):
+                _print(run, fmt, view, output)
             if chart is not None and view == View.accuracy:
                 write_accuracy_chart(run.reports, run.accuracy, chart, run.user)
             elif chart is not None:

@@ -136,8 +136,9 @@ def report_command(
         typer.Option(
             "--games-before",
             metavar="N",
-            help="Rated games in the perf before the first one held (default: counted from "
-            "up to 12 months before), e.g. --games-before 500.",
+            help="Rated games in the perf before the first one held, e.g. --games-before 500. "
+            "Without it, games before --since only count toward K's 30-game rule, read from "
+            "up to 12 months (never the profile's public count).",
             show_default=False,
             rich_help_panel=RULES,
         ),

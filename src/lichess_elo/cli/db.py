@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import replace
 from datetime import date
 from enum import StrEnum
@@ -13,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from lichess_elo.cli.interrupts import interruptible
 from lichess_elo.cli.options import (
     NoPagerOpt,
     OutputOpt,
@@ -69,30 +68,6 @@ PerfsOpt = Annotated[
         help="bullet, blitz, rapid or classical (repeat it; default all), e.g. --perf blitz.",
     ),
 ]
-
-
-@contextmanager
-def interruptible() -> Iterator[None]:
-    """Ctrl-C (or DuckDB's own interrupt of a running query): one line, exit 130.
-
-    Every month is committed in one transaction, so what was committed stays whole and the
-    month being written is rolled back.
-    """
-    try:
-        yield
-    except KeyboardInterrupt:
-        typer.echo("lichess-elo: interrupted", err=True)
-        raise typer.Exit(130) from None
-    except Exception as exc:
-        import duckdb
-
-        interrupted = isinstance(exc, duckdb.InterruptException) or (
-            isinstance(exc, RuntimeError) and "interrupted" in str(exc).lower()
-        )
-        if not interrupted:
-            raise
-        typer.echo("lichess-elo: interrupted", err=True)
-        raise typer.Exit(130) from None
 
 
 #: The option (or argument) that gives each logical input of the db commands.

@@ -8,6 +8,7 @@ is shown when quiet or when stderr is not a terminal. The bars vanish when the c
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -24,12 +25,14 @@ class EtaColumn(ProgressColumn):
     """``ETA 0:01:23`` once an honest estimate can be made (``output.eta``: after 10 % of
     the work and 2 s, from the recent rate), nothing before (no ``-:--:--``)."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__()
+        self._clock = clock
         self._etas: dict[Any, Eta] = {}
 
     def render(self, task: Any) -> Text:
-        eta = self._etas.setdefault(task.id, Eta())
+        """The ETA of ``task`` (one estimate per task, fed at every redraw)."""
+        eta = self._etas.setdefault(task.id, Eta(self._clock))
         remaining = eta.remaining(task.completed, task.total)
         if task.finished or remaining is None:
             return Text("")

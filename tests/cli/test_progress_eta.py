@@ -47,3 +47,39 @@ def test_unknown_total_and_finished_show_nothing() -> None:
     clock.now = 30.0
     assert column.render(_task(5, None)).plain == ""
     assert column.render(_task(10, 10, task_id=2)).plain == ""
+
+
+def test_file_names_keep_their_last_words() -> None:
+    from lichess_elo.output.db_progress import short_name
+
+    assert short_name("lichess_db_standard_rated_2024-05.pgn.zst") == "…2024-05.pgn.zst"
+    assert short_name("may.pgn.zst") == "may.pgn.zst"
+    assert short_name("my_rated_2024-05.pgn") == "…2024-05.pgn"  # 20 > 16: "rated_" too
+
+
+def test_a_month_dump_bar_fits_80_columns_whole() -> None:
+    # A month of the open database is about 90 million games: 99,999,999 games at 999,999
+    # games/s with its ETA is the widest bar; it stays on one line of 80, every word whole.
+    import io
+
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from lichess_elo.output.db_progress import ingest_columns, short_name
+
+    clock = Clock()
+    screen = io.StringIO()
+    out = Console(file=screen, width=80, force_terminal=True, color_system=None)
+    bar = Progress(*ingest_columns(clock), console=out, auto_refresh=False)
+    name = short_name("lichess_db_standard_rated_2024-05.pgn.zst")
+    task = bar.add_task(name, total=1000, games="0", rate="")
+    bar.make_tasks_table(bar.tasks)  # drawn once: the ETA column sees 0 bytes at 0 s
+    clock.now = 100.0
+    bar.update(task, completed=500, games="99,999,999", rate="999,999 games/s")
+    out.print(bar.make_tasks_table(bar.tasks))  # 500 of 1000 bytes in 100 s: 100 s left
+    lines = screen.getvalue().splitlines()
+    assert len(lines) == 1, lines
+    last = lines[0]
+    assert len(last.rstrip()) <= 80
+    assert last.startswith("…2024-05.pgn.zst ") and " 50% " in last, last
+    assert "99,999,999 games 999,999 games/s ETA 0:01:40" in last, last

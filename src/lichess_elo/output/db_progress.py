@@ -6,6 +6,7 @@ bars vanish when the command ends. ETAs come from ``output.eta`` (hidden until h
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
@@ -22,8 +23,9 @@ from lichess_elo.output.common import err_console
 from lichess_elo.output.progress import EtaColumn
 from lichess_elo.population.ingest import FileProgress
 
-#: A file name longer than this shows only its last words (``…rated_2024-01.pgn.zst``).
-NAME_WIDTH = 24
+#: A file name longer than this shows only its last words (``…2024-01.pgn.zst``), so a
+#: bar of 99,999,999 games at 999,999 games/s with its ETA fits 80 columns.
+NAME_WIDTH = 16
 
 
 def short_name(name: str, width: int = NAME_WIDTH) -> str:
@@ -76,17 +78,21 @@ def _bar(quiet: bool, *columns: ProgressColumn) -> Progress | None:
     return Progress(*columns, console=err, transient=True)
 
 
-@contextmanager
-def ingest_progress(quiet: bool, names: list[str]) -> Iterator[IngestBar]:
-    """Progress bars on stderr; silent when ``quiet`` or stderr is not a terminal."""
-    bar = _bar(
-        quiet,
+def ingest_columns(clock: Callable[[], float] = time.monotonic) -> list[ProgressColumn]:
+    """The columns of an ingest bar: file, bar, percent of the bytes, games, games/s, ETA."""
+    return [
         TextColumn("{task.description}"),
         BarColumn(bar_width=10),
         TextColumn("{task.percentage:>3.0f}%"),
         TextColumn("{task.fields[games]} games {task.fields[rate]}"),
-        EtaColumn(),
-    )
+        EtaColumn(clock),
+    ]
+
+
+@contextmanager
+def ingest_progress(quiet: bool, names: list[str]) -> Iterator[IngestBar]:
+    """Progress bars on stderr; silent when ``quiet`` or stderr is not a terminal."""
+    bar = _bar(quiet, *ingest_columns())
     if bar is None:
         yield IngestBar(None, names)
         return

@@ -82,7 +82,7 @@ def test_calc_flag_examples_are_whole_commands() -> None:
 
 
 def test_report_help_is_grouped_and_short_at_80_columns() -> None:
-    # Issue 23: report --help was one panel of ~300 lines (967 in a real 80-column
+    # Issue 23: report --help was one panel of ~300 lines (946 in a real 80-column
     # terminal, where a 44-character metavar left 5 columns for the help text). Now the
     # options stand in panels, each its own table, with short metavars.
     from tests import terminal
@@ -90,7 +90,7 @@ def test_report_help_is_grouped_and_short_at_80_columns() -> None:
     code, screen = terminal.run(["report", "--help"], width=80, env={"NO_COLOR": "1"})
     assert code == 0, screen
     lines = screen.splitlines()
-    assert len(lines) < 134, len(lines)  # 2.7 screens of 50 lines (967 before)
+    assert len(lines) < 134, len(lines)  # 2.7 screens of 50 lines (946 before)
     assert all(len(line) <= 80 for line in lines)
     titles = [line.strip("╭─ ").split(" ─")[0] for line in lines if line.startswith("╭─")]
     assert titles == ["Arguments", "Options", "Which games", "Rules", "Output", "Cache and network"]

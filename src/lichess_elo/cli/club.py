@@ -12,11 +12,15 @@ from lichess_elo.app.club import ClubSettings, rate_club_files
 from lichess_elo.cli.errors import library_errors, note, warn
 from lichess_elo.cli.options import (
     DEFAULT_URL,
+    OUTPUT,
+    RULES,
+    WHICH_GAMES,
     ApiUrlOpt,
     CacheDirOpt,
     ChartOpt,
     FormatOpt,
     HtmlOpt,
+    NoPagerOpt,
     OfflineOpt,
     OutputOpt,
     QuietOpt,
@@ -27,6 +31,7 @@ from lichess_elo.cli.options import (
     choose_format,
     make_source,
 )
+from lichess_elo.cli.pager import paged
 from lichess_elo.core.club.options import ClubOptions
 from lichess_elo.output import club as render_club
 from lichess_elo.output.charts import check_chart_path
@@ -85,6 +90,7 @@ def club_command(
             help="The club's rules, e.g. club.toml (default: club.toml in the current folder, "
             "if there is one).",
             show_default=False,
+            rich_help_panel=RULES,
         ),
     ] = None,
     k: Annotated[
@@ -94,6 +100,7 @@ def club_command(
             metavar="K",
             help="K: 20 (default), or per group/player. Repeatable, e.g. --k 32 --k children=40.",
             show_default=False,
+            rich_help_panel=RULES,
         ),
     ] = None,
     start: Annotated[
@@ -104,6 +111,7 @@ def club_command(
             help="Newcomers' rating: 1000, fide (FIDE initial rating after 5 games), or per "
             "group/player. Repeatable, e.g. --start 1200 --start beginner=800.",
             show_default=False,
+            rich_help_panel=RULES,
         ),
     ] = None,
     update: Annotated[
@@ -113,6 +121,7 @@ def club_command(
             metavar="MODE",
             help="event (ratings frozen per event, default), month or game, e.g. --update month.",
             show_default=False,
+            rich_help_panel=RULES,
         ),
     ] = None,
     method: Annotated[
@@ -123,6 +132,7 @@ def club_command(
             help="formula 1/(1+10^(-D/400)) (default) or fide-table (table 8.1.2), e.g. "
             "--method fide-table.",
             show_default=False,
+            rich_help_panel=RULES,
         ),
     ] = None,
     rounding: Annotated[
@@ -133,6 +143,7 @@ def club_command(
             help="display: keep full precision, round what is shown (default); update: round "
             "each change, e.g. --rounding update.",
             show_default=False,
+            rich_help_panel=RULES,
         ),
     ] = None,
     cap: Annotated[
@@ -141,6 +152,7 @@ def club_command(
             "--cap/--no-cap",
             help="The 400-point rule (default: off for formula, on for fide-table), e.g. --cap.",
             show_default=False,
+            rich_help_panel=RULES,
         ),
     ] = None,
     newcomers: Annotated[
@@ -149,6 +161,7 @@ def club_command(
             "--newcomers/--no-newcomers",
             help="Allow players missing from the players file, e.g. --no-newcomers to catch typos.",
             show_default=False,
+            rich_help_panel=WHICH_GAMES,
         ),
     ] = None,
     provisional: Annotated[
@@ -158,6 +171,7 @@ def club_command(
             metavar="K:GAMES",
             help="Provisional K for the first games, K:GAMES, e.g. 40:12.",
             show_default=False,
+            rich_help_panel=RULES,
         ),
     ] = None,
     return_k: Annotated[
@@ -168,6 +182,7 @@ def club_command(
             help="Higher K after a break, K:MONTHS:GAMES, e.g. 40:6:5 (K 40 for 5 games after "
             "more than 6 months away).",
             show_default=False,
+            rich_help_panel=RULES,
         ),
     ] = None,
     count_event: Annotated[
@@ -177,6 +192,7 @@ def club_command(
             metavar="PATTERN",
             help="Only events matching this pattern count, e.g. 'Club*'.",
             show_default=False,
+            rich_help_panel=WHICH_GAMES,
         ),
     ] = None,
     count_time_control: Annotated[
@@ -187,6 +203,7 @@ def club_command(
             help="Only these time controls count: a speed, 15+10 (or 900+10 in seconds) or a "
             "pattern. Repeatable, e.g. rapid or '15+*'.",
             show_default=False,
+            rich_help_panel=WHICH_GAMES,
         ),
     ] = None,
     exclude_event: Annotated[
@@ -196,6 +213,7 @@ def club_command(
             metavar="PATTERN",
             help="Events matching this pattern do not count, e.g. '*Simul*'.",
             show_default=False,
+            rich_help_panel=WHICH_GAMES,
         ),
     ] = None,
     player: Annotated[
@@ -205,6 +223,7 @@ def club_command(
             metavar="NAME",
             help="Show one player's history and progress only, e.g. --player Ania_N.",
             show_default=False,
+            rich_help_panel=OUTPUT,
         ),
     ] = None,
     view: Annotated[
@@ -214,6 +233,7 @@ def club_command(
             metavar="VIEW",
             help="standings, or excluded: every game not rated and the rule that left it out "
             "(the JSON has both), e.g. --view excluded.",
+            rich_help_panel=OUTPUT,
         ),
     ] = ClubView.standings,
     output_format: FormatOpt = "table",
@@ -221,9 +241,17 @@ def club_command(
     chart: ChartOpt = None,
     html: HtmlOpt = None,
     top: Annotated[
-        int, typer.Option("--top", metavar="N", help="Players in the chart, e.g. --top 10.", min=1)
+        int,
+        typer.Option(
+            "--top",
+            metavar="N",
+            help="Players in the chart, e.g. --top 10.",
+            min=1,
+            rich_help_panel=OUTPUT,
+        ),
     ] = 5,
     quiet: QuietOpt = False,
+    no_pager: NoPagerOpt = False,
     token: TokenOpt = None,
     token_file: TokenFileOpt = None,
     offline: OfflineOpt = False,
@@ -302,7 +330,8 @@ def club_command(
                 write_output(html, club_html(run.result, rules_file))
         if chart is not None:
             render_club.write_club_chart(run.result, names, chart)
-        write_output(output, text.rstrip("\n") + "\n")
+        with paged(not no_pager and output is None):
+            write_output(output, text.rstrip("\n") + "\n")
 
 
 def register(app: typer.Typer) -> None:

@@ -1,4 +1,4 @@
-"""The club chart's series (render_club.club_chart_series): pure, no matplotlib."""
+"""The club chart's series (chart_club.club_chart_series): pure, no matplotlib."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from datetime import date
 from decimal import Decimal
 
 from lichess_elo.core.club.model import PeriodEntry, Standing
-from lichess_elo.output.club import ChartSeries, club_chart_series
+from lichess_elo.output.chart_club import ChartSeries, club_chart_series
 
 D = Decimal
 MARCH, APRIL, MAY = date(2026, 3, 7), date(2026, 4, 11), date(2026, 5, 9)

@@ -8,7 +8,7 @@ from pathlib import Path
 import matplotlib
 
 from lichess_elo.app.club import ClubSettings, rate_club_files
-from lichess_elo.output.club import write_club_chart
+from lichess_elo.output.chart_club import write_club_chart
 from tests import helpers
 
 DATA = helpers.DATA / "club"
@@ -27,7 +27,7 @@ def test_club_chart_names_events_and_ends_lines_with_names(tmp_path: Path) -> No
     # club.toml counts two events (tests/cli/test_club_cli.py derives the ratings).
     for event in ("Spring Club Cup", "April Rapid"):
         assert event in svg
-    for label in ("Bartek Lis 1373", "Ania Nowak 1245", "Celina Wrona 1200"):
+    for label in ("Bartek Lis 1387", "Ania Nowak 1245", "Celina Wrona 1200"):
         assert label in svg
     assert "Top 3 players&#39; club rating after April Rapid" in svg or (
         "Top 3 players' club rating after April Rapid" in svg

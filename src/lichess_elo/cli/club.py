@@ -29,6 +29,7 @@ from lichess_elo.cli.options import (
 )
 from lichess_elo.core.club.options import ClubOptions
 from lichess_elo.output import club as render_club
+from lichess_elo.output.chart_club import write_club_chart
 from lichess_elo.output.charts import check_chart_path
 from lichess_elo.output.common import check_output_path, write_output
 from lichess_elo.output.html_club import club_html, club_player_html
@@ -156,7 +157,19 @@ def club_command(
         typer.Option(
             "--provisional",
             metavar="K:GAMES",
-            help="Provisional K for the first games, K:GAMES, e.g. 40:12.",
+            help="Newcomers' K for their first games, K:GAMES, e.g. 40:12. A newcomer is "
+            "missing from the players file or has no rating there, or one marked ? (1150?); "
+            "a rating from the file gets the normal K from the first game.",
+            show_default=False,
+        ),
+    ] = None,
+    junior: Annotated[
+        str | None,
+        typer.Option(
+            "--junior",
+            metavar="K:AGE",
+            help="Juniors' K, K:AGE: for players aged AGE or under that year (the players "
+            "file's born column), e.g. 40:18.",
             show_default=False,
         ),
     ] = None,
@@ -198,6 +211,25 @@ def club_command(
             show_default=False,
         ),
     ] = None,
+    min_games: Annotated[
+        int | None,
+        typer.Option(
+            "--min-games",
+            metavar="N",
+            help="Publish only players with N games or more (table, CSV, JSON, HTML, chart); "
+            "the table says how many are not shown. 0 shows all, e.g. --min-games 10.",
+            show_default=False,
+        ),
+    ] = None,
+    hide_provisional: Annotated[
+        bool | None,
+        typer.Option(
+            "--hide-provisional/--show-provisional",
+            help="Leave provisional ratings (marked ?) out of the published table, e.g. "
+            "--hide-provisional.",
+            show_default=False,
+        ),
+    ] = None,
     player: Annotated[
         str | None,
         typer.Option(
@@ -235,7 +267,7 @@ def club_command(
 
     Example: lichess-elo club players.csv games.csv --config club.toml --k 40
     """
-    with library_errors({"method": "--method"}):
+    with library_errors({"method": "--method", "junior": "--junior", "min_games": "--min-games"}):
         if chart is not None:
             check_chart_path(chart)
         if output is not None:
@@ -248,6 +280,7 @@ def club_command(
             k=k or (),
             start=start or (),
             provisional=provisional,
+            junior=junior,
             return_k=return_k,
             update=update.value if update else None,
             method=method.value if method else None,
@@ -257,6 +290,8 @@ def club_command(
             count_events=tuple(count_event or ()),
             count_time_controls=tuple(count_time_control or ()),
             exclude_events=tuple(exclude_event or ()),
+            min_games=min_games,
+            hide_provisional=hide_provisional,
         )
         source = make_source(api_url, token, cache_dir, offline, replay, token_file=token_file)
         reads = {Path(i): f"the input {i}" for i in inputs}
@@ -290,18 +325,18 @@ def club_command(
                 )
         else:
             text = render_club.club_output(
-                run.result,
+                run.table,
                 fmt,
                 view=view.value,
                 rules_file=str(config) if config is not None else None,
                 width=stdout_width() if output is None else None,
             )
-            names = [s.name for s in run.result.standings[:top]]
+            names = [s.name for s in run.table.standings[:top]]
             if html is not None:
                 rules_file = str(config) if config is not None else None
-                write_output(html, club_html(run.result, rules_file))
+                write_output(html, club_html(run.table, rules_file))
         if chart is not None:
-            render_club.write_club_chart(run.result, names, chart)
+            write_club_chart(run.result if run.player else run.table, names, chart)
         write_output(output, text.rstrip("\n") + "\n")
 
 

@@ -93,15 +93,20 @@ def fit_labels(values: Sequence[float], gap: float, top: float) -> list[float]:
 def dodge(points: Sequence[Sequence[tuple[float, float]]], near: float) -> list[list[float]]:
     """An x offset, in units of one dot, for every point of every series (pure): dots of
     different series on the same day within ``near`` of each other are set side by side,
-    centred on the day, in series order."""
-    slots: dict[tuple[float, int], list[tuple[int, int]]] = {}
+    centred on the day, in series order (a series' own dots there share its place)."""
+    slots: dict[tuple[float, int], list[int]] = {}
     for n, series in enumerate(points):
-        for j, (x, y) in enumerate(series):
-            slots.setdefault((x, round(y / near) if near > 0 else 0), []).append((n, j))
-    out = [[0.0] * len(series) for series in points]
-    for members in slots.values():
-        for place, (n, j) in enumerate(members):
-            out[n][j] = place - (len(members) - 1) / 2
+        for x, y in series:
+            members = slots.setdefault((x, round(y / near) if near > 0 else 0), [])
+            if n not in members:
+                members.append(n)
+    out = []
+    for n, series in enumerate(points):
+        offsets = []
+        for x, y in series:
+            members = slots[(x, round(y / near) if near > 0 else 0)]
+            offsets.append(members.index(n) - (len(members) - 1) / 2)
+        out.append(offsets)
     return out
 
 

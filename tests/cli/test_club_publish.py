@@ -131,6 +131,10 @@ def test_junior_option_sets_the_junior_k_apart() -> None:
         (["--junior", "0:18"], "--junior '0:18': expected K:AGE, e.g. 40:18 (K at least 1)"),
         (["--junior", "40"], "--junior '40': expected K:AGE, e.g. 40:18 (K at least 1)"),
         (["--min-games", "-1"], "--min-games -1: must be 0 or more"),
+        (
+            ["--hide-provisional", "--show-provisional"],
+            "--hide-provisional and --show-provisional cannot be given together",
+        ),
     ],
 )
 def test_bad_options_are_one_line(args: list[str], message: str) -> None:

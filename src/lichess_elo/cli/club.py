@@ -28,6 +28,7 @@ from lichess_elo.cli.options import (
     make_source,
 )
 from lichess_elo.core.club.options import ClubOptions
+from lichess_elo.errors import BadInput
 from lichess_elo.output import club as render_club
 from lichess_elo.output.chart_club import write_club_chart
 from lichess_elo.output.charts import check_chart_path
@@ -157,9 +158,8 @@ def club_command(
         typer.Option(
             "--provisional",
             metavar="K:GAMES",
-            help="Newcomers' K for their first games, K:GAMES, e.g. 40:12. A newcomer is "
-            "missing from the players file or has no rating there, or one marked ? (1150?); "
-            "a rating from the file gets the normal K from the first game.",
+            help="Newcomers' K for their first games, K:GAMES, e.g. 40:12 (a newcomer has no "
+            "rating in the players file, or one marked ?, e.g. 1150?).",
             show_default=False,
         ),
     ] = None,
@@ -216,20 +216,28 @@ def club_command(
         typer.Option(
             "--min-games",
             metavar="N",
-            help="Publish only players with N games or more (table, CSV, JSON, HTML, chart); "
-            "the table says how many are not shown. 0 shows all, e.g. --min-games 10.",
+            help="Publish only players with N games or more (table, CSV, JSON, HTML, chart), "
+            "e.g. 10; 0 shows all.",
             show_default=False,
         ),
     ] = None,
     hide_provisional: Annotated[
-        bool | None,
+        bool,
         typer.Option(
-            "--hide-provisional/--show-provisional",
-            help="Leave provisional ratings (marked ?) out of the published table, e.g. "
-            "--hide-provisional.",
+            "--hide-provisional",
+            help="Leave provisional ratings (marked ?) out of the published table, e.g. for a "
+            "noticeboard.",
             show_default=False,
         ),
-    ] = None,
+    ] = False,
+    show_provisional: Annotated[
+        bool,
+        typer.Option(
+            "--show-provisional",
+            help="Show provisional ratings even when club.toml hides them, e.g. for the coach.",
+            show_default=False,
+        ),
+    ] = False,
     player: Annotated[
         str | None,
         typer.Option(
@@ -267,13 +275,18 @@ def club_command(
 
     Example: lichess-elo club players.csv games.csv --config club.toml --k 40
     """
-    with library_errors({"method": "--method", "junior": "--junior", "min_games": "--min-games"}):
+    option_names = {"method": "--method", "junior": "--junior", "min_games": "--min-games",
+             "hide_provisional": "--hide-provisional"}  # fmt: skip
+    with library_errors(option_names):
         if chart is not None:
             check_chart_path(chart)
         if output is not None:
             check_output_path(output)
         if html is not None:
             check_target(html, "html")
+        if hide_provisional and show_provisional:
+            raise BadInput("and --show-provisional cannot be given together",
+                           field="hide_provisional")  # fmt: skip
         if config is None and DEFAULT_RULES.is_file():
             config = DEFAULT_RULES
         options = ClubOptions.from_text(
@@ -291,7 +304,7 @@ def club_command(
             count_time_controls=tuple(count_time_control or ()),
             exclude_events=tuple(exclude_event or ()),
             min_games=min_games,
-            hide_provisional=hide_provisional,
+            hide_provisional=True if hide_provisional else False if show_provisional else None,
         )
         source = make_source(api_url, token, cache_dir, offline, replay, token_file=token_file)
         reads = {Path(i): f"the input {i}" for i in inputs}

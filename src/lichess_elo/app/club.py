@@ -18,7 +18,9 @@ from lichess_elo.core.club.player import player_view
 from lichess_elo.core.club.publish import published
 from lichess_elo.core.club.rating import rate_club
 from lichess_elo.errors import BadInput
+from lichess_elo.sources.base import GameSource
 from lichess_elo.sources.club_files import read_inputs
+from lichess_elo.sources.club_sources import club_games
 from lichess_elo.sources.club_toml import read_rules
 from lichess_elo.sources.lichess.session import Source
 from lichess_elo.sources.lichess.tournaments import tournament_fetcher
@@ -79,6 +81,7 @@ def rate_club_files(
     *,
     source: Source | None = None,
     on_warning: Callable[[str], None] | None = None,
+    games_from: Sequence[GameSource] = (),
 ) -> ClubRun:
     """Check the settings, read the rules and inputs, rate the club.
 
@@ -89,6 +92,8 @@ def rate_club_files(
         source: Where tournaments come from (network, cache, cassette); without it a
             tournament argument is refused.
         on_warning: Told about retries and skipped games while fetching.
+        games_from: Any ``GameSource`` (Lichess, a dump, a second site): the games the
+            members (of the players file, by their Lichess accounts) played each other.
 
     Raises:
         BadInput: a bad setting (before any input is read), ``BadFile`` for a bad file
@@ -103,6 +108,10 @@ def rate_club_files(
     rules = read_rules(settings.config) if settings.config is not None else Rules()
     fetch = tournament_fetcher(source, on_warning) if source is not None else None
     read = read_inputs(inputs, fetch=fetch)
+    if games_from:
+        found, notes = club_games(games_from, read.players, seq_start=len(inputs) * 1_000_000)
+        read.games.extend(found)
+        read.notes.extend(notes)
     groups = {p.group.lower() for p in read.players if p.group}
     rules = settings.options.apply(rules, groups)
     result = rate_club(read.players, read.games, rules, roster=read.roster, notes=read.notes)

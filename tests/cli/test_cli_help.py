@@ -51,7 +51,8 @@ def _option_lines(command: str) -> dict[str, str]:
             | {"--newcomers", "--provisional", "--return-k", "--count-event", "--view"}
             | {"--count-time-control", "--exclude-event", "--player", "--format", "--output"}
             | {"--chart", "--top", "--quiet", "--token", "--token-file", "--offline"}
-            | {"--replay", "--api-url", "--cache-dir", "--html", "--no-pager"},
+            | {"--replay", "--api-url", "--cache-dir", "--html", "--no-pager"}
+            | {"--junior", "--min-games", "--hide-provisional", "--show-provisional"},
         ),
         (
             "games",

@@ -15,6 +15,7 @@ from pathlib import Path
 from lichess_elo.core.club.model import ClubResult, PlayerView, Rules
 from lichess_elo.core.club.options import ClubOptions
 from lichess_elo.core.club.player import player_view
+from lichess_elo.core.club.publish import published
 from lichess_elo.core.club.rating import rate_club
 from lichess_elo.errors import BadInput
 from lichess_elo.sources.base import GameSource
@@ -58,11 +59,20 @@ class ClubRun:
         result: The ladder (standings, awards, the rules used).
         notes: What the readers and the run noticed (ignored columns, uncounted games...).
         player: The asked player's page, when ``ClubSettings.player`` was set.
+        published: The ladder as the ``[publish]`` rules publish it (``publish.published``:
+            without the players not yet settled; ``hidden`` counts them); ``result`` when
+            no such rule is set.
     """
 
     result: ClubResult
     notes: tuple[str, ...]
     player: PlayerView | None = None
+    published: ClubResult | None = None
+
+    @property
+    def table(self) -> ClubResult:
+        """The published ladder (``published``, else ``result``)."""
+        return self.published if self.published is not None else self.result
 
 
 def rate_club_files(
@@ -105,5 +115,6 @@ def rate_club_files(
     groups = {p.group.lower() for p in read.players if p.group}
     rules = settings.options.apply(rules, groups)
     result = rate_club(read.players, read.games, rules, roster=read.roster, notes=read.notes)
+    # one player's own page shows them even when the published table leaves them out
     view = player_view(result, settings.player) if settings.player is not None else None
-    return ClubRun(result=result, notes=result.notes, player=view)
+    return ClubRun(result=result, notes=result.notes, player=view, published=published(result))

@@ -33,7 +33,9 @@ from lichess_elo.cli.options import (
 )
 from lichess_elo.cli.pager import paged
 from lichess_elo.core.club.options import ClubOptions
+from lichess_elo.errors import BadInput
 from lichess_elo.output import club as render_club
+from lichess_elo.output.chart_club import write_club_chart
 from lichess_elo.output.charts import check_chart_path
 from lichess_elo.output.common import check_output_path, write_output
 from lichess_elo.output.html_club import club_html, club_player_html
@@ -169,7 +171,18 @@ def club_command(
         typer.Option(
             "--provisional",
             metavar="K:GAMES",
-            help="Provisional K for the first games, K:GAMES, e.g. 40:12.",
+            help="Newcomers' K for their first games, K:GAMES, e.g. 40:12 (a newcomer has no "
+            "rating in the players file, or one marked ?, e.g. 1150?).",
+            show_default=False,
+        ),
+    ] = None,
+    junior: Annotated[
+        str | None,
+        typer.Option(
+            "--junior",
+            metavar="K:AGE",
+            help="Juniors' K, K:AGE: for players aged AGE or under that year (the players "
+            "file's born column), e.g. 40:18.",
             show_default=False,
             rich_help_panel=RULES,
         ),
@@ -216,6 +229,36 @@ def club_command(
             rich_help_panel=WHICH_GAMES,
         ),
     ] = None,
+    min_games: Annotated[
+        int | None,
+        typer.Option(
+            "--min-games",
+            metavar="N",
+            help="Publish only players with N games or more (table, CSV, JSON, HTML, chart), "
+            "e.g. 10; 0 shows all.",
+            show_default=False,
+            rich_help_panel=OUTPUT,
+        ),
+    ] = None,
+    hide_provisional: Annotated[
+        bool,
+        typer.Option(
+            "--hide-provisional",
+            help="Leave provisional ratings (marked ?) out of the published table, e.g. for a "
+            "noticeboard.",
+            show_default=False,
+            rich_help_panel=OUTPUT,
+        ),
+    ] = False,
+    show_provisional: Annotated[
+        bool,
+        typer.Option(
+            "--show-provisional",
+            help="Show provisional ratings even when club.toml hides them, e.g. for the coach.",
+            show_default=False,
+            rich_help_panel=OUTPUT,
+        ),
+    ] = False,
     player: Annotated[
         str | None,
         typer.Option(
@@ -263,19 +306,25 @@ def club_command(
 
     Example: lichess-elo club players.csv games.csv --config club.toml --k 40
     """
-    with library_errors({"method": "--method"}):
+    option_names = {"method": "--method", "junior": "--junior", "min_games": "--min-games",
+             "hide_provisional": "--hide-provisional"}  # fmt: skip
+    with library_errors(option_names):
         if chart is not None:
             check_chart_path(chart)
         if output is not None:
             check_output_path(output)
         if html is not None:
             check_target(html, "html")
+        if hide_provisional and show_provisional:
+            raise BadInput("and --show-provisional cannot be given together",
+                           field="hide_provisional")  # fmt: skip
         if config is None and DEFAULT_RULES.is_file():
             config = DEFAULT_RULES
         options = ClubOptions.from_text(
             k=k or (),
             start=start or (),
             provisional=provisional,
+            junior=junior,
             return_k=return_k,
             update=update.value if update else None,
             method=method.value if method else None,
@@ -285,6 +334,8 @@ def club_command(
             count_events=tuple(count_event or ()),
             count_time_controls=tuple(count_time_control or ()),
             exclude_events=tuple(exclude_event or ()),
+            min_games=min_games,
+            hide_provisional=True if hide_provisional else False if show_provisional else None,
         )
         source = make_source(api_url, token, cache_dir, offline, replay, token_file=token_file)
         reads = {Path(i): f"the input {i}" for i in inputs}
@@ -318,18 +369,18 @@ def club_command(
                 )
         else:
             text = render_club.club_output(
-                run.result,
+                run.table,
                 fmt,
                 view=view.value,
                 rules_file=str(config) if config is not None else None,
                 width=stdout_width() if output is None else None,
             )
-            names = [s.name for s in run.result.standings[:top]]
+            names = [s.name for s in run.table.standings[:top]]
             if html is not None:
                 rules_file = str(config) if config is not None else None
-                write_output(html, club_html(run.result, rules_file))
+                write_output(html, club_html(run.table, rules_file))
         if chart is not None:
-            render_club.write_club_chart(run.result, names, chart)
+            write_club_chart(run.result if run.player else run.table, names, chart)
         with paged(not no_pager and output is None):
             write_output(output, text.rstrip("\n") + "\n")
 

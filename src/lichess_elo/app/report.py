@@ -2,17 +2,16 @@
 
 ``run_report`` is the one library call behind the ``report`` command: it checks its
 settings, loads the games (``sources.load.load_games``: Lichess or a PGN file), replays them
-through the replay cache and calls the pure ``core.report.build_report``, with Python's cyclic
-garbage collector paused for the whole job.
+through the replay cache and calls the pure ``core.report.build_report``. It changes nothing
+process-wide: the command line pauses the cyclic garbage collector around it
+(``cli.report.paused_gc``), a library caller may do the same.
 """
 
 from __future__ import annotations
 
 import ctypes
-import gc
 import sys
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -67,24 +66,6 @@ def return_freed_memory() -> None:
     trim(0)
 
 
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector for the block, then restore it.
-
-    A report builds hundreds of thousands of small acyclic objects (games, rows, JSON
-    dicts); each automatic collection rescans everything alive, which cost about a quarter
-    of a warm 20,000-game report (benchmarks/bench_report.py). Nothing here makes cycles,
-    so reference counting frees it all the same.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
 def run_report(
     username: str,
     source: Source,
@@ -130,71 +111,70 @@ def run_report(
         check_pgn_source(username, pgn_file, source)
     start = settings.start
     replays = ReplayRun(resolve_cache_dir(source), on_warning=on_warning, final_fen=False)
-    with paused_gc():
-        with replays:  # the pool and the cache are let go once the facts are back
+    with replays:  # the pool and the cache are let go once the facts are back
 
-            def replay_early(month: list[Game]) -> None:
-                """Hand the pool each month's reported games while the next are fetched."""
-                replays.feed([g for g in month if start is None or g.created_at >= start])
+        def replay_early(month: list[Game]) -> None:
+            """Hand the pool each month's reported games while the next are fetched."""
+            replays.feed([g for g in month if start is None or g.created_at >= start])
 
-            # Only the months asked, plus the months before ``since`` that K's 30-game rule
-            # needs (none when ``games_before`` is given); nothing after ``until``.
-            loaded = load_games(
-                username,
-                source,
-                pgn_file=pgn_file,
-                since=settings.since,
-                until=settings.until,
-                progress=progress,
-                on_warning=on_warning,
-                count_back=settings.perfs if settings.games_before is None else None,
-                on_games=replay_early,
-            )
-            user, info = loaded.user, loaded.info
-            months_back, count_short = loaded.months_back, loaded.count_short
-            games = list(loaded.games)
-            del loaded  # its tuple of games is not held twice
-            # only the games reported: those before ``since`` only count; the report shows no FEN
-            facts = replays.finish(
-                [g for g in games if start is None or g.created_at >= start], replay_progress
-            )
-        if len(games) >= SLIM_FROM:  # the report needs no moves once they are replayed
-            games = [g.without_moves() for g in games]
-            return_freed_memory()
-        if wanted_fide is None and info is not None:
-            wanted_fide = info.fide_id
-        fide_player = None
-        if wanted_fide is not None:
-            fide_player = fetch_fide_player(
-                wanted_fide,
-                source,
-                hint=fetch_hint(user, source),
-                on_warning=on_warning,
-            )
-        reports = build_report(
-            user,
-            games,
-            facts,
-            settings=settings,
-            user_info=info,
-            fide_player=fide_player,
-            provisional_known=pgn_file is None,  # a PGN never writes the provisional flag
+        # Only the months asked, plus the months before ``since`` that K's 30-game rule
+        # needs (none when ``games_before`` is given); nothing after ``until``.
+        loaded = load_games(
+            username,
+            source,
+            pgn_file=pgn_file,
+            since=settings.since,
+            until=settings.until,
+            progress=progress,
+            on_warning=on_warning,
+            count_back=settings.perfs if settings.games_before is None else None,
+            on_games=replay_early,
         )
-        held = len(games)
-        if not fit_k:
-            # The rows hold all the scorecard needs (only the K scan builds the report
-            # again): the games and the replay facts go before its arrays are made, so the
-            # JSON report's peak is the report, not the report plus the scorecard.
-            del games, facts
-            games = []
-            return_freed_memory()
-        cards = (
-            score_reports(
-                user, games, settings, info, reports, fit=fit_k, provisional_known=pgn_file is None
-            )
-            if scorecard
-            else {}
+        user, info = loaded.user, loaded.info
+        months_back, count_short = loaded.months_back, loaded.count_short
+        games = list(loaded.games)
+        del loaded  # its tuple of games is not held twice
+        # only the games reported: those before ``since`` only count; the report shows no FEN
+        facts = replays.finish(
+            [g for g in games if start is None or g.created_at >= start], replay_progress
         )
+    if len(games) >= SLIM_FROM:  # the report needs no moves once they are replayed
+        games = [g.without_moves() for g in games]
+        return_freed_memory()
+    if wanted_fide is None and info is not None:
+        wanted_fide = info.fide_id
+    fide_player = None
+    if wanted_fide is not None:
+        fide_player = fetch_fide_player(
+            wanted_fide,
+            source,
+            hint=fetch_hint(user, source),
+            on_warning=on_warning,
+        )
+    reports = build_report(
+        user,
+        games,
+        facts,
+        settings=settings,
+        user_info=info,
+        fide_player=fide_player,
+        provisional_known=pgn_file is None,  # a PGN never writes the provisional flag
+    )
+    held = len(games)
+    if not fit_k:
+        # The rows hold all the scorecard needs (only the K scan builds the report
+        # again): the games and the replay facts go before its arrays are made, so the
+        # JSON report's peak is the report, not the report plus the scorecard.
+        del games, facts
+        games = []
+        return_freed_memory()
+    cards = (
+        score_reports(
+            user, games, settings, info, reports, fit=fit_k, provisional_known=pgn_file is None
+        )
+        if scorecard
+        else {}
+    )
     return ReportRun(
         user,
         tuple(reports),

@@ -15,7 +15,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from lichess_elo._version import __version__
 
 #: Public name -> the module that defines it (``module:attribute``, or a module alone).
 _EXPORTS = {

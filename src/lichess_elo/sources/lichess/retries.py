@@ -23,18 +23,18 @@ from lichess_elo.errors import (
     RateLimited,
     TokenRefused,
 )
-from lichess_elo.sources.env import env_seconds
-from lichess_elo.sources.lichess.answers import describe
+from lichess_elo.sources.env import RATE_LIMIT_WAIT, retry_wait
 from lichess_elo.sources.lichess.checks import scrub
 from lichess_elo.sources.lichess.ndjson import AnswerFault
+from lichess_elo.sources.lichess.stream import describe
 
 if TYPE_CHECKING:
     from lichess_elo.sources.lichess.session import Source
 
-#: Lichess: "wait one full minute"; the environment's LICHESS_ELO_RETRY_WAIT overrides it.
-RATE_LIMIT_WAIT = 60.0
 MAX_RETRIES = 5
 T = TypeVar("T")
+
+__all__ = ["MAX_RETRIES", "RATE_LIMIT_WAIT", "call_with_retries", "retry_wait"]
 
 
 @cache
@@ -81,11 +81,6 @@ class Progress(Protocol):
 
     def waiting(self, seconds: float, reason: str) -> None:
         """Called before a deliberate wait (HTTP 429, retry backoff)."""
-
-
-def retry_wait() -> float:
-    """Seconds to wait after HTTP 429 (``LICHESS_ELO_RETRY_WAIT``, default 60)."""
-    return env_seconds("LICHESS_ELO_RETRY_WAIT", RATE_LIMIT_WAIT, zero_ok=True)
 
 
 def call_with_retries(

@@ -30,6 +30,7 @@ from lichess_elo.errors.data import (
     WorkerLost,
 )
 from lichess_elo.errors.inputs import (
+    BadArgument,
     BadFile,
     Conflict,
     Malformed,
@@ -37,6 +38,7 @@ from lichess_elo.errors.inputs import (
     NotBefore,
     OutOfRange,
     UnknownChoice,
+    WrongType,
 )
 from lichess_elo.errors.runtime import (
     AccountClosed,
@@ -61,6 +63,7 @@ from lichess_elo.errors.runtime import (
 __all__ = [
     "LABELS",
     "AccountClosed",
+    "BadArgument",
     "BadFideData",
     "BadFile",
     "BadInput",
@@ -94,5 +97,6 @@ __all__ = [
     "UserNotFound",
     "WorkerLost",
     "WriteFailed",
+    "WrongType",
     "label",
 ]

@@ -123,3 +123,34 @@ class BadFile(BadInput):
         prefix = f"{label(self.field, names)} " if self.field else ""
         verb = "cannot read " if self.unreadable else ""
         return f"{verb}{prefix}{where}: {self.problem}"
+
+
+class WrongType(BadInput, TypeError):
+    """A library call's argument of the wrong type: ``field`` names the argument (with
+    ``where``, e.g. ``"game 3"``, inside a sequence), ``value`` is what was given and
+    ``expected`` what it takes, in words (``"a whole number (int)"``)."""
+
+    def __init__(self, field: str, value: object, expected: str, *, where: str = "") -> None:
+        self.expected, self.where = expected, where
+        super().__init__(f"expected {expected}", field=field, value=value)
+
+    def describe(self, names: Mapping[str, str] | None = None) -> str:
+        """``<input> <value!r>[ of <where>] is a <type>; expected <what>``."""
+        where = f" of {self.where}" if self.where else ""
+        kind = type(self.value).__name__
+        return f"{label(self.field, names)} {self.value!r}{where} is a {kind}; {self.problem}"
+
+
+class BadArgument(BadInput, ValueError):
+    """A library call's argument of the right type whose value it does not take: ``field``
+    (and ``where`` inside a sequence), ``value`` and ``allowed``, in words (``"0, 0.5 or
+    1"``)."""
+
+    def __init__(self, field: str, value: object, allowed: str, *, where: str = "") -> None:
+        self.allowed, self.where = allowed, where
+        super().__init__(f"expected {allowed}", field=field, value=value)
+
+    def describe(self, names: Mapping[str, str] | None = None) -> str:
+        """``<input> <value!r>[ of <where>] is not allowed; expected <what>``."""
+        where = f" of {self.where}" if self.where else ""
+        return f"{label(self.field, names)} {self.value!r}{where} is not allowed; {self.problem}"

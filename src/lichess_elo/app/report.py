@@ -13,15 +13,17 @@ import ctypes
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 
 from lichess_elo.app.accuracy import score_reports
+from lichess_elo.core import arguments as args
 from lichess_elo.core.games import Game
 from lichess_elo.core.report.build import build_report
 from lichess_elo.core.report.model import PerfReport
 from lichess_elo.core.report.predictions import PerfAccuracy
 from lichess_elo.core.report.settings import ReportSettings
+from lichess_elo.errors import WrongType
 from lichess_elo.sources.lichess.fide import check_fide_id, fetch_fide_player
 from lichess_elo.sources.lichess.retries import Progress
 from lichess_elo.sources.lichess.session import Source, resolve_cache_dir
@@ -66,6 +68,19 @@ def return_freed_memory() -> None:
     trim(0)
 
 
+def _check_arguments(
+    username: object, source: object, settings: object, pgn_file: object, today: object
+) -> None:
+    """The types of ``run_report``'s arguments (``WrongType``), before any work."""
+    args.text("username", username)
+    args.instance("source", source, Source, "a Source (sources.lichess.Source)")
+    args.instance("settings", settings, ReportSettings, "a ReportSettings")
+    if pgn_file is not None:
+        args.instance("pgn_file", pgn_file, Path, "a pathlib.Path")
+    if today is not None and (not isinstance(today, date) or isinstance(today, datetime)):
+        raise WrongType("today", today, "a date (datetime.date)")
+
+
 def run_report(
     username: str,
     source: Source,
@@ -86,7 +101,8 @@ def run_report(
         username: The player.
         source: Where games come from (network, cache, cassette) and the cache folder.
         settings: The report options, ``since``/``until`` included; checked here first.
-        pgn_file: Read the games from this Lichess PGN export instead of Lichess.
+        pgn_file: Read the games from this Lichess PGN export instead of Lichess (a
+            ``Path`` or a ``str``).
         today: The current day, for the birth-year check (default: today).
         progress: The fetch progress display.
         replay_progress: Called with (done, total) while games are replayed.
@@ -99,10 +115,14 @@ def run_report(
             public data carries one.
 
     Raises:
+        WrongType: an argument or setting of the wrong type (before any work).
         BadInput: a bad setting (before any work), name, file or FIDE id; the import's
             errors (``UserNotFound``, ``FidePlayerNotFound``, ``NotCached``,
             ``CassetteMissing``...) pass through.
     """
+    if isinstance(pgn_file, str):  # a path as typed is taken too
+        pgn_file = Path(pgn_file)
+    _check_arguments(username, source, settings, pgn_file, today)
     settings.check((today or date.today()).year)
     wanted_fide = None if fide_id is None else check_fide_id(fide_id)
     if pgn_file is None:

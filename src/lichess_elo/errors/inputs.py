@@ -125,6 +125,13 @@ class BadFile(BadInput):
         return f"{verb}{prefix}{where}: {self.problem}"
 
 
+def _argument(field: str | None, names: Mapping[str, str] | None) -> str:
+    """A library call's argument by its own name (``white_score``), or by ``names``."""
+    if names is not None and field in names:
+        return label(field, names)
+    return field or "argument"
+
+
 class WrongType(BadInput, TypeError):
     """A library call's argument of the wrong type: ``field`` names the argument (with
     ``where``, e.g. ``"game 3"``, inside a sequence), ``value`` is what was given and
@@ -138,7 +145,9 @@ class WrongType(BadInput, TypeError):
         """``<input> <value!r>[ of <where>] is a <type>; expected <what>``."""
         where = f" of {self.where}" if self.where else ""
         kind = type(self.value).__name__
-        return f"{label(self.field, names)} {self.value!r}{where} is a {kind}; {self.problem}"
+        article = "an" if kind[:1].lower() in "aeiou" else "a"
+        shown = f"{_argument(self.field, names)} {self.value!r}{where}"
+        return f"{shown} is {article} {kind}; {self.problem}"
 
 
 class BadArgument(BadInput, ValueError):
@@ -153,4 +162,5 @@ class BadArgument(BadInput, ValueError):
     def describe(self, names: Mapping[str, str] | None = None) -> str:
         """``<input> <value!r>[ of <where>] is not allowed; expected <what>``."""
         where = f" of {self.where}" if self.where else ""
-        return f"{label(self.field, names)} {self.value!r}{where} is not allowed; {self.problem}"
+        shown = f"{_argument(self.field, names)} {self.value!r}{where}"
+        return f"{shown} is not allowed; {self.problem}"

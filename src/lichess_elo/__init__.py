@@ -93,5 +93,5 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    """The public names, imported or not."""
-    return sorted({*globals(), *_EXPORTS})
+    """The public names (``__all__``), imported or not."""
+    return list(__all__)

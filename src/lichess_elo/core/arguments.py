@@ -43,9 +43,16 @@ def whole(field: str, value: object, low: int | None = None, high: int | None = 
     return number
 
 
-def real(field: str, value: object, *, low: float | None = None, above: bool = False) -> float:
+def real(
+    field: str,
+    value: object,
+    *,
+    low: float | None = None,
+    above: bool = False,
+    high: float | None = None,
+) -> float:
     """``value`` if it is a finite ``int`` or ``float`` (not a ``bool``), at least ``low``
-    (more than ``low`` when ``above``)."""
+    (more than ``low`` when ``above``) and at most ``high``."""
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise WrongType(field, value, NUMBER)
     number = float(value)
@@ -54,6 +61,8 @@ def real(field: str, value: object, *, low: float | None = None, above: bool = F
     if low is not None and (number <= low if above else number < low):
         bound = f"more than {low:g}" if above else f"{low:g} or more"
         raise BadArgument(field, value, f"a number {bound}")
+    if high is not None and number > high:
+        raise BadArgument(field, value, f"a number up to {high:g}")
     return number
 
 
@@ -113,10 +122,16 @@ def is_engine_score(value: object) -> bool:
     return isinstance(value, Decimal) and not value.is_nan() and value in _ENGINE_SCORES
 
 
+#: The Glicko-2 ratings taken (Lichess keeps 400..4000; further apart than this the
+#: expected score is 0 or 1 to the last bit and the calculator's variance has no value).
+GLICKO_RATING = (0.0, 5000.0)
+GLICKO_DEVIATION_MAX = 1000.0
+
+
 def glicko_rating(field: str, value: object, kind: type[Any]) -> None:
-    """Refuse ``value`` unless it is a ``kind`` (``glicko.Rating``) with a finite rating
-    and a positive, finite deviation and volatility."""
+    """Refuse ``value`` unless it is a ``kind`` (``glicko.Rating``) with a rating within
+    ``GLICKO_RATING``, a deviation above 0 up to 1000 and a volatility above 0 up to 1."""
     rating = instance(field, value, kind, "a glicko.Rating")
-    real(f"{field} rating", rating.rating)
-    real(f"{field} deviation", rating.deviation, low=0, above=True)
-    real(f"{field} volatility", rating.volatility, low=0, above=True)
+    real(f"{field} rating", rating.rating, low=GLICKO_RATING[0], high=GLICKO_RATING[1])
+    real(f"{field} deviation", rating.deviation, low=0, above=True, high=GLICKO_DEVIATION_MAX)
+    real(f"{field} volatility", rating.volatility, low=0, above=True, high=1.0)

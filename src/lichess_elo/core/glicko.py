@@ -319,10 +319,15 @@ def live_deviation(player: Rating, days: float) -> float:
     return min(max(live, MIN_DEVIATION), MAX_DEVIATION)
 
 
+#: The bounds of the numbers the functions take besides ratings: (low, high, above low).
+_BOUNDS = {"tau": (0.0, 10.0, True), "advantage": (-500.0, 500.0, False)}
+
+
 def _numbers(**values: object) -> None:
-    """Refuse any of ``values`` that is not a finite number (``tau``: above 0)."""
+    """Refuse any of ``values`` that is not a finite number within its ``_BOUNDS``."""
     for name, value in values.items():
-        args.real(name, value, low=0 if name == "tau" else None, above=True)
+        low, high, above = _BOUNDS.get(name, (None, None, False))
+        args.real(name, value, low=low, high=high, above=above)
 
 
 def _check_score(score: float) -> None:

@@ -1,10 +1,10 @@
 """``report``: load the games, replay them, build the report (an edge: it does I/O).
 
 ``run_report`` is the one library call behind the ``report`` command: it checks its
-settings, loads the games (``sources.load.load_games``: Lichess or a PGN file), replays them
-through the replay cache and calls the pure ``core.report.build_report``. It changes nothing
-process-wide: the command line pauses the cyclic garbage collector around it
-(``cli.report.paused_gc``), a library caller may do the same.
+settings, loads the games (any ``sources.base.GameSource``: Lichess, a PGN file, a dump),
+replays them through the replay cache and calls the pure ``core.report.build_report``. It
+changes nothing process-wide: the command line pauses the cyclic garbage collector around
+it (``cli.report.paused_gc``), a library caller may do the same.
 """
 
 from __future__ import annotations
@@ -24,11 +24,12 @@ from lichess_elo.core.report.model import PerfReport
 from lichess_elo.core.report.predictions import PerfAccuracy
 from lichess_elo.core.report.settings import ReportSettings
 from lichess_elo.errors import WrongType
+from lichess_elo.sources.base import GameSource
 from lichess_elo.sources.lichess.fide import check_fide_id, fetch_fide_player
 from lichess_elo.sources.lichess.retries import Progress
 from lichess_elo.sources.lichess.session import Source, resolve_cache_dir
 from lichess_elo.sources.lichess.users import fetch_hint
-from lichess_elo.sources.load import check_pgn_source, load_games
+from lichess_elo.sources.load import choose_source, load_from
 from lichess_elo.sources.replay_cache import ReplayRun
 
 
@@ -94,6 +95,7 @@ def run_report(
     scorecard: bool = False,
     fit_k: bool = False,
     fide_id: int | str | None = None,
+    games_from: GameSource | None = None,
 ) -> ReportRun:
     """Check the settings, load the games (Lichess or ``pgn_file``), replay, build the report.
 
@@ -113,6 +115,8 @@ def run_report(
             source and shown beside the track (its birth year and peak feed the K rules
             unless ``settings`` gives them). Without it, the profile's ``fideId`` where the
             public data carries one.
+        games_from: Any other ``GameSource`` (a dump, a second site): the games come from
+            it, ``source`` still gives the cache folder (replays) and the FIDE record.
 
     Raises:
         WrongType: an argument or setting of the wrong type (before any work).
@@ -125,10 +129,7 @@ def run_report(
     _check_arguments(username, source, settings, pgn_file, today)
     settings.check((today or date.today()).year)
     wanted_fide = None if fide_id is None else check_fide_id(fide_id)
-    if pgn_file is None:
-        source.check()
-    else:
-        check_pgn_source(username, pgn_file, source)
+    chosen = choose_source(username, source, pgn_file, games_from)
     start = settings.start
     replays = ReplayRun(resolve_cache_dir(source), on_warning=on_warning, final_fen=False)
     with replays:  # the pool and the cache are let go once the facts are back
@@ -139,10 +140,9 @@ def run_report(
 
         # Only the months asked, plus the months before ``since`` that K's 30-game rule
         # needs (none when ``games_before`` is given); nothing after ``until``.
-        loaded = load_games(
+        loaded = load_from(
+            chosen,
             username,
-            source,
-            pgn_file=pgn_file,
             since=settings.since,
             until=settings.until,
             progress=progress,
@@ -178,7 +178,7 @@ def run_report(
         settings=settings,
         user_info=info,
         fide_player=fide_player,
-        provisional_known=pgn_file is None,  # a PGN never writes the provisional flag
+        provisional_known=chosen.provisional_known,  # a PGN never writes the flag
     )
     held = len(games)
     if not fit_k:
@@ -190,7 +190,13 @@ def run_report(
         return_freed_memory()
     cards = (
         score_reports(
-            user, games, settings, info, reports, fit=fit_k, provisional_known=pgn_file is None
+            user,
+            games,
+            settings,
+            info,
+            reports,
+            fit=fit_k,
+            provisional_known=chosen.provisional_known,
         )
         if scorecard
         else {}

@@ -37,6 +37,9 @@ def env_seconds(name: str, default: float, *, zero_ok: bool) -> float:
     raise BadInput(f"{name} must be a number of seconds {low} up to {MAX_SECONDS:g}, not {text!r}")
 
 
-def retry_wait() -> float:
-    """Seconds to wait after HTTP 429 (``LICHESS_ELO_RETRY_WAIT``, default 60)."""
+def retry_wait(given: float | None = None) -> float:
+    """Seconds to wait after HTTP 429: ``given`` (a source's own), else
+    ``LICHESS_ELO_RETRY_WAIT``, else 60."""
+    if given is not None:
+        return float(given)
     return env_seconds("LICHESS_ELO_RETRY_WAIT", RATE_LIMIT_WAIT, zero_ok=True)

@@ -66,11 +66,14 @@ class ClubOptions:
         rounding: ``display`` or ``update``.
         cap: The 400-point rule on or off.
         newcomers: Allow players missing from the players file.
-        provisional: ``(K, GAMES)``: K for a player's first games.
+        provisional: ``(K, GAMES)``: K for a newcomer's first games.
+        junior: ``(K, AGE)``: K for players aged AGE or under (by birth year).
         return_k: ``(K, MONTHS, GAMES)``: K for the games after a break.
         count_events: Only events matching one of these globs count.
         count_time_controls: Only these speeds / time controls / globs count.
         exclude_events: Events matching one of these globs do not count.
+        min_games: The published table leaves out players with fewer games.
+        hide_provisional: The published table leaves out provisional ratings.
     """
 
     k: tuple[Override, ...] = ()
@@ -85,6 +88,9 @@ class ClubOptions:
     count_events: tuple[str, ...] = ()
     count_time_controls: tuple[str, ...] = ()
     exclude_events: tuple[str, ...] = ()
+    junior: tuple[int, int] | None = None
+    min_games: int | None = None
+    hide_provisional: bool | None = None
 
     def __post_init__(self) -> None:
         """Take the natural spellings too (``k=40``, ``k={"children": 40}``,
@@ -112,8 +118,9 @@ class ClubOptions:
         """Check every option before any input is read.
 
         Raises:
-            BadInput: a K below 1 (``field`` ``k``, ``provisional`` or ``return_k``), or a
-                negative count of months or games.
+            BadInput: a K below 1 (``field`` ``k``, ``provisional``, ``junior`` or
+                ``return_k``), a negative count of months, games or years, or a negative
+                ``min_games``.
             OutOfRange: a start rating outside 0..4000 (``start``).
             Malformed: a time control that is not a speed, ``15+10`` or a pattern
                 (``count_time_control``).
@@ -133,14 +140,20 @@ class ClubOptions:
             check_choice("method", self.method, METHODS)
         if self.rounding is not None:
             check_choice("rounding", self.rounding, ROUNDINGS)
-        for field_name, numbers in (("provisional", self.provisional), ("return_k", self.return_k)):
+        for field_name, numbers, what in (
+            ("provisional", self.provisional, "games"),
+            ("junior", self.junior, "the age"),
+            ("return_k", self.return_k, "months and games"),
+        ):
             if numbers is None:
                 continue
             shown = ":".join(str(n) for n in numbers)
             if numbers[0] < 1:
                 raise BadInput("K must be at least 1", field=field_name, value=shown)
             if any(n < 0 for n in numbers[1:]):
-                raise BadInput("months and games must be 0 or more", field=field_name, value=shown)
+                raise BadInput(f"{what} must be 0 or more", field=field_name, value=shown)
+        if self.min_games is not None and self.min_games < 0:
+            raise BadInput("must be 0 or more", field="min_games", value=self.min_games)
         self.time_controls()
 
     def time_controls(self) -> tuple[str, ...]:
@@ -176,11 +189,15 @@ class ClubOptions:
                 ("rounding", self.rounding),
                 ("cap", self.cap),
                 ("newcomers", self.newcomers),
+                ("min_games", self.min_games),
+                ("hide_provisional", self.hide_provisional),
             )
             if value is not None
         }
         if self.provisional is not None:
             changes["provisional_k"], changes["provisional_games"] = self.provisional
+        if self.junior is not None:
+            changes["junior_k"], changes["junior_age"] = self.junior
         if self.return_k is not None:
             k, months, games = self.return_k
             changes.update(return_k=k, return_months=months, return_games=games)
@@ -217,11 +234,13 @@ class ClubOptions:
         k: Sequence[str] = (),
         start: Sequence[str] = (),
         provisional: str | None = None,
+        junior: str | None = None,
         return_k: str | None = None,
         **rest: Any,
     ) -> ClubOptions:
         """Options as typed: ``k``/``start`` as ``N`` or ``NAME=N`` (``fide`` for a start),
-        ``provisional`` as ``K:GAMES``, ``return_k`` as ``K:MONTHS:GAMES``; ``rest`` are the
+        ``provisional`` as ``K:GAMES``, ``junior`` as ``K:AGE``, ``return_k`` as
+        ``K:MONTHS:GAMES``; ``rest`` are the
         other fields as they are. Shapes are read here, values are left to ``check()``.
 
         Raises:
@@ -229,10 +248,12 @@ class ClubOptions:
         """
         prov = parse_numbers(provisional, "provisional", ("K", "GAMES"), "40:12")
         ret = parse_numbers(return_k, "return_k", ("K", "MONTHS", "GAMES"), "40:6:5")
+        jun = parse_numbers(junior, "junior", ("K", "AGE"), "40:18")
         return cls(
             k=tuple(parse_override(t, "k") for t in k),
             start=tuple(parse_override(t, "start") for t in start),
             provisional=(prov[0], prov[1]) if prov else None,
+            junior=(jun[0], jun[1]) if jun else None,
             return_k=(ret[0], ret[1], ret[2]) if ret else None,
             **rest,
         )

@@ -24,6 +24,7 @@ from lichess_elo.core.games import Game, UserInfo, dedupe_sorted
 from lichess_elo.core.report.selection import classify, select_perfs
 from lichess_elo.errors import (
     AccountClosed,
+    BadInput,
     CannotConnect,
     DamagedAnswer,
 )
@@ -184,6 +185,14 @@ def _fetch_games(
             now = datetime.now(UTC)
         else:
             cache_path, now = conn().cache_path, conn().now
+        if since is not None and since > now.date():
+            # nothing to fetch yet: said, not answered with an empty report
+            day = "today" if source.replay is None else "the cassette's recording day"
+            raise BadInput(
+                f"is after {day} ({now:%Y-%m-%d}); no game is played yet",
+                field="since",
+                value=since.isoformat(),
+            )
         user = cached_or_fetched_user(conn, parsed, name, source, progress, warn)
         if user.disabled:
             raise AccountClosed(f"the Lichess account '{user.username or name}' is closed")

@@ -16,7 +16,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from lichess_elo._version import __version__
 
 #: Public name -> the module that defines it (``module:attribute``, or a module alone).
 _EXPORTS = {
@@ -110,5 +110,5 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    """The public names, imported or not."""
-    return sorted({*globals(), *_EXPORTS})
+    """The public names (``__all__``), imported or not."""
+    return list(__all__)

@@ -11,10 +11,11 @@ lays the options over the file's ``Rules``. ``from_text`` reads the options as t
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from lichess_elo.core import arguments as args
 from lichess_elo.core.club.model import (
     METHODS,
     ROUNDINGS,
@@ -28,7 +29,7 @@ from lichess_elo.core.club.model import (
 )
 from lichess_elo.core.club.rules import SPEEDS, time_control_pattern
 from lichess_elo.core.fide import check_choice
-from lichess_elo.errors import BadInput, Malformed, OutOfRange
+from lichess_elo.errors import BadInput, Malformed, OutOfRange, WrongType
 
 #: Bounds of a start rating (as in the players file).
 START_RANGE = (0, 4000)
@@ -90,6 +91,28 @@ class ClubOptions:
     junior: tuple[int, int] | None = None
     min_games: int | None = None
     hide_provisional: bool | None = None
+
+    def __post_init__(self) -> None:
+        """Take the natural spellings too (``k=40``, ``k={"children": 40}``,
+        ``start="fide"``, ``provisional=[40, 12]``, ``count_events="Club*"``) and refuse a
+        wrong type with ``WrongType`` naming the option; values are left to ``check()``."""
+        normal: dict[str, object] = {
+            "k": _overrides("k", self.k),
+            "start": _overrides("start", self.start),
+        }
+        for name in ("update", "method", "rounding"):
+            if getattr(self, name) is not None:
+                args.text(name, getattr(self, name))
+        for name in ("cap", "newcomers"):
+            if getattr(self, name) is not None:
+                args.flag(name, getattr(self, name))
+        for name, size in (("provisional", 2), ("return_k", 3)):
+            normal[name] = _numbers(name, getattr(self, name), size)
+        for name in ("count_events", "count_time_controls", "exclude_events"):
+            normal[name] = _texts(name, getattr(self, name))
+        for name, value in normal.items():
+            if value is not getattr(self, name):
+                object.__setattr__(self, name, value)
 
     def check(self) -> None:
         """Check every option before any input is read.
@@ -234,6 +257,61 @@ class ClubOptions:
             return_k=(ret[0], ret[1], ret[2]) if ret else None,
             **rest,
         )
+
+
+_OVERRIDE = "a number, a {NAME: number} dict or a tuple of Override"
+
+
+def _value(field: str, value: object) -> Start:
+    """One K or start value: a whole number (``"fide"`` too for a start)."""
+    if field == "start" and value == "fide":
+        return "fide"
+    return args.whole(field, value)
+
+
+def _overrides(field: str, value: object) -> tuple[Override, ...]:
+    """``k``/``start`` as a tuple of ``Override``: from one value (for everyone), a mapping
+    of names to values, or a sequence of ``Override``, values and ``(name, value)`` pairs."""
+    if isinstance(value, tuple) and all(isinstance(item, Override) for item in value):
+        for item in value:
+            if item.name is not None:
+                args.text(field, item.name)
+            _value(field, item.value)
+        return value
+    if isinstance(value, int | str) and not isinstance(value, bool):
+        return (Override(None, _value(field, value)),)
+    if isinstance(value, Mapping):
+        return tuple(Override(args.text(field, n), _value(field, v)) for n, v in value.items())
+    if not isinstance(value, list | tuple):
+        raise WrongType(field, value, _OVERRIDE)
+    out: list[Override] = []
+    for item in value:
+        if isinstance(item, Override):
+            out.append(item)
+        elif isinstance(item, tuple) and len(item) == 2:
+            out.append(Override(args.text(field, item[0]), _value(field, item[1])))
+        else:
+            out.append(Override(None, _value(field, item)))
+    return tuple(out)
+
+
+def _numbers(field: str, value: object, size: int) -> tuple[int, ...] | None:
+    """``provisional`` (``K, GAMES``) or ``return_k`` (``K, MONTHS, GAMES``) as a tuple."""
+    if value is None:
+        return None
+    if not isinstance(value, list | tuple) or len(value) != size:
+        raise WrongType(field, value, f"a tuple of {size} whole numbers")
+    numbers = tuple(args.whole(field, n) for n in value)
+    return value if isinstance(value, tuple) else numbers
+
+
+def _texts(field: str, value: object) -> tuple[str, ...]:
+    """Globs or time controls: one ``str`` or a sequence of them, as a tuple."""
+    if isinstance(value, str):
+        return (value,)
+    items = args.sequence(field, value, "str")
+    texts = tuple(args.text(field, item) for item in items)
+    return value if isinstance(value, tuple) else texts
 
 
 def parse_override(text: str, field: str) -> Override:

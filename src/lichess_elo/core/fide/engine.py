@@ -12,6 +12,7 @@ from decimal import ROUND_HALF_UP, Decimal, localcontext
 from functools import cache
 from typing import TypeVar
 
+from lichess_elo.core.fide.checks import check_expected_args, check_period_args
 from lichess_elo.core.fide.constants import (
     _HUNDREDTH,
     _ONE,
@@ -21,21 +22,9 @@ from lichess_elo.core.fide.constants import (
     Method,
 )
 from lichess_elo.core.fide.editions import Edition, KReason
+from lichess_elo.core.fide.game import GameResult as GameResult
 from lichess_elo.core.fide.tables import _dp_table, _pd_rows
 from lichess_elo.errors import BadInput, Missing, OutOfRange
-
-
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """One game of a period: the opponent's rating, the score (1, 0.5 or 0) and its event.
-
-    ``event`` names the tournament for the once-per-event 400-point rule (2022-2024);
-    games without one form one event, the period.
-    """
-
-    opponent: int
-    score: Decimal
-    event: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +227,11 @@ def expected_score(
 
     Returns:
         PD as a ``Decimal``, e.g. ``Decimal("0.64")`` for D = 100.
+
+    Raises:
+        WrongType, BadArgument, UnknownChoice: an argument of the wrong type or value.
     """
+    check_expected_args(own, opponent, method, cap, edition)
     diff, _ = difference_used(own, opponent, cap=cap, edition=edition)
     return _pd(diff, method)
 
@@ -396,7 +389,12 @@ def rate_period(
 
     Returns:
         The ``PeriodResult``; per-game changes are unrounded.
+
+    Raises:
+        WrongType, BadArgument, OutOfRange, UnknownChoice: an argument of the wrong type or
+            value (a score must be 0, 0.5 or 1: see ``core.arguments``).
     """
+    games = check_period_args(rating, games, k, method, cap, edition)
     excluded = [not_rated(rating, g.opponent, edition=edition) for g in games]
     counted = [g for g, out in zip(games, excluded, strict=True) if not out]
     k_used = limit_k(k, len(counted), edition=edition)

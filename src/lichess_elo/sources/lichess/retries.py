@@ -23,18 +23,25 @@ from lichess_elo.errors import (
     RateLimited,
     TokenRefused,
 )
-from lichess_elo.sources.env import env_seconds
-from lichess_elo.sources.lichess.answers import describe
+from lichess_elo.sources.env import RATE_LIMIT_WAIT
+from lichess_elo.sources.env import retry_wait as env_retry_wait
 from lichess_elo.sources.lichess.checks import scrub
 from lichess_elo.sources.lichess.ndjson import AnswerFault
+from lichess_elo.sources.lichess.stream import describe
 
 if TYPE_CHECKING:
     from lichess_elo.sources.lichess.session import Source
 
-#: Lichess: "wait one full minute"; the environment's LICHESS_ELO_RETRY_WAIT overrides it.
-RATE_LIMIT_WAIT = 60.0
 MAX_RETRIES = 5
 T = TypeVar("T")
+
+__all__ = [
+    "MAX_RETRIES",
+    "RATE_LIMIT_WAIT",
+    "call_with_retries",
+    "max_retries",
+    "retry_wait",
+]
 
 
 @cache
@@ -86,9 +93,7 @@ class Progress(Protocol):
 def retry_wait(source: Source | None = None) -> float:
     """Seconds to wait after HTTP 429: ``source.retry_wait``, else ``LICHESS_ELO_RETRY_WAIT``,
     else 60."""
-    if source is not None and source.retry_wait is not None:
-        return float(source.retry_wait)
-    return env_seconds("LICHESS_ELO_RETRY_WAIT", RATE_LIMIT_WAIT, zero_ok=True)
+    return env_retry_wait(None if source is None else source.retry_wait)
 
 
 def max_retries(source: Source) -> int:

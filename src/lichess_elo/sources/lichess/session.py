@@ -27,12 +27,11 @@ from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
-from lichess_elo import __version__
+from lichess_elo._version import __version__
 from lichess_elo.errors import BadInput, CacheUnusable, Conflict, Malformed
-from lichess_elo.sources.env import env_seconds
+from lichess_elo.sources.env import env_seconds, retry_wait
 from lichess_elo.sources.lichess.cassette import cassette_time, unreadable
 from lichess_elo.sources.lichess.checks import redact_url, url_secrets, validate_token
-from lichess_elo.sources.lichess.retries import retry_wait
 
 if TYPE_CHECKING:
     from lichess_elo.sources.lichess.http_cache import Session
@@ -160,7 +159,7 @@ def check_connection(source: Source) -> None:
     source.check()
     validate_token(source.token)
     _timeout(source)
-    retry_wait(source)  # a bad LICHESS_ELO_RETRY_WAIT is refused before any request
+    retry_wait(source.retry_wait)  # a bad LICHESS_ELO_RETRY_WAIT is refused before any request
 
 
 @contextmanager

@@ -87,3 +87,25 @@ def test_glicko2_for_one_rating_period() -> None:
     assert abs(after.rating - 1464.06) < 0.01
     assert round(after.deviation, 2) == 151.52
     assert abs(after.volatility - 0.05999) < 1e-5
+
+
+def test_the_library_pages_examples_print_what_their_comments_say(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import re
+
+    from tests.helpers import REPO
+
+    text = (REPO / "docs" / "library.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert len(blocks) == 2
+    for block in blocks:
+        # what each print's comment promises: the words up to two spaces or the end
+        promised = [
+            re.split(r"\s{2,}", line.split("#", 1)[1].strip())[0]
+            for line in block.splitlines()
+            if line.startswith("print(")
+        ]
+        exec(compile(block, "docs/library.md", "exec"), {})
+        printed = capsys.readouterr().out.splitlines()
+        assert printed == promised

@@ -53,8 +53,9 @@ class FetchHint:
 class NotCached(LichessEloError):
     """Offline mode asked for something the cache does not hold; ``hint`` says what fetches it."""
 
-    def __init__(self, what: str, hint: FetchHint) -> None:
-        self.what, self.hint = what, hint
+    def __init__(self, what: str, hint: FetchHint, elsewhere: tuple[str, ...] = ()) -> None:
+        #: Other servers (``api_url``) whose answers the cache holds for the same user.
+        self.what, self.hint, self.elsewhere = what, hint, elsewhere
         super().__init__(f"{what} is not in the cache; fetch it online first")
 
 

@@ -9,7 +9,6 @@ from pathlib import Path
 
 from lichess_elo.core.games import Game, UserInfo, dedupe_sorted
 from lichess_elo.errors import BadFile, Conflict
-from lichess_elo.sources import pgn
 from lichess_elo.sources.lichess.api import fetch_games
 from lichess_elo.sources.lichess.checks import validate_username
 from lichess_elo.sources.lichess.retries import Progress
@@ -50,6 +49,8 @@ def _read_pgn(path: Path, on_warning: Callable[[str], None] | None) -> list[Game
     except OSError as exc:
         problem = exc.strerror or str(exc)
         raise BadFile(path, problem, field="pgn", unreadable=True) from None
+    from lichess_elo.sources import pgn  # python-chess's PGN reader: only for a file
+
     return pgn.read_pgn(text, on_warning=on_warning)
 
 

@@ -12,7 +12,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from lichess_elo.core.games import Color, Game, check_date_range
-from lichess_elo.core.replay import Ending, ReplayFacts, endings
+from lichess_elo.core.replay_facts import Ending, ReplayFacts, endings
 from lichess_elo.core.report.selection import check_perfs, in_range, utc_midnight
 from lichess_elo.sources.base import GameSource
 from lichess_elo.sources.lichess.session import resolve_cache_dir

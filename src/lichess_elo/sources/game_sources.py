@@ -18,7 +18,6 @@ from pathlib import Path
 
 from lichess_elo.core.games import Game, dedupe_sorted
 from lichess_elo.errors import BadFile
-from lichess_elo.sources import pgn
 from lichess_elo.sources.base import NO_HOOKS, GameQuery, LoadedGames, LoadHooks
 from lichess_elo.sources.lichess.api import fetch_games
 from lichess_elo.sources.lichess.checks import validate_username
@@ -87,6 +86,8 @@ def read_pgn_file(
         raise bad("no such file") from None
     except OSError as exc:
         raise bad(exc.strerror or str(exc)) from None
+    from lichess_elo.sources import pgn  # python-chess: only a run that reads a file needs it
+
     return pgn.read_pgn(text, on_warning=on_warning)
 
 
@@ -147,6 +148,8 @@ class DumpFile:
         for chunk in self._chunks():
             kept.extend(_games_matching(chunk, tag))
         text = b"\n\n".join(kept).decode("utf-8", errors="replace")
+        from lichess_elo.sources import pgn  # python-chess, as for a PGN file
+
         games = dedupe_sorted(pgn.read_pgn(text, on_warning=hooks.on_warning))
         shown = user
         for game in games:  # the dump's spelling of the name

@@ -395,36 +395,21 @@ def rate_period(
             value (a score must be 0, 0.5 or 1: see ``core.arguments``).
     """
     games = check_period_args(rating, games, k, method, cap, edition)
-    excluded = [not_rated(rating, g.opponent, edition=edition) for g in games]
-    counted = [g for g, out in zip(games, excluded, strict=True) if not out]
-    k_used = limit_k(k, len(counted), edition=edition)
-    applies = iter(
-        cap_applies(
-            rating,
-            [g.opponent for g in counted],
-            [g.event or "" for g in counted],
-            edition=edition,
-        )
+    excluded, counted, k_used, rated_parts, points, expected_total, change = _rate(
+        rating, games, k, method, cap, edition
     )
-    rated: list[RatedGame] = []
-    for game, out in zip(games, excluded, strict=True):
-        may_cap = cap and not out and next(applies)
-        diff, capped = difference_used(rating, game.opponent, cap=may_cap, edition=edition)
-        expected = _pd(diff, method)
-        rated.append(
-            RatedGame(
-                opponent=game.opponent,
-                score=game.score,
-                difference=diff,
-                capped=capped,
-                expected=expected,
-                change=_ZERO if out else _change(k_used, game.score, expected, method),
-                not_rated="600/2600" if out else None,
-            )
+    rated = [
+        RatedGame(
+            opponent=game.opponent,
+            score=game.score,
+            difference=diff,
+            capped=capped,
+            expected=expected,
+            change=_ZERO if out else _change(k_used, game.score, expected, method),
+            not_rated="600/2600" if out else None,
         )
-    points = sum((g.score for g in counted), _ZERO)
-    expected_total = sum((g.expected for g in rated if g.not_rated is None), _ZERO)
-    change = k_used * (points - expected_total)
+        for game, out, (diff, capped, expected) in zip(games, excluded, rated_parts, strict=True)
+    ]
     rounded = round_half_away(change)
     return PeriodResult(
         rating=rating,
@@ -442,3 +427,62 @@ def rate_period(
         performance=performance_rating([g.opponent for g in counted], points),
         edition=edition,
     )
+
+
+def _rate(
+    rating: int,
+    games: Sequence[GameResult],
+    k: int,
+    method: Method,
+    cap: bool,
+    edition: Edition,
+) -> tuple[
+    list[bool], list[GameResult], int, list[tuple[int, bool, Decimal]], Decimal, Decimal, Decimal
+]:
+    """``rate_period``'s arithmetic: which games the 600/2600 rule leaves out, the counted
+    games, K after the 700 rule, each game's (D used, capped, PD), the points, the expected
+    total and the unrounded change."""
+    excluded = [not_rated(rating, g.opponent, edition=edition) for g in games]
+    counted = [g for g, out in zip(games, excluded, strict=True) if not out]
+    k_used = limit_k(k, len(counted), edition=edition)
+    applies = iter(
+        cap_applies(
+            rating,
+            [g.opponent for g in counted],
+            [g.event or "" for g in counted],
+            edition=edition,
+        )
+    )
+    parts: list[tuple[int, bool, Decimal]] = []
+    for game, out in zip(games, excluded, strict=True):
+        may_cap = cap and not out and next(applies)
+        diff, capped = difference_used(rating, game.opponent, cap=may_cap, edition=edition)
+        parts.append((diff, capped, _pd(diff, method)))
+    points = sum((g.score for g in counted), _ZERO)
+    expected_total = sum(
+        (e for (_, _, e), out in zip(parts, excluded, strict=True) if not out), _ZERO
+    )
+    return (
+        excluded,
+        counted,
+        k_used,
+        parts,
+        points,
+        expected_total,
+        k_used * (points - expected_total),
+    )
+
+
+def period_expected(
+    rating: int,
+    games: Sequence[GameResult],
+    *,
+    k: int,
+    method: Method = "table",
+    cap: bool = True,
+    edition: Edition = CURRENT_STANDARD,
+) -> tuple[list[Decimal], int]:
+    """``rate_period``'s per-game PDs and new rating only, from the same arithmetic, with no
+    record made (the K scan rates every period once per K)."""
+    *_, parts, _points, _expected, change = _rate(rating, games, k, method, cap, edition)
+    return [e for _, _, e in parts], rating + round_half_away(change)

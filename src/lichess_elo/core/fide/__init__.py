@@ -89,8 +89,6 @@ from lichess_elo.core.fide.editions import (
 )
 from lichess_elo.core.fide.engine import (
     GameResult,
-    PeriodResult,
-    RatedGame,
     cap_applies,
     capped_fraction,
     difference_used,
@@ -101,7 +99,6 @@ from lichess_elo.core.fide.engine import (
     logistic_expected,
     not_rated,
     performance_rating,
-    rate_period,
     round_half_away,
 )
 from lichess_elo.core.fide.initial import (
@@ -110,6 +107,7 @@ from lichess_elo.core.fide.initial import (
     initial_rating_details,
     is_publishable,
 )
+from lichess_elo.core.fide.period import PeriodResult, RatedGame, rate_period
 
 __all__ = [
     "ADJUSTMENTS",

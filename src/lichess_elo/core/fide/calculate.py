@@ -33,12 +33,11 @@ from lichess_elo.core.fide.editions import (
 )
 from lichess_elo.core.fide.engine import (
     GameResult,
-    PeriodResult,
     k_factor,
     performance_rating,
-    rate_period,
 )
 from lichess_elo.core.fide.initial import InitialRating, initial_rating_details
+from lichess_elo.core.fide.period import PeriodResult, rate_period
 from lichess_elo.errors import BadInput, Conflict, Missing, WrongType
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from lichess_elo.core import fide
-from lichess_elo.core.fide.engine import period_expected
+from lichess_elo.core.fide.period import period_expected
 from lichess_elo.core.games import Color, Game
 from lichess_elo.core.report.build import period_label
 from lichess_elo.core.report.rules import game_event, perf_chapter, period_edition

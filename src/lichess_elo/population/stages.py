@@ -140,21 +140,13 @@ def step_sql(
         else ""
     )
     diff = "own - opp_r"
-    columns = "perf, pid, s, lichess_after, ord, own, opp_r"
-    rated = f"SELECT {columns}, 1 AS ev_rank FROM sides{left_out}"
+    rank = "1"
     if rulebook_sql.per_event(rules):
-        # The rank is read only where the rule is an upgrade (D > 400), so only those sides
-        # are ranked, among themselves: a window over every side costs most of the month.
-        upgrade = f"COALESCE({rulebook_sql.upgrade_sql(rules, 'perf', diff)}, FALSE)"
+        upgrade = rulebook_sql.upgrade_sql(rules, "perf", diff)
         rank = (
-            f"row_number() OVER (PARTITION BY pid, COALESCE(event, '') ORDER BY {diff} DESC, ord)"
+            f"row_number() OVER (PARTITION BY pid, COALESCE(event, ''), {upgrade} "
+            f"ORDER BY {diff} DESC, ord)"
         )
-        rated = f"""SELECT {columns}, {rank} AS ev_rank FROM kept WHERE {upgrade}
-        UNION ALL
-        SELECT {columns}, CAST(NULL AS INT) AS ev_rank FROM kept WHERE NOT {upgrade}"""
-        rated = f"kept AS (SELECT * FROM sides{left_out}),\n    rated AS ({rated})"
-    else:
-        rated = f"rated AS ({rated})"
     capped = rulebook_sql.capped_d_sql(rules, "perf", "own", diff, "ev_rank")
     k = rulebook_sql.k_sql(rules, "l.perf", "l.peak", "l.games_before")
     k_used = rulebook_sql.k_used_sql(d, rules, "l.perf", k, "g.n")
@@ -182,7 +174,9 @@ def step_sql(
         UNION ALL
         SELECT perf, b AS pid, 100 - score AS s, black_after AS lichess_after, ord, event,
                rb AS own, {opp_b} AS opp_r FROM pair),
-    {rated},
+    rated AS (
+        SELECT perf, pid, s, lichess_after, ord, own, opp_r, {rank} AS ev_rank
+        FROM sides{left_out}),
     capped AS (
         SELECT pid, s, lichess_after, ord, {capped} AS d FROM rated),
     scored AS (

@@ -19,7 +19,7 @@ from other work, so CPU seconds are the steadier input; wall in brackets)::
 
     --stage ingest 240000:8.42,480000:15.78,1000000:29.27        [50.4, 86.0, 122.5 s]
     --stage rate 2499799:9.92,4999815:17.62,9999788:34.75        [29.6, 51.0, 84.6 s]
-    --stage compare 2499799:36.06,4999815:45.12                  [91.8, 120.4 s]
+    --stage compare 2499799:36.06,4999815:45.12,9999788:66.57    [91.8, 120.4, 171.1 s]
 
 Rate's games are spread over 12 months (833k a month at 10 M); a real month holds all its
 92 M games at once, so its step's joins and aggregates are 110 times larger than any

@@ -99,11 +99,13 @@ def lichess_elo(*args: str) -> list[str]:
     return [str(script), *args] if script.exists() else [sys.executable, "-m", "lichess_elo", *args]
 
 
-def run_whole(argv: Sequence[str], stdout: Path | None = None) -> Run:
+def run_whole(argv: Sequence[str], stdout: Path | None = None, src: Path | None = None) -> Run:
     """Run ``argv`` (a list, or one string for ``sh -c``) in a fresh process, its output
-    into ``stdout`` (a file, like ``> out.json``) or /dev/null; fails loudly if it fails."""
+    into ``stdout`` (a file, like ``> out.json``) or /dev/null; fails loudly if it fails.
+    ``src`` is the package source it imports (this repository's ``src`` by default; another
+    checkout's for a before-and-after figure)."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LICHESS", "COLUMNS"))}
-    env["PYTHONPATH"] = str(REPO / "src")
+    env["PYTHONPATH"] = str(src or REPO / "src")
     command = ["sh", "-c", argv] if isinstance(argv, str) else list(argv)
     load = os.getloadavg()[0]
     with open(stdout or os.devnull, "wb") as out:

@@ -23,8 +23,11 @@ wall, CPU of it and its descendants, peak RSS, the load average at its start).
      with one or two games, so the lists hold more rows than there are games.
 
 Run ``python benchmarks/bench_db.py`` (ingest 250k, 500k, 1 M games; rate and compare 10 M
-games at three player counts); ``--rate-sizes 2500000,5000000,10000000 --players 51111``
-gives the growth with the size.
+games at three player counts); ``--rate-sizes 2500000,5000000,10000000 --players auto``
+gives the growth with the size at the open database's games per player. ``--data DIR``
+keeps the generated files there and reuses them; ``--baseline-src DIR`` (another
+checkout's ``src``) runs its ``db ingest`` and ``db rate`` beside this one's, on the same
+files, for before-and-after figures.
 """
 
 from __future__ import annotations
@@ -54,13 +57,16 @@ def _gen_dump() -> object:
 
 
 def make_dump(path: Path, games: int, unique: int = 40_000) -> int:
-    """A dump of about ``games`` games: ``unique`` generated ones, repeated; returns the count."""
+    """A dump of about ``games`` games: ``unique`` generated ones, repeated; returns the count
+    (a file already at ``path`` is kept: the generation is seeded, so it is the same)."""
+    copies = max(1, round(games / unique))
+    if path.exists():
+        return copies * unique
     gen = _gen_dump()
     src = path.parent / "src"
     (first,) = gen.write_dumps(src, players=4000, games=unique, months=1)  # type: ignore[attr-defined]
     text = zstandard.ZstdDecompressor().decompress(first.read_bytes(), max_output_size=1 << 31)
     shutil.rmtree(src)
-    copies = max(1, round(games / unique))
     with (
         path.open("wb") as raw,
         zstandard.ZstdCompressor(level=3, threads=2).stream_writer(raw) as out,
@@ -75,9 +81,13 @@ def bare_zstd(path: Path) -> Run:
     return run_whole(f"zstd -dc '{path}' | wc -l")
 
 
-def ingest(path: Path, db: Path) -> Run:
-    """``lichess-elo db ingest FILE --db DB --quiet`` (a new database)."""
-    return run_whole(lichess_elo("db", "ingest", str(path), "--db", str(db), "--quiet"))
+def ingest(path: Path, db: Path, src: Path | None = None) -> Run:
+    """``lichess-elo db ingest FILE --db DB --quiet`` (a new database), with the package of
+    ``src`` (this checkout's by default)."""
+    for old in db.parent.glob(db.name + "*"):
+        old.unlink()
+    argv = lichess_elo("db", "ingest", str(path), "--db", str(db), "--quiet")
+    return run_whole(argv, src=src)
 
 
 SYNTHETIC = """
@@ -115,8 +125,17 @@ def _list_rows(db: Path) -> int:
 
 
 def synthetic(db: Path, games: int, players: int) -> int:
-    """Make ``games`` synthetic games of ``players`` players in a new database ``db``."""
+    """Make ``games`` synthetic games of ``players`` players in a new database ``db`` (one
+    already there is kept)."""
     from lichess_elo.population import duck
+
+    if db.exists():
+        import duckdb
+
+        con = duckdb.connect(str(db), read_only=True)
+        row = con.execute("SELECT COUNT(*) FROM games").fetchone()
+        con.close()
+        return int(row[0]) if row else 0
 
     con = duck.connect(db, create=True)
     con.execute("RESET memory_limit")
@@ -137,6 +156,59 @@ def _row(what: str, n: int, run: Run, extra: str = "") -> str:
 HEAD = f"{'command':<46}{'wall':>7}{'CPU':>7}{'games/s':>12}{'RSS MB':>8}{'load':>6}"
 
 
+def _ingest_runs(work: Path, args: argparse.Namespace, base: Path | None) -> None:
+    print(HEAD)
+    for wanted in (int(v) for v in args.ingest_sizes.split(",")):
+        dump = work / f"dump-{wanted}.pgn.zst"
+        n = make_dump(dump, wanted)
+        db = work / f"ingest-{wanted}.duckdb"
+        cases = {
+            "zstd -dc FILE | wc -l": lambda dump=dump: bare_zstd(dump),
+            "db ingest FILE": lambda dump=dump, db=db: ingest(dump, db),
+        }
+        if base is not None:
+            cases["db ingest FILE (baseline)"] = lambda dump=dump, db=db: ingest(dump, db, base)
+        runs = interleaved(args.repeat, cases)
+        bare = min(runs["zstd -dc FILE | wc -l"], key=lambda r: r.wall)
+        size = f"{n:,} games, {dump.stat().st_size / 1e6:.0f} MB"
+        print(_row(f"zstd -dc FILE | wc -l ({size})", n, bare))
+        for name in cases:
+            if name.startswith("db "):
+                done = min(runs[name], key=lambda r: r.wall)
+                ratio = bare.wall / done.wall
+                verdict = "met" if ratio >= 0.5 else "MISSED"
+                print(_row(name, n, done, f"{ratio:.3f}x zstd (>= 0.5x: {verdict})"))
+        for old in work.glob("ingest-*.duckdb*"):
+            old.unlink()
+        if not args.data:
+            dump.unlink()
+
+
+def _rate_runs(work: Path, args: argparse.Namespace, base: Path | None) -> None:
+    print(HEAD)
+    for games in (int(v) for v in args.rate_sizes.split(",")):
+        lichess_like = round(games / LICHESS_GAMES_PER_PLAYER)
+        counts = (args.players or f"{lichess_like},150000,500000").replace(
+            "auto", str(lichess_like)
+        )
+        for players in (int(p) for p in counts.split(",")):
+            db = work / f"rate-{games}-{players}.duckdb"
+            n = synthetic(db, games, players)
+            sources = {"": None} if base is None else {"": None, " (baseline)": base}
+            for label, src in sources.items():
+                rate = lichess_elo("db", "rate", "--db", str(db), "--quiet")
+                run = run_whole(rate, src=src)
+                rows = _list_rows(db)
+                verdict = "met" if n / run.wall >= 1e6 else "MISSED"
+                what = f"db rate{label} ({n:,} games, {players:,} players)"
+                print(_row(what, n, run, f"{rows:,} list rows (>= 1 M games/s: {verdict})"))
+            if not args.skip_compare:
+                compare = lichess_elo("db", "compare", "--db", str(db), "--format", "json")
+                print(_row("db compare --format json", n, run_whole(compare)))
+            if not args.data:
+                db.unlink()
+
+
 def main() -> None:
     """Run the benchmarks and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -152,53 +224,29 @@ def main() -> None:
     parser.add_argument("--skip-ingest", action="store_true")
     parser.add_argument("--skip-rate", action="store_true")
     parser.add_argument("--skip-compare", action="store_true")
+    parser.add_argument(
+        "--data",
+        type=Path,
+        default=None,
+        help="keep the generated dumps and databases here and reuse them (outside the "
+        "repository; default: a temporary directory, removed)",
+    )
+    parser.add_argument(
+        "--baseline-src",
+        type=Path,
+        default=None,
+        help="another checkout's src directory (git archive REV src | tar -x -C DIR): its "
+        "db ingest and db rate run beside this one's, on the same files",
+    )
     args = parser.parse_args()
     print(machine())
     with tempfile.TemporaryDirectory() as tmp:
-        work = Path(tmp)
+        work = args.data or Path(tmp)
+        work.mkdir(parents=True, exist_ok=True)
         if not args.skip_ingest:
-            print(HEAD)
-            for wanted in (int(v) for v in args.ingest_sizes.split(",")):
-                dump = work / f"dump-{wanted}.pgn.zst"
-                n = make_dump(dump, wanted)
-                dbs = iter(work / f"i{wanted}-{i}.duckdb" for i in range(args.repeat))
-                runs = interleaved(
-                    args.repeat,
-                    {
-                        "zstd -dc FILE | wc -l": lambda dump=dump: bare_zstd(dump),
-                        "db ingest FILE": lambda dump=dump, dbs=dbs: ingest(dump, next(dbs)),
-                    },
-                )
-                bare = min(runs["zstd -dc FILE | wc -l"], key=lambda r: r.wall)
-                done = min(runs["db ingest FILE"], key=lambda r: r.wall)
-                size = f"{n:,} games, {dump.stat().st_size / 1e6:.0f} MB"
-                print(_row(f"zstd -dc FILE | wc -l ({size})", n, bare))
-                ratio = bare.wall / done.wall
-                verdict = "met" if ratio >= 0.5 else "MISSED"
-                print(_row("db ingest FILE", n, done, f"{ratio:.3f}x zstd (>= 0.5x: {verdict})"))
-                dump.unlink()
-                for db in work.glob("i*.duckdb*"):
-                    db.unlink()
-        if args.skip_rate:
-            return
-        print(HEAD)
-        for games in (int(v) for v in args.rate_sizes.split(",")):
-            lichess_like = round(games / LICHESS_GAMES_PER_PLAYER)
-            counts = (args.players or f"{lichess_like},150000,500000").replace(
-                "auto", str(lichess_like)
-            )
-            for players in (int(p) for p in counts.split(",")):
-                db = work / f"rate-{players}.duckdb"
-                n = synthetic(db, games, players)
-                run = run_whole(lichess_elo("db", "rate", "--db", str(db), "--quiet"))
-                rows = _list_rows(db)
-                verdict = "met" if n / run.wall >= 1e6 else "MISSED"
-                what = f"db rate ({n:,} games, {players:,} players)"
-                print(_row(what, n, run, f"{rows:,} list rows (>= 1 M games/s: {verdict})"))
-                if not args.skip_compare:
-                    compare = lichess_elo("db", "compare", "--db", str(db), "--format", "json")
-                    print(_row("db compare --format json", n, run_whole(compare)))
-                db.unlink()
+            _ingest_runs(work, args, args.baseline_src)
+        if not args.skip_rate:
+            _rate_runs(work, args, args.baseline_src)
 
 
 if __name__ == "__main__":

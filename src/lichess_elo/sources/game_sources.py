@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from lichess_elo.core.games import Game, dedupe_sorted
 from lichess_elo.errors import BadFile
@@ -65,8 +66,27 @@ def cassette(path: Path, cache_dir: Path | None = None) -> LichessGames:
     return LichessGames(Source(replay=path, cache_dir=cache_dir), name=f"the cassette {path}")
 
 
-def _unreadable(path: Path, field_name: str) -> Callable[[str], BadFile]:
-    return lambda problem: BadFile(path, problem, field=field_name, unreadable=True)
+T = TypeVar("T")
+
+
+def _opened(path: Path, field_name: str, open_it: Callable[[Path], T]) -> T:
+    """``open_it(path)``, with a file that cannot be opened named in one ``BadFile``.
+
+    Raises:
+        BadFile: a folder, a missing file, or one the system will not open.
+    """
+
+    def bad(problem: str) -> BadFile:
+        return BadFile(path, problem, field=field_name, unreadable=True)
+
+    if path.is_dir():
+        raise bad("it is a folder, not a file")
+    try:
+        return open_it(path)
+    except FileNotFoundError:
+        raise bad("no such file") from None
+    except OSError as exc:
+        raise bad(exc.strerror or str(exc)) from None
 
 
 def read_pgn_file(
@@ -77,15 +97,7 @@ def read_pgn_file(
     Raises:
         BadFile: missing, a folder or unreadable; it names the path.
     """
-    bad = _unreadable(path, field_name)
-    if path.is_dir():
-        raise bad("it is a folder, not a file")
-    try:
-        text = read_text(path, field_name)
-    except FileNotFoundError:
-        raise bad("no such file") from None
-    except OSError as exc:
-        raise bad(exc.strerror or str(exc)) from None
+    text = _opened(path, field_name, lambda p: read_text(p, field_name))
     from lichess_elo.sources import pgn  # python-chess: only a run that reads a file needs it
 
     return pgn.read_pgn(text, on_warning=on_warning)
@@ -97,12 +109,12 @@ class PgnFile:
     the days are the caller's to filter)."""
 
     path: Path
-    name: str = ""
     provisional_known: bool = False  # an export never writes the provisional flag
 
-    def __post_init__(self) -> None:
-        if not self.name:
-            object.__setattr__(self, "name", f"the PGN file {self.path}")
+    @property
+    def name(self) -> str:
+        """``the PGN file PATH``."""
+        return f"the PGN file {self.path}"
 
     def load(self, query: GameQuery, hooks: LoadHooks = NO_HOOKS) -> LoadedGames:
         """Every game of the file, oldest first with each id once.
@@ -125,12 +137,12 @@ class DumpFile:
     games whose ``White`` or ``Black`` tag is the player (any case) are read."""
 
     path: Path
-    name: str = ""
     provisional_known: bool = False  # the dumps carry no provisional flag either
 
-    def __post_init__(self) -> None:
-        if not self.name:
-            object.__setattr__(self, "name", f"the dump {self.path}")
+    @property
+    def name(self) -> str:
+        """``the dump PATH``."""
+        return f"the dump {self.path}"
 
     def load(self, query: GameQuery, hooks: LoadHooks = NO_HOOKS) -> LoadedGames:
         """The player's games of the dump, oldest first with each id once.
@@ -161,15 +173,7 @@ class DumpFile:
 
     def _chunks(self) -> Iterator[bytes]:
         """The decompressed text in pieces that each end at a game's start (or the end)."""
-        bad = _unreadable(self.path, "dump")
-        if self.path.is_dir():
-            raise bad("it is a folder, not a file")
-        try:
-            raw = self.path.open("rb")
-        except FileNotFoundError:
-            raise bad("no such file") from None
-        except OSError as exc:
-            raise bad(exc.strerror or str(exc)) from None
+        raw = _opened(self.path, "dump", lambda p: p.open("rb"))
         with raw:
             reader = Frames(raw) if self.path.suffix == ".zst" else raw
             carry = b""

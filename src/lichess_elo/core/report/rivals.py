@@ -38,10 +38,12 @@ from dataclasses import dataclass
 __all__ = [
     "GLICKO1",
     "GLICKO1_C",
+    "K3",
     "RD_MAX",
     "STEPHENSON",
     "STEPHENSON_WHITE_ADVANTAGE",
     "Opponent",
+    "Q",
     "RivalRules",
     "TrackGame",
     "expected",
@@ -53,7 +55,8 @@ __all__ = [
 
 Q = math.log(10) / 400
 """Glickman's q = ln 10 / 400."""
-_K3 = 3 * Q * Q / (math.pi * math.pi)
+K3 = 3 * Q * Q / (math.pi * math.pi)
+"""k(v) = 1 / sqrt(1 + K3 v): K3 = 3 q² / π²."""
 
 RD_MAX = 350.0
 """The ceiling of the RD (Glickman 1999's unrated RD; PlayerRatings' ``rdmax``)."""
@@ -109,7 +112,7 @@ class Opponent:
 
 
 def _k(variance: float) -> float:
-    return 1.0 / math.sqrt(1.0 + _K3 * variance)
+    return 1.0 / math.sqrt(1.0 + K3 * variance)
 
 
 def expected(

@@ -106,33 +106,30 @@ def rivals_step_sql(d: Dialect, month: int, source: str = "games") -> str:
     """One row per player with games in ``month`` (YYYYMM): each contender's rating and RD
     its games are predicted from and the ones after the month (steps 1 to 4)."""
     now = month_index_sql(d, str(month))
-    opp_rd = number(LICHESS_RD)
-    k_opp = k_sql(f"{opp_rd} * {opp_rd}")
-    per_side = []
-    per_player = []
-    out = []
+    k_opp = number(rivals.k_factor(LICHESS_RD * LICHESS_RD))  # every opponent's RD is one
+    q = number(rivals.Q)
+    periods = f"CASE WHEN l.last IS NULL THEN 1 ELSE {now} - l.last END"
+    expected, sums, state, after, out = [], [], [], [], []
     for r in CONTENDERS:
         key = r.key
-        periods = f"CASE WHEN l.last IS NULL THEN 1 ELSE {now} - l.last END"
-        per_player.append(f"{inflate_sql(r, f'l.{key}_rd', periods)} AS {key}_rd1")
-        e = f"(1 / (1 + POWER({number(10.0)}, -{k_opp} * (s.{key}_r - s.opp) / 400)))"
-        per_side.append(
-            f"{k_opp} * {k_opp} * {e} * (1 - {e}) AS {key}_d, "
-            f"{k_opp} * (s.score - {e} + {number(r.bonus)}) AS {key}_gain"
+        expected.append(
+            f"(1 / (1 + POWER({number(10.0)}, -{k_opp} * (l.{key}_r - sides.opp) / 400)))"
+            f" AS {key}_e"
         )
-        q = number(rivals.Q)
-        h2 = number(r.h * r.h)
-        v_new = f"(1 / (1 / (p.{key}_rd1 * p.{key}_rd1 + {h2} * g.n) + {q} * {q} * g.{key}_d))"
+        sums.append(
+            f"{q} * {q} * SUM({k_opp} * {k_opp} * {key}_e * (1 - {key}_e)) AS {key}_d, "
+            f"SUM({k_opp} * (score - {key}_e + {number(r.bonus)})) AS {key}_gain"
+        )
+        state.append(f"l.{key}_r, {inflate_sql(r, f'l.{key}_rd', periods)} AS {key}_rd1")
+        after.append(
+            f"1 / (1 / ({key}_rd1 * {key}_rd1 + {number(r.h * r.h)} * n) + {key}_d) AS {key}_v"
+        )
         out.append(
-            f"p.{key}_r AS {key}_rating, p.{key}_rd1 AS {key}_rd, "
-            f"p.{key}_r + {q} * {v_new} * g.{key}_gain "
-            f"+ {number(r.neighbourhood)} * (g.mean_opp - p.{key}_r) AS {key}_next_rating, "
-            f"SQRT({v_new}) AS {key}_next_rd"
+            f"{key}_r AS {key}_rating, {key}_rd1 AS {key}_rd, "
+            f"{key}_r + {q} * {key}_v * {key}_gain "
+            f"+ {number(r.neighbourhood)} * (mean_opp - {key}_r) AS {key}_next_rating, "
+            f"SQRT({key}_v) AS {key}_next_rd"
         )
-    state = ", ".join(f"l.{r.key}_r" for r in CONTENDERS)
-    sums = ", ".join(
-        f"SUM({r.key}_d) AS {r.key}_d, SUM({r.key}_gain) AS {r.key}_gain" for r in CONTENDERS
-    )
     return f"""
     WITH sides AS (
         SELECT {_perf_key("wn.id", "mg.perf")} AS pid, mg.black_elo AS opp,
@@ -142,19 +139,17 @@ def rivals_step_sql(d: Dialect, month: int, source: str = "games") -> str:
         SELECT {_perf_key("bn.id", "mg.perf")} AS pid, mg.white_elo AS opp,
                CAST(100 - mg.score AS DOUBLE) / 100 AS score
         FROM {source} mg JOIN names bn ON bn.name = mg.black WHERE mg.month = {month}),
-    p AS (
-        SELECT l.pid, l.perf, {state}, {", ".join(per_player)}
-        FROM rcur l WHERE l.pid IN (SELECT pid FROM sides)),
     s AS (
-        SELECT sides.*, {", ".join(f"p.{r.key}_r" for r in CONTENDERS)}
-        FROM sides JOIN p ON p.pid = sides.pid),
-    t AS (
-        SELECT s.pid, s.opp, {", ".join(per_side)} FROM s),
+        SELECT sides.pid, sides.opp, sides.score, {", ".join(expected)}
+        FROM sides JOIN rcur l ON l.pid = sides.pid),
     g AS (
-        SELECT pid, COUNT(*) AS n, {sums}, AVG(CAST(opp AS DOUBLE)) AS mean_opp
-        FROM t GROUP BY pid)
-    SELECT p.pid, p.perf, {month} AS month, g.n AS games, {", ".join(out)}, {now} AS last
-    FROM p JOIN g ON g.pid = p.pid"""
+        SELECT pid, COUNT(*) AS n, {", ".join(sums)}, AVG(CAST(opp AS DOUBLE)) AS mean_opp
+        FROM s GROUP BY pid),
+    p AS (
+        SELECT g.*, l.perf, {", ".join(state)} FROM g JOIN rcur l ON l.pid = g.pid),
+    v AS (
+        SELECT p.*, {", ".join(after)} FROM p)
+    SELECT pid, perf, {month} AS month, n AS games, {", ".join(out)}, {now} AS last FROM v"""
 
 
 def rivals_listed_sql(d: Dialect) -> str:

@@ -48,6 +48,7 @@ __all__ = [
     "TrackGame",
     "expected",
     "inflate",
+    "k_factor",
     "month_index",
     "period_update",
     "track",
@@ -111,8 +112,12 @@ class Opponent:
     colour: int = 0
 
 
-def _k(variance: float) -> float:
+def k_factor(variance: float) -> float:
+    """k(v) = 1 / sqrt(1 + 3 q² v / π²), v a variance (RD²)."""
     return 1.0 / math.sqrt(1.0 + K3 * variance)
+
+
+_k = k_factor
 
 
 def expected(

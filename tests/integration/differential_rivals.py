@@ -19,7 +19,11 @@ from pathlib import Path
 import duckdb
 
 from lichess_elo.core.report import rivals
-from lichess_elo.population.rivals_sql import CONTENDERS, LICHESS_RD, RIVALS_COLUMNS
+from lichess_elo.core.report.predictions import OPPONENT_RD_ESTABLISHED as LICHESS_RD
+from lichess_elo.population.rivals_sql import RIVALS_COLUMNS
+
+#: The contenders straight from the core (not from the SQL generator's tuple).
+CONTENDERS = (rivals.GLICKO1, rivals.STEPHENSON)
 
 TOLERANCE = 1e-9
 
@@ -119,9 +123,7 @@ def stored_rows(db: Path) -> list[tuple[object, ...]]:
     return rows
 
 
-def row_differences(
-    ours: list[tuple[object, ...]], theirs: list[tuple[object, ...]]
-) -> list[str]:
+def row_differences(ours: list[tuple[object, ...]], theirs: list[tuple[object, ...]]) -> list[str]:
     """Each (perf, player, month) missing on one side, or with a count that differs or a
     number more than ``TOLERANCE`` apart."""
     a = {r[:3]: r for r in ours}

@@ -248,7 +248,7 @@ def _sample_sql(
     )
     return f"""
     SELECT g.perf, g.month, g.score, g.white_elo, g.black_elo, g.ord, g.n,
-           {stages.pd_value("t", "g.d")} AS e, {rivals}
+           {white_side} AS white_side, {stages.pd_value("t", "g.d")} AS e, {rivals}
     FROM (SELECT g.*, {white_d} AS d, {tracks},
                  COUNT(*) OVER (PARTITION BY g.perf, g.month) AS n
           FROM games g
@@ -294,6 +294,21 @@ def lichess_expected(white: np.ndarray, black: np.ndarray, ords: np.ndarray) -> 
     return out
 
 
+def scored_games(
+    con: duckdb.DuckDBPyConnection, perfs: Sequence[str], *, sample: int, seed: int
+) -> dict[str, np.ndarray]:
+    """The games each month scores (a seeded sample of at most ``sample`` a perf and month)
+    by column: ``perf``, ``month``, ``score``, ``white_elo``, ``black_elo``, ``ord``, ``n``
+    (the month's games every system predicts), ``white_side`` (the side the contenders
+    see it from), ``e`` (FIDE's PD in hundredths) and ``e_<key>`` (each contender's
+    expected score for White)."""
+    duck.load_pd_table(con)
+    cols: dict[str, np.ndarray] = con.execute(
+        _sample_sql(con, perfs, sample, seed), [list(perfs)]
+    ).fetchnumpy()
+    return cols
+
+
 def month_scores(
     con: duckdb.DuckDBPyConnection,
     perfs: Sequence[str],
@@ -312,8 +327,7 @@ def month_scores(
             "the lists were made before db rate kept the Glicko-1 and Stephenson tracks: "
             "rate again (db rate)"
         )
-    duck.load_pd_table(con)
-    cols = con.execute(_sample_sql(con, perfs, sample, seed), [list(perfs)]).fetchnumpy()
+    cols = scored_games(con, perfs, sample=sample, seed=seed)
     if len(cols["perf"]) == 0:
         return []
     totals = _month_games(con, perfs)

@@ -140,3 +140,32 @@ def test_spark_tracks_agree_with_the_reference(
     assert row_differences(stored_rows(copy), reference) == []
     checked, bad = _expected_differences(copy)
     assert checked > 0 and bad == []
+
+
+def test_json_table_and_chart_name_the_contenders(db: Path, tmp_path: Path) -> None:
+    import matplotlib
+
+    from lichess_elo.output import db as render
+    from lichess_elo.output.chart_compare import write_compare_chart
+
+    result = app.compare(app.CompareSettings(db, perfs=("blitz",)))
+    doc = render.compare_document(result)
+    # The constants the tracks ran with, from the core, and how a database runs them.
+    assert doc["assumptions"]["stephenson"]["neighbourhood"] == 0.02
+    assert doc["assumptions"]["glicko1"]["c"] == pytest.approx(34.641016, abs=1e-6)
+    first = doc["scores"][0]
+    assert {"glicko1", "stephenson", "left_out"} <= first.keys()
+    # Four systems: six pairs, the first FIDE rules against Lichess as before.
+    pairs = [(c["first"], c["second"]) for c in first["comparisons"]]
+    assert len(pairs) == 6 and pairs[0] == ("FIDE rules", "Lichess Glicko-2")
+    text = render.compare_text(result, 80)
+    assert "blitz: Glicko-1 (G) and Stephenson (S) against Lichess (L)" in text
+    assert "blitz, against Lichess's rating month by month: Glicko-1 better in" in text
+    assert max(len(line) for line in text.splitlines()) <= 80
+    path = tmp_path / "c.svg"
+    with matplotlib.rc_context({"svg.fonttype": "none"}):
+        write_compare_chart(result, path)
+    svg = path.read_text(encoding="utf-8")
+    for label in ("FIDE rules", "Lichess Glicko-2", "Glicko-1", "Stephenson"):
+        assert f">{label}<" in svg, label
+    assert "blitz: binomial deviance of each month" in svg

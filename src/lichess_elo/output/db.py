@@ -18,7 +18,7 @@ from rich.progress import (
 )
 
 from lichess_elo.output.common import dump_json, err_console, write_csv
-from lichess_elo.output.db_rivals import compare_assumptions, rivals_table
+from lichess_elo.output.db_rivals import compare_assumptions, rivals_json, rivals_table
 from lichess_elo.output.tables import Column, Table, render_table, wrap_words
 from lichess_elo.population.app import (
     CompareResult,
@@ -273,17 +273,7 @@ def compare_document(result: CompareResult) -> dict[str, Any]:
                 "lichess": asdict(s.lichess),
                 "deviance_difference": s.comparison.difference,
                 "interval": asdict(s.comparison.interval) if s.comparison.interval else None,
-                **{key: asdict(scores) for key, scores in s.rivals.items()},
-                "left_out": s.left_out,
-                "comparisons": [
-                    {
-                        "first": c.first,
-                        "second": c.second,
-                        "deviance_difference": c.difference,
-                        "interval": asdict(c.interval) if c.interval else None,
-                    }
-                    for c in s.comparisons
-                ],
+                **rivals_json(s),
             }
             for s in result.scores
         ],

@@ -4,6 +4,7 @@ scorecard of a perf, and the JSON's ``assumptions`` (an edge module: no maths)."
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import asdict
 from typing import Any
 
 from lichess_elo.output.tables import Column, Table
@@ -40,6 +41,24 @@ def compare_assumptions() -> dict[str, Any]:
     for key in out:
         out[key] = {**out[key], "start": _DB_RIVALS["start"]}
     return {**out, **{k: v for k, v in _DB_RIVALS.items() if k != "start"}}
+
+
+def rivals_json(score: MonthScore) -> dict[str, Any]:
+    """A scored month's JSON beyond FIDE and Lichess: the contenders' scores by key, the
+    games left out of every system and every pair of systems."""
+    return {
+        **{key: asdict(scores) for key, scores in score.rivals.items()},
+        "left_out": score.left_out,
+        "comparisons": [
+            {
+                "first": c.first,
+                "second": c.second,
+                "deviance_difference": c.difference,
+                "interval": asdict(c.interval) if c.interval else None,
+            }
+            for c in score.comparisons
+        ],
+    }
 
 
 def _short(value: float | None, signed: bool = False) -> str:

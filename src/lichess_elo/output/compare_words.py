@@ -21,7 +21,7 @@ COMPARE_LEGEND = (
     ("Brier F/L", "mean squared gap between expected and actual score; lower is better"),
     ("right F/L", "share of games whose winner each expected (a draw counts half)"),
     ("dev. G/S/L", "binomial deviance of Glicko-1 / of Stephenson's rating / of Lichess, "
-     "each game seen from one of its sides (picked by --seed), with that player's track"),
+     "each game seen from one of its sides (picked by a seeded hash), with that player's track"),
     ("G-L, S-L [95%]", "Glicko-1's or Stephenson's deviance minus Lichess's and its 95% "
      "bootstrap interval; below 0 the contender predicted better"),
     ("player, Elo, Lichess", "the player's FIDE-rules and Lichess ratings on the last list"),

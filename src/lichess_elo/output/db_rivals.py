@@ -100,7 +100,7 @@ def rivals_table(perf: str, scores: Sequence[MonthScore]) -> Table | None:
         )
         for s in rows
     ]
-    notes = ["each game seen from one side, picked by --seed; lower deviance is better"]
+    notes = ["each game seen from one side, picked by a seeded hash; lower deviance is better"]
     left = sum(s.left_out for s in rows)
     if left:
         notes.append(f"{left:,} games no system could predict are left out of all")

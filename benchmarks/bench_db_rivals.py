@@ -76,14 +76,14 @@ def main() -> None:
             for version, src in versions.items():
                 argv = lichess_elo("db", "compare", "--db", str(db), "--format", "json")
                 comp[version].append(run_whole(_with_src(src, argv), work / "out.json"))
-    print(f"{'command':<28}{'wall s':>9}{'CPU s':>9}{'RSS MB':>8}{'load':>7}{'CPU x':>8}")
+    print(f"{'command':<36}{'wall s':>9}{'CPU s':>9}{'RSS MB':>8}{'load':>7}{'CPU x':>8}")
     for name, runs in (("db rate", rate), ("db compare --format json", comp)):
         base = _best(runs["before"]) if "before" in runs else None
         for version in versions:
             r = _best(runs[version])
             ratio = f"{r.cpu / base.cpu:.2f}" if base else "-"
             print(
-                f"{name + ' (' + version + ')':<28}{r.wall:>9.2f}{r.cpu:>9.2f}"
+                f"{name + ' (' + version + ')':<36}{r.wall:>9.2f}{r.cpu:>9.2f}"
                 f"{r.rss_mb:>8.0f}{r.load:>7.2f}{ratio:>8}"
             )
 

@@ -49,7 +49,8 @@ sys.path[:0] = [str(REPO), str(REPO / "src"), str(REPO / "benchmarks")]
 from bench_common import bare_loop, serve  # noqa: E402
 from gen_games import generate_games  # noqa: E402
 
-from lichess_elo.app.report import paused_gc, run_report  # noqa: E402
+from lichess_elo.app.report import run_report  # noqa: E402
+from lichess_elo.cli.report import paused_gc  # noqa: E402
 from lichess_elo.core.report import ReportSettings, build_report  # noqa: E402
 from lichess_elo.output import report as render_report  # noqa: E402
 from lichess_elo.output import report_text  # noqa: E402

@@ -1,4 +1,5 @@
-"""The README's command examples: find each ``$ lichess-elo ...`` block, run it, compare.
+"""The documentation's command examples: find each ``$ lichess-elo ...`` block of the README
+and of every ``docs/*.md`` page, run it, compare.
 
 Each example is a fenced block whose first line is ``$ lichess-elo ARGS`` and whose other
 lines are what the command prints on a pipe (its notes on stderr first, then stdout), from
@@ -21,6 +22,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 README = REPO / "README.md"
+DOCS = REPO / "docs"
 _BLOCK = re.compile(r"```\n(\$ lichess-elo [^\n]*)\n(.*?)```", re.DOTALL)
 
 
@@ -41,6 +43,11 @@ def examples(text: str) -> list[Example]:
     ]
 
 
+def documents() -> list[Path]:
+    """The pages whose examples are run: the README, then every ``docs/*.md`` by name."""
+    return [README, *sorted(DOCS.glob("*.md"))]
+
+
 def run(command: str, cache: Path) -> str:
     """What ``command`` prints on a pipe (stderr, then stdout), with ``cache`` as its cache."""
     args = shlex.split(command)[1:]
@@ -59,9 +66,12 @@ def run(command: str, cache: Path) -> str:
     return done.stderr + done.stdout
 
 
-def main() -> int:
-    """``--write``: rewrite every example's output; otherwise list the ones that differ."""
-    text = README.read_text(encoding="utf-8")
+def refresh(page: Path, write: bool) -> tuple[int, int]:
+    """Run ``page``'s examples; with ``write``, put what they print in the page.
+
+    Returns how many examples the page has and how many of them differ.
+    """
+    text = page.read_text(encoding="utf-8")
     found = examples(text)
     out, last, differ = [], 0, 0
     for example in found:
@@ -69,13 +79,23 @@ def main() -> int:
             printed = run(example.command, Path(cache))
         if printed != example.shown:
             differ += 1
-            print(f"differs: {example.command}")
+            print(f"differs: {page.relative_to(REPO)}: {example.command}")
         out += [text[last : example.start], printed]
         last = example.end
     out.append(text[last:])
-    if "--write" in sys.argv[1:]:
-        README.write_text("".join(out), encoding="utf-8")
-    print(f"{len(found)} examples, {differ} differ")
+    if write and differ:
+        page.write_text("".join(out), encoding="utf-8")
+    return len(found), differ
+
+
+def main() -> int:
+    """``--write``: rewrite every example's output; otherwise list the ones that differ."""
+    write = "--write" in sys.argv[1:]
+    total = differ = 0
+    for page in documents():
+        found, changed = refresh(page, write)
+        total, differ = total + found, differ + changed
+    print(f"{total} examples, {differ} differ")
     return 0
 
 

@@ -85,10 +85,11 @@ def start(
     args: Sequence[str], *, width: int, env: dict[str, str], cwd: Path | None = None
 ) -> PtyRun:
     """Start ``lichess-elo ARGS`` (the installed package, via ``python -m``) in a pty of
-    ``width`` columns and 50 lines."""
+    ``width`` columns and 50 lines; no pager unless ``env`` names one
+    (``LICHESS_ELO_PAGER``), so long output is read whole from the pty."""
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, width, 0, 0))
-    full_env = {**os.environ, **env, "TERM": "xterm-256color"}
+    full_env = {**os.environ, "LICHESS_ELO_PAGER": "cat", **env, "TERM": "xterm-256color"}
     full_env.pop("COLUMNS", None)
     full_env.pop("LINES", None)
     process = subprocess.Popen(

@@ -5,6 +5,7 @@ The public library API (see the README's "Library use")::
     from lichess_elo import fide, glicko                 # the pure engines
     from lichess_elo import Source, ReportSettings, run_report, list_games, load_games
     from lichess_elo import rate_club_files, ClubOptions, errors
+    from lichess_elo import GameSource, LichessGames, PgnFile, DumpFile, cassette
 
 Every name is imported on first use, so ``import lichess_elo`` stays cheap and the HTTP
 stack is loaded only by what needs it.
@@ -15,7 +16,7 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from lichess_elo._version import __version__
 
 #: Public name -> the module that defines it (``module:attribute``, or a module alone).
 _EXPORTS = {
@@ -35,6 +36,14 @@ _EXPORTS = {
     "Source": "lichess_elo.sources.lichess:Source",
     "fetch_games": "lichess_elo.sources.lichess:fetch_games",
     "load_games": "lichess_elo.sources.load:load_games",
+    "GameSource": "lichess_elo.sources.base:GameSource",
+    "GameQuery": "lichess_elo.sources.base:GameQuery",
+    "LoadHooks": "lichess_elo.sources.base:LoadHooks",
+    "LoadedGames": "lichess_elo.sources.base:LoadedGames",
+    "LichessGames": "lichess_elo.sources.game_sources:LichessGames",
+    "PgnFile": "lichess_elo.sources.game_sources:PgnFile",
+    "DumpFile": "lichess_elo.sources.game_sources:DumpFile",
+    "cassette": "lichess_elo.sources.game_sources:cassette",
     "read_pgn": "lichess_elo.sources.pgn:read_pgn",
     "run_report": "lichess_elo.app.report:run_report",
     "ReportRun": "lichess_elo.app.report:ReportRun",
@@ -74,6 +83,14 @@ if TYPE_CHECKING:
     from lichess_elo.core.replay import replay_game as replay_game
     from lichess_elo.core.report import ReportSettings as ReportSettings
     from lichess_elo.core.report import build_report as build_report
+    from lichess_elo.sources.base import GameQuery as GameQuery
+    from lichess_elo.sources.base import GameSource as GameSource
+    from lichess_elo.sources.base import LoadedGames as LoadedGames
+    from lichess_elo.sources.base import LoadHooks as LoadHooks
+    from lichess_elo.sources.game_sources import DumpFile as DumpFile
+    from lichess_elo.sources.game_sources import LichessGames as LichessGames
+    from lichess_elo.sources.game_sources import PgnFile as PgnFile
+    from lichess_elo.sources.game_sources import cassette as cassette
     from lichess_elo.sources.lichess import Source as Source
     from lichess_elo.sources.lichess import fetch_games as fetch_games
     from lichess_elo.sources.load import load_games as load_games
@@ -93,5 +110,5 @@ def __getattr__(name: str) -> Any:
 
 
 def __dir__() -> list[str]:
-    """The public names, imported or not."""
-    return sorted({*globals(), *_EXPORTS})
+    """The public names (``__all__``), imported or not."""
+    return list(__all__)

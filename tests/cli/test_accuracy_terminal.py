@@ -22,7 +22,9 @@ def _run_in_terminal(args: list[str], columns: int, cwd: Path) -> str:
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
     # rich takes a "dumb" terminal as 80 columns whatever its size: use a real terminal type
+    # (no pager: the text is read whole from the pty; tests/cli/test_pager.py has the pager)
     env = {**os.environ, "COLUMNS": str(columns), "TERM": "xterm-256color", "NO_COLOR": "1"}
+    env["LICHESS_ELO_PAGER"] = "cat"
     proc = subprocess.Popen(
         [sys.executable, "-m", "lichess_elo", *args],
         stdout=slave,

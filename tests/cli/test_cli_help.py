@@ -42,7 +42,8 @@ def _option_lines(command: str) -> dict[str, str]:
             | {"--formula", "--no-cap", "--view", "--format", "--output", "--chart", "--pgn"}
             | {"--token", "--token-file", "--offline", "--refresh", "--replay", "--api-url"}
             | {"--cache-dir", "--since", "--until", "--quiet", "--fit-k"}
-            | {"--peak", "--rules", "--rules-as-of", "--fide-id", "--no-adjustment", "--html"},
+            | {"--peak", "--rules", "--rules-as-of", "--fide-id", "--no-adjustment", "--html"}
+            | {"--no-pager"},
         ),
         (
             "club",
@@ -50,13 +51,14 @@ def _option_lines(command: str) -> dict[str, str]:
             | {"--newcomers", "--provisional", "--return-k", "--count-event", "--view"}
             | {"--count-time-control", "--exclude-event", "--player", "--format", "--output"}
             | {"--chart", "--top", "--quiet", "--token", "--token-file", "--offline"}
-            | {"--replay", "--api-url", "--cache-dir", "--html"},
+            | {"--replay", "--api-url", "--cache-dir", "--html", "--no-pager"}
+            | {"--junior", "--min-games", "--hide-provisional", "--show-provisional"},
         ),
         (
             "games",
             {"--perf", "--rated", "--since", "--until", "--pgn", "--format", "--output"}
             | {"--quiet", "--token", "--token-file", "--offline", "--refresh", "--replay"}
-            | {"--api-url", "--cache-dir"},
+            | {"--api-url", "--cache-dir", "--no-pager"},
         ),
         (
             "fetch",
@@ -78,3 +80,30 @@ def test_calc_flag_examples_are_whole_commands() -> None:
     assert "e.g. lichess-elo calc 1500 1000:1 --formula" in lines["--formula"]
     assert "e.g. lichess-elo calc 1500 1000:1 --no-cap" in lines["--no-cap"]
     assert "e.g. --format json" in lines["--format"]
+
+
+def test_report_help_is_grouped_and_short_at_80_columns() -> None:
+    # Issue 23: report --help was one panel of ~300 lines (946 in a real 80-column
+    # terminal, where a 44-character metavar left 5 columns for the help text). Now the
+    # options stand in panels, each its own table, with short metavars.
+    from tests import terminal
+
+    code, screen = terminal.run(["report", "--help"], width=80, env={"NO_COLOR": "1"})
+    assert code == 0, screen
+    lines = screen.splitlines()
+    assert len(lines) < 134, len(lines)  # 2.7 screens of 50 lines (946 before)
+    assert all(len(line) <= 80 for line in lines)
+    titles = [line.strip("╭─ ").split(" ─")[0] for line in lines if line.startswith("╭─")]
+    assert titles == ["Arguments", "Options", "Which games", "Rules", "Output", "Cache and network"]
+    panel = ""
+    where: dict[str, str] = {}
+    for line in lines:
+        if line.startswith("╭─"):
+            panel = line.strip("╭─ ").split(" ─")[0]
+        words = line.strip("│ ").split()
+        if words and words[0].startswith("--"):
+            where[words[0]] = panel
+    assert where["--since"] == where["--pgn"] == "Which games"
+    assert where["--k"] == where["--rules-as-of"] == where["--fide-id"] == "Rules"
+    assert where["--format"] == where["--no-pager"] == where["--view"] == "Output"
+    assert where["--token"] == where["--offline"] == "Cache and network"

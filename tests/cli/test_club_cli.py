@@ -28,13 +28,16 @@ def _run(*args: str) -> Any:
 
 
 def test_csv_ladder_json_follows_club_toml() -> None:
-    # club.toml: start 1000 (beginner 800), K 20 (children 40), provisional K 40 for the
-    # first 10 games -> everybody has K 40 here; rapid/classical only (the 3+2 Friday
-    # Blitz does not count), "*handicap*" excluded; update by event, formula, no cap.
-    # Ewa has no rating and group beginner -> 800; Filip has his own start 900.
+    # club.toml: start 1000 (beginner 800), K 20 (children 40), provisional K 40 for a
+    # newcomer's first 10 games -> the children have K 40 (their group), Ewa (no rating in
+    # the players file: a newcomer) K 40 "new", Bartek and Celina (adults rated in the
+    # players file, unmarked) the normal K 20 from the first game; rapid/classical only
+    # (the 3+2 Friday Blitz does not count), "*handicap*" excluded; update by event,
+    # formula, no cap. Ewa has no rating and group beginner -> 800; Filip has his own
+    # start 900.
     # Spring Club Cup (2026-03-07), ratings frozen at 1200/1400/1200/1000:
     #   Ania 2.5 vs E 0.240253+0.5+0.759747 = 1.5        -> 1200 + 40 x 1      = 1240
-    #   Bartek 1 vs E 0.759747+0.909091 = 1.668838      -> 1400 - 26.7535     = 1373.25
+    #   Bartek 1 vs E 0.759747+0.909091 = 1.668838 (K 20) -> 1400 - 13.3768   = 1386.62
     #   Celina 0.5 vs 0.5                                -> 1200
     #   Dawid 0 vs E 0.240253+0.090909 = 0.331162       -> 1000 - 13.2465     = 986.75
     # April Rapid (2026-04-11): Ewa 800, Filip 900, Ania 1240, Dawid 986.75
@@ -49,13 +52,20 @@ def test_csv_ladder_json_follows_club_toml() -> None:
     assert result.exit_code == 0, result.output
     doc = json.loads(result.stdout)
     assert doc["players"] == [
-        {"name": "Bartek Lis", "rating": 1373, "change": 0, "games": 2, "provisional": False},
-        {"name": "Ania Nowak", "rating": 1245, "change": 5, "games": 4, "provisional": False},
-        {"name": "Celina Wrona", "rating": 1200, "change": 0, "games": 1, "provisional": False},
-        {"name": "Dawid Sowa", "rating": 977, "change": -10, "games": 3, "provisional": False},
-        {"name": "Filip Mazur", "rating": 909, "change": 9, "games": 2, "provisional": False},
-        {"name": "Ewa Kruk", "rating": 795, "change": -5, "games": 2, "provisional": True},
-    ]
+        {"name": "Bartek Lis", "rating": 1387, "change": 0, "games": 2, "provisional": False,
+         "k": 20, "k_rule": None},
+        {"name": "Ania Nowak", "rating": 1245, "change": 5, "games": 4, "provisional": False,
+         "k": 40, "k_rule": "children"},
+        {"name": "Celina Wrona", "rating": 1200, "change": 0, "games": 1, "provisional": False,
+         "k": 20, "k_rule": None},
+        {"name": "Dawid Sowa", "rating": 977, "change": -10, "games": 3, "provisional": False,
+         "k": 40, "k_rule": "children"},
+        {"name": "Filip Mazur", "rating": 909, "change": 9, "games": 2, "provisional": False,
+         "k": 40, "k_rule": "children"},
+        {"name": "Ewa Kruk", "rating": 795, "change": -5, "games": 2, "provisional": True,
+         "k": 40, "k_rule": "new"},
+    ]  # fmt: skip
+    assert doc["hidden"] is None  # no [publish] rule
     assert doc["events"] == [
         {"name": "Spring Club Cup", "date": "2026-03-07", "games": 4},
         {"name": "April Rapid", "date": "2026-04-11", "games": 3},
@@ -93,9 +103,9 @@ def test_table_and_player_view() -> None:
     assert table.exit_code == 0, table.output
     lines = table.stdout.splitlines()
     first = lines.index(next(line for line in lines if line.startswith("1  Bartek")))
-    assert lines[first].split() == ["1", "Bartek", "Lis", "1373", "0", "2"]
-    assert lines[first + 1].split() == ["2", "Ania", "Nowak", "1245", "+5", "4"]
-    assert "K used: children 40; others 40 · rules: " in table.stdout
+    assert lines[first].split() == ["1", "Bartek", "Lis", "1387", "0", "2", "20"]
+    assert lines[first + 1].split() == ["2", "Ania", "Nowak", "1245", "+5", "4", "40", "children"]
+    assert "K used: children 40; others 20, 40 · rules: " in table.stdout
     assert "Biggest progress (by month): 2026-03 Ania Nowak +40; 2026-04 Filip Mazur +9" in (
         table.stdout
     )
@@ -149,8 +159,8 @@ def test_csv_output_and_chart(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert result.stdout == ""
     rows = out.read_text(encoding="utf-8").splitlines()
-    assert rows[0] == "rank,name,rating,change,games,provisional"
-    assert rows[1] == "1,Bartek Lis,1373,0,2,false"  # booleans as in the JSON (issue 10)
+    assert rows[0] == "rank,name,rating,change,games,provisional,k,k_rule"
+    assert rows[1] == "1,Bartek Lis,1387,0,2,false,20,"  # booleans as in the JSON (issue 10)
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert not list(tmp_path.glob(".*.tmp"))
 
@@ -166,7 +176,7 @@ def test_chart_lines_start_at_the_start_rating(
     # start rating at the date of the first update, so the first step is drawn.
     import matplotlib.axes
 
-    from lichess_elo.output import club as render_club
+    from lichess_elo.output import chart_club as render_club
 
     series: dict[str, render_club.ChartSeries] = {}
     plotted: list[list[float]] = []
@@ -191,7 +201,7 @@ def test_chart_lines_start_at_the_start_rating(
     assert ania.ratings[:2] == (1200.0, 1240.0)
     assert ania.ratings[2] == pytest.approx(1244.95, abs=0.01)
     assert ania.dots == (0, 1, 2)
-    assert plotted == [list(ania.ratings)]  # what the chart draws
+    assert plotted[0] == list(ania.ratings)  # what the chart draws (then dots, name line)
 
     series.clear()
     result = _run(PLAYERS, GAMES, "--config", CONFIG, "--chart", str(tmp_path / "top.png"))
@@ -338,7 +348,7 @@ def test_chart_write_failure_is_write_failed_naming_the_users_path(tmp_path: Pat
 
     from lichess_elo.app.club import ClubSettings, rate_club_files
     from lichess_elo.errors import WriteFailed
-    from lichess_elo.output.club import write_club_chart
+    from lichess_elo.output.chart_club import write_club_chart
 
     result = rate_club_files([PLAYERS, GAMES], ClubSettings(config=Path(CONFIG))).result
     names = [s.name for s in result.standings]

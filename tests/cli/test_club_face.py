@@ -86,11 +86,12 @@ def test_excluded_games_are_listed_with_their_rule() -> None:
 
 
 def test_header_shows_the_k_really_used_and_provisional_follows_the_rule() -> None:
-    # club.toml: K 20, children 40, provisional K 40 for the first 10 games. Nobody has 10
-    # games, so every rated period used K 40: children 40, the rest ("others") 40 too.
+    # club.toml: K 20, children 40, provisional K 40 for a newcomer's first 10 games.
+    # Children used 40; of the others, Bartek and Celina (rated in the players file,
+    # unmarked) K 20, Ewa (no rating there: a newcomer) K 40.
     base = [str(DATA / "players.csv"), str(DATA / "games.csv"), "--config", str(DATA / "club.toml")]
     doc = json.loads(_run(*base, "--format", "json").stdout)
-    assert doc["k_used"] == {"children": [40], "others": [40]}
+    assert doc["k_used"] == {"children": [40], "others": [20, 40]}
     # Only Ewa starts from a group rating; the others' rating or start is in the file.
     assert [p["name"] for p in doc["players"] if p["provisional"]] == ["Ewa Kruk"]
     # Without a provisional rule nobody is provisional, whatever their game count.

@@ -221,6 +221,38 @@ def test_rate_shows_the_months_on_a_terminal(db: Path) -> None:
     assert b"Rated" in proc.stdout
 
 
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_compare_shows_its_steps_on_a_terminal_and_nothing_in_a_pipe(db: Path) -> None:
+    # Issue 23: db compare showed no progress at all. Each step is drawn as it starts.
+    proc, seen = _on_a_terminal("compare", "--db", str(db))
+    assert proc.returncode == 0, seen
+    for step in (b"rating bands (1/3)", b"scorecard (2/3)", b"players who differ (3/3)"):
+        assert b"comparing: " + step in seen, seen
+    assert b"comparing" not in proc.stdout
+    # stderr in a pipe: no progress at all, and --quiet on a terminal: none either.
+    piped = run_cli("db", "compare", "--db", str(db))
+    assert piped.returncode == 0 and piped.stderr == "", piped.stderr
+    proc, seen = _on_a_terminal("compare", "--db", str(db), "-q")
+    assert proc.returncode == 0 and b"comparing" not in seen, seen
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
+def test_ctrl_c_while_the_ingest_bar_shows(tmp_path: Path) -> None:
+    # Issue 23: with the bar on screen, Ctrl-C still ends in one line and exit code 130.
+    from tests import terminal
+
+    big = _big_dump(tmp_path / "may.pgn.zst", 400_000)
+    args = ["db", "ingest", str(big), "--db", str(tmp_path / "i.duckdb")]
+    run = terminal.start(args, width=80, env={})
+    assert run.wait_for(lambda t: "may.pgn.zst" in t and "games" in t, timeout=120), run.text
+    run.interrupt()
+    code = run.finish(timeout=120)
+    text = run.text
+    assert code == 130, text
+    assert text.count("lichess-elo: interrupted") == 1 and "Traceback" not in text, text
+    assert text.split("lichess-elo: interrupted")[1].strip() == ""
+
+
 def test_ctrl_c_keeps_the_files_read_in_full_and_the_rerun_skips_them(tmp_path: Path) -> None:
     # Issue 22: Ctrl-C in a multi-file ingest kept nothing, not even the files read in full.
     # The second file is a named pipe: the ingest blocks on it, so the first is certainly

@@ -11,7 +11,8 @@ from tests.helpers import REPO
 
 def test_library_example_runs_and_prints_its_comments() -> None:
     readme = (REPO / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## Library use") : readme.index("## Development")]
+    start = readme.index("## Library use")
+    section = readme[start : readme.index("\n## ", start + 1)]
     match = re.search(r"```python\n(.*?)```", section, re.DOTALL)
     assert match is not None
     code = match.group(1)

@@ -17,6 +17,7 @@ from typer.testing import CliRunner
 from lichess_elo.cli.root import app
 from tests.cli.conftest import generated_games
 from tests.fake_lichess import FakeLichess
+from tests.helpers import REPO
 
 
 def _rated_by_month(perf: str) -> Counter[str]:
@@ -90,3 +91,26 @@ def test_too_few_games_in_twelve_months_is_said_in_one_line(
     assert again.exit_code == 0, again.output
     assert "--games-before" not in again.stderr
     assert json.loads(again.stdout)["reports"][0]["periods"][0]["games_before"] == 80
+
+
+def test_a_since_after_today_is_refused_before_any_request(
+    bench_server: FakeLichess, tmp_path: Any
+) -> None:
+    # Lichess's clock is now: a --since after it can have no game, so the run says so
+    # (exit 2, the option named) instead of asking for months that cannot exist.
+    result = _report(bench_server, tmp_path, "--since", "2999-01-01")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("lichess-elo: error: --since 2999-01-01 is after today (")
+    assert bench_server.games_requests() == []
+
+
+def test_a_since_after_the_cassettes_day_names_the_cassette(tmp_path: Any) -> None:
+    # The bundled cassette was recorded on 2023-02-20 (its Date headers): "today" for it.
+    tape = str(REPO / "cassettes" / "onboard247.yaml")
+    args = ["report", "OnBoard247", "--replay", tape, "--since", "2023-03-01"]
+    result = CliRunner().invoke(app, [*args, "--cache-dir", str(tmp_path)])
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (
+        "lichess-elo: error: --since 2023-03-01 is after the cassette's recording day "
+        "(2023-02-20); no game is played yet"
+    )

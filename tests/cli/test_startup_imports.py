@@ -31,14 +31,20 @@ main()
 """
 
 #: Every lichess_elo module ``lichess-elo --version`` may import: the entry point, the
-#: root app, its error wording and Ctrl-C handling, and the token checks these use.
+#: root app, its error wording and Ctrl-C handling, the token checks these use, and the
+#: version's own module.
 VERSION_MODULES = {
     "lichess_elo",
+    "lichess_elo._version",
     "lichess_elo.cli",
     "lichess_elo.cli.errors",
     "lichess_elo.cli.interrupts",
     "lichess_elo.cli.root",
     "lichess_elo.errors",
+    "lichess_elo.errors.base",
+    "lichess_elo.errors.data",
+    "lichess_elo.errors.inputs",
+    "lichess_elo.errors.runtime",
     "lichess_elo.sources",
     "lichess_elo.sources.lichess",
     "lichess_elo.sources.lichess.checks",

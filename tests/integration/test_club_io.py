@@ -304,3 +304,46 @@ def test_library_refuses_bad_options_before_any_work(
         assert err.value.field == field
         assert not isinstance(err.value, BadFile)
         assert "--" not in str(err.value)
+
+
+def test_players_file_marks_a_newcomers_rating_with_a_question_mark(tmp_path: Path) -> None:
+    path = tmp_path / "players.csv"
+    path.write_text(
+        "name,rating,start\nAnia,1150?,\nBartek,1400,\nCelina,?,\nDawid,,900?\nEwa,12x?,\n",
+        encoding="utf-8",
+    )
+    into = Inputs()
+    with pytest.raises(BadFile, match=r"players.csv:6: field rating: '12x' is not a whole"):
+        read_csv(path, path.read_text(encoding="utf-8"), into)
+    path.write_text(path.read_text(encoding="utf-8").replace("Ewa,12x?,\n", ""), "utf-8")
+    into = Inputs()
+    read_csv(path, path.read_text(encoding="utf-8"), into)
+    assert [(p.name, p.rating, p.start, p.provisional) for p in into.players] == [
+        ("Ania", 1150, None, True),
+        ("Bartek", 1400, None, False),
+        ("Celina", None, None, True),
+        ("Dawid", None, 900, True),
+    ]
+
+
+def test_publish_table_of_club_toml(tmp_path: Path) -> None:
+    path = tmp_path / "club.toml"
+    path.write_text("[publish]\nmin_games = 10\nhide_provisional = true\n", encoding="utf-8")
+    rules = read_rules(path)
+    assert (rules.min_games, rules.hide_provisional) == (10, True)
+    path.write_text("[publish]\nmin_games = -1\n", encoding="utf-8")
+    with pytest.raises(BadFile, match=r"club.toml:2: key publish.min_games: expected a whole"):
+        read_rules(path)
+    path.write_text('[publish]\nhide_provisional = "yes"\n', encoding="utf-8")
+    with pytest.raises(BadFile, match=r"club.toml:2: key publish.hide_provisional: expected tr"):
+        read_rules(path)
+    path.write_text("[publish]\nhide = true\n", encoding="utf-8")
+    with pytest.raises(BadFile, match=r"key publish.hide: unknown key \(known: hide_provisional"):
+        read_rules(path)
+    # the options win over the file
+    new = ClubOptions(min_games=0, hide_provisional=False, junior=(40, 16)).apply(
+        read_rules(DATA / "club.toml"), set()
+    )
+    assert (new.min_games, new.hide_provisional, new.junior_k, new.junior_age) == (
+        0, False, 40, 16,
+    )  # fmt: skip

@@ -166,7 +166,7 @@ def test_swiss_cassette_replay_in_a_subprocess_with_csv(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == ""
     rows = out.read_text(encoding="utf-8").splitlines()
-    assert rows[0] == "rank,name,rating,change,games,provisional"
+    assert rows[0] == "rank,name,rating,change,games,provisional,k,k_rule"
     names = [r.split(",")[1] for r in rows[1:]]
     assert "Ania_N" in names and "Ania Nowak" in names
     ania_n = next(r for r in rows[1:] if r.split(",")[1] == "Ania_N")

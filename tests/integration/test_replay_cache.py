@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from lichess_elo.core import replay
+from lichess_elo.core import replay, replay_facts
 from lichess_elo.core.games import Game
 from lichess_elo.errors import WorkerLost
 from lichess_elo.sources import replay_cache
@@ -65,11 +65,11 @@ def test_a_new_replay_version_replays_everything(
     games: list[Game], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _run(games[:50], tmp_path)
-    monkeypatch.setattr(replay, "REPLAY_VERSION", replay.REPLAY_VERSION + 1)
+    monkeypatch.setattr(replay_facts, "REPLAY_VERSION", replay_facts.REPLAY_VERSION + 1)
     _, calls = _run(games[:50], tmp_path)
     assert calls[-1] == (50, 50)
     versions = {v for _, v in _rows(tmp_path)}
-    assert versions == {replay.REPLAY_VERSION - 1, replay.REPLAY_VERSION}
+    assert versions == {replay_facts.REPLAY_VERSION - 1, replay_facts.REPLAY_VERSION}
 
 
 def test_cached_invalid_facts_round_trip(games: list[Game], tmp_path: Path) -> None:

@@ -3,7 +3,7 @@
 The CSV of the real OnBoard247 cassette is scored here by scikit-learn (log-loss on the
 clamped predictions, each draw as a half-weighted win plus a half-weighted loss, which is
 exactly -(s ln p + (1-s) ln(1-p)); deviance = log-loss / ln 10; Brier = the mean squared
-error against 1, 0.5, 0) and by the README's five lines of pandas, and compared with
+error against 1, 0.5, 0) and by docs/scorecard.md's five lines of pandas, and compared with
 ``--view accuracy --format csv``.
 """
 
@@ -104,9 +104,9 @@ def test_scikit_learn_recomputes_every_score(
 
 
 def _readme_snippet() -> str:
-    text = (REPO / "README.md").read_text(encoding="utf-8")
+    text = (REPO / "docs" / "scorecard.md").read_text(encoding="utf-8")
     match = re.search(r"<!-- predictions-pandas -->\n```python\n(.*?)```", text, re.S)
-    assert match, "the README's pandas recomputation is missing"
+    assert match, "docs/scorecard.md's pandas recomputation is missing"
     return match.group(1)
 
 
@@ -124,14 +124,14 @@ def test_readme_pandas_lines_recompute_the_deviance(
     os.chdir(tmp_path)
     try:
         space: dict[str, Any] = {}
-        exec(compile(snippet, "README.md", "exec"), space)
+        exec(compile(snippet, "docs/scorecard.md", "exec"), space)
     finally:
         os.chdir(here)
     deviance: pd.DataFrame = space["deviance"]
     assert list(deviance.columns) == KEYS
     for (perf, key), row in scores.items():
         assert deviance.loc[perf, key] == pytest.approx(float(row["deviance"]), abs=1e-6)
-    e, s = space["e"], space["s"]  # the README's Brier expression, on the same names
+    e, s = space["e"], space["s"]  # the page's Brier expression, on the same names
     brier = ((e - s) ** 2).groupby(space["by"]).mean()
     for (perf, key), row in scores.items():
         assert brier.loc[perf, key] == pytest.approx(float(row["brier"]), abs=1e-6)

@@ -1,6 +1,6 @@
 """``report`` against ``db player`` on the same games: one player's games taken out of a
 dump (the generated population of ``population_gen``) are rated by ``report --pgn`` and by
-``db rate`` + ``db player``. Every difference comes from a named setting, and the README's
+``db rate`` + ``db player``. Every difference comes from a named setting, and docs/population.md's
 combination (``db rate --opponents lichess``, ``report --games-before 0``) makes the two
 tracks equal, month by month."""
 
@@ -22,9 +22,9 @@ from tests.integration.population_gen import population
 
 
 def _block() -> list[list[str]]:
-    """The commands of the README's "report against db player" example."""
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("### `report` against `db player`") :]
+    """The commands of docs/population.md's "report against db player" example."""
+    page = (REPO / "docs" / "population.md").read_text(encoding="utf-8")
+    section = page[page.index("## `report` against `db player`") :]
     match = re.search(r"```sh\n(.*?)```", section, re.DOTALL)
     assert match is not None
     lines = [line.split("  #")[0].strip() for line in match.group(1).splitlines()]

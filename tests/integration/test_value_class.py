@@ -1,16 +1,21 @@
 """``core.value.value_class``: what the frozen dataclass it stands in for guaranteed, kept.
 
-At run time: equality and a hash over the fields, slots (no ``__dict__``), ``replace``.
+At run time: equality and a hash over the fields, slots (no ``__dict__``), ``replace``,
+and no assignment to a field (a hashed value cannot change under its hash), pickles.
 For the type checker: an assignment to a field is an error (checked by running mypy on a
 two-line use, as ``mypy --strict src`` checks the package).
 """
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import pickle
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from lichess_elo.core.games import Clock, Side
 
@@ -22,6 +27,22 @@ def test_equality_hash_slots_and_replace() -> None:
     assert not hasattr(a, "__dict__")
     assert dataclasses.replace(a, rating=1600).rating == 1600 and a.rating == 1500
     assert {Clock(180, 2): "blitz"}[Clock(180, 2)] == "blitz"
+
+
+def test_a_value_is_frozen_at_run_time_too() -> None:
+    side = Side(name="Ann", rating=1500)
+    held = {side: "kept"}
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        side.rating = 1600  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        del side.name  # type: ignore[misc]
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(side, "rating", 1600)  # noqa: B010 - the spelling mypy does not see
+    assert held[Side(name="Ann", rating=1500)] == "kept" and side.rating == 1500
+    for again in (pickle.loads(pickle.dumps(side)), copy.copy(side), copy.deepcopy(side)):
+        assert again == side and type(again) is Side
+    assert Side.__slots__ == tuple(f.name for f in dataclasses.fields(Side))
+    assert repr(Clock(180, 2)) == "Clock(initial=180, increment=2)"
 
 
 def test_mypy_refuses_an_assignment_to_a_field(tmp_path: Path) -> None:

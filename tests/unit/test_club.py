@@ -124,11 +124,12 @@ def test_cap_default_off_for_formula_on_for_table() -> None:
 
 
 def test_k_precedence_provisional_and_return() -> None:
-    # Kid group K 40; provisional K 30 for 2 games does not lower it; an adult gets
-    # the provisional 30 over the default 20 for their first 2 games, then 20.
+    # Kid group K 40; provisional K 30 for 2 games does not lower it; an adult whose
+    # rating the players file marks ? (a newcomer) gets the provisional 30 over the
+    # default 20 for their first 2 games, then 20.
     players = [
-        ClubPlayer("Kid", 1000, group="children"),
-        ClubPlayer("Adult", 1000),
+        ClubPlayer("Kid", 1000, group="children", provisional=True),
+        ClubPlayer("Adult", 1000, provisional=True),
     ]
     rules = Rules(k=20, k_groups={"children": 40}, provisional_k=30, provisional_games=2)
     games = [
@@ -143,7 +144,8 @@ def test_k_precedence_provisional_and_return() -> None:
     back = ClubGame("Kid", "Adult", D(0), date(2026, 9, 1), "E4")
     later = ClubGame("Kid", "Adult", D(0), date(2026, 9, 8), "E5")
     rules2 = Rules(k=20, return_k=50, return_months=6, return_games=1)
-    result2 = rate_club(players, [*games, back, later], rules2)
+    result2 = rate_club([ClubPlayer("Kid", 1000, group="children"), ClubPlayer("Adult", 1000)],
+                        [*games, back, later], rules2)  # fmt: skip
     assert [e.k for e in find_player(result2, "Adult").history] == [20, 20, 20, 50, 20]
 
 

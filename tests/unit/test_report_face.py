@@ -4,7 +4,6 @@ shared date axis. Hand-made histories with K 20 fixed; expected numbers derived 
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -131,23 +130,6 @@ def test_chart_keys_gaps_rings_and_one_date_axis(figure_of: Any) -> None:
     labels = [t.get_text() for t in fig.legends[0].get_texts()]
     assert "gap between two games (note below)" in labels
     assert "largest disagreements (key below)" in labels
-
-
-def test_rings_on_the_same_spot_share_one_label(figure_of: Any) -> None:
-    # Two games at the same minute that both end on 1510 (1500 + 10 and 1505 + 5): their
-    # rings coincide, so their numbers share one label instead of overprinting; the third
-    # game, a month later, keeps its own.
-    games = [
-        game("g1", day(1, 5), 1500, 10, 1400, 1),
-        game("g2", day(1, 5), 1505, 5, 1500, 1),
-        game("g3", day(2, 9), 1510, -9, 1400, 0),
-    ]
-    fig = figure_of([_report(games)])
-    ring_label = re.compile(r"\d(, \d)*")  # rank numbers only (not "1510", "2023-01...")
-    labels = sorted(t.get_text() for t in fig.axes[0].texts if ring_label.fullmatch(t.get_text()))
-    assert len(labels) == 2
-    assert sorted(n for label in labels for n in label.split(", ")) == ["1", "2", "3"]
-    assert any(", " in label for label in labels)
 
 
 def test_one_game_periods_get_no_period_labels(figure_of: Any) -> None:

@@ -1,8 +1,8 @@
 """The scorecard of a report run: score every perf, and scan K when asked (an app module).
 
 ``score_reports`` joins the pure parts: ``core.report.predictions.score_perf`` on each perf's
-counted games, and for the K scan the report builder run again with K fixed (the FIDE-rules
-track's own code, so the scan rates exactly as the report does).
+counted games, and for the K scan the FIDE-rules track with K fixed (``core.report.scan``,
+the same arithmetic as the report's rows) and the report builder run again under the K rules.
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from lichess_elo.core.report.predictions import (
     results_of,
     score_perf,
 )
+from lichess_elo.core.report.scan import scan_expected
 
 if TYPE_CHECKING:
     from lichess_elo.core.games import Game, UserInfo
@@ -64,9 +65,10 @@ def score_reports(
 
     ``provisional_known`` is false for games from a PGN (``build_report``'s K warning).
 
-    The scan reruns the report on the shadow track (on the lichess track every period
-    restarts from the Lichess rating, so K would change no prediction), once per K of
-    ``K_SCAN`` and once under the K rules, for the perfs that have games.
+    The scan rates the shadow track (on the lichess track every period restarts from the
+    Lichess rating, so K would change no prediction) once per K of ``K_SCAN``
+    (``core.report.scan``: the track alone) and reruns the report once under the K rules,
+    for the perfs that have games.
 
     Args:
         user: The player, as the reports were built for.
@@ -84,10 +86,8 @@ def score_reports(
     if not fit or not perfs:
         return cards
     base = replace(settings, perfs=perfs)
-    # only the expected scores are kept of each rerun, not its rows
-    scans: dict[int, dict[str, list[float]]] = {}
-    for k in K_SCAN:
-        scans[k] = {p: _expected(r) for p, r in _shadow_reports(user, games, base, info, k).items()}
+    # only the expected scores of each K: the track alone, not the report's rows
+    scans = scan_expected(user, games, replace(base, track="shadow"), K_SCAN, user_info=info)
     rules = _shadow_reports(user, games, base, info, None, provisional_known)
     for perf in perfs:
         report = rules[perf]

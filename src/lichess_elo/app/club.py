@@ -15,9 +15,12 @@ from pathlib import Path
 from lichess_elo.core.club.model import ClubResult, PlayerView, Rules
 from lichess_elo.core.club.options import ClubOptions
 from lichess_elo.core.club.player import player_view
+from lichess_elo.core.club.publish import published
 from lichess_elo.core.club.rating import rate_club
 from lichess_elo.errors import BadInput
+from lichess_elo.sources.base import GameSource
 from lichess_elo.sources.club_files import read_inputs
+from lichess_elo.sources.club_sources import club_games
 from lichess_elo.sources.club_toml import read_rules
 from lichess_elo.sources.lichess.session import Source
 from lichess_elo.sources.lichess.tournaments import tournament_fetcher
@@ -56,11 +59,20 @@ class ClubRun:
         result: The ladder (standings, awards, the rules used).
         notes: What the readers and the run noticed (ignored columns, uncounted games...).
         player: The asked player's page, when ``ClubSettings.player`` was set.
+        published: The ladder as the ``[publish]`` rules publish it (``publish.published``:
+            without the players not yet settled; ``hidden`` counts them); ``result`` when
+            no such rule is set.
     """
 
     result: ClubResult
     notes: tuple[str, ...]
     player: PlayerView | None = None
+    published: ClubResult | None = None
+
+    @property
+    def table(self) -> ClubResult:
+        """The published ladder (``published``, else ``result``)."""
+        return self.published if self.published is not None else self.result
 
 
 def rate_club_files(
@@ -69,6 +81,7 @@ def rate_club_files(
     *,
     source: Source | None = None,
     on_warning: Callable[[str], None] | None = None,
+    games_from: Sequence[GameSource] = (),
 ) -> ClubRun:
     """Check the settings, read the rules and inputs, rate the club.
 
@@ -79,6 +92,8 @@ def rate_club_files(
         source: Where tournaments come from (network, cache, cassette); without it a
             tournament argument is refused.
         on_warning: Told about retries and skipped games while fetching.
+        games_from: Any ``GameSource`` (Lichess, a dump, a second site): the games the
+            members (of the players file, by their Lichess accounts) played each other.
 
     Raises:
         BadInput: a bad setting (before any input is read), ``BadFile`` for a bad file
@@ -93,8 +108,13 @@ def rate_club_files(
     rules = read_rules(settings.config) if settings.config is not None else Rules()
     fetch = tournament_fetcher(source, on_warning) if source is not None else None
     read = read_inputs(inputs, fetch=fetch)
+    if games_from:
+        found, notes = club_games(games_from, read.players, seq_start=len(inputs) * 1_000_000)
+        read.games.extend(found)
+        read.notes.extend(notes)
     groups = {p.group.lower() for p in read.players if p.group}
     rules = settings.options.apply(rules, groups)
     result = rate_club(read.players, read.games, rules, roster=read.roster, notes=read.notes)
+    # one player's own page shows them even when the published table leaves them out
     view = player_view(result, settings.player) if settings.player is not None else None
-    return ClubRun(result=result, notes=result.notes, player=view)
+    return ClubRun(result=result, notes=result.notes, player=view, published=published(result))

@@ -1,7 +1,7 @@
 """``games``: pick a player's games, replay them, derive the endings.
 
 ``list_games`` is the one library call behind the command (an edge: it loads the games
-through ``sources.load.load_games`` and replays them through ``sources.replay_cache``).
+through any ``sources.base.GameSource`` and replays them through ``sources.replay_cache``).
 """
 
 from __future__ import annotations
@@ -12,10 +12,11 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from lichess_elo.core.games import Color, Game, check_date_range
-from lichess_elo.core.replay import Ending, ReplayFacts, endings
+from lichess_elo.core.replay_facts import Ending, ReplayFacts, endings
 from lichess_elo.core.report.selection import check_perfs, in_range, utc_midnight
+from lichess_elo.sources.base import GameSource
 from lichess_elo.sources.lichess.session import resolve_cache_dir
-from lichess_elo.sources.load import check_pgn_source, load_games
+from lichess_elo.sources.load import choose_source, load_from
 from lichess_elo.sources.replay_cache import replay_all
 
 if TYPE_CHECKING:
@@ -73,6 +74,7 @@ def list_games(
     progress: Progress | None = None,
     replay_progress: Callable[[int, int], None] | None = None,
     on_warning: Callable[[str], None] | None = None,
+    games_from: GameSource | None = None,
 ) -> Listing:
     """Check the settings, load ``username``'s games, select and replay them, derive endings.
 
@@ -86,22 +88,20 @@ def list_games(
         progress: The fetch progress display.
         replay_progress: Called with (replayed, to replay) while uncached games replay.
         on_warning: Called with one-line messages about games left out.
+        games_from: Any other ``GameSource`` (a dump, a second site) to read the games
+            from; ``source`` still gives the cache folder for the replays.
 
     Raises:
         BadInput: a bad setting (before any request), name or PGN file; the import's
             errors pass through.
     """
     settings.check()
-    if pgn_file is None:
-        source.check()
-    else:
-        check_pgn_source(username, pgn_file, source)
+    games = choose_source(username, source, pgn_file, games_from)
     wanted = set(settings.perfs)
     since, until, rated = settings.since, settings.until, settings.rated
-    loaded = load_games(
+    loaded = load_from(
+        games,
         username,
-        source,
-        pgn_file=pgn_file,
         since=since,
         until=until,
         progress=progress,

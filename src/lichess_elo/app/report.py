@@ -1,33 +1,35 @@
 """``report``: load the games, replay them, build the report (an edge: it does I/O).
 
 ``run_report`` is the one library call behind the ``report`` command: it checks its
-settings, loads the games (``sources.load.load_games``: Lichess or a PGN file), replays them
-through the replay cache and calls the pure ``core.report.build_report``, with Python's cyclic
-garbage collector paused for the whole job.
+settings, loads the games (any ``sources.base.GameSource``: Lichess, a PGN file, a dump),
+replays them through the replay cache and calls the pure ``core.report.build_report``. It
+changes nothing process-wide: the command line pauses the cyclic garbage collector around
+it (``cli.report.paused_gc``), a library caller may do the same.
 """
 
 from __future__ import annotations
 
 import ctypes
-import gc
 import sys
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from pathlib import Path
 
 from lichess_elo.app.accuracy import score_reports
+from lichess_elo.core import arguments as args
 from lichess_elo.core.games import Game
 from lichess_elo.core.report.build import build_report
 from lichess_elo.core.report.model import PerfReport
 from lichess_elo.core.report.predictions import PerfAccuracy
 from lichess_elo.core.report.settings import ReportSettings
+from lichess_elo.errors import WrongType
+from lichess_elo.sources.base import GameSource
 from lichess_elo.sources.lichess.fide import check_fide_id, fetch_fide_player
 from lichess_elo.sources.lichess.retries import Progress
 from lichess_elo.sources.lichess.session import Source, resolve_cache_dir
 from lichess_elo.sources.lichess.users import fetch_hint
-from lichess_elo.sources.load import check_pgn_source, load_games
+from lichess_elo.sources.load import choose_source, load_from
 from lichess_elo.sources.replay_cache import ReplayRun
 
 
@@ -67,22 +69,17 @@ def return_freed_memory() -> None:
     trim(0)
 
 
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector for the block, then restore it.
-
-    A report builds hundreds of thousands of small acyclic objects (games, rows, JSON
-    dicts); each automatic collection rescans everything alive, which cost about a quarter
-    of a warm 20,000-game report (benchmarks/bench_report.py). Nothing here makes cycles,
-    so reference counting frees it all the same.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
+def _check_arguments(
+    username: object, source: object, settings: object, pgn_file: object, today: object
+) -> None:
+    """The types of ``run_report``'s arguments (``WrongType``), before any work."""
+    args.text("username", username)
+    args.instance("source", source, Source, "a Source (sources.lichess.Source)")
+    args.instance("settings", settings, ReportSettings, "a ReportSettings")
+    if pgn_file is not None:
+        args.instance("pgn_file", pgn_file, Path, "a pathlib.Path")
+    if today is not None and (not isinstance(today, date) or isinstance(today, datetime)):
+        raise WrongType("today", today, "a date (datetime.date)")
 
 
 def run_report(
@@ -98,6 +95,7 @@ def run_report(
     scorecard: bool = False,
     fit_k: bool = False,
     fide_id: int | str | None = None,
+    games_from: GameSource | None = None,
 ) -> ReportRun:
     """Check the settings, load the games (Lichess or ``pgn_file``), replay, build the report.
 
@@ -105,7 +103,8 @@ def run_report(
         username: The player.
         source: Where games come from (network, cache, cassette) and the cache folder.
         settings: The report options, ``since``/``until`` included; checked here first.
-        pgn_file: Read the games from this Lichess PGN export instead of Lichess.
+        pgn_file: Read the games from this Lichess PGN export instead of Lichess (a
+            ``Path`` or a ``str``).
         today: The current day, for the birth-year check (default: today).
         progress: The fetch progress display.
         replay_progress: Called with (done, total) while games are replayed.
@@ -116,85 +115,92 @@ def run_report(
             source and shown beside the track (its birth year and peak feed the K rules
             unless ``settings`` gives them). Without it, the profile's ``fideId`` where the
             public data carries one.
+        games_from: Any other ``GameSource`` (a dump, a second site): the games come from
+            it, ``source`` still gives the cache folder (replays) and the FIDE record.
 
     Raises:
+        WrongType: an argument or setting of the wrong type (before any work).
         BadInput: a bad setting (before any work), name, file or FIDE id; the import's
             errors (``UserNotFound``, ``FidePlayerNotFound``, ``NotCached``,
             ``CassetteMissing``...) pass through.
     """
+    if isinstance(pgn_file, str):  # a path as typed is taken too
+        pgn_file = Path(pgn_file)
+    _check_arguments(username, source, settings, pgn_file, today)
     settings.check((today or date.today()).year)
     wanted_fide = None if fide_id is None else check_fide_id(fide_id)
-    if pgn_file is None:
-        source.check()
-    else:
-        check_pgn_source(username, pgn_file, source)
+    chosen = choose_source(username, source, pgn_file, games_from)
     start = settings.start
     replays = ReplayRun(resolve_cache_dir(source), on_warning=on_warning, final_fen=False)
-    with paused_gc():
-        with replays:  # the pool and the cache are let go once the facts are back
+    with replays:  # the pool and the cache are let go once the facts are back
 
-            def replay_early(month: list[Game]) -> None:
-                """Hand the pool each month's reported games while the next are fetched."""
-                replays.feed([g for g in month if start is None or g.created_at >= start])
+        def replay_early(month: list[Game]) -> None:
+            """Hand the pool each month's reported games while the next are fetched."""
+            replays.feed([g for g in month if start is None or g.created_at >= start])
 
-            # Only the months asked, plus the months before ``since`` that K's 30-game rule
-            # needs (none when ``games_before`` is given); nothing after ``until``.
-            loaded = load_games(
-                username,
-                source,
-                pgn_file=pgn_file,
-                since=settings.since,
-                until=settings.until,
-                progress=progress,
-                on_warning=on_warning,
-                count_back=settings.perfs if settings.games_before is None else None,
-                on_games=replay_early,
-            )
-            user, info = loaded.user, loaded.info
-            months_back, count_short = loaded.months_back, loaded.count_short
-            games = list(loaded.games)
-            del loaded  # its tuple of games is not held twice
-            # only the games reported: those before ``since`` only count; the report shows no FEN
-            facts = replays.finish(
-                [g for g in games if start is None or g.created_at >= start], replay_progress
-            )
-        if len(games) >= SLIM_FROM:  # the report needs no moves once they are replayed
-            games = [g.without_moves() for g in games]
-            return_freed_memory()
-        if wanted_fide is None and info is not None:
-            wanted_fide = info.fide_id
-        fide_player = None
-        if wanted_fide is not None:
-            fide_player = fetch_fide_player(
-                wanted_fide,
-                source,
-                hint=fetch_hint(user, source),
-                on_warning=on_warning,
-            )
-        reports = build_report(
+        # Only the months asked, plus the months before ``since`` that K's 30-game rule
+        # needs (none when ``games_before`` is given); nothing after ``until``.
+        loaded = load_from(
+            chosen,
+            username,
+            since=settings.since,
+            until=settings.until,
+            progress=progress,
+            on_warning=on_warning,
+            count_back=settings.perfs if settings.games_before is None else None,
+            on_games=replay_early,
+        )
+        user, info = loaded.user, loaded.info
+        months_back, count_short = loaded.months_back, loaded.count_short
+        games = list(loaded.games)
+        del loaded  # its tuple of games is not held twice
+        # only the games reported: those before ``since`` only count; the report shows no FEN
+        facts = replays.finish(
+            [g for g in games if start is None or g.created_at >= start], replay_progress
+        )
+    if len(games) >= SLIM_FROM:  # the report needs no moves once they are replayed
+        games = [g.without_moves() for g in games]
+        return_freed_memory()
+    if wanted_fide is None and info is not None:
+        wanted_fide = info.fide_id
+    fide_player = None
+    if wanted_fide is not None:
+        fide_player = fetch_fide_player(
+            wanted_fide,
+            source,
+            hint=fetch_hint(user, source),
+            on_warning=on_warning,
+        )
+    reports = build_report(
+        user,
+        games,
+        facts,
+        settings=settings,
+        user_info=info,
+        fide_player=fide_player,
+        provisional_known=chosen.provisional_known,  # a PGN never writes the flag
+    )
+    held = len(games)
+    if not fit_k:
+        # The rows hold all the scorecard needs (only the K scan builds the report
+        # again): the games and the replay facts go before its arrays are made, so the
+        # JSON report's peak is the report, not the report plus the scorecard.
+        del games, facts
+        games = []
+        return_freed_memory()
+    cards = (
+        score_reports(
             user,
             games,
-            facts,
-            settings=settings,
-            user_info=info,
-            fide_player=fide_player,
-            provisional_known=pgn_file is None,  # a PGN never writes the provisional flag
+            settings,
+            info,
+            reports,
+            fit=fit_k,
+            provisional_known=chosen.provisional_known,
         )
-        held = len(games)
-        if not fit_k:
-            # The rows hold all the scorecard needs (only the K scan builds the report
-            # again): the games and the replay facts go before its arrays are made, so the
-            # JSON report's peak is the report, not the report plus the scorecard.
-            del games, facts
-            games = []
-            return_freed_memory()
-        cards = (
-            score_reports(
-                user, games, settings, info, reports, fit=fit_k, provisional_known=pgn_file is None
-            )
-            if scorecard
-            else {}
-        )
+        if scorecard
+        else {}
+    )
     return ReportRun(
         user,
         tuple(reports),

@@ -12,11 +12,15 @@ from lichess_elo.app.club import ClubSettings, rate_club_files
 from lichess_elo.cli.errors import library_errors, note, warn
 from lichess_elo.cli.options import (
     DEFAULT_URL,
+    OUTPUT,
+    RULES,
+    WHICH_GAMES,
     ApiUrlOpt,
     CacheDirOpt,
     ChartOpt,
     FormatOpt,
     HtmlOpt,
+    NoPagerOpt,
     OfflineOpt,
     OutputOpt,
     QuietOpt,
@@ -27,8 +31,11 @@ from lichess_elo.cli.options import (
     choose_format,
     make_source,
 )
+from lichess_elo.cli.pager import paged
 from lichess_elo.core.club.options import ClubOptions
+from lichess_elo.errors import BadInput
 from lichess_elo.output import club as render_club
+from lichess_elo.output.chart_club import write_club_chart
 from lichess_elo.output.charts import check_chart_path
 from lichess_elo.output.common import check_output_path, write_output
 from lichess_elo.output.html_club import club_html, club_player_html
@@ -85,6 +92,7 @@ def club_command(
             help="The club's rules, e.g. club.toml (default: club.toml in the current folder, "
             "if there is one).",
             show_default=False,
+            rich_help_panel=RULES,
         ),
     ] = None,
     k: Annotated[
@@ -94,6 +102,7 @@ def club_command(
             metavar="K",
             help="K: 20 (default), or per group/player. Repeatable, e.g. --k 32 --k children=40.",
             show_default=False,
+            rich_help_panel=RULES,
         ),
     ] = None,
     start: Annotated[
@@ -104,6 +113,7 @@ def club_command(
             help="Newcomers' rating: 1000, fide (FIDE initial rating after 5 games), or per "
             "group/player. Repeatable, e.g. --start 1200 --start beginner=800.",
             show_default=False,
+            rich_help_panel=RULES,
         ),
     ] = None,
     update: Annotated[
@@ -113,6 +123,7 @@ def club_command(
             metavar="MODE",
             help="event (ratings frozen per event, default), month or game, e.g. --update month.",
             show_default=False,
+            rich_help_panel=RULES,
         ),
     ] = None,
     method: Annotated[
@@ -123,6 +134,7 @@ def club_command(
             help="formula 1/(1+10^(-D/400)) (default) or fide-table (table 8.1.2), e.g. "
             "--method fide-table.",
             show_default=False,
+            rich_help_panel=RULES,
         ),
     ] = None,
     rounding: Annotated[
@@ -133,6 +145,7 @@ def club_command(
             help="display: keep full precision, round what is shown (default); update: round "
             "each change, e.g. --rounding update.",
             show_default=False,
+            rich_help_panel=RULES,
         ),
     ] = None,
     cap: Annotated[
@@ -141,6 +154,7 @@ def club_command(
             "--cap/--no-cap",
             help="The 400-point rule (default: off for formula, on for fide-table), e.g. --cap.",
             show_default=False,
+            rich_help_panel=RULES,
         ),
     ] = None,
     newcomers: Annotated[
@@ -149,6 +163,7 @@ def club_command(
             "--newcomers/--no-newcomers",
             help="Allow players missing from the players file, e.g. --no-newcomers to catch typos.",
             show_default=False,
+            rich_help_panel=WHICH_GAMES,
         ),
     ] = None,
     provisional: Annotated[
@@ -156,8 +171,20 @@ def club_command(
         typer.Option(
             "--provisional",
             metavar="K:GAMES",
-            help="Provisional K for the first games, K:GAMES, e.g. 40:12.",
+            help="Newcomers' K for their first games, K:GAMES, e.g. 40:12 (a newcomer has no "
+            "rating in the players file, or one marked ?, e.g. 1150?).",
             show_default=False,
+        ),
+    ] = None,
+    junior: Annotated[
+        str | None,
+        typer.Option(
+            "--junior",
+            metavar="K:AGE",
+            help="Juniors' K, K:AGE: for players aged AGE or under that year (the players "
+            "file's born column), e.g. 40:18.",
+            show_default=False,
+            rich_help_panel=RULES,
         ),
     ] = None,
     return_k: Annotated[
@@ -168,6 +195,7 @@ def club_command(
             help="Higher K after a break, K:MONTHS:GAMES, e.g. 40:6:5 (K 40 for 5 games after "
             "more than 6 months away).",
             show_default=False,
+            rich_help_panel=RULES,
         ),
     ] = None,
     count_event: Annotated[
@@ -177,6 +205,7 @@ def club_command(
             metavar="PATTERN",
             help="Only events matching this pattern count, e.g. 'Club*'.",
             show_default=False,
+            rich_help_panel=WHICH_GAMES,
         ),
     ] = None,
     count_time_control: Annotated[
@@ -187,6 +216,7 @@ def club_command(
             help="Only these time controls count: a speed, 15+10 (or 900+10 in seconds) or a "
             "pattern. Repeatable, e.g. rapid or '15+*'.",
             show_default=False,
+            rich_help_panel=WHICH_GAMES,
         ),
     ] = None,
     exclude_event: Annotated[
@@ -196,8 +226,39 @@ def club_command(
             metavar="PATTERN",
             help="Events matching this pattern do not count, e.g. '*Simul*'.",
             show_default=False,
+            rich_help_panel=WHICH_GAMES,
         ),
     ] = None,
+    min_games: Annotated[
+        int | None,
+        typer.Option(
+            "--min-games",
+            metavar="N",
+            help="Publish only players with N games or more (table, CSV, JSON, HTML, chart), "
+            "e.g. 10; 0 shows all.",
+            show_default=False,
+            rich_help_panel=OUTPUT,
+        ),
+    ] = None,
+    hide_provisional: Annotated[
+        bool,
+        typer.Option(
+            "--hide-provisional",
+            help="Leave provisional ratings (marked ?) out of the published table, e.g. for a "
+            "noticeboard.",
+            show_default=False,
+            rich_help_panel=OUTPUT,
+        ),
+    ] = False,
+    show_provisional: Annotated[
+        bool,
+        typer.Option(
+            "--show-provisional",
+            help="Show provisional ratings even when club.toml hides them, e.g. for the coach.",
+            show_default=False,
+            rich_help_panel=OUTPUT,
+        ),
+    ] = False,
     player: Annotated[
         str | None,
         typer.Option(
@@ -205,6 +266,7 @@ def club_command(
             metavar="NAME",
             help="Show one player's history and progress only, e.g. --player Ania_N.",
             show_default=False,
+            rich_help_panel=OUTPUT,
         ),
     ] = None,
     view: Annotated[
@@ -214,6 +276,7 @@ def club_command(
             metavar="VIEW",
             help="standings, or excluded: every game not rated and the rule that left it out "
             "(the JSON has both), e.g. --view excluded.",
+            rich_help_panel=OUTPUT,
         ),
     ] = ClubView.standings,
     output_format: FormatOpt = "table",
@@ -221,9 +284,17 @@ def club_command(
     chart: ChartOpt = None,
     html: HtmlOpt = None,
     top: Annotated[
-        int, typer.Option("--top", metavar="N", help="Players in the chart, e.g. --top 10.", min=1)
+        int,
+        typer.Option(
+            "--top",
+            metavar="N",
+            help="Players in the chart, e.g. --top 10.",
+            min=1,
+            rich_help_panel=OUTPUT,
+        ),
     ] = 5,
     quiet: QuietOpt = False,
+    no_pager: NoPagerOpt = False,
     token: TokenOpt = None,
     token_file: TokenFileOpt = None,
     offline: OfflineOpt = False,
@@ -235,19 +306,25 @@ def club_command(
 
     Example: lichess-elo club players.csv games.csv --config club.toml --k 40
     """
-    with library_errors({"method": "--method"}):
+    option_names = {"method": "--method", "junior": "--junior", "min_games": "--min-games",
+             "hide_provisional": "--hide-provisional"}  # fmt: skip
+    with library_errors(option_names):
         if chart is not None:
             check_chart_path(chart)
         if output is not None:
             check_output_path(output)
         if html is not None:
             check_target(html, "html")
+        if hide_provisional and show_provisional:
+            raise BadInput("and --show-provisional cannot be given together",
+                           field="hide_provisional")  # fmt: skip
         if config is None and DEFAULT_RULES.is_file():
             config = DEFAULT_RULES
         options = ClubOptions.from_text(
             k=k or (),
             start=start or (),
             provisional=provisional,
+            junior=junior,
             return_k=return_k,
             update=update.value if update else None,
             method=method.value if method else None,
@@ -257,6 +334,8 @@ def club_command(
             count_events=tuple(count_event or ()),
             count_time_controls=tuple(count_time_control or ()),
             exclude_events=tuple(exclude_event or ()),
+            min_games=min_games,
+            hide_provisional=True if hide_provisional else False if show_provisional else None,
         )
         source = make_source(api_url, token, cache_dir, offline, replay, token_file=token_file)
         reads = {Path(i): f"the input {i}" for i in inputs}
@@ -290,19 +369,20 @@ def club_command(
                 )
         else:
             text = render_club.club_output(
-                run.result,
+                run.table,
                 fmt,
                 view=view.value,
                 rules_file=str(config) if config is not None else None,
                 width=stdout_width() if output is None else None,
             )
-            names = [s.name for s in run.result.standings[:top]]
+            names = [s.name for s in run.table.standings[:top]]
             if html is not None:
                 rules_file = str(config) if config is not None else None
-                write_output(html, club_html(run.result, rules_file))
+                write_output(html, club_html(run.table, rules_file))
         if chart is not None:
-            render_club.write_club_chart(run.result, names, chart)
-        write_output(output, text.rstrip("\n") + "\n")
+            write_club_chart(run.result if run.player else run.table, names, chart)
+        with paged(not no_pager and output is None):
+            write_output(output, text.rstrip("\n") + "\n")
 
 
 def register(app: typer.Typer) -> None:

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import replace
 from datetime import date
 from enum import StrEnum
@@ -13,14 +11,16 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from lichess_elo.cli.options import OutputFormat as Format
+from lichess_elo.cli.interrupts import interruptible
 from lichess_elo.cli.options import (
+    NoPagerOpt,
     OutputOpt,
     QuietOpt,
     fold_perf,
     fold_perfs,
     parse_rules_as_of,
 )
+from lichess_elo.cli.options import OutputFormat as Format
 
 if TYPE_CHECKING:
     from lichess_elo.output.tables import Table
@@ -70,30 +70,6 @@ PerfsOpt = Annotated[
 ]
 
 
-@contextmanager
-def interruptible() -> Iterator[None]:
-    """Ctrl-C (or DuckDB's own interrupt of a running query): one line, exit 130.
-
-    Every month is committed in one transaction, so what was committed stays whole and the
-    month being written is rolled back.
-    """
-    try:
-        yield
-    except KeyboardInterrupt:
-        typer.echo("lichess-elo: interrupted", err=True)
-        raise typer.Exit(130) from None
-    except Exception as exc:
-        import duckdb
-
-        interrupted = isinstance(exc, duckdb.InterruptException) or (
-            isinstance(exc, RuntimeError) and "interrupted" in str(exc).lower()
-        )
-        if not interrupted:
-            raise
-        typer.echo("lichess-elo: interrupted", err=True)
-        raise typer.Exit(130) from None
-
-
 #: The option (or argument) that gives each logical input of the db commands.
 NAMES = {
     "files": "FILE", "db": "--db", "month": "--month", "engine": "--engine", "band": "--band",
@@ -128,9 +104,11 @@ TableJsonOpt = Annotated[
 ]
 
 
-def _out(value: str | Table, output: Path | None = None) -> None:
-    """Print a text (as is) or a table (fitted to the terminal) on stdout, or write it to
-    ``output`` (whole, through the one atomic writer; a table on one line a row)."""
+def _out(value: str | Table, output: Path | None = None, *, pager: bool = False) -> None:
+    """Print a text (as is) or a table (fitted to the terminal) on stdout, through the pager
+    when ``pager`` and it is long (``cli.pager``), or write it to ``output`` (whole, through
+    the one atomic writer; a table on one line a row)."""
+    from lichess_elo.cli.pager import paged
     from lichess_elo.output.common import write_output
     from lichess_elo.output.tables import render_table, stdout_width
 
@@ -138,7 +116,8 @@ def _out(value: str | Table, output: Path | None = None) -> None:
         text = value.rstrip("\n")
     else:
         text = "\n".join(render_table(value, stdout_width() if output is None else None))
-    write_output(output, text + "\n")
+    with paged(pager and output is None):
+        write_output(output, text + "\n")
 
 
 @db_app.command("ingest")
@@ -160,13 +139,14 @@ def ingest_cmd(
 
     with library_errors(NAMES), interruptible():
         from lichess_elo.output import db as render
+        from lichess_elo.output import db_progress
         from lichess_elo.output.common import dump_json
         from lichess_elo.output.tables import stdout_width
         from lichess_elo.population import app
 
         paths = app.expand_dumps(tuple(files))
         _not_read(output, db, paths)
-        with render.ingest_progress(quiet, [p.name for p in paths]) as bar:
+        with db_progress.ingest_progress(quiet, [p.name for p in paths]) as bar:
             result = app.ingest(app.IngestSettings(paths, db, bar.callback))
     if fmt == TableJson.json:
         _out(dump_json(render.ingest_document(result)), output)
@@ -233,6 +213,7 @@ def rate_cmd(
     with library_errors(NAMES), interruptible():
         from lichess_elo.errors import BadInput
         from lichess_elo.output import db as render
+        from lichess_elo.output import db_progress
         from lichess_elo.output.common import console
         from lichess_elo.population import app
 
@@ -252,7 +233,7 @@ def rate_cmd(
             adjustments=not no_adjustment,
         )
         settings.checked()
-        with render.rate_progress(quiet) as progress:
+        with db_progress.rate_progress(quiet) as progress:
             result = app.rate(replace(settings, progress=progress))
     render.print_rate(result, console())
 
@@ -283,6 +264,7 @@ def list_cmd(
         ),
     ] = None,
     output: OutputOpt = None,
+    no_pager: NoPagerOpt = False,
 ) -> None:
     """The list published at the start of a month."""
     from lichess_elo.cli.errors import library_errors
@@ -305,7 +287,7 @@ def list_cmd(
     if top and held > top and not isinstance(value, str):
         note = f"{held - top:,} more players; --top 0 for all"
         value = replace(value, notes=(note, *value.notes))
-    _out(value, output)
+    _out(value, output, pager=not no_pager)
 
 
 @db_app.command("player")
@@ -318,6 +300,7 @@ def player_cmd(
     ] = None,
     fmt: FormatOpt = Format.table,
     output: OutputOpt = None,
+    no_pager: NoPagerOpt = False,
 ) -> None:
     """One player's monthly rows: list rating, games, score, PD, K and change."""
     from lichess_elo.cli.errors import library_errors
@@ -328,7 +311,7 @@ def player_cmd(
 
         _not_read(output, db)
         result = app.player(app.PlayerSettings(name, db, perf))
-    _out(render.player_output(result, fmt.value), output)
+    _out(render.player_output(result, fmt.value), output, pager=not no_pager)
 
 
 @db_app.command("compare")
@@ -355,12 +338,15 @@ def compare_cmd(
     ] = None,
     fmt: TableJsonOpt = TableJson.table,
     output: OutputOpt = None,
+    no_pager: NoPagerOpt = False,
+    quiet: QuietOpt = False,
 ) -> None:
     """Elo - Lichess by band and month, which predicts better, who differs most."""
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
         from lichess_elo.output import db as render
+        from lichess_elo.output import db_progress
         from lichess_elo.output.charts import check_chart_path
         from lichess_elo.output.common import dump_json
         from lichess_elo.output.tables import stdout_width
@@ -372,18 +358,20 @@ def compare_cmd(
             from lichess_elo.cli.options import check_not_inputs
 
             check_not_inputs(output, chart, None, {db: "the --db database"})
-        result = app.compare(
-            app.CompareSettings(db, tuple(perf or ()), band, top, min_games, sample, resamples)
+        settings = app.CompareSettings(
+            db, tuple(perf or ()), band, top, min_games, sample, resamples
         )
+        with db_progress.compare_progress(quiet) as progress:
+            result = app.compare(replace(settings, progress=progress))
         if chart is not None:
             from lichess_elo.output.chart_compare import write_compare_chart
 
             write_compare_chart(result, chart)
         if fmt == TableJson.json:
-            _out(dump_json(render.compare_document(result)), output)
+            _out(dump_json(render.compare_document(result)), output, pager=not no_pager)
             return
         width = stdout_width() if output is None else None
-        _out(render.compare_text(result, width), output)
+        _out(render.compare_text(result, width), output, pager=not no_pager)
     if chart is not None:
         typer.echo(f"chart: {chart}")
 
@@ -393,6 +381,7 @@ def months_cmd(
     db: DbOpt = Path("lichess.duckdb"),
     fmt: FormatOpt = Format.table,
     output: OutputOpt = None,
+    no_pager: NoPagerOpt = False,
 ) -> None:
     """What the database holds: each month's games by perf, the unusable games and the
     players db rate rated."""
@@ -403,4 +392,4 @@ def months_cmd(
         from lichess_elo.population.info import MonthsSettings, holdings
 
         _not_read(output, db)
-        _out(months_output(holdings(MonthsSettings(db)), fmt.value, db), output)
+        _out(months_output(holdings(MonthsSettings(db)), fmt.value, db), output, pager=not no_pager)

@@ -197,7 +197,11 @@ def message_for(exc: LichessEloError, names: Mapping[str, str] | None = None) ->
     """The one-line message for a library error, with inputs called by their options."""
     options = {**OPTION_NAMES, **(names or {})}
     if isinstance(exc, NotCached):
-        return f"{exc.what} is not in the cache; fetch it with: {fetch_command(exc)}"
+        found = ""
+        if exc.elsewhere:  # the same user, cached from another server
+            shown = " and ".join(exc.elsewhere)
+            found = f" (the cache holds it from {shown}: is --api-url the one you fetched with?)"
+        return f"{exc.what} is not in the cache{found}; fetch it with: {fetch_command(exc)}"
     if isinstance(exc, CannotConnect):
         hint = "; the cache holds this user: add --offline to work from it" if exc.cached else ""
         return f"{exc}{hint}"

@@ -13,6 +13,7 @@ from lichess_elo.cli.options import (
     ApiUrlOpt,
     CacheDirOpt,
     FormatOpt,
+    NoPagerOpt,
     OfflineOpt,
     OutputFormat,
     OutputOpt,
@@ -31,6 +32,7 @@ from lichess_elo.cli.options import (
     make_source,
     parse_dates,
 )
+from lichess_elo.cli.pager import paged
 from lichess_elo.output.common import check_output_path, dump_json, write_output
 from lichess_elo.output.games import games_csv, games_document, games_text
 from lichess_elo.output.progress import progress_bars
@@ -61,6 +63,7 @@ def games_command(
     since: SinceOpt = None,
     until: UntilOpt = None,
     quiet: QuietOpt = False,
+    no_pager: NoPagerOpt = False,
 ) -> None:
     """List a player's games with what the replay found: validity, material, how it ended.
 
@@ -93,7 +96,8 @@ def games_command(
         else:
             width = stdout_width() if output is None else None
             text = games_text(listed.user, listed.rows, width)
-        write_output(output, text)
+        with paged(not no_pager and output is None):
+            write_output(output, text)
 
 
 def register(app: typer.Typer) -> None:

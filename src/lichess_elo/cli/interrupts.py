@@ -15,6 +15,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
 
+import typer
+
 
 class Interrupted(BaseException):
     """Ctrl-C (SIGINT) reached the command."""
@@ -33,3 +35,28 @@ def interrupts_raise() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+@contextmanager
+def interruptible() -> Iterator[None]:
+    """For the ``db`` commands: Ctrl-C (or DuckDB's own interrupt of a running query): one
+    line, exit 130.
+
+    Every month is committed in one transaction, so what was committed stays whole and the
+    month being written is rolled back.
+    """
+    try:
+        yield
+    except KeyboardInterrupt:
+        typer.echo("lichess-elo: interrupted", err=True)
+        raise typer.Exit(130) from None
+    except Exception as exc:
+        import duckdb
+
+        interrupted = isinstance(exc, duckdb.InterruptException) or (
+            isinstance(exc, RuntimeError) and "interrupted" in str(exc).lower()
+        )
+        if not interrupted:
+            raise
+        typer.echo("lichess-elo: interrupted", err=True)
+        raise typer.Exit(130) from None

@@ -51,30 +51,31 @@ def choose_format(
     raise UnknownChoice("format", value, [f.value for f in allowed])
 
 
+#: The panels ``--help`` groups the options into (typer's ``rich_help_panel``).
+WHICH_GAMES = "Which games"
+RULES = "Rules"
+OUTPUT = "Output"
+NETWORK = "Cache and network"
+
 UsernameArg = Annotated[str, typer.Argument(help="Lichess username, e.g. OnBoard247.")]
 TokenOpt = Annotated[
     str | None,
     typer.Option(
         "--token",
         envvar="LICHESS_TOKEN",
-        help=(
-            "Lichess API token, e.g. lip_abc123; or set LICHESS_TOKEN, or use --token-file "
-            "(better: other users of this machine can see --token in the process list). "
-            "Sent as a Bearer header, never stored."
-        ),
+        help="Lichess API token, e.g. lip_abc123 (or LICHESS_TOKEN; --token-file keeps it out "
+        "of the process list). Never stored.",
         show_default=False,
+        rich_help_panel=NETWORK,
     ),
 ]
 TokenFileOpt = Annotated[
     Path | None,
     typer.Option(
         "--token-file",
-        help=(
-            "Read the Lichess API token from this file, readable only by you, e.g. "
-            "--token-file ~/.lichess-token (a trailing line break is ignored; wins over "
-            "--token and LICHESS_TOKEN)."
-        ),
+        help="Read the API token from this file (yours only), e.g. --token-file ~/.lichess-token.",
         show_default=False,
+        rich_help_panel=NETWORK,
     ),
 ]
 OfflineOpt = Annotated[
@@ -82,16 +83,16 @@ OfflineOpt = Annotated[
     typer.Option(
         "--offline",
         envvar="LICHESS_ELO_OFFLINE",
-        help="Send nothing over the network; serve everything from the cache, "
-        "e.g. --offline to rerun without a connection after one online run.",
+        help="Send nothing over the network, use the cache only, e.g. --offline.",
+        rich_help_panel=NETWORK,
     ),
 ]
 RefreshOpt = Annotated[
     bool,
     typer.Option(
         "--refresh",
-        help="Ignore the cache and fetch every month again, e.g. --refresh when a cached "
-        "month looks wrong.",
+        help="Fetch every month again, ignoring the cache, e.g. --refresh.",
+        rich_help_panel=NETWORK,
     ),
 ]
 ReplayOpt = Annotated[
@@ -100,6 +101,7 @@ ReplayOpt = Annotated[
         "--replay",
         help="Serve every HTTP request from this vcrpy cassette, e.g. cassettes/onboard247.yaml.",
         show_default=False,
+        rich_help_panel=NETWORK,
     ),
 ]
 ApiUrlOpt = Annotated[
@@ -108,6 +110,7 @@ ApiUrlOpt = Annotated[
         "--api-url",
         envvar="LICHESS_API_URL",
         help="Lichess server, e.g. http://localhost:9663 for a self-hosted lila.",
+        rich_help_panel=NETWORK,
     ),
 ]
 CacheDirOpt = Annotated[
@@ -115,11 +118,10 @@ CacheDirOpt = Annotated[
     typer.Option(
         "--cache-dir",
         envvar="LICHESS_ELO_CACHE_DIR",
-        help=(
-            "Where the HTTP and replay caches live, e.g. ~/.cache/lichess-elo "
-            "(default: the user cache directory)."
-        ),
+        help="Where the caches live, e.g. ~/.cache/lichess-elo (default: the user cache "
+        "directory).",
         show_default=False,
+        rich_help_panel=NETWORK,
     ),
 ]
 SinceOpt = Annotated[
@@ -128,6 +130,7 @@ SinceOpt = Annotated[
         "--since",
         help="First month or day, YYYY-MM or YYYY-MM-DD, e.g. 2023-01 or 2023-01-25.",
         show_default=False,
+        rich_help_panel=WHICH_GAMES,
     ),
 ]
 UntilOpt = Annotated[
@@ -136,6 +139,7 @@ UntilOpt = Annotated[
         "--until",
         help="Stop before this month or day, YYYY-MM or YYYY-MM-DD, e.g. 2023-01 or 2023-01-25.",
         show_default=False,
+        rich_help_panel=WHICH_GAMES,
     ),
 ]
 QuietOpt = Annotated[
@@ -144,6 +148,16 @@ QuietOpt = Annotated[
         "--quiet",
         "-q",
         help="No progress bar and no notes on stderr (errors still show), e.g. -q in a script.",
+        rich_help_panel=OUTPUT,
+    ),
+]
+NoPagerOpt = Annotated[
+    bool,
+    typer.Option(
+        "--no-pager",
+        help="Print long output straight to the terminal, not through $PAGER (less), "
+        "e.g. --no-pager.",
+        rich_help_panel=OUTPUT,
     ),
 ]
 FormatOpt = Annotated[
@@ -152,12 +166,16 @@ FormatOpt = Annotated[
         "--format",
         metavar="table|csv|json",
         help="Output format: table, csv or json, e.g. --format json.",
+        rich_help_panel=OUTPUT,
     ),
 ]
 SummaryFormatOpt = Annotated[
     str,
     typer.Option(
-        "--format", metavar="table|json", help="Output format: table or json, e.g. --format json."
+        "--format",
+        metavar="table|json",
+        help="Output format: table or json, e.g. --format json.",
+        rich_help_panel=OUTPUT,
     ),
 ]
 OutputOpt = Annotated[
@@ -167,6 +185,7 @@ OutputOpt = Annotated[
         metavar="FILE",
         help="Write the output to this file instead of the terminal, e.g. --output out.json.",
         show_default=False,
+        rich_help_panel=OUTPUT,
     ),
 ]
 ChartOpt = Annotated[
@@ -176,6 +195,7 @@ ChartOpt = Annotated[
         metavar="FILE",
         help="Also draw a chart, .png or .svg, e.g. --chart me.png.",
         show_default=False,
+        rich_help_panel=OUTPUT,
     ),
 ]
 HtmlOpt = Annotated[
@@ -186,6 +206,7 @@ HtmlOpt = Annotated[
         help="Also write it as one page to open in a browser (offline, printable), "
         "e.g. --html me.html.",
         show_default=False,
+        rich_help_panel=OUTPUT,
     ),
 ]
 PgnOpt = Annotated[
@@ -196,6 +217,7 @@ PgnOpt = Annotated[
         help="Read the games from a Lichess PGN export instead of Lichess, "
         "e.g. --pgn my_games.pgn.",
         show_default=False,
+        rich_help_panel=WHICH_GAMES,
     ),
 ]
 
@@ -224,9 +246,9 @@ PerfOpt = Annotated[
         "--perf",
         callback=fold_perfs,
         metavar="PERF",
-        help="Only this perf, repeatable, e.g. --perf blitz --perf rapid. "
-        "report also takes 'all', and shows the perf with the most rated games by default.",
+        help="Only this perf (repeatable; report also takes all), e.g. --perf blitz.",
         show_default=False,
+        rich_help_panel=WHICH_GAMES,
     ),
 ]
 DEFAULT_URL = DEFAULT_API_URL
@@ -312,33 +334,30 @@ RulesOpt = Annotated[
     str,
     typer.Option(
         "--rules",
-        metavar="auto|standard|rapid-blitz",
-        help="FIDE chapter: auto (bullet, blitz, rapid -> Rapid & Blitz; classical, "
-        "correspondence -> standard), standard or rapid-blitz, e.g. --rules standard. "
-        "See docs/rules.md.",
+        metavar="CHAPTER",
+        help="FIDE chapter: auto (by speed), standard or rapid-blitz, e.g. --rules standard.",
+        rich_help_panel=RULES,
     ),
 ]
 RulesAsOfOpt = Annotated[
     str,
     typer.Option(
         "--rules-as-of",
-        metavar="game|today|YYYY-MM-DD",
-        help="Which date's regulations: game (each period by the rules in force on its "
-        "date; for calc: today), today, or a day, e.g. --rules-as-of 2023-06-01.",
+        metavar="WHEN",
+        help="Which date's regulations: game (each period's own; calc: today), today or a "
+        "day, e.g. --rules-as-of 2023-06-01.",
+        rich_help_panel=RULES,
     ),
 ]
-PEAK_HELP = (
-    "The highest published rating ever: decides the 2400 rule (K 10 for good) and the "
-    "junior's 2300 limit (no K 40 once rated 2300), e.g. --peak 2350."
-)
+PEAK_HELP = "Highest published rating ever (the 2400 and 2300 rules of K), e.g. --peak 2350."
 FideIdOpt = Annotated[
     str | None,
     typer.Option(
         "--fide-id",
         metavar="N",
-        help="The player's FIDE id: their real FIDE record (birth year, peak, monthly "
-        "ratings) beside the track, fetched from Lichess, e.g. --fide-id 35009192.",
+        help="Show the player's real FIDE record beside the track, e.g. --fide-id 35009192.",
         show_default=False,
+        rich_help_panel=RULES,
     ),
 ]
 

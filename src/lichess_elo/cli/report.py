@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import date
 from enum import StrEnum
 from pathlib import Path
@@ -9,17 +12,20 @@ from typing import Annotated
 
 import typer
 
-from lichess_elo.app.report import ReportRun, paused_gc, run_report
+from lichess_elo.app.report import ReportRun, run_report
 from lichess_elo.cli.errors import fail, library_errors, note, warn
 from lichess_elo.cli.options import (
     DEFAULT_URL,
+    OUTPUT,
     PEAK_HELP,
+    RULES,
     ApiUrlOpt,
     CacheDirOpt,
     ChartOpt,
     FideIdOpt,
     FormatOpt,
     HtmlOpt,
+    NoPagerOpt,
     OfflineOpt,
     OutputFormat,
     OutputOpt,
@@ -42,6 +48,7 @@ from lichess_elo.cli.options import (
     parse_rules,
     parse_rules_as_of,
 )
+from lichess_elo.cli.pager import paged
 from lichess_elo.core.report.settings import ReportSettings
 from lichess_elo.output.accuracy import accuracy_csv, accuracy_text
 from lichess_elo.output.chart_accuracy import write_accuracy_chart
@@ -56,6 +63,25 @@ from lichess_elo.output.report_text import report_lines
 from lichess_elo.output.tables import stdout_width
 from lichess_elo.output.writer import check_target
 from lichess_elo.sources.lichess.fide import check_fide_id
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector for the block, then restore it.
+
+    A report builds hundreds of thousands of small acyclic objects (games, rows, JSON
+    dicts); each automatic collection rescans everything alive, which cost about a quarter
+    of a warm 20,000-game report (benchmarks/bench_report.py). Nothing there makes cycles,
+    so reference counting frees it all the same. The command pauses it around the whole
+    job (``run_report`` and the output); the library itself leaves the collector alone.
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 class Track(StrEnum):
@@ -91,16 +117,19 @@ def report_command(
         Track,
         typer.Option(
             "--track",
-            help="shadow: one Elo rating from the first Lichess rating on, moved only by FIDE "
-            "rules; lichess: every period restarts from the Lichess rating, e.g. --track lichess.",
+            metavar="TRACK",
+            help="shadow: one Elo rating moved only by FIDE rules; lichess: each period "
+            "restarts from the Lichess rating, e.g. --track lichess.",
+            rich_help_panel=RULES,
         ),
     ] = Track.shadow,
     period: Annotated[
         Period,
         typer.Option(
             "--period",
-            help="Rating period on UTC dates: month (2023-01, like FIDE lists), week "
-            "(2023-W05), day (2023-01-31) or game, e.g. --period week.",
+            metavar="PERIOD",
+            help="Rating period on UTC dates: month, week, day or game, e.g. --period week.",
+            rich_help_panel=RULES,
         ),
     ] = Period.month,
     start_rating: Annotated[
@@ -108,9 +137,10 @@ def report_command(
         typer.Option(
             "--start-rating",
             metavar="N",
-            help="Shadow track's first Elo rating, e.g. --start-rating 1800 "
-            "(default: the Lichess rating before the first game).",
+            help="Shadow track's first rating (default: the Lichess rating before the first "
+            "game), e.g. --start-rating 1800.",
             show_default=False,
+            rich_help_panel=RULES,
         ),
     ] = None,
     k: Annotated[
@@ -118,9 +148,9 @@ def report_command(
         typer.Option(
             "--k",
             metavar="N",
-            help="A fixed K for every period, e.g. --k 20 (the 700 rule still applies). "
-            "Default: FIDE's rules (40 new / junior, 20, 10 once 2400 is reached).",
+            help="One K for every period (default: FIDE's 40, 20 or 10), e.g. --k 20.",
             show_default=False,
+            rich_help_panel=RULES,
         ),
     ] = None,
     games_before: Annotated[
@@ -128,11 +158,11 @@ def report_command(
         typer.Option(
             "--games-before",
             metavar="N",
-            help="Rated games in the perf before the first game held, e.g. --games-before 500. "
-            "Without it, games before --since only count toward K's 30-game rule: the months "
-            "before it are read, newest first, until 30 games, the account's first month or "
-            "12 months (never the profile's public count).",
+            help="Rated games in the perf before the first one held, e.g. --games-before 500. "
+            "Without it, games before --since only count toward K's 30-game rule, read from "
+            "up to 12 months (never the profile's public count).",
             show_default=False,
+            rich_help_panel=RULES,
         ),
     ] = None,
     born: Annotated[
@@ -140,14 +170,20 @@ def report_command(
         typer.Option(
             "--born",
             metavar="YEAR",
-            help="Birth year for the junior rule (K 40 through the year you turn 18 while "
-            "below 2300), e.g. --born 2008.",
+            help="Birth year, for the junior rule (K 40), e.g. --born 2008.",
             show_default=False,
+            rich_help_panel=RULES,
         ),
     ] = None,
     peak: Annotated[
         int | None,
-        typer.Option("--peak", metavar="RATING", help=PEAK_HELP, show_default=False),
+        typer.Option(
+            "--peak",
+            metavar="RATING",
+            help=PEAK_HELP,
+            show_default=False,
+            rich_help_panel=RULES,
+        ),
     ] = None,
     rules: RulesOpt = "auto",
     rules_as_of: RulesAsOfOpt = "game",
@@ -156,43 +192,43 @@ def report_command(
         bool,
         typer.Option(
             "--formula",
-            help="Expected score from 1/(1+10^(-D/400)) instead of FIDE table 8.1.2, "
-            "e.g. lichess-elo report OnBoard247 --formula",
+            help="Expected score from 1/(1+10^(-D/400)), not table 8.1.2, e.g. --formula.",
+            rich_help_panel=RULES,
         ),
     ] = False,
     no_adjustment: Annotated[
         bool,
         typer.Option(
             "--no-adjustment",
-            help="Leave out FIDE's one-time adjustment of 1 March 2024 (every rating below "
-            "2000 raised by 0.4 x (2000 - R)) where the track crosses that day, "
-            "e.g. lichess-elo report OnBoard247 --no-adjustment",
+            help="Leave out FIDE's one-time adjustment of 1 March 2024, e.g. --no-adjustment.",
+            rich_help_panel=RULES,
         ),
     ] = False,
     no_cap: Annotated[
         bool,
         typer.Option(
             "--no-cap",
-            help="Switch off the 400-point rule (real differences), "
-            "e.g. lichess-elo report OnBoard247 --no-cap",
+            help="Switch off the 400-point rule, e.g. --no-cap.",
+            rich_help_panel=RULES,
         ),
     ] = False,
     view: Annotated[
         View,
         typer.Option(
             "--view",
-            help="Table content: periods, games, summary or accuracy (which rating predicted "
-            "the games better), e.g. --view accuracy; CSV: periods, games or accuracy (JSON "
-            "has everything); predictions (CSV or JSON only): each game's expected scores.",
+            metavar="VIEW",
+            help="periods, games, summary, accuracy (which rating predicted better) or "
+            "predictions (CSV or JSON), e.g. --view accuracy.",
+            rich_help_panel=OUTPUT,
         ),
     ] = View.periods,
     fit_k: Annotated[
         bool,
         typer.Option(
             "--fit-k",
-            help="With --view accuracy or --format json: also scan K from 5 to 60 for the "
-            "FIDE-rules track and show which K would have predicted the games best, "
-            "e.g. lichess-elo report OnBoard247 --view accuracy --fit-k",
+            help="With --view accuracy or JSON: the K from 5 to 60 that predicted best, "
+            "e.g. --fit-k.",
+            rich_help_panel=OUTPUT,
         ),
     ] = False,
     output_format: FormatOpt = "table",
@@ -210,6 +246,7 @@ def report_command(
     since: SinceOpt = None,
     until: UntilOpt = None,
     quiet: QuietOpt = False,
+    no_pager: NoPagerOpt = False,
 ) -> None:
     """What FIDE-style Elo would have made of a player's Lichess games, next to Glicko-2.
 
@@ -255,28 +292,29 @@ def report_command(
         )
         if fide_id is not None:
             check_fide_id(fide_id)  # a malformed id is refused before any work
-        with progress_bars(quiet) as (progress, replay_bar):
-            run = run_report(
-                username,
-                source,
-                settings,
-                pgn_file=pgn_file,
-                progress=progress,
-                replay_progress=replay_bar,
-                on_warning=warn,
-                scorecard=view in (View.accuracy, View.predictions)
-                or fmt is OutputFormat.json
-                or html is not None,
-                fit_k=fit_k,
-                fide_id=fide_id,
-            )
         with paused_gc():
+            with progress_bars(quiet) as (progress, replay_bar):
+                run = run_report(
+                    username,
+                    source,
+                    settings,
+                    pgn_file=pgn_file,
+                    progress=progress,
+                    replay_progress=replay_bar,
+                    on_warning=warn,
+                    scorecard=view in (View.accuracy, View.predictions)
+                    or fmt is OutputFormat.json
+                    or html is not None,
+                    fit_k=fit_k,
+                    fide_id=fide_id,
+                )
             for report in run.reports:
                 if report.message:
                     warn(report.message)
             if run.count_short and since is not None:
                 note(_count_note(run, since))
-            _print(run, fmt, view, output)
+            with paged(not no_pager and output is None):
+                _print(run, fmt, view, output)
             if chart is not None and view == View.accuracy:
                 write_accuracy_chart(run.reports, run.accuracy, chart, run.user)
             elif chart is not None:

@@ -23,7 +23,7 @@ import click
 import typer
 import typer.core
 
-from lichess_elo import __version__
+from lichess_elo._version import __version__
 from lichess_elo.cli.errors import (
     message_for,
     remember_token,

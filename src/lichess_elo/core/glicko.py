@@ -12,6 +12,9 @@ Source of truth: ``docs/lichess.md`` (a restatement of scalachess
 * :func:`lichess_game` - what lila wraps around the calculator: live RD, caps, rating
   regulator, halving against a BOT, the +-700 limit, the sanity reset and the truncated
   ``ratingDiff``.
+
+The colour advantage and the rating regulator by perf live in ``glicko_tables`` (re-exported
+here).
 """
 
 from __future__ import annotations
@@ -19,10 +22,15 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
 
-from lichess_elo.core.games import COLORS, PERFS, Color
-from lichess_elo.errors import BadInput, GlickoConvergenceError, UnknownChoice
+from lichess_elo.core import arguments as args
+from lichess_elo.core.games import COLORS, Color
+from lichess_elo.core.glicko_tables import ADVANTAGE as ADVANTAGE
+from lichess_elo.core.glicko_tables import ADVANTAGE_SINCE as ADVANTAGE_SINCE
+from lichess_elo.core.glicko_tables import REGULATOR as REGULATOR
+from lichess_elo.core.glicko_tables import advantage_for as advantage_for
+from lichess_elo.core.glicko_tables import regulator_factor as regulator_factor
+from lichess_elo.errors import BadInput, GlickoConvergenceError, WrongType
 
 #: Glicko-2 scale: mu = (r - 1500) / SCALE, phi = RD / SCALE (about 400 / ln 10).
 SCALE = 173.7178
@@ -41,27 +49,6 @@ MIN_RATING = 400.0
 MAX_RATING_DELTA = 700.0
 #: RD at or above which Lichess shows a rating as provisional ("1500?").
 PROVISIONAL_DEVIATION = 110.0
-
-#: Colour advantage in rating points (scalachess ``ColorAdvantage``); White +A/2, Black -A/2.
-ADVANTAGE: dict[str, float] = {"standard": 11.782457, "crazyhouse": 20.30966, "none": 0.0}
-
-#: Approximate moment Lichess started using the colour advantage (lila PR #18629). The exact
-#: deployment date is not in the sources: the PR was still under review on 2025-11-17 and the
-#: advantage was live by 2026-07 (lila #21025). This is the earliest possible date, so games of
-#: the following days may be rated here with an advantage Lichess did not yet apply.
-ADVANTAGE_SINCE = datetime(2025, 11, 17, tzinfo=UTC)
-
-#: Rating regulator per perf (lila ``RatingRegulator`` @ b97af467): gains are multiplied by
-#: the factor, losses are untouched. Perfs not listed upstream have factor 1.
-REGULATOR: dict[str, float] = {perf: 1.0 for perf in PERFS} | {
-    "rapid": 1.015,
-    "classical": 1.015,
-    "blitz": 1.005,
-    "bullet": 1.015,
-    "ultraBullet": 1.013,
-    "atomic": 1.02,
-    "antichess": 1.02,
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,26 +85,6 @@ class SideResult:
 def is_provisional(deviation: float) -> bool:
     """Return True when an RD makes a Lichess rating provisional (RD >= 110)."""
     return deviation >= PROVISIONAL_DEVIATION
-
-
-def advantage_for(variant: str, played_at: datetime | None = None) -> float:
-    """Return the colour advantage Lichess applies to a game of ``variant``.
-
-    Standard chess gets 11.782457, crazyhouse 20.30966, every other variant (chess960,
-    fromPosition, atomic, ...) 0. Games played before :data:`ADVANTAGE_SINCE` (an approximate
-    date, see there) get 0. A naive ``played_at`` is taken as UTC.
-
-    Args:
-        variant: Lichess variant key, e.g. ``"standard"`` or ``"crazyhouse"``.
-        played_at: when the game was played; None means "now" (advantage on).
-    """
-    if played_at is not None:
-        when = played_at if played_at.tzinfo else played_at.replace(tzinfo=UTC)
-        if when < ADVANTAGE_SINCE:
-            return 0.0
-    if variant in ("standard", "crazyhouse"):
-        return ADVANTAGE[variant]
-    return 0.0
 
 
 # --- the calculator -----------------------------------------------------------------------
@@ -223,7 +190,13 @@ def update(
 
     Returns:
         (White after, Black after), unrounded.
+
+    Raises:
+        WrongType, BadArgument: an argument of the wrong type or value.
     """
+    args.glicko_rating("white", white, Rating)
+    args.glicko_rating("black", black, Rating)
+    _numbers(white_score=white_score, advantage=advantage, tau=tau)
     half = advantage / 2.0
     mu_w = (white.rating + half - CENTRE) / SCALE
     mu_b = (black.rating - half - CENTRE) / SCALE
@@ -253,11 +226,23 @@ def expected_score(
         opponent_deviation: the opponent's RD (only the opponent's RD enters E).
         color: the player's colour, for the side of the colour advantage.
         advantage: colour advantage in rating points (see :func:`advantage_for`).
+
+    Raises:
+        WrongType, BadArgument, UnknownChoice: an argument of the wrong type or value.
     """
-    half = advantage / 2.0 if color == "white" else -advantage / 2.0
-    mu = (rating + half - CENTRE) / SCALE
-    mu_j = (opponent - half - CENTRE) / SCALE
-    return _expected(mu, mu_j, opponent_deviation / SCALE)
+    if color != "white" and color != "black":
+        args.choice("color", color, COLORS)
+    try:  # the arguments are checked when the result shows one is wrong (a hot path)
+        half = advantage / 2.0 if color == "white" else -advantage / 2.0
+        mu = (rating + half - CENTRE) / SCALE
+        mu_j = (opponent - half - CENTRE) / SCALE
+        value = _expected(mu, mu_j, opponent_deviation / SCALE)
+    except (TypeError, ValueError, OverflowError, ZeroDivisionError):
+        value = math.nan
+    if value != value:  # NaN
+        _numbers(rating=rating, opponent=opponent, advantage=advantage)
+        args.real("opponent_deviation", opponent_deviation, low=0, above=True)
+    return value
 
 
 def glickman_period(
@@ -277,7 +262,18 @@ def glickman_period(
 
     Returns:
         The player's rating after the period. With no games only the RD grows (step 6).
+
+    Raises:
+        WrongType, BadArgument: an argument of the wrong type or value.
     """
+    args.glicko_rating("player", player, Rating)
+    for pair in args.sequence("opponents", opponents, "(Rating, score) pairs"):
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            raise WrongType("opponents", pair, "a (Rating, score) pair")
+        args.glicko_rating("opponent", pair[0], Rating)
+        args.real("score", pair[1])
+    _numbers(tau=tau)
+    args.whole("periods", periods, 0)
     results = [
         (
             (player.rating - CENTRE) / SCALE,
@@ -314,6 +310,8 @@ def live_deviation(player: Rating, days: float) -> float:
     from the capped perf (RD within 45..500, volatility at most 0.1) as lila does. Negative
     days deflate the RD (lila's write path); the radicand never goes below 0.
     """
+    args.glicko_rating("player", player, Rating)
+    _numbers(days=days)
     capped = _cap(player)
     t = PERIODS_PER_DAY * days
     growth = t * (SCALE * capped.volatility) ** 2
@@ -321,17 +319,15 @@ def live_deviation(player: Rating, days: float) -> float:
     return min(max(live, MIN_DEVIATION), MAX_DEVIATION)
 
 
-def regulator_factor(perf: str | None) -> float:
-    """Return the rating-regulator factor of a perf (1 when ``perf`` is None).
+#: The bounds of the numbers the functions take besides ratings: (low, high, above low).
+_BOUNDS = {"tau": (0.0, 10.0, True), "advantage": (-500.0, 500.0, False)}
 
-    Raises:
-        UnknownChoice: for a perf Lichess does not have; it lists the valid ones.
-    """
-    if perf is None:
-        return 1.0
-    if perf not in REGULATOR:
-        raise UnknownChoice("perf", perf, tuple(REGULATOR))
-    return REGULATOR[perf]
+
+def _numbers(**values: object) -> None:
+    """Refuse any of ``values`` that is not a finite number within its ``_BOUNDS``."""
+    for name, value in values.items():
+        low, high, above = _BOUNDS.get(name, (None, None, False))
+        args.real(name, value, low=low, high=high, above=above)
 
 
 def _check_score(score: float) -> None:
@@ -373,8 +369,15 @@ def lichess_game(
         (White's SideResult, Black's SideResult).
 
     Raises:
-        BadInput: a score other than 1/0.5/0, negative days or an unknown perf.
+        BadInput: a score other than 1/0.5/0, negative days or an unknown perf;
+            ``WrongType``, ``BadArgument``: an argument of the wrong type or value.
     """
+    args.glicko_rating("white", white, Rating)
+    args.glicko_rating("black", black, Rating)
+    _numbers(white_score=white_score, advantage=advantage, days_white=days_white)
+    _numbers(days_black=days_black)
+    if bot is not None:
+        args.choice("bot", bot, COLORS)
     _check_score(white_score)
     if days_white < 0 or days_black < 0:
         raise BadInput("must be 0 or more", field="days", value=min(days_white, days_black))

@@ -3,18 +3,14 @@ and a PNG or SVG chart (an edge module: it writes text and files, no maths)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from datetime import date
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
-from lichess_elo.output.charts import figure
+from lichess_elo.core.club.kfactor import k_legend
 from lichess_elo.output.common import dump_json, plural, signed, write_csv
 from lichess_elo.output.tables import Column, Table, render_table, wrap_words
 
 if TYPE_CHECKING:
-    from pathlib import Path
-
     from lichess_elo.core.club.rating import ClubGame, ClubResult, Standing, Target
 
 
@@ -58,9 +54,12 @@ def club_json(result: ClubResult, rules_file: str | None = None) -> dict[str, An
                 "change": s.change,
                 "games": s.games,
                 "provisional": s.provisional,
+                "k": s.k_next,
+                "k_rule": s.k_rule or None,
             }
             for s in result.standings
         ],
+        "hidden": _hidden_json(result),
         "events": [
             {"name": e.name, "date": e.day.isoformat(), "games": e.games} for e in result.events
         ],
@@ -73,11 +72,24 @@ def club_json(result: ClubResult, rules_file: str | None = None) -> dict[str, An
     }
 
 
-CLUB_CSV_FIELDS = ("rank", "name", "rating", "change", "games", "provisional")
+def _hidden_json(result: ClubResult) -> dict[str, Any] | None:
+    h = result.hidden
+    if h is None:
+        return None
+    return {
+        "players": h.players,
+        "unrated": h.unrated,
+        "min_games": h.min_games,
+        "provisional": h.provisional,
+    }
+
+
+CLUB_CSV_FIELDS = ("rank", "name", "rating", "change", "games", "provisional", "k", "k_rule")
 
 
 def club_csv(result: ClubResult) -> str:
-    """The standings as CSV (rank, name, rating, change, games, provisional)."""
+    """The standings as CSV (rank, name, rating, change, games, provisional, K and its
+    rule)."""
     rows = [
         {
             "rank": rank,
@@ -86,6 +98,8 @@ def club_csv(result: ClubResult) -> str:
             "change": s.change,
             "games": s.games,
             "provisional": s.provisional,
+            "k": s.k_next,
+            "k_rule": s.k_rule,
         }
         for rank, s in enumerate(result.standings, start=1)
     ]
@@ -121,14 +135,48 @@ def _header(result: ClubResult, rules_file: str | None, width: int | None) -> li
 
 
 def standings_table(result: ClubResult) -> Table:
-    """The ladder's standings: rank, name, rating (? provisional), change, games."""
+    """The ladder's standings: rank, name, rating (? provisional), change, games and the
+    K of the next update with the rule that gives it (``40 new``)."""
     columns = [Column("#"), Column("Name", "left"), Column("Rating"), Column("Change"),
-               Column("Games")]  # fmt: skip
+               Column("Games"), Column("K", "left")]  # fmt: skip
     rows = [
-        [str(rank), s.name, _club_mark(s), signed(s.change), str(s.games)]
+        [str(rank), s.name, _club_mark(s), signed(s.change), str(s.games),
+         f"{s.k_next} {s.k_rule}".rstrip()]
         for rank, s in enumerate(result.standings, start=1)
-    ]
+    ]  # fmt: skip
     return Table(columns, rows)
+
+
+def hidden_text(result: ClubResult) -> str | None:
+    """``3 players with fewer than 10 games not shown; --min-games 0 shows all`` (``None``
+    when the ``[publish]`` rules left nobody out)."""
+    h = result.hidden
+    if h is None or h.players + h.unrated == 0:
+        return None
+    why = []
+    if h.min_games > 0:
+        why.append(f"fewer than {plural(h.min_games, 'game')}")
+    if h.provisional:
+        why.append("a provisional rating")
+    if h.unrated:
+        why.append("no rating yet")
+    how = " ".join(
+        option
+        for option, on in (
+            ("--min-games 0", h.min_games > 0),
+            ("--show-provisional", h.provisional),
+        )
+        if on
+    )
+    who = plural(h.players + h.unrated, "player")
+    return f"{who} with {' or '.join(why)} not shown; {how} shows all"
+
+
+def k_legend_text(result: ClubResult) -> str | None:
+    """``K: the next update's K; new = a newcomer's first 10 games, ...`` for the rules
+    named in the K column (``None`` when it names none)."""
+    legend = k_legend(result.rules, {s.k_rule for s in result.standings})
+    return f"K: the next update's K; {'; '.join(legend)}" if legend else None
 
 
 def club_header(result: ClubResult, rules_file: str | None) -> list[str]:
@@ -142,6 +190,9 @@ def club_text(result: ClubResult, rules_file: str | None = None, width: int | No
     lines += render_table(standings_table(result), width)
     if any(s.provisional for s in result.standings):
         lines.append("? provisional: fewer games than the club's provisional rule asks")
+    for extra in (k_legend_text(result), hidden_text(result)):
+        if extra:
+            lines += wrap_words(extra, width, "  ")
     if result.unrated:
         lines += wrap_words(
             f"Not rated yet (fewer than 5 rated games): {', '.join(result.unrated)}", width, "  "
@@ -199,6 +250,7 @@ def club_player_json(s: Standing, recent: int, months: int, target: Target) -> d
                 "points": e.points,
                 "expected": round(float(e.expected), 2),
                 "k": e.k,
+                "k_rule": e.k_rule or None,
                 "rating": round(float(e.rating_after), 1),
             }
             for e in s.history
@@ -234,11 +286,11 @@ def club_player_csv(s: Standing) -> str:
 def history_table(s: Standing) -> Table:
     """One player's rated periods: date, period, games, points, expected, K, rating."""
     columns = [Column("Date", "left"), Column("Period", "left", fold=1), Column("Games"),
-               Column("Points", short="Pts"), Column("Expected", short="Exp."), Column("K"),
+               Column("Points", short="Pts"), Column("Expected", short="Exp."), Column("K", "left"),
                Column("Rating")]  # fmt: skip
     rows = [
         [e.day.isoformat(), e.period, str(e.games), str(e.points), f"{e.expected:.2f}",
-         str(e.k), str(round(float(e.rating_after)))]
+         f"{e.k} {e.k_rule}".rstrip(), str(round(float(e.rating_after)))]
         for e in s.history
     ]  # fmt: skip
     return Table(columns, rows)
@@ -298,135 +350,3 @@ def club_player_output(
     if fmt == "csv":
         return club_player_csv(s)
     return club_player_text(s, recent, months, target, width)
-
-
-def _club_round(value: Decimal) -> int:
-    """A rating as shown: rounded half away from zero (as ``fide.round_half_away``)."""
-    from lichess_elo.core.fide import round_half_away
-
-    return round_half_away(value)
-
-
-class ChartSeries(NamedTuple):
-    """One player's line in the club chart: parallel dates and ratings.
-
-    Attributes:
-        days: The date of each point.
-        ratings: The (unrounded) rating at each point.
-        dots: Indices of the points drawn with a dot (all but a carried last point).
-    """
-
-    days: tuple[date, ...]
-    ratings: tuple[float, ...]
-    dots: tuple[int, ...]
-
-
-def club_chart_series(s: Standing, last_day: date | None) -> ChartSeries:
-    """The points of ``s``'s line in the club chart (pure).
-
-    The line starts at the rating before the first counted game (the first update's
-    ``rating_before``), dated like that update, so the first step is drawn like every
-    other. A player first rated by the FIDE initial-rating rule had no rating before,
-    so the line starts at the first rating. Then one point per update (its
-    ``rating_after``), and the last rating carried, without a dot, to ``last_day`` (the
-    club's latest update) when that is later. No history: no points.
-    """
-    days: list[date] = []
-    ratings: list[float] = []
-    if s.history and s.history[0].rating_before is not None:
-        days.append(s.history[0].day)
-        ratings.append(float(s.history[0].rating_before))
-    for e in s.history:
-        days.append(e.day)
-        ratings.append(float(e.rating_after))
-    dots = tuple(range(len(days)))
-    if days and last_day is not None and last_day > days[-1]:
-        days.append(last_day)  # carried to the club's latest update
-        ratings.append(ratings[-1])
-    return ChartSeries(tuple(days), tuple(ratings), dots)
-
-
-#: The report chart's palette and text colour, so both charts read alike on a noticeboard.
-_LINE_COLOURS = ("#1f6fb4", "#d9480f", "#2b8a3e", "#862e9c", "#e67700", "#0b7285", "#c2255c")
-_TEXT = "#495057"
-
-
-def _spread(values: Sequence[float], gap: float) -> list[float]:
-    """``values`` moved apart (as little as possible) so that neighbours are ``gap`` apart:
-    where the end labels go, so that no two overprint."""
-    order = sorted(range(len(values)), key=lambda i: values[i])
-    placed = [0.0] * len(values)
-    last = float("-inf")
-    for i in order:
-        placed[i] = max(values[i], last + gap)
-        last = placed[i]
-    return placed
-
-
-def write_club_chart(result: ClubResult, names: Sequence[str], path: Path) -> None:
-    """Chart the players' ratings after each update (matplotlib, Agg, written atomically).
-
-    Each line starts at the player's start rating (see ``club_chart_series``) and ends with
-    the name and rating; every event is a faint line with its name, as the report chart
-    labels its periods. The path's suffix picks the format, ``.png`` or ``.svg``.
-
-    Raises:
-        BadInput: the path cannot take a chart (``chart.check_chart_path``).
-        WriteFailed: the file could not be written (disk full...); the message names
-            ``path``, never a temporary file, and nothing half-written is left behind.
-    """
-    import importlib
-
-    mdates: Any = importlib.import_module("matplotlib.dates")
-    wanted = {n.casefold() for n in names}
-    shown = [s for s in result.standings if s.name.casefold() in wanted]
-    with figure(path, figsize=(11, 5.6), dpi=110) as (_fig, ax):
-        ends: list[tuple[float, str, str]] = []
-        last_x = 0.0
-        for n, s in enumerate(shown):
-            series = club_chart_series(s, result.last_day)
-            if not series.days:
-                continue
-            colour = _LINE_COLOURS[n % len(_LINE_COLOURS)]
-            # matplotlib's date numbers: days since 1970-01-01 (its default epoch)
-            xs = [float((d - date(1970, 1, 1)).days) for d in series.days]
-            ax.plot(xs, list(series.ratings), marker="o", markevery=list(series.dots),
-                    drawstyle="steps-post", color=colour, lw=2.0, ms=5)  # fmt: skip
-            ends.append(
-                (
-                    series.ratings[-1],
-                    f"{s.name} {_club_round(Decimal(str(series.ratings[-1])))}",
-                    colour,
-                )
-            )
-            last_x = max(last_x, xs[-1])
-        low, high = ax.get_ylim()
-        ax.set_ylim(low, high + 0.22 * (high - low))  # headroom: the event names sit above
-        for event in result.events:
-            x = float((event.day - date(1970, 1, 1)).days)
-            ax.axvline(x, color="#adb5bd", lw=0.8, ls=":", zorder=0)
-            ax.text(x, 1.0, f" {event.name}", transform=ax.get_xaxis_transform(), rotation=90,
-                    ha="right", va="top", fontsize=8, color=_TEXT)  # fmt: skip
-        low, high = ax.get_ylim()
-        placed = _spread([e[0] for e in ends], 0.045 * (high - low))
-        first_x = min((float((e.day - date(1970, 1, 1)).days) for e in result.events), default=0)
-        pad = max(1.0, (last_x - first_x) * 0.02)
-        for (_, label, colour), y in zip(ends, placed, strict=True):
-            ax.text(last_x + pad, y, label, va="center", fontsize=9, color=colour,
-                    fontweight="bold")  # fmt: skip
-        ax.xaxis_date()
-        locator = mdates.AutoDateLocator()
-        ax.xaxis.set_major_locator(locator)
-        ax.xaxis.set_major_formatter(mdates.ConciseDateFormatter(locator, show_offset=False))
-        left, right = ax.get_xlim()
-        ax.set_xlim(left, right + (right - left) * 0.25)  # room for the names at the ends
-        who = f"{shown[0].name}'s" if len(shown) == 1 else f"Top {len(shown)} players'"
-        after = f" after {result.last_period}" if result.last_period else ""
-        ax.set_title(f"{who} club rating{after}", loc="left", fontsize=12)
-        ax.set_ylabel("club rating")
-        if result.events:
-            span = f"{result.events[0].day.isoformat()} to {result.events[-1].day.isoformat()}"
-            ax.set_xlabel(f"{plural(len(result.events), 'event')}, {span}", fontsize=8)
-        ax.grid(True, axis="y", alpha=0.3)
-        for side in ("top", "right"):
-            ax.spines[side].set_visible(False)

@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    Progress,
-    ProgressColumn,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-)
 
-from lichess_elo.output.common import dump_json, err_console, write_csv
+from lichess_elo.output.common import dump_json, write_csv
 from lichess_elo.output.db_rivals import compare_assumptions, rivals_json, rivals_table
 from lichess_elo.output.tables import Column, Table, render_table, wrap_words
 from lichess_elo.population.app import (
@@ -27,7 +18,6 @@ from lichess_elo.population.app import (
     RateResult,
     RatingList,
 )
-from lichess_elo.population.ingest import FileProgress
 from lichess_elo.population.schema import month_label
 
 
@@ -37,77 +27,6 @@ def table_text(table: Table, out: Console) -> str:
 
 
 LIST_FIELDS = ("name", "rating", "games_before", "k", "lichess_rating")
-
-
-class IngestBar:
-    """A progress bar per file: bytes of the file read, games and games/s."""
-
-    def __init__(self, progress: Progress | None, names: list[str]) -> None:
-        self._progress = progress
-        self._tasks: dict[int, TaskID] = {}
-        self._names = names
-
-    def update(self, index: int, games: int, done: int, total: int) -> None:
-        """Show ``games`` read from file ``index`` (``done`` of ``total`` bytes)."""
-        if self._progress is None:
-            return
-        if index not in self._tasks:
-            self._tasks[index] = self._progress.add_task(
-                self._names[index], total=total, games=0, rate=""
-            )
-        task = self._tasks[index]
-        elapsed = self._progress.tasks[task].elapsed or 0.0
-        rate = f"{games / elapsed:,.0f} games/s" if elapsed > 0 else ""
-        self._progress.update(task, completed=done, games=f"{games:,}", rate=rate)
-
-    @property
-    def callback(self) -> FileProgress | None:
-        """The callback for ``IngestSettings.progress`` (``None`` when silent)."""
-        return self.update if self._progress is not None else None
-
-
-def _bar(quiet: bool, *columns: ProgressColumn) -> Progress | None:
-    """A transient progress display on stderr with ``columns`` and the time elapsed;
-    ``None`` when ``quiet`` or stderr is not a terminal."""
-    err = err_console()
-    if quiet or not err.is_terminal:
-        return None
-    return Progress(*columns, TimeElapsedColumn(), console=err, transient=True)
-
-
-@contextmanager
-def ingest_progress(quiet: bool, names: list[str]) -> Iterator[IngestBar]:
-    """Progress bars on stderr; silent when ``quiet`` or stderr is not a terminal."""
-    bar = _bar(
-        quiet,
-        TextColumn("{task.description}"),
-        BarColumn(bar_width=16),
-        TextColumn("{task.fields[games]} games  {task.fields[rate]}"),
-    )
-    if bar is None:
-        yield IngestBar(None, names)
-        return
-    with bar:
-        yield IngestBar(bar, names)
-
-
-@contextmanager
-def rate_progress(quiet: bool) -> Iterator[Callable[[int, int], None] | None]:
-    """A bar of the months rated on stderr (``RateSettings.progress``); ``None`` when
-    ``quiet`` or stderr is not a terminal."""
-    bar = _bar(
-        quiet, TextColumn("rating"), BarColumn(bar_width=24), TextColumn("{task.fields[months]}")
-    )
-    if bar is None:
-        yield None
-        return
-    with bar:
-        task = bar.add_task("rate", total=None, months="")
-
-        def update(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total, months=f"{done}/{total} months")
-
-        yield update
 
 
 def ingest_document(result: IngestResult) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from lichess_elo.output.common import iso_utc, write_csv
 
 if TYPE_CHECKING:
     from lichess_elo.app.games import ListedGame
-    from lichess_elo.core.replay import Ending
+    from lichess_elo.core.replay_facts import Ending
 
 
 ENDING_LABELS: dict[str, str] = {

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from lichess_elo import __version__
+from lichess_elo._version import __version__
 from lichess_elo.output import club as render
 from lichess_elo.output.html_page import esc, lines_html, page, table_html
 from lichess_elo.output.tables import render_table

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from lichess_elo import __version__
+from lichess_elo._version import __version__
 from lichess_elo.core.report.build import MIN_PERFORMANCE_GAMES
 from lichess_elo.output import accuracy as acc
 from lichess_elo.output import accuracy_words as words

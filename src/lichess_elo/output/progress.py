@@ -2,12 +2,13 @@
 
 One rich ``Progress`` (one live display) holds both bars, so they never redraw over each
 other. A bar appears only once its total is known (no ``0/?`` placeholder frame) and shows
-the count, the total and an ETA as soon as rich can estimate one. Nothing is shown when
-quiet or when stderr is not a terminal. The bars vanish when the command ends.
+the count, the total and an ETA once an honest one can be made (``output.eta``). Nothing
+is shown when quiet or when stderr is not a terminal. The bars vanish when the command ends.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -17,18 +18,25 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
 from rich.text import Text
 
 from lichess_elo.output.common import err_console
+from lichess_elo.output.eta import Eta, clock_text
 
 
-class _Eta(ProgressColumn):
-    """``ETA 0:01:23`` once rich can estimate it, nothing before (no ``-:--:--``)."""
+class EtaColumn(ProgressColumn):
+    """``ETA 0:01:23`` once an honest estimate can be made (``output.eta``: after 10 % of
+    the work and 2 s, from the recent rate), nothing before (no ``-:--:--``)."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        super().__init__()
+        self._clock = clock
+        self._etas: dict[Any, Eta] = {}
 
     def render(self, task: Any) -> Text:
-        remaining = task.time_remaining
+        """The ETA of ``task`` (one estimate per task, fed at every redraw)."""
+        eta = self._etas.setdefault(task.id, Eta(self._clock))
+        remaining = eta.remaining(task.completed, task.total)
         if task.finished or remaining is None:
             return Text("")
-        minutes, seconds = divmod(int(remaining), 60)
-        hours, minutes = divmod(minutes, 60)
-        return Text(f"ETA {hours}:{minutes:02d}:{seconds:02d}", style="progress.remaining")
+        return Text(f"ETA {clock_text(remaining)}", style="progress.remaining")
 
 
 class FetchBar:
@@ -73,7 +81,7 @@ class Bars:
             TextColumn("{task.fields[unit]}"),
             TextColumn("{task.fields[count]}"),
             TextColumn("{task.fields[note]}"),
-            _Eta(),
+            EtaColumn(),
             console=console,
             transient=True,
         )

@@ -7,6 +7,7 @@ Each function checks its settings itself and raises ``lichess_elo.errors`` excep
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -302,6 +303,8 @@ class CompareSettings:
     sample: int = 50_000
     resamples: int = 200
     seed: int = 12
+    #: Called with (step, steps done, steps in all) as each step starts.
+    progress: Callable[[str, int, int], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -335,19 +338,21 @@ def compare(settings: CompareSettings) -> CompareResult:
     ):
         if value < low:
             raise BadInput(f"is below {low}", field=name, value=value)
+    step = settings.progress or (lambda name, done, total: None)
     con = duck.connect(settings.db, read_only=True)
     try:
         duck.require_lists(con)
+        step("rating bands", 0, 3)
+        bands = population.bands(con, perfs, settings.band_width)
+        step("scorecard", 1, 3)
+        scores = population.month_scores(
+            con, perfs, sample=settings.sample, resamples=settings.resamples, seed=settings.seed
+        )
+        step("players who differ", 2, 3)
         return CompareResult(
             perfs,
-            population.bands(con, perfs, settings.band_width),
-            population.month_scores(
-                con,
-                perfs,
-                sample=settings.sample,
-                resamples=settings.resamples,
-                seed=settings.seed,
-            ),
+            bands,
+            scores,
             population.differs(con, perfs, settings.top, settings.min_games),
             settings.min_games,
             population.few_games(con, perfs, settings.min_games),

@@ -21,7 +21,6 @@ import re
 from collections import deque
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +30,7 @@ import pyarrow.compute as pc
 
 from lichess_elo.errors import DumpUnreadable, NotLichessPgn
 from lichess_elo.population.schema import HEADERS
+from lichess_elo.sources.zstd_stream import Frames, zstd_faults
 
 #: Decompressed bytes per chunk: large enough for numpy, small enough for memory.
 CHUNK_BYTES = 32 << 20
@@ -187,49 +187,6 @@ def _words(a: np.ndarray, at: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return every[at], every[at + 8]
 
 
-class Truncated(Exception):
-    """The compressed stream ends inside a zstd frame (a download cut short)."""
-
-
-class _Frames:
-    """Decompressed text of every zstd frame of ``raw``, read into the caller's buffer.
-
-    ``readinto`` fills a buffer like a file's; at the end of ``raw`` it raises
-    ``Truncated`` when the last frame did not end (``stream_reader`` would return what it
-    had without a word, and a dump cut short would replace a whole month).
-    """
-
-    def __init__(self, raw: Any, read_size: int = 1 << 20) -> None:
-        import zstandard
-
-        self._raw, self._read_size = raw, read_size
-        self._new = zstandard.ZstdDecompressor().decompressobj
-        self._obj = self._new()
-        self._started = False  # the current frame has had input
-        self._out = memoryview(b"")
-
-    def readinto(self, view: memoryview) -> int:
-        """Copy up to ``len(view)`` decompressed bytes into ``view``; 0 at the end."""
-        while not self._out:
-            data = self._raw.read(self._read_size)
-            if not data:
-                if self._started and not self._obj.eof:
-                    raise Truncated
-                return 0
-            out = []
-            while data:
-                if self._obj.eof:  # the next frame starts in the unused input
-                    self._obj, self._started = self._new(), False
-                self._started = True
-                out.append(self._obj.decompress(data))
-                data = self._obj.unused_data if self._obj.eof else b""
-            self._out = memoryview(b"".join(out))
-        n = min(len(view), len(self._out))
-        view[:n] = self._out[:n]
-        self._out = self._out[n:]
-        return n
-
-
 def _boundary(buf: bytearray, size: int) -> int:
     """Where the last game of ``buf[:size]`` starts (after a blank line, at its ``[``), or
     -1; a blank line may end in ``\\r\\n``."""
@@ -269,7 +226,7 @@ def read_pgn_zst(
         DumpUnreadable: the file is not a zstd stream (a PGN damaged inside is not an error:
             its games are counted as malformed later).
     """
-    return _read_pgn(path, _Frames, chunk_bytes=chunk_bytes, progress=progress)
+    return _read_pgn(path, Frames, chunk_bytes=chunk_bytes, progress=progress)
 
 
 def read_pgn_plain(
@@ -325,22 +282,6 @@ def _read_pgn(
             yield done(len(pending) == 1)
 
 
-@contextmanager
-def zstd_faults(path: Path) -> Iterator[None]:
-    """Turn a damaged or cut-short zstd stream read inside into ``DumpUnreadable``."""
-    import zstandard
-
-    try:
-        yield
-    except zstandard.ZstdError as exc:
-        raise DumpUnreadable(path, f"not a valid zstd stream ({exc})") from None
-    except Truncated:
-        raise DumpUnreadable(
-            path, "ends in the middle of a zstd frame (a download cut short?)"
-        ) from None
-
-
-#: Bytes of text read from a PGN's start to tell whether Lichess wrote it.
 SNIFF_BYTES = 1 << 20
 _SITE = re.compile(rb'^\[Site "https?://lichess\.org/[A-Za-z0-9]{8}"\]\r?$', re.MULTILINE)
 _TAG = re.compile(rb"^\[[A-Za-z0-9_]+ \"", re.MULTILINE)
@@ -361,7 +302,7 @@ def check_lichess_pgn(path: Path, compressed: bool) -> None:
     buf = bytearray(SNIFF_BYTES)
     size = 0
     with path.open("rb") as raw, memoryview(buf) as view:
-        reader = _Frames(raw) if compressed else raw
+        reader = Frames(raw) if compressed else raw
         with zstd_faults(path):
             while size < SNIFF_BYTES and (got := reader.readinto(view[size:])):
                 size += got

@@ -187,8 +187,11 @@ def _read_players(path: Path, header: list[str], rows: list[list[str]], into: In
         name = " ".join(cells.get("name", "").split())
         if not name:
             raise BadFile(path, "field name: empty", line=number)
-        rating = _int(cells.get("rating", ""), path, number, "rating")
-        start = _int(cells.get("start", ""), path, number, "start")
+        # a rating (or start) marked ? (1150?) is a newcomer's, not yet established
+        rating_text, start_text = cells.get("rating", ""), cells.get("start", "")
+        marked = any(t.strip().endswith("?") for t in (rating_text, start_text))
+        rating = _int(rating_text.strip().removesuffix("?"), path, number, "rating")
+        start = _int(start_text.strip().removesuffix("?"), path, number, "start")
         for value, fieldname in ((rating, "rating"), (start, "start")):
             if value is not None and not 0 <= value <= 4000:
                 raise BadFile(path, f"field {fieldname}: {value} is outside 0..4000", line=number)
@@ -201,6 +204,7 @@ def _read_players(path: Path, header: list[str], rows: list[list[str]], into: In
                 start=start,
                 lichess=cells.get("lichess", "").strip().lstrip("@") or None,
                 where=where,
+                provisional=marked,
             )
         )
 

@@ -13,6 +13,8 @@ from lichess_elo.errors import BadInput
 
 #: The largest number of seconds accepted from the environment.
 MAX_SECONDS = 3600.0
+#: Lichess: "wait one full minute" after HTTP 429; LICHESS_ELO_RETRY_WAIT overrides it.
+RATE_LIMIT_WAIT = 60.0
 
 
 def env_seconds(name: str, default: float, *, zero_ok: bool) -> float:
@@ -33,3 +35,11 @@ def env_seconds(name: str, default: float, *, zero_ok: bool) -> float:
         return value
     low = "from 0" if zero_ok else "above 0"
     raise BadInput(f"{name} must be a number of seconds {low} up to {MAX_SECONDS:g}, not {text!r}")
+
+
+def retry_wait(given: float | None = None) -> float:
+    """Seconds to wait after HTTP 429: ``given`` (a source's own), else
+    ``LICHESS_ELO_RETRY_WAIT``, else 60."""
+    if given is not None:
+        return float(given)
+    return env_seconds("LICHESS_ELO_RETRY_WAIT", RATE_LIMIT_WAIT, zero_ok=True)

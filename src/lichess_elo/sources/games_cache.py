@@ -82,6 +82,30 @@ def request_id(api_url: str, path: str, params: dict[str, Any], accept: str) -> 
     return f"GET {api_url.rstrip('/')}{path}?{query} Accept: {accept}"
 
 
+def servers_holding(cache_dir: Path, path: str) -> tuple[str, ...]:
+    """The server roots (``--api-url``) whose answer to ``GET path`` the parsed cache holds,
+    sorted; none when the file is missing or cannot be read (a hint, never an error)."""
+    found: set[str] = set()
+    file = cache_dir / FILE_NAME
+    if not file.is_file():
+        return ()
+    try:
+        conn = connect(file, timeout=lock_timeout(), read_only=True)
+        try:
+            for (request,) in conn.execute(
+                "SELECT request FROM parsed WHERE request LIKE ? ESCAPE '!'",
+                ("GET %" + path.replace("!", "!!").replace("%", "!%").replace("_", "!_") + "?%",),
+            ):
+                head = request[len("GET ") : request.find(path + "?")]
+                if head:
+                    found.add(head)
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return ()
+    return tuple(sorted(found))
+
+
 def digest(blob: bytes) -> bytes:
     """The digest that ties an entry to the exact bytes the HTTP cache stores."""
     return hashlib.blake2b(blob, digest_size=20).digest()

@@ -1,56 +1,34 @@
-"""The one place a command's games come from: Lichess (through the cache) or a PGN file."""
+"""The one place a command's games come from: a ``GameSource`` (``sources.base``), by
+default Lichess through the cache, or the PGN file given."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
-from lichess_elo.core.games import Game, UserInfo, dedupe_sorted
-from lichess_elo.errors import BadFile, Conflict
-from lichess_elo.sources import pgn
-from lichess_elo.sources.lichess.api import fetch_games
+from lichess_elo.core.games import Game
+from lichess_elo.errors import Conflict
+from lichess_elo.sources.base import GameSource, LoadedGames, LoadHooks, query_of
+from lichess_elo.sources.game_sources import LichessGames, PgnFile
 from lichess_elo.sources.lichess.checks import validate_username
 from lichess_elo.sources.lichess.retries import Progress
 from lichess_elo.sources.lichess.session import Source
-from lichess_elo.sources.text_files import read_text
+
+__all__ = [
+    "LoadedGames",
+    "check_pgn_source",
+    "choose_source",
+    "game_source",
+    "load_from",
+    "load_games",
+]
 
 
-@dataclass(frozen=True)
-class LoadedGames:
-    """A player's games from Lichess or a PGN file.
-
-    ``games`` is oldest first with each id once; ``user`` is the name to show (Lichess's
-    spelling when fetched); ``info`` is the public profile (``None`` for a PGN file).
-    """
-
-    user: str
-    games: tuple[Game, ...]
-    info: UserInfo | None
-    #: Months read before ``since`` to count K's games, and the perfs still short of 30
-    #: there (see ``fetch_games``'s ``count_back``).
-    months_back: int = 0
-    count_short: tuple[str, ...] = ()
-
-
-def _read_pgn(path: Path, on_warning: Callable[[str], None] | None) -> list[Game]:
-    """The games of the PGN file ``path``.
-
-    Raises:
-        BadInput: the one message for a file that cannot be read: missing, a folder,
-            unreadable; it names the path.
-    """
-    if path.is_dir():
-        raise BadFile(path, "it is a folder, not a file", field="pgn", unreadable=True)
-    try:
-        text = read_text(path, "pgn")
-    except FileNotFoundError:
-        raise BadFile(path, "no such file", field="pgn", unreadable=True) from None
-    except OSError as exc:
-        problem = exc.strerror or str(exc)
-        raise BadFile(path, problem, field="pgn", unreadable=True) from None
-    return pgn.read_pgn(text, on_warning=on_warning)
+def game_source(source: Source, pgn_file: Path | None = None) -> GameSource:
+    """The ``GameSource`` a command's options name: ``pgn_file``, else Lichess (or the
+    cassette of ``source``) through ``source``'s cache."""
+    return LichessGames(source) if pgn_file is None else PgnFile(pgn_file)
 
 
 def load_games(
@@ -84,27 +62,34 @@ def load_games(
         BadInput: a bad name, an unreadable ``pgn_file`` or a PGN file with a cassette;
             the import's errors (``UserNotFound``, ``NotCached``...) pass through.
     """
-    if pgn_file is None:
-        result = fetch_games(  # checks the name; its games are sorted and unique
-            username,
-            source,
-            since=since,
-            until=until,
-            progress=progress,
-            on_warning=on_warning,
-            count_back=count_back,
-            on_games=on_games,
-        )
-        return LoadedGames(
-            result.user.username or username,
-            result.games,
-            result.user,
-            result.months_back,
-            result.count_short,
-        )
-    name = check_pgn_source(username, pgn_file, source)
-    games = dedupe_sorted(_read_pgn(pgn_file, on_warning))
-    return LoadedGames(name, tuple(games), None)
+    if pgn_file is not None:
+        check_pgn_source(username, pgn_file, source)
+    return load_from(
+        game_source(source, pgn_file),
+        username,
+        since=since,
+        until=until,
+        progress=progress,
+        on_warning=on_warning,
+        count_back=count_back,
+        on_games=on_games,
+    )
+
+
+def load_from(
+    games: GameSource,
+    username: str,
+    *,
+    since: date | None = None,
+    until: date | None = None,
+    progress: Progress | None = None,
+    on_warning: Callable[[str], None] | None = None,
+    count_back: Sequence[str] | None = None,
+    on_games: Callable[[list[Game]], None] | None = None,
+) -> LoadedGames:
+    """``username``'s games from any ``GameSource`` (the arguments as ``load_games``'s)."""
+    query = query_of(username, since, until, count_back)
+    return games.load(query, LoadHooks(progress, on_warning, on_games))
 
 
 def check_pgn_source(username: str, pgn: Path | None, source: Source) -> str:
@@ -121,3 +106,24 @@ def check_pgn_source(username: str, pgn: Path | None, source: Source) -> str:
     if pgn is not None and source.replay is not None:
         raise Conflict(("pgn", "replay"), "the games come from the file")
     return name
+
+
+def choose_source(
+    username: str, source: Source, pgn_file: Path | None, games_from: GameSource | None
+) -> GameSource:
+    """A run's ``GameSource``: ``games_from``, else ``pgn_file``, else Lichess through
+    ``source``; the settings are checked here, before any work.
+
+    Raises:
+        Conflict: ``games_from`` with ``pgn_file``, or a PGN file with a cassette.
+    """
+    if games_from is not None:
+        if pgn_file is not None:
+            raise Conflict(("games_from", "pgn"), "the games come from one source")
+        source.check()
+        return games_from
+    if pgn_file is None:
+        source.check()
+    else:
+        check_pgn_source(username, pgn_file, source)
+    return game_source(source, pgn_file)

@@ -23,7 +23,7 @@ from concurrent.futures.process import BrokenProcessPool
 from types import TracebackType
 from typing import TYPE_CHECKING
 
-from lichess_elo.core.replay import ReplayFacts, ReplayJob, replay_job
+from lichess_elo.core.replay_facts import ReplayFacts
 from lichess_elo.errors import WorkerLost
 from lichess_elo.sources.replay_store import (
     Row,
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from lichess_elo.core.games import Game
+    from lichess_elo.core.replay import ReplayJob
 
 __all__ = ["POOL_THRESHOLD", "ReplayRun", "Row", "content_key", "replay_all"]
 
@@ -70,6 +71,8 @@ def _job(game: Game) -> ReplayJob:
 
 def replay_rows(jobs: Sequence[ReplayJob], final_fen: bool) -> list[Row]:
     """Replay ``jobs`` (what a pool worker runs): the rows to store, content keys made."""
+    from lichess_elo.core.replay import replay_job  # python-chess: only when games replay
+
     return [to_row(replay_job(job, final_fen), content_of(*job[1:])) for job in jobs]
 
 

@@ -16,8 +16,8 @@ import sqlite3
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from lichess_elo.core import replay
-from lichess_elo.core.replay import ReplayFacts
+from lichess_elo.core import replay_facts as replay
+from lichess_elo.core.replay_facts import ReplayFacts
 from lichess_elo.sources.sqlite_open import (
     connect,
     is_busy,

@@ -38,6 +38,8 @@ class ClubPlayer:
     Attributes:
         name: The player's name as the games spell it (matched without regard to case).
         rating: The current rating from the sheet; ``None`` for a newcomer.
+        provisional: The sheet marks the rating (or start) ``?``: a newcomer's, not yet
+            established, so the newcomers' K applies.
         group: e.g. ``beginner``; selects a per-group start rating and K.
         born: Birth year (for the junior K rule).
         start: This player's own start rating, used when ``rating`` is empty.
@@ -52,6 +54,7 @@ class ClubPlayer:
     start: int | None = None
     lichess: str | None = None
     where: str = ""
+    provisional: bool = False
 
 
 @dataclass(frozen=True)
@@ -117,6 +120,8 @@ class Rules:
     rounding: Rounding = "display"
     target_step: int = 50
     term_end: date | None = None
+    min_games: int = 0
+    hide_provisional: bool = False
 
     @property
     def cap_used(self) -> bool:
@@ -126,7 +131,8 @@ class Rules:
 
 @dataclass(frozen=True)
 class PeriodEntry:
-    """What one rating period did to one player."""
+    """What one rating period did to one player (``k_rule``: the rule that gave ``k``,
+    see ``kfactor.KChoice``)."""
 
     period: str
     day: date
@@ -137,11 +143,13 @@ class PeriodEntry:
     change: Decimal
     rating_before: Decimal | None
     rating_after: Decimal
+    k_rule: str = ""
 
 
 @dataclass(frozen=True)
 class Standing:
-    """A player's line in the standings (``rating`` unrounded; see ``shown``)."""
+    """A player's line in the standings (``rating`` unrounded; see ``shown``); ``k_next``
+    is the K of their next period and ``k_rule`` the rule that gives it."""
 
     name: str
     rating: Decimal
@@ -150,6 +158,7 @@ class Standing:
     provisional: bool
     history: tuple[PeriodEntry, ...]
     k_next: int
+    k_rule: str = ""
 
     @property
     def shown(self) -> int:
@@ -209,7 +218,7 @@ class ClubResult:
 
     ``excluded`` lists every game that was read but not rated, with its rule; ``k_used``
     gives, per group (or player with their own K, or ``others``), the K values the rated
-    periods actually used.
+    periods actually used. ``hidden`` is set on a published result (``publish.published``).
     """
 
     standings: tuple[Standing, ...]
@@ -223,6 +232,24 @@ class ClubResult:
     rules: Rules
     excluded: tuple[ExcludedGame, ...] = ()
     k_used: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    hidden: Hidden | None = None
+
+
+@dataclass(frozen=True)
+class Hidden:
+    """Who the ``[publish]`` rules left out of a published table.
+
+    Attributes:
+        players: How many rated players were left out.
+        unrated: How many players not rated yet were left out (never named).
+        min_games: The rule's minimum of games (0: none).
+        provisional: Provisional ratings were left out.
+    """
+
+    players: int
+    unrated: int
+    min_games: int
+    provisional: bool
 
 
 @dataclass(frozen=True)

@@ -11,10 +11,11 @@ lays the options over the file's ``Rules``. ``from_text`` reads the options as t
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from lichess_elo.core import arguments as args
 from lichess_elo.core.club.model import (
     METHODS,
     ROUNDINGS,
@@ -28,7 +29,7 @@ from lichess_elo.core.club.model import (
 )
 from lichess_elo.core.club.rules import SPEEDS, time_control_pattern
 from lichess_elo.core.fide import check_choice
-from lichess_elo.errors import BadInput, Malformed, OutOfRange
+from lichess_elo.errors import BadInput, Malformed, OutOfRange, WrongType
 
 #: Bounds of a start rating (as in the players file).
 START_RANGE = (0, 4000)
@@ -65,11 +66,14 @@ class ClubOptions:
         rounding: ``display`` or ``update``.
         cap: The 400-point rule on or off.
         newcomers: Allow players missing from the players file.
-        provisional: ``(K, GAMES)``: K for a player's first games.
+        provisional: ``(K, GAMES)``: K for a newcomer's first games.
+        junior: ``(K, AGE)``: K for players aged AGE or under (by birth year).
         return_k: ``(K, MONTHS, GAMES)``: K for the games after a break.
         count_events: Only events matching one of these globs count.
         count_time_controls: Only these speeds / time controls / globs count.
         exclude_events: Events matching one of these globs do not count.
+        min_games: The published table leaves out players with fewer games.
+        hide_provisional: The published table leaves out provisional ratings.
     """
 
     k: tuple[Override, ...] = ()
@@ -84,13 +88,39 @@ class ClubOptions:
     count_events: tuple[str, ...] = ()
     count_time_controls: tuple[str, ...] = ()
     exclude_events: tuple[str, ...] = ()
+    junior: tuple[int, int] | None = None
+    min_games: int | None = None
+    hide_provisional: bool | None = None
+
+    def __post_init__(self) -> None:
+        """Take the natural spellings too (``k=40``, ``k={"children": 40}``,
+        ``start="fide"``, ``provisional=[40, 12]``, ``count_events="Club*"``) and refuse a
+        wrong type with ``WrongType`` naming the option; values are left to ``check()``."""
+        normal: dict[str, object] = {
+            "k": _overrides("k", self.k),
+            "start": _overrides("start", self.start),
+        }
+        for name in ("update", "method", "rounding"):
+            if getattr(self, name) is not None:
+                args.text(name, getattr(self, name))
+        for name in ("cap", "newcomers"):
+            if getattr(self, name) is not None:
+                args.flag(name, getattr(self, name))
+        for name, size in (("provisional", 2), ("return_k", 3)):
+            normal[name] = _numbers(name, getattr(self, name), size)
+        for name in ("count_events", "count_time_controls", "exclude_events"):
+            normal[name] = _texts(name, getattr(self, name))
+        for name, value in normal.items():
+            if value is not getattr(self, name):
+                object.__setattr__(self, name, value)
 
     def check(self) -> None:
         """Check every option before any input is read.
 
         Raises:
-            BadInput: a K below 1 (``field`` ``k``, ``provisional`` or ``return_k``), or a
-                negative count of months or games.
+            BadInput: a K below 1 (``field`` ``k``, ``provisional``, ``junior`` or
+                ``return_k``), a negative count of months, games or years, or a negative
+                ``min_games``.
             OutOfRange: a start rating outside 0..4000 (``start``).
             Malformed: a time control that is not a speed, ``15+10`` or a pattern
                 (``count_time_control``).
@@ -110,14 +140,20 @@ class ClubOptions:
             check_choice("method", self.method, METHODS)
         if self.rounding is not None:
             check_choice("rounding", self.rounding, ROUNDINGS)
-        for field_name, numbers in (("provisional", self.provisional), ("return_k", self.return_k)):
+        for field_name, numbers, what in (
+            ("provisional", self.provisional, "games"),
+            ("junior", self.junior, "the age"),
+            ("return_k", self.return_k, "months and games"),
+        ):
             if numbers is None:
                 continue
             shown = ":".join(str(n) for n in numbers)
             if numbers[0] < 1:
                 raise BadInput("K must be at least 1", field=field_name, value=shown)
             if any(n < 0 for n in numbers[1:]):
-                raise BadInput("months and games must be 0 or more", field=field_name, value=shown)
+                raise BadInput(f"{what} must be 0 or more", field=field_name, value=shown)
+        if self.min_games is not None and self.min_games < 0:
+            raise BadInput("must be 0 or more", field="min_games", value=self.min_games)
         self.time_controls()
 
     def time_controls(self) -> tuple[str, ...]:
@@ -153,11 +189,15 @@ class ClubOptions:
                 ("rounding", self.rounding),
                 ("cap", self.cap),
                 ("newcomers", self.newcomers),
+                ("min_games", self.min_games),
+                ("hide_provisional", self.hide_provisional),
             )
             if value is not None
         }
         if self.provisional is not None:
             changes["provisional_k"], changes["provisional_games"] = self.provisional
+        if self.junior is not None:
+            changes["junior_k"], changes["junior_age"] = self.junior
         if self.return_k is not None:
             k, months, games = self.return_k
             changes.update(return_k=k, return_months=months, return_games=games)
@@ -194,11 +234,13 @@ class ClubOptions:
         k: Sequence[str] = (),
         start: Sequence[str] = (),
         provisional: str | None = None,
+        junior: str | None = None,
         return_k: str | None = None,
         **rest: Any,
     ) -> ClubOptions:
         """Options as typed: ``k``/``start`` as ``N`` or ``NAME=N`` (``fide`` for a start),
-        ``provisional`` as ``K:GAMES``, ``return_k`` as ``K:MONTHS:GAMES``; ``rest`` are the
+        ``provisional`` as ``K:GAMES``, ``junior`` as ``K:AGE``, ``return_k`` as
+        ``K:MONTHS:GAMES``; ``rest`` are the
         other fields as they are. Shapes are read here, values are left to ``check()``.
 
         Raises:
@@ -206,13 +248,70 @@ class ClubOptions:
         """
         prov = parse_numbers(provisional, "provisional", ("K", "GAMES"), "40:12")
         ret = parse_numbers(return_k, "return_k", ("K", "MONTHS", "GAMES"), "40:6:5")
+        jun = parse_numbers(junior, "junior", ("K", "AGE"), "40:18")
         return cls(
             k=tuple(parse_override(t, "k") for t in k),
             start=tuple(parse_override(t, "start") for t in start),
             provisional=(prov[0], prov[1]) if prov else None,
+            junior=(jun[0], jun[1]) if jun else None,
             return_k=(ret[0], ret[1], ret[2]) if ret else None,
             **rest,
         )
+
+
+_OVERRIDE = "a number, a {NAME: number} dict or a tuple of Override"
+
+
+def _value(field: str, value: object) -> Start:
+    """One K or start value: a whole number (``"fide"`` too for a start)."""
+    if field == "start" and value == "fide":
+        return "fide"
+    return args.whole(field, value)
+
+
+def _overrides(field: str, value: object) -> tuple[Override, ...]:
+    """``k``/``start`` as a tuple of ``Override``: from one value (for everyone), a mapping
+    of names to values, or a sequence of ``Override``, values and ``(name, value)`` pairs."""
+    if isinstance(value, tuple) and all(isinstance(item, Override) for item in value):
+        for item in value:
+            if item.name is not None:
+                args.text(field, item.name)
+            _value(field, item.value)
+        return value
+    if isinstance(value, int | str) and not isinstance(value, bool):
+        return (Override(None, _value(field, value)),)
+    if isinstance(value, Mapping):
+        return tuple(Override(args.text(field, n), _value(field, v)) for n, v in value.items())
+    if not isinstance(value, list | tuple):
+        raise WrongType(field, value, _OVERRIDE)
+    out: list[Override] = []
+    for item in value:
+        if isinstance(item, Override):
+            out.append(item)
+        elif isinstance(item, tuple) and len(item) == 2:
+            out.append(Override(args.text(field, item[0]), _value(field, item[1])))
+        else:
+            out.append(Override(None, _value(field, item)))
+    return tuple(out)
+
+
+def _numbers(field: str, value: object, size: int) -> tuple[int, ...] | None:
+    """``provisional`` (``K, GAMES``) or ``return_k`` (``K, MONTHS, GAMES``) as a tuple."""
+    if value is None:
+        return None
+    if not isinstance(value, list | tuple) or len(value) != size:
+        raise WrongType(field, value, f"a tuple of {size} whole numbers")
+    numbers = tuple(args.whole(field, n) for n in value)
+    return value if isinstance(value, tuple) else numbers
+
+
+def _texts(field: str, value: object) -> tuple[str, ...]:
+    """Globs or time controls: one ``str`` or a sequence of them, as a tuple."""
+    if isinstance(value, str):
+        return (value,)
+    items = args.sequence(field, value, "str")
+    texts = tuple(args.text(field, item) for item in items)
+    return value if isinstance(value, tuple) else texts
 
 
 def parse_override(text: str, field: str) -> Override:

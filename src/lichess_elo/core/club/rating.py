@@ -18,11 +18,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import date
 from decimal import Decimal
 
 from lichess_elo.core import fide
+from lichess_elo.core.club.kfactor import KChoice
 from lichess_elo.core.club.model import (
     METHODS,
     RECENT_MONTHS,
@@ -53,6 +54,8 @@ from lichess_elo.core.club.rules import (
     speed_of,
 )
 from lichess_elo.core.club.standings import events, k_used, member_accounts, most_games, progress
+from lichess_elo.core.club.state import PlayerState, k_for, standing, start_rating
+from lichess_elo.core.words import plural
 from lichess_elo.errors import BadInput
 
 __all__ = [
@@ -67,6 +70,7 @@ __all__ = [
     "ClubResult",
     "EventSummary",
     "GamesAward",
+    "KChoice",
     "PeriodEntry",
     "ProgressAward",
     "Rounding",
@@ -118,77 +122,21 @@ def expected(
     return fide.logistic_expected(own - opponent)
 
 
-@dataclass
-class _Player:
-    """Mutable state of one player during a run (internal)."""
-
-    name: str
-    rating: Decimal | None
-    group: str | None = None
-    born: int | None = None
-    established: bool = False  # a rating or start from the players file: never provisional
-    games: int = 0
-    last_day: date | None = None
-    return_left: int = 0
-    pending: list[fide.GameResult] = field(default_factory=list)
-    history: list[PeriodEntry] = field(default_factory=list)
-    update_ids: list[int] = field(default_factory=list)
-
-
-def _start_rating(player: ClubPlayer | None, name: str, rules: Rules) -> Decimal | None:
-    if player is not None and player.rating is not None:
-        return Decimal(player.rating)
-    start: Start
-    if player is not None and player.start is not None:
-        start = player.start
-    elif name_key(name) in rules.start_players:
-        start = rules.start_players[name_key(name)]
-    elif player is not None and player.group and player.group.lower() in rules.start_groups:
-        start = rules.start_groups[player.group.lower()]
-    else:
-        start = rules.start
-    return None if start == "fide" else Decimal(start)
-
-
-def k_for(state: _Player, rules: Rules, day: date | None) -> int:
-    """The K a player gets for a period starting on ``day`` (see README: club rules)."""
-    key = name_key(state.name)
-    group = (state.group or "").lower()
-    if key in rules.k_players:
-        k = rules.k_players[key]
-    elif group in rules.k_groups:
-        k = rules.k_groups[group]
-    elif (
-        rules.junior_k is not None
-        and state.born
-        and day is not None
-        and day.year - state.born <= rules.junior_age
-    ):
-        k = rules.junior_k
-    else:
-        k = rules.k
-    if rules.provisional_k is not None and state.games < rules.provisional_games:
-        k = max(k, rules.provisional_k)
-    if rules.return_k is not None and state.return_left > 0:
-        k = max(k, rules.return_k)
-    return k
-
-
 def _resolve(
     players: Sequence[ClubPlayer], games: Sequence[ClubGame], rules: Rules, roster: bool
-) -> tuple[dict[str, _Player], list[ClubGame]]:
+) -> tuple[dict[str, PlayerState], list[ClubGame]]:
     """Check the input (names, duplicates, single-player events) and build the states."""
-    states: dict[str, _Player] = {}
+    states: dict[str, PlayerState] = {}
     for p in players:
         key = name_key(p.name)
         if key in states:
             raise BadInput(f"{p.where}: field name: player {p.name!r} is listed twice")
-        states[key] = _Player(
+        states[key] = PlayerState(
             p.name,
-            _start_rating(p, p.name, rules),
+            start_rating(p, p.name, rules),
             p.group,
             p.born,
-            p.rating is not None or p.start is not None,
+            (p.rating is not None or p.start is not None) and not p.provisional,
         )
     accounts = member_accounts(players, set(states))
     seen: dict[tuple[object, ...], ClubGame] = {}
@@ -207,7 +155,7 @@ def _resolve(
                         f"{g.where}: field {fieldname}: player {name!r} is not in the players "
                         "file (add them, or set newcomers = true in club.toml)"
                     )
-                states[key] = _Player(name, _start_rating(None, name, rules))
+                states[key] = PlayerState(name, start_rating(None, name, rules))
         if name_key(g.white) == name_key(g.black):
             raise BadInput(
                 f"{g.where}: field black: event {g.event_name!r} has a single player "
@@ -254,7 +202,7 @@ def periods(games: Sequence[ClubGame], mode: UpdateMode) -> list[tuple[str, int,
 
 
 def _rate_period(
-    states: Mapping[str, _Player],
+    states: Mapping[str, PlayerState],
     label: str,
     update_id: int,
     games: Sequence[ClubGame],
@@ -299,14 +247,23 @@ def _rate_period(
         assert before is not None
         # summed in sorted order so the game order cannot move even the 28th digit
         total = sum(sorted(exp[key]), Decimal(0))
-        change = ks[key] * (points[key] - total)
+        change = ks[key].k * (points[key] - total)
         if rules.rounding == "update":
             change = Decimal(fide.round_half_away(change))
         st.rating = before + change
         st.games += played[key]
         st.history.append(
             PeriodEntry(
-                label, last, played[key], points[key], total, ks[key], change, before, st.rating
+                label,
+                last,
+                played[key],
+                points[key],
+                total,
+                ks[key].k,
+                change,
+                before,
+                st.rating,
+                ks[key].rule,
             )
         )
         st.update_ids.append(update_id)
@@ -372,11 +329,19 @@ def rate_club(
         out_notes.append(f"{unrated_games} games between two unrated players were not rated")
     last_id = plan[-1][1] if plan else None
     club_day = max((g.day for g in counted), default=None)
-    standings = [
-        _standing(st, rules, last_id, club_day) for st in states.values() if st.rating is not None
-    ]
+    listed = list(states.values())
+    if rules.count_time_controls:
+        # a time-control ladder lists only the players who played that control
+        played = {name_key(n) for g in counted for n in (g.white, g.black)}
+        listed = [st for st in listed if name_key(st.name) in played]
+        if len(listed) < len(states):
+            out_notes.append(
+                f"{plural(len(states) - len(listed), 'player')} not listed (no game of the "
+                f"counted time controls: {', '.join(rules.count_time_controls)})"
+            )
+    standings = [standing(st, rules, last_id, club_day) for st in listed if st.rating is not None]
     standings.sort(key=lambda s: (-s.rating, name_key(s.name)))
-    unrated = tuple(sorted((st.name for st in states.values() if st.rating is None), key=name_key))
+    unrated = tuple(sorted((st.name for st in listed if st.rating is None), key=name_key))
     if unrated:
         out_notes.append(
             f"{len(unrated)} players not rated yet (a FIDE initial rating needs 5 games "
@@ -393,22 +358,5 @@ def rate_club(
         notes=tuple(out_notes),
         rules=rules,
         excluded=tuple(excluded),
-        k_used=k_used(((st.name, st.group, st.history) for st in states.values()), rules),
+        k_used=k_used(((st.name, st.group, st.history) for st in listed), rules),
     )
-
-
-def _standing(st: _Player, rules: Rules, last_id: int | None, club_day: date | None) -> Standing:
-    assert st.rating is not None
-    last = [e for e, uid in zip(st.history, st.update_ids, strict=True) if uid == last_id]
-    change = 0
-    if last and last[0].rating_before is not None:
-        change = fide.round_half_away(last[-1].rating_after) - fide.round_half_away(
-            last[0].rating_before
-        )
-    # Only the club's provisional rule marks a rating provisional, and never one that came
-    # from the players file.
-    provisional = (
-        not st.established and rules.provisional_games > 0 and st.games < rules.provisional_games
-    )
-    k_next = k_for(st, rules, club_day or st.last_day)
-    return Standing(st.name, st.rating, change, st.games, provisional, tuple(st.history), k_next)

@@ -46,6 +46,7 @@ _TABLES: dict[str, set[str]] = {
     "count": {"events", "time_controls"},
     "exclude": {"events"},
     "target": {"step", "term_end"},
+    "publish": {"min_games", "hide_provisional"},
 }
 #: Lichess's speed names, accepted as time-control patterns (any case).
 SPEEDS = ("ultraBullet", "bullet", "blitz", "rapid", "classical", "correspondence")
@@ -266,6 +267,14 @@ def rules_from_mapping(data: Mapping[str, Any], doc: Fail) -> Rules:
     exclude = _table(doc, data, "exclude")
     if "events" in exclude:
         values["exclude_events"] = _patterns(doc, "exclude", "events", exclude["events"])
+    publish = _table(doc, data, "publish")
+    if "min_games" in publish:
+        values["min_games"] = _whole(doc, "publish", "min_games", publish["min_games"])
+    if "hide_provisional" in publish:
+        hide = publish["hide_provisional"]
+        if not isinstance(hide, bool):
+            raise doc("publish", "hide_provisional", f"expected true or false, got {hide!r}")
+        values["hide_provisional"] = hide
     target = _table(doc, data, "target")
     if "step" in target:
         values["target_step"] = _whole(doc, "target", "step", target["step"], 1)

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 
+from lichess_elo.core import arguments as args
 from lichess_elo.core.fide.checks import (
     check_birth_year,
     check_choice,
     check_games_before,
     check_k,
+    check_period_args,
     check_rating,
 )
 from lichess_elo.core.fide.constants import (
@@ -37,7 +39,7 @@ from lichess_elo.core.fide.engine import (
     rate_period,
 )
 from lichess_elo.core.fide.initial import InitialRating, initial_rating_details
-from lichess_elo.errors import BadInput, Conflict, Missing
+from lichess_elo.errors import BadInput, Conflict, Missing, WrongType
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,28 @@ class CalcResult:
         if self.initial is not None:
             return self.initial.rating
         raise AssertionError("a CalcResult holds a period or an initial rating")  # pragma: no cover
+
+
+def _check_types(
+    rating: object,
+    games: object,
+    k: object,
+    games_before: object,
+    birth_year: object,
+    year: object,
+    peak: object,
+    as_of: object,
+) -> Sequence[GameResult]:
+    """The types of ``calculate``'s arguments (each number an ``int`` or ``None``, the games
+    ``GameResult`` with a score of 0, 0.5 or 1), the games with engine scores."""
+    numbers = {"rating": rating, "k": k, "games_before": games_before}
+    numbers |= {"birth_year": birth_year, "year": year, "peak": peak}
+    for name, value in numbers.items():
+        if value is not None:
+            args.whole(name, value)
+    if as_of is not None and (not isinstance(as_of, date) or isinstance(as_of, datetime)):
+        raise WrongType("as_of", as_of, "a date")
+    return check_period_args(0, games, 1, "table", True, CURRENT_STANDARD)
 
 
 def calculate(
@@ -126,6 +150,8 @@ def calculate(
         is what it is, whether the game count was assumed, and the performance rating.
 
     Raises:
+        WrongType, BadArgument: an argument of the wrong type, a score other than 0, 0.5
+            or 1 (an int, float, Fraction, Decimal or str equal to one is taken).
         BadInput: a missing rating or no games; a value out of range; ``k`` together
             with ``games_before`` or ``birth_year``; any K option, the formula or
             ``cap=False`` with ``unrated``; fewer than 5 games or a zero score for an
@@ -135,7 +161,11 @@ def calculate(
     >>> calculate(1500, seed, k=20).new_rating
     1510
     """
-    check_choice("rules", rules, CHAPTER_CHOICES)
+    games = _check_types(rating, games, k, games_before, birth_year, year, peak, as_of)
+    args.flag("cap", cap)
+    args.flag("unrated", unrated)
+    args.choice("method", method, METHODS)
+    args.choice("rules", rules, CHAPTER_CHOICES)
     chapter: Chapter = "standard" if rules == "auto" else rules
     if as_of is not None:
         check_as_of(as_of, chapter)

@@ -12,6 +12,7 @@ from decimal import ROUND_HALF_UP, Decimal, localcontext
 from functools import cache
 from typing import TypeVar
 
+from lichess_elo.core.fide.checks import check_expected_args, check_period_args
 from lichess_elo.core.fide.constants import (
     _HUNDREDTH,
     _ONE,
@@ -21,21 +22,9 @@ from lichess_elo.core.fide.constants import (
     Method,
 )
 from lichess_elo.core.fide.editions import Edition, KReason
+from lichess_elo.core.fide.game import GameResult as GameResult
 from lichess_elo.core.fide.tables import _dp_table, _pd_rows
 from lichess_elo.errors import BadInput, Missing, OutOfRange
-
-
-@dataclass(frozen=True, slots=True)
-class GameResult:
-    """One game of a period: the opponent's rating, the score (1, 0.5 or 0) and its event.
-
-    ``event`` names the tournament for the once-per-event 400-point rule (2022-2024);
-    games without one form one event, the period.
-    """
-
-    opponent: int
-    score: Decimal
-    event: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,7 +227,11 @@ def expected_score(
 
     Returns:
         PD as a ``Decimal``, e.g. ``Decimal("0.64")`` for D = 100.
+
+    Raises:
+        WrongType, BadArgument, UnknownChoice: an argument of the wrong type or value.
     """
+    check_expected_args(own, opponent, method, cap, edition)
     diff, _ = difference_used(own, opponent, cap=cap, edition=edition)
     return _pd(diff, method)
 
@@ -396,37 +389,27 @@ def rate_period(
 
     Returns:
         The ``PeriodResult``; per-game changes are unrounded.
+
+    Raises:
+        WrongType, BadArgument, OutOfRange, UnknownChoice: an argument of the wrong type or
+            value (a score must be 0, 0.5 or 1: see ``core.arguments``).
     """
-    excluded = [not_rated(rating, g.opponent, edition=edition) for g in games]
-    counted = [g for g, out in zip(games, excluded, strict=True) if not out]
-    k_used = limit_k(k, len(counted), edition=edition)
-    applies = iter(
-        cap_applies(
-            rating,
-            [g.opponent for g in counted],
-            [g.event or "" for g in counted],
-            edition=edition,
-        )
+    games = check_period_args(rating, games, k, method, cap, edition)
+    excluded, counted, k_used, rated_parts, points, expected_total, change = _rate(
+        rating, games, k, method, cap, edition
     )
-    rated: list[RatedGame] = []
-    for game, out in zip(games, excluded, strict=True):
-        may_cap = cap and not out and next(applies)
-        diff, capped = difference_used(rating, game.opponent, cap=may_cap, edition=edition)
-        expected = _pd(diff, method)
-        rated.append(
-            RatedGame(
-                opponent=game.opponent,
-                score=game.score,
-                difference=diff,
-                capped=capped,
-                expected=expected,
-                change=_ZERO if out else _change(k_used, game.score, expected, method),
-                not_rated="600/2600" if out else None,
-            )
+    rated = [
+        RatedGame(
+            opponent=game.opponent,
+            score=game.score,
+            difference=diff,
+            capped=capped,
+            expected=expected,
+            change=_ZERO if out else _change(k_used, game.score, expected, method),
+            not_rated="600/2600" if out else None,
         )
-    points = sum((g.score for g in counted), _ZERO)
-    expected_total = sum((g.expected for g in rated if g.not_rated is None), _ZERO)
-    change = k_used * (points - expected_total)
+        for game, out, (diff, capped, expected) in zip(games, excluded, rated_parts, strict=True)
+    ]
     rounded = round_half_away(change)
     return PeriodResult(
         rating=rating,
@@ -444,3 +427,62 @@ def rate_period(
         performance=performance_rating([g.opponent for g in counted], points),
         edition=edition,
     )
+
+
+def _rate(
+    rating: int,
+    games: Sequence[GameResult],
+    k: int,
+    method: Method,
+    cap: bool,
+    edition: Edition,
+) -> tuple[
+    list[bool], list[GameResult], int, list[tuple[int, bool, Decimal]], Decimal, Decimal, Decimal
+]:
+    """``rate_period``'s arithmetic: which games the 600/2600 rule leaves out, the counted
+    games, K after the 700 rule, each game's (D used, capped, PD), the points, the expected
+    total and the unrounded change."""
+    excluded = [not_rated(rating, g.opponent, edition=edition) for g in games]
+    counted = [g for g, out in zip(games, excluded, strict=True) if not out]
+    k_used = limit_k(k, len(counted), edition=edition)
+    applies = iter(
+        cap_applies(
+            rating,
+            [g.opponent for g in counted],
+            [g.event or "" for g in counted],
+            edition=edition,
+        )
+    )
+    parts: list[tuple[int, bool, Decimal]] = []
+    for game, out in zip(games, excluded, strict=True):
+        may_cap = cap and not out and next(applies)
+        diff, capped = difference_used(rating, game.opponent, cap=may_cap, edition=edition)
+        parts.append((diff, capped, _pd(diff, method)))
+    points = sum((g.score for g in counted), _ZERO)
+    expected_total = sum(
+        (e for (_, _, e), out in zip(parts, excluded, strict=True) if not out), _ZERO
+    )
+    return (
+        excluded,
+        counted,
+        k_used,
+        parts,
+        points,
+        expected_total,
+        k_used * (points - expected_total),
+    )
+
+
+def period_expected(
+    rating: int,
+    games: Sequence[GameResult],
+    *,
+    k: int,
+    method: Method = "table",
+    cap: bool = True,
+    edition: Edition = CURRENT_STANDARD,
+) -> tuple[list[Decimal], int]:
+    """``rate_period``'s per-game PDs and new rating only, from the same arithmetic, with no
+    record made (the K scan rates every period once per K)."""
+    *_, parts, _points, _expected, change = _rate(rating, games, k, method, cap, edition)
+    return [e for _, _, e in parts], rating + round_half_away(change)

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 from lichess_elo.core import fide
 from lichess_elo.core.fide_record import FidePlayer, list_for_speed
 from lichess_elo.core.games import Color, Game
-from lichess_elo.core.replay import ReplayFacts, endings
+from lichess_elo.core.replay_facts import ReplayFacts, endings
 from lichess_elo.core.report.fide_compare import compare, fide_rating, month_of
 from lichess_elo.core.report.model import GameRow, Gap, GapCause, PerfReport, PeriodRow
 from lichess_elo.core.report.rules import game_event, k_warning, perf_chapter, period_edition

@@ -1,4 +1,5 @@
-"""The report's records: one row per counted game, one per rating period, one report per perf."""
+"""The report's records: one row per counted game, one per rating period, one report per perf,
+and the summary's records (``summary.summarize`` computes them)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,12 @@ from typing import TYPE_CHECKING, Literal
 
 from lichess_elo.core.fide import CURRENT_STANDARD, Adjustment, Edition, KReason
 from lichess_elo.core.games import Color, game_url
+from lichess_elo.core.words import plural
 
 if TYPE_CHECKING:
     from lichess_elo.core.report.fide_compare import FideSummary
     from lichess_elo.core.report.rules import KWarning
     from lichess_elo.core.report.settings import ReportSettings
-    from lichess_elo.core.report.summary import Summary
 
 #: Why Lichess's rating chain broke before a game (``Gap.cause``): ``overlap`` when the
 #: games overlapped in time (see ``build.gap_cause``), else ``missing`` (missing games or a
@@ -154,6 +155,62 @@ class PeriodRow:
     def change_difference(self) -> int:
         """Elo change minus Lichess change in this period."""
         return self.elo_change - self.lichess_change
+
+
+@dataclass(frozen=True)
+class Disagreement:
+    """A game or period where the two systems moved the rating differently."""
+
+    key: str
+    elo: Decimal
+    lichess: int
+    difference: Decimal
+    reasons: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class EndingStat:
+    """How often one kind of ending happened and the rating points it moved."""
+
+    ending: str
+    label: str
+    games: int
+    elo: Decimal
+    lichess: int
+
+    @property
+    def text(self) -> str:
+        """E.g. ``losses on time while ...: 7 games, -52.0 Elo (Lichess -49)``."""
+        games = plural(self.games, "game")
+        return f"{self.label}: {games}, {self.elo:+.1f} Elo (Lichess {self.lichess:+d})"
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Totals and comparisons of one perf's report (see the module docstring)."""
+
+    games: int
+    periods: int
+    elo_start: int | None
+    elo_final: int | None
+    elo_change: int
+    elo_peak: int | None
+    lichess_start: int | None
+    lichess_final: int | None
+    lichess_change: int
+    lichess_gaps: int
+    gap_count: int
+    overlap_gaps: int
+    lichess_peak: int | None
+    correlation: float | None
+    mean_abs_difference: float | None
+    top_games: tuple[Disagreement, ...]
+    top_periods: tuple[Disagreement, ...]
+    endings: tuple[EndingStat, ...]
+    provisional_games: int
+    bot_games: int
+    capped_games: int
+    invalid_replays: int
 
 
 @dataclass(frozen=True)

@@ -6,11 +6,12 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Literal
 
+from lichess_elo.core import arguments as args
 from lichess_elo.core import fide
 from lichess_elo.core.fide.editions import CHAPTER_CHOICES, ChapterChoice
 from lichess_elo.core.games import check_date_range
 from lichess_elo.core.report.selection import check_perfs, utc_midnight
-from lichess_elo.errors import Conflict
+from lichess_elo.errors import Conflict, WrongType
 
 Track = Literal["shadow", "lichess"]
 PeriodKind = Literal["month", "week", "day", "game"]
@@ -72,6 +73,20 @@ class ReportSettings:
         """``until`` as a UTC instant (midnight, exclusive), or ``None`` for an open end."""
         return utc_midnight(self.until)
 
+    def _check_types(self) -> None:
+        """Each setting's type: whole numbers, flags, dates (not datetimes), perf names."""
+        for name in ("start_rating", "k", "games_before", "born", "peak"):
+            if getattr(self, name) is not None:
+                args.whole(name, getattr(self, name))
+        args.flag("cap", self.cap)
+        args.flag("adjustments", self.adjustments)
+        for name in ("since", "until", "rules_as_of"):
+            day = getattr(self, name)
+            if day is not None and (not isinstance(day, date) or isinstance(day, datetime)):
+                raise WrongType(name, day, "a date (datetime.date)")
+        for perf in args.sequence("perfs", self.perfs, "perf names"):
+            args.text("perfs", perf)
+
     def check(self, year: int) -> None:
         """Check every setting before any work (``year``: the current year, for births).
 
@@ -81,7 +96,9 @@ class ReportSettings:
                 huge ``games_before``, a birth year outside 1900..``year``.
             Conflict: a start rating with the lichess track.
             NotBefore: ``since`` not before ``until``.
+            WrongType: a setting of the wrong type (``k="40"``, ``since`` a ``str``).
         """
+        self._check_types()
         check_perfs(self.perfs)
         fide.check_choice("track", self.track, TRACKS)
         fide.check_choice("period", self.period, PERIOD_KINDS)

@@ -23,11 +23,10 @@ from __future__ import annotations
 import heapq
 import math
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING, TypeVar
 
-from lichess_elo.core.words import plural
+from lichess_elo.core.report.model import Disagreement, EndingStat, Summary
 
 if TYPE_CHECKING:
     from lichess_elo.core.report.model import GameRow, PeriodRow
@@ -65,61 +64,7 @@ ENDING_LABELS = {
     "decided_quickly": "games decided within 10 plies",
 }
 
-
-@dataclass(frozen=True)
-class Disagreement:
-    """A game or period where the two systems moved the rating differently."""
-
-    key: str
-    elo: Decimal
-    lichess: int
-    difference: Decimal
-    reasons: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class EndingStat:
-    """How often one kind of ending happened and the rating points it moved."""
-
-    ending: str
-    label: str
-    games: int
-    elo: Decimal
-    lichess: int
-
-    @property
-    def text(self) -> str:
-        """E.g. ``losses on time while ...: 7 games, -52.0 Elo (Lichess -49)``."""
-        games = plural(self.games, "game")
-        return f"{self.label}: {games}, {self.elo:+.1f} Elo (Lichess {self.lichess:+d})"
-
-
-@dataclass(frozen=True)
-class Summary:
-    """Totals and comparisons of one perf's report (see the module docstring)."""
-
-    games: int
-    periods: int
-    elo_start: int | None
-    elo_final: int | None
-    elo_change: int
-    elo_peak: int | None
-    lichess_start: int | None
-    lichess_final: int | None
-    lichess_change: int
-    lichess_gaps: int
-    gap_count: int
-    overlap_gaps: int
-    lichess_peak: int | None
-    correlation: float | None
-    mean_abs_difference: float | None
-    top_games: tuple[Disagreement, ...]
-    top_periods: tuple[Disagreement, ...]
-    endings: tuple[EndingStat, ...]
-    provisional_games: int
-    bot_games: int
-    capped_games: int
-    invalid_replays: int
+__all__ = ["Disagreement", "EndingStat", "Summary", "summarize"]
 
 
 def _pearson(xs: Sequence[float], ys: Sequence[float]) -> float | None:

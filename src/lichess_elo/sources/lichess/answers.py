@@ -1,13 +1,10 @@
 """What makes an answer usable, for the Lichess source: the NDJSON stream of a month is
 checked whole before the month counts as fetched.
 
-- ``StreamCheck`` is attached to each streamed 200 answer (by the HTTP session): it checks
-  the content type and hands berserk the body's lines through ``ndjson_lines.LineReader``
-  (linear time, a maximum line length);
-- ``describe`` turns what berserk raised while reading those lines (``JSONDecodeError``,
-  ``UnicodeDecodeError``, a converter's ``TypeError``) into an ``AnswerFault`` naming the
-  line;
-- ``foreign_redirect`` refuses a redirect to another server (the token must not follow);
+- ``stream`` checks each streamed answer (``StreamCheck``), names what broke it
+  (``describe``) and refuses a redirect to another server (``foreign_redirect``);
+  they are re-exported here;
+- ``read_whole`` reads an answer whole, a damaged one as ``DamagedAnswer``;
 - ``own_games`` leaves out the games the player did not play.
 
 Messages carry no option names.
@@ -15,57 +12,29 @@ Messages carry no option names.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, TypeVar
-from urllib.parse import urljoin, urlsplit
+from typing import TYPE_CHECKING, TypeVar
 
 from lichess_elo.core.games import Game
-from lichess_elo.errors import DamagedAnswer, FetchFailed, FetchHint
-from lichess_elo.sources.lichess import ndjson as ndjson_lines
-from lichess_elo.sources.lichess.ndjson import (
-    AnswerFault,
-    LineReader,
-    check_content_type,
-    check_line_text,
-)
+from lichess_elo.errors import DamagedAnswer, FetchHint
+from lichess_elo.sources.lichess.ndjson import AnswerFault
+from lichess_elo.sources.lichess.stream import StreamCheck, describe, foreign_redirect
 
 if TYPE_CHECKING:
     from lichess_elo.sources.lichess.session import Conn
 
 T = TypeVar("T")
 
-
-class StreamCheck:
-    """The checks of one streamed answer; ``reader`` is set once the body is split."""
-
-    def __init__(self, response: Any) -> None:
-        """Check ``response`` (a 200 answer) and give it a linear ``iter_lines``.
-
-        Raises:
-            AnswerFault: the content type is not NDJSON.
-        """
-        check_content_type(response.headers.get("Content-Type"))
-        self.reader = LineReader(response.content, ndjson_lines.MAX_LINE_BYTES)
-        response.iter_lines = self.reader.iter_lines
-
-
-def describe(exc: BaseException, check: StreamCheck | None) -> AnswerFault:
-    """The fault behind ``exc``, raised while the lines of ``check`` were read."""
-    if isinstance(exc, AnswerFault):
-        return exc
-    number = check.reader.number if check is not None else 0
-    if isinstance(exc, UnicodeDecodeError):
-        try:
-            check_line_text(exc.object if isinstance(exc.object, bytes) else b"", number)
-        except AnswerFault as fault:
-            return fault
-        return AnswerFault(number, "is not UTF-8")
-    if isinstance(exc, json.JSONDecodeError):
-        return AnswerFault(number, "is not valid JSON")
-    if isinstance(exc, RecursionError):
-        return AnswerFault(number, "is nested too deeply")
-    return AnswerFault(number, f"is not a game ({type(exc).__name__})")
+__all__ = [
+    "READ_ERRORS",
+    "StreamCheck",
+    "ask_again",
+    "damaged_answer",
+    "describe",
+    "foreign_redirect",
+    "own_games",
+    "read_whole",
+]
 
 
 #: What berserk raises while reading a broken body (besides ``AnswerFault``).
@@ -78,24 +47,6 @@ READ_ERRORS: tuple[type[BaseException], ...] = (
     OverflowError,  # berserk's date conversion of a timestamp such as 10^30 (issue 22)
     RecursionError,  # JSON nested 100,000 deep
 )
-
-
-def foreign_redirect(api_url: str, response: Any, target: str | None) -> None:
-    """Refuse a redirect of ``response`` to ``target`` on another host or port.
-
-    Raises:
-        FetchFailed: ``target`` is on another server than ``api_url``.
-    """
-    if not target:
-        return
-    absolute = urljoin(response.url, target)
-    here, there = urlsplit(api_url), urlsplit(absolute)
-    if (here.hostname, here.port) != (there.hostname, there.port):
-        server = f"{there.scheme}://{there.netloc}"
-        raise FetchFailed(
-            f"{api_url} redirected {urlsplit(response.url).path} to another server, "
-            f"{server}; a redirect away from the server asked is not followed"
-        )
 
 
 def own_games(

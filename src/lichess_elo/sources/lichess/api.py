@@ -24,9 +24,12 @@ from lichess_elo.core.games import Game, UserInfo, dedupe_sorted
 from lichess_elo.core.report.selection import classify, select_perfs
 from lichess_elo.errors import (
     AccountClosed,
+    BadInput,
     CannotConnect,
     DamagedAnswer,
+    NotCached,
 )
+from lichess_elo.sources.games_cache import servers_holding
 from lichess_elo.sources.lichess.answers import own_games, read_whole
 from lichess_elo.sources.lichess.checks import scrub, validate_username
 from lichess_elo.sources.lichess.count_back import (
@@ -49,6 +52,7 @@ from lichess_elo.sources.lichess.session import (
     check_connection,
     connect,
     make_cache_dir,
+    resolve_cache_dir,
 )
 from lichess_elo.sources.lichess.users import cache_holds_user, cached_or_fetched_user, fetch_hint
 from lichess_elo.sources.sqlite_open import check_sidecars
@@ -137,6 +141,17 @@ def fetch_games(
         raise CannotConnect(
             exc.url, exc.reason, cached=cache_holds_user(username, source)
         ) from None
+    except NotCached as exc:
+        if source.replay is not None or exc.elsewhere:
+            raise
+        # the cache keys on the server: the same user fetched from another --api-url is
+        # there, and the message says so rather than only "not in the cache"
+        here = source.api_url.rstrip("/")
+        path = f"/api/user/{username.strip().lower()}"
+        others = tuple(s for s in servers_holding(resolve_cache_dir(source), path) if s != here)
+        if not others:
+            raise
+        raise NotCached(exc.what, exc.hint, others) from None
 
 
 def _fetch_games(
@@ -184,6 +199,14 @@ def _fetch_games(
             now = datetime.now(UTC)
         else:
             cache_path, now = conn().cache_path, conn().now
+        if since is not None and since > now.date():
+            # nothing to fetch yet: said, not answered with an empty report
+            day = "today" if source.replay is None else "the cassette's recording day"
+            raise BadInput(
+                f"is after {day} ({now:%Y-%m-%d}); no game is played yet",
+                field="since",
+                value=since.isoformat(),
+            )
         user = cached_or_fetched_user(conn, parsed, name, source, progress, warn)
         if user.disabled:
             raise AccountClosed(f"the Lichess account '{user.username or name}' is closed")

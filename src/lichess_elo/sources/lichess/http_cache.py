@@ -25,8 +25,8 @@ import requests_cache
 from requests_cache.backends.sqlite import SQLiteCache, SQLiteDict
 
 from lichess_elo.errors import CacheUnusable
-from lichess_elo.sources.lichess.answers import StreamCheck, foreign_redirect
 from lichess_elo.sources.lichess.ndjson import AnswerFault
+from lichess_elo.sources.lichess.stream import StreamCheck, foreign_redirect
 from lichess_elo.sources.sqlite_open import (
     check_sidecars,
     connect,
@@ -61,7 +61,7 @@ class Session(requests_cache.CachedSession):
     """A CachedSession that sends one request at a time with timeouts and remembers whether
     the last response came from the cache (berserk hides the response object).
 
-    A streamed answer is read through ``answers.StreamCheck`` (its content type checked,
+    A streamed answer is read through ``stream.StreamCheck`` (its content type checked,
     its lines split in linear time); a redirect to another server is refused.
     """
 

@@ -23,18 +23,25 @@ from lichess_elo.errors import (
     RateLimited,
     TokenRefused,
 )
-from lichess_elo.sources.env import env_seconds
-from lichess_elo.sources.lichess.answers import describe
+from lichess_elo.sources.env import RATE_LIMIT_WAIT
+from lichess_elo.sources.env import retry_wait as env_retry_wait
 from lichess_elo.sources.lichess.checks import scrub
 from lichess_elo.sources.lichess.ndjson import AnswerFault
+from lichess_elo.sources.lichess.stream import describe
 
 if TYPE_CHECKING:
     from lichess_elo.sources.lichess.session import Source
 
-#: Lichess: "wait one full minute"; the environment's LICHESS_ELO_RETRY_WAIT overrides it.
-RATE_LIMIT_WAIT = 60.0
 MAX_RETRIES = 5
 T = TypeVar("T")
+
+__all__ = [
+    "MAX_RETRIES",
+    "RATE_LIMIT_WAIT",
+    "call_with_retries",
+    "max_retries",
+    "retry_wait",
+]
 
 
 @cache
@@ -83,9 +90,15 @@ class Progress(Protocol):
         """Called before a deliberate wait (HTTP 429, retry backoff)."""
 
 
-def retry_wait() -> float:
-    """Seconds to wait after HTTP 429 (``LICHESS_ELO_RETRY_WAIT``, default 60)."""
-    return env_seconds("LICHESS_ELO_RETRY_WAIT", RATE_LIMIT_WAIT, zero_ok=True)
+def retry_wait(source: Source | None = None) -> float:
+    """Seconds to wait after HTTP 429: ``source.retry_wait``, else ``LICHESS_ELO_RETRY_WAIT``,
+    else 60."""
+    return env_retry_wait(None if source is None else source.retry_wait)
+
+
+def max_retries(source: Source) -> int:
+    """How many times one request is retried: ``source.max_retries``, else ``MAX_RETRIES``."""
+    return MAX_RETRIES if source.max_retries is None else source.max_retries
 
 
 def call_with_retries(
@@ -120,7 +133,8 @@ def call_with_retries(
     """
     import berserk
 
-    wait = retry_wait()
+    wait = retry_wait(source)
+    most = max_retries(source)
     failures = 0
     cassette_miss, transient = _cassette_miss(), _transient()
     while True:
@@ -166,8 +180,8 @@ def call_with_retries(
                 "a recorded answer is never retried"
             )
             raise RateLimited(text) if limited else FetchFailed(text)
-        if failures > MAX_RETRIES:
-            message = f"{what} failed after {MAX_RETRIES} retries ({problem})"
+        if failures > most:
+            message = f"{what} failed after {most} retries ({problem})"
             if limited:
                 raise RateLimited(message)
             raise FetchFailed(message, connection_error=problem.startswith("connection error"))
@@ -177,7 +191,7 @@ def call_with_retries(
             note = f"{reason}; waiting {delay:g} s before retrying"
         else:
             reason = f"{problem} on {what}"
-            note = f"{reason}; retry {failures} of {MAX_RETRIES} in {delay:.3g} s"
+            note = f"{reason}; retry {failures} of {most} in {delay:.3g} s"
         if on_warning is not None:
             on_warning(note)
         if progress is not None:

@@ -14,24 +14,24 @@ See ``docs/lichess.md`` ("The Lichess API as used") for the reasons.
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import sqlite3
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager, suppress
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
-from lichess_elo import __version__
+from lichess_elo._version import __version__
 from lichess_elo.errors import BadInput, CacheUnusable, Conflict, Malformed
-from lichess_elo.sources.env import env_seconds
+from lichess_elo.sources.env import env_seconds, retry_wait
 from lichess_elo.sources.lichess.cassette import cassette_time, unreadable
 from lichess_elo.sources.lichess.checks import redact_url, url_secrets, validate_token
-from lichess_elo.sources.lichess.retries import retry_wait
 
 if TYPE_CHECKING:
     from lichess_elo.sources.lichess.http_cache import Session
@@ -45,14 +45,24 @@ READ_TIMEOUT = 60.0  # seconds between two reads; env LICHESS_ELO_TIMEOUT overri
 
 @dataclass(frozen=True)
 class Source:
-    """Where requests go: the server, the token, the cache and the offline/replay switches."""
+    """Where requests go: the server, the token, the cache, the offline/replay switches and
+    the network policy.
+
+    ``timeout`` (seconds between two reads), ``retry_wait`` (seconds after HTTP 429) and
+    ``max_retries`` (retries of one request) left ``None`` take ``LICHESS_ELO_TIMEOUT``,
+    ``LICHESS_ELO_RETRY_WAIT`` and the default of 5. The token is never shown in the
+    settings' ``repr``.
+    """
 
     api_url: str = DEFAULT_API_URL
-    token: str | None = None
+    token: str | None = field(default=None, repr=False)
     cache_dir: Path | None = None
     offline: bool = False
     refresh: bool = False
     replay: Path | None = None
+    timeout: float | None = None
+    retry_wait: float | None = None
+    max_retries: int | None = None
 
     def check(self) -> None:
         """Check the settings before any request.
@@ -75,6 +85,25 @@ class Source:
         if self.offline and self.refresh and self.replay is None:
             raise Conflict(("offline", "refresh"), "the cache is all there is offline")
         validate_token(self.token)
+        _check_seconds("timeout", self.timeout, zero_ok=False)
+        _check_seconds("retry_wait", self.retry_wait, zero_ok=True)
+        if self.max_retries is not None and (
+            isinstance(self.max_retries, bool)
+            or not isinstance(self.max_retries, int)
+            or self.max_retries < 0
+        ):
+            raise Malformed("max_retries", self.max_retries, "a whole number from 0")
+
+
+def _check_seconds(name: str, value: float | None, *, zero_ok: bool) -> None:
+    """Refuse a ``Source`` time that is not a finite number of seconds (above 0 unless
+    ``zero_ok``)."""
+    if value is None:
+        return
+    good = isinstance(value, int | float) and not isinstance(value, bool)
+    if not good or not math.isfinite(value) or value < 0 or (value == 0 and not zero_ok):
+        expected = "seconds from 0" if zero_ok else "seconds above 0"
+        raise Malformed(name, value, f"a number of {expected}")
 
 
 def resolve_cache_dir(source: Source) -> Path:
@@ -101,7 +130,10 @@ def cache_files(source: Source) -> dict[Path, str]:
     return found
 
 
-def _timeout() -> tuple[float, float]:
+def _timeout(source: Source) -> tuple[float, float]:
+    """The connect and read timeouts: the source's, else ``LICHESS_ELO_TIMEOUT``, else 60 s."""
+    if source.timeout is not None:
+        return CONNECT_TIMEOUT, float(source.timeout)
     return CONNECT_TIMEOUT, env_seconds("LICHESS_ELO_TIMEOUT", READ_TIMEOUT, zero_ok=False)
 
 
@@ -126,8 +158,8 @@ def check_connection(source: Source) -> None:
     """
     source.check()
     validate_token(source.token)
-    _timeout()
-    retry_wait()  # a bad LICHESS_ELO_RETRY_WAIT is refused before any request
+    _timeout(source)
+    retry_wait(source.retry_wait)  # a bad LICHESS_ELO_RETRY_WAIT is refused before any request
 
 
 @contextmanager
@@ -145,7 +177,7 @@ def connect(source: Source) -> Iterator[Conn]:
     check_connection(source)
     api_url = source.api_url.rstrip("/")
     token = validate_token(source.token)
-    timeout = _timeout()
+    timeout = _timeout(source)
     common: dict[str, Any] = {
         "timeout": timeout,
         "allowable_codes": (200,),

@@ -1,0 +1,125 @@
+"""The K scan's tracks: each perf's expected scores with K fixed, for many K at once.
+
+Pure code, no I/O. ``fit_k`` needs the FIDE-rules track's expected scores with K fixed at
+each of 56 values. Building the whole report once per K (rows, periods, summaries) cost
+about 11x the report itself; here the games are classified and grouped into periods once,
+each period's opponents, edition and rating adjustment are found once, and each K then only
+rates the periods in turn (``fide.period_expected``: the arithmetic of ``rate_period``,
+with no record made). The numbers are those of ``build_report``'s rows with the same
+settings and K (tests/unit/test_report_scan.py checks that they are).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from lichess_elo.core import fide
+from lichess_elo.core.fide.engine import period_expected
+from lichess_elo.core.games import Color, Game
+from lichess_elo.core.report.build import period_label
+from lichess_elo.core.report.rules import game_event, perf_chapter, period_edition
+from lichess_elo.core.report.selection import classify, in_range, select_perfs
+from lichess_elo.core.report.settings import ReportSettings
+
+if TYPE_CHECKING:
+    from lichess_elo.core.games import UserInfo
+
+
+@dataclass(frozen=True)
+class _Period:
+    """What a period's rating needs whatever K is."""
+
+    lichess_start: int
+    adjustment: fide.Adjustment | None
+    edition: fide.Edition
+    results: tuple[fide.GameResult, ...]
+
+
+def _plan(
+    held: Sequence[tuple[Game, Color]], settings: ReportSettings
+) -> tuple[int, list[_Period]]:
+    """The start rating and the periods of one perf, as ``build._perf_report`` finds them."""
+    chosen = [(g, c) for g, c in held if in_range(g, settings.start, settings.stop)]
+    if not chosen:
+        return 0, []
+    groups: dict[str, list[tuple[Game, Color]]] = {}
+    for g, c in chosen:
+        groups.setdefault(period_label(g, settings.period), []).append((g, c))
+    chapter = perf_chapter([g for g, _ in held], settings.rules)
+    own = chosen[0][0].side(chosen[0][1]).rating
+    start = settings.start_rating if settings.start_rating is not None else own
+    periods: list[_Period] = []
+    previous_day = None
+    for items in groups.values():
+        head_game, head_color = items[0]
+        day = head_game.created_at.date()
+        adjustment = None
+        if previous_day is not None and settings.adjustments and settings.rules_as_of is None:
+            adjustment = fide.adjustment_between(chapter, previous_day, day)
+        previous_day = day
+        results = tuple(
+            fide.GameResult(
+                opponent=g.opponent(c).rating or 0, score=g.points(c), event=game_event(g)
+            )
+            for g, c in items
+        )
+        edition = period_edition(chapter, head_game, settings.rules_as_of)
+        periods.append(
+            _Period(head_game.side(head_color).rating or 0, adjustment, edition, results)
+        )
+    return (start if start is not None else 0), periods
+
+
+def _track(start: int, periods: Sequence[_Period], settings: ReportSettings, k: int) -> list[float]:
+    """The expected score of every game of the perf with K fixed at ``k``."""
+    rating = start
+    expected: list[float] = []
+    for period in periods:
+        if settings.track == "lichess":
+            rating = period.lichess_start
+        elif period.adjustment is not None:
+            rating = fide.adjusted(period.adjustment, rating)
+        scores, rating = period_expected(
+            rating,
+            period.results,
+            k=k,
+            method=settings.method,
+            cap=settings.cap,
+            edition=period.edition,
+        )
+        expected.extend(map(float, scores))
+    return expected
+
+
+def scan_expected(
+    user: str,
+    games: Sequence[Game],
+    settings: ReportSettings,
+    ks: Iterable[int],
+    *,
+    user_info: UserInfo | None = None,
+) -> dict[int, dict[str, list[float]]]:
+    """For each K of ``ks``, each selected perf's expected scores game by game: the
+    ``expected`` of ``build_report``'s rows with ``settings`` and that K given.
+
+    Args:
+        user: The player's Lichess name (any case).
+        games: The games held, as for ``build_report``.
+        settings: The options (their ``k`` is ignored: each K of ``ks`` is given instead).
+        ks: The K values.
+        user_info: The user's public data, for the default perf.
+
+    Raises:
+        BadInput: an unknown perf.
+    """
+    counted, _, _ = classify(user, games, settings.start, settings.stop)
+    plans = {
+        p: _plan(counted.get(p, []), settings)
+        for p in select_perfs(settings.perfs, counted, user_info)
+    }
+    return {
+        k: {perf: _track(start, periods, settings, k) for perf, (start, periods) in plans.items()}
+        for k in ks
+    }

@@ -1,0 +1,202 @@
+"""The sources of games (an edge): Lichess's API through the cache or a cassette, a PGN
+export and a database dump, each a ``sources.base.GameSource``.
+
+- ``LichessGames``: the API through the HTTP cache (``Source`` holds the server, token,
+  cache folder, offline switch, timeouts and retries); with ``Source.replay`` a vcrpy
+  cassette answers instead (``cassette``);
+- ``PgnFile``: a player's PGN export from Lichess, read whole;
+- ``DumpFile``: a month of Lichess's open database (``.pgn.zst`` or unpacked ``.pgn``),
+  streamed; only the player's games are kept, found by their ``White``/``Black`` tags.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lichess_elo.core.games import Game, dedupe_sorted
+from lichess_elo.errors import BadFile
+from lichess_elo.sources.base import NO_HOOKS, GameQuery, LoadedGames, LoadHooks
+from lichess_elo.sources.lichess.api import fetch_games
+from lichess_elo.sources.lichess.checks import validate_username
+from lichess_elo.sources.lichess.session import Source
+from lichess_elo.sources.text_files import read_text
+from lichess_elo.sources.zstd_stream import Frames, zstd_faults
+
+
+@dataclass(frozen=True)
+class LichessGames:
+    """The player's games from Lichess's API, through the cache (or a cassette)."""
+
+    source: Source = field(default_factory=Source)
+    name: str = "Lichess"
+    provisional_known: bool = True
+
+    def load(self, query: GameQuery, hooks: LoadHooks = NO_HOOKS) -> LoadedGames:
+        """Fetch the months of ``query`` (and those before ``since`` that K's count needs).
+
+        Raises:
+            BadInput: a bad name or setting; ``UserNotFound``, ``NotCached``,
+                ``CassetteMissing``, ``FetchFailed``... from the fetch.
+        """
+        result = fetch_games(  # checks the name; its games are sorted and unique
+            query.username,
+            self.source,
+            since=query.since,
+            until=query.until,
+            progress=hooks.progress,
+            on_warning=hooks.on_warning,
+            count_back=query.count_back,
+            on_games=hooks.on_games,
+        )
+        return LoadedGames(
+            result.user.username or query.username,
+            result.games,
+            result.user,
+            result.months_back,
+            result.count_short,
+        )
+
+
+def cassette(path: Path, cache_dir: Path | None = None) -> LichessGames:
+    """Lichess's answers replayed from the vcrpy cassette ``path`` (nothing is sent)."""
+    return LichessGames(Source(replay=path, cache_dir=cache_dir), name=f"the cassette {path}")
+
+
+def _unreadable(path: Path, field_name: str) -> Callable[[str], BadFile]:
+    return lambda problem: BadFile(path, problem, field=field_name, unreadable=True)
+
+
+def read_pgn_file(
+    path: Path, on_warning: Callable[[str], None] | None, field_name: str = "pgn"
+) -> list[Game]:
+    """The games of the PGN file ``path``.
+
+    Raises:
+        BadFile: missing, a folder or unreadable; it names the path.
+    """
+    bad = _unreadable(path, field_name)
+    if path.is_dir():
+        raise bad("it is a folder, not a file")
+    try:
+        text = read_text(path, field_name)
+    except FileNotFoundError:
+        raise bad("no such file") from None
+    except OSError as exc:
+        raise bad(exc.strerror or str(exc)) from None
+    from lichess_elo.sources import pgn  # python-chess: only a run that reads a file needs it
+
+    return pgn.read_pgn(text, on_warning=on_warning)
+
+
+@dataclass(frozen=True)
+class PgnFile:
+    """A Lichess PGN export, read whole (a file holds what it holds: ``count_back`` and
+    the days are the caller's to filter)."""
+
+    path: Path
+    name: str = ""
+    provisional_known: bool = False  # an export never writes the provisional flag
+
+    def __post_init__(self) -> None:
+        if not self.name:
+            object.__setattr__(self, "name", f"the PGN file {self.path}")
+
+    def load(self, query: GameQuery, hooks: LoadHooks = NO_HOOKS) -> LoadedGames:
+        """Every game of the file, oldest first with each id once.
+
+        Raises:
+            BadInput: a malformed name; BadFile: the file cannot be read.
+        """
+        user = validate_username(query.username)
+        games = dedupe_sorted(read_pgn_file(self.path, hooks.on_warning))
+        return LoadedGames(user, tuple(games), None)
+
+
+#: Bytes of decompressed text searched at a time in a dump.
+DUMP_CHUNK = 8 << 20
+
+
+@dataclass(frozen=True)
+class DumpFile:
+    """A month of Lichess's open database (``.pgn.zst`` or ``.pgn``), streamed: only the
+    games whose ``White`` or ``Black`` tag is the player (any case) are read."""
+
+    path: Path
+    name: str = ""
+    provisional_known: bool = False  # the dumps carry no provisional flag either
+
+    def __post_init__(self) -> None:
+        if not self.name:
+            object.__setattr__(self, "name", f"the dump {self.path}")
+
+    def load(self, query: GameQuery, hooks: LoadHooks = NO_HOOKS) -> LoadedGames:
+        """The player's games of the dump, oldest first with each id once.
+
+        Raises:
+            BadInput: a malformed name; BadFile: the file cannot be read;
+                DumpUnreadable: a damaged or cut-short zstd stream.
+        """
+        user = validate_username(query.username)
+        tag = re.compile(
+            rb'^\[(?:White|Black) "' + re.escape(user.encode()) + rb'"\]\r?$',
+            re.MULTILINE | re.IGNORECASE,
+        )
+        kept: list[bytes] = []
+        for chunk in self._chunks():
+            kept.extend(_games_matching(chunk, tag))
+        text = b"\n\n".join(kept).decode("utf-8", errors="replace")
+        from lichess_elo.sources import pgn  # python-chess, as for a PGN file
+
+        games = dedupe_sorted(pgn.read_pgn(text, on_warning=hooks.on_warning))
+        shown = user
+        for game in games:  # the dump's spelling of the name
+            color = game.color_of(user)
+            if color is not None:
+                shown = (game.white if color == "white" else game.black).name or user
+                break
+        return LoadedGames(shown, tuple(games), None)
+
+    def _chunks(self) -> Iterator[bytes]:
+        """The decompressed text in pieces that each end at a game's start (or the end)."""
+        bad = _unreadable(self.path, "dump")
+        if self.path.is_dir():
+            raise bad("it is a folder, not a file")
+        try:
+            raw = self.path.open("rb")
+        except FileNotFoundError:
+            raise bad("no such file") from None
+        except OSError as exc:
+            raise bad(exc.strerror or str(exc)) from None
+        with raw:
+            reader = Frames(raw) if self.path.suffix == ".zst" else raw
+            carry = b""
+            buf = bytearray(DUMP_CHUNK)
+            while True:
+                with zstd_faults(self.path), memoryview(buf) as view:
+                    got = reader.readinto(view)
+                if not got:
+                    if carry:
+                        yield carry
+                    return
+                text = carry + bytes(buf[:got])
+                cut = text.rfind(b"\n[Event ")
+                if cut <= 0:
+                    carry = text
+                    continue
+                yield text[: cut + 1]
+                carry = text[cut + 1 :]
+
+
+def _games_matching(chunk: bytes, tag: re.Pattern[bytes]) -> Iterator[bytes]:
+    """The whole games of ``chunk`` (which starts at a game) holding a line ``tag`` matches."""
+    last_start = -1
+    for match in tag.finditer(chunk):
+        start = chunk.rfind(b"[Event ", 0, match.start())
+        if start < 0 or start == last_start:
+            continue
+        last_start = start
+        end = chunk.find(b"\n[Event ", match.end())
+        yield chunk[start : len(chunk) if end < 0 else end + 1].rstrip()

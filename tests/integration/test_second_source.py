@@ -1,0 +1,73 @@
+"""A second site plugs in with one class and no change to the library.
+
+``MiniSite`` is a made-up site whose games are a JSON list of its own shape, written as a
+user would write it: the class is the code block of docs/sources.md, run here as it is
+written there, and handed to ``run_report`` and ``list_games`` as ``games_from``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+import types
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+from lichess_elo import ReportSettings, Source, run_report
+from lichess_elo.app.games import ListSettings, list_games
+from tests.helpers import REPO
+
+
+def _mini_site() -> Any:
+    """The ``MiniSite`` class of docs/sources.md, run from the docs' own code block."""
+    text = (REPO / "docs" / "sources.md").read_text(encoding="utf-8")
+    (block,) = re.findall(r"```python\n(.*?)```", text, re.S)
+    module = types.ModuleType("mini_site")  # a real module: dataclasses look theirs up
+    sys.modules[module.__name__] = module
+    exec(compile(block, "docs/sources.md", "exec"), module.__dict__)
+    return module.MiniSite
+
+
+MiniSite = _mini_site()
+
+
+GAMES = [
+    {"id": "g0000001", "at": "2024-05-02T10:00", "white": "Hero", "black": "Ann",
+     "ratings": [1500, 1500], "result": "1-0"},
+    {"id": "g0000002", "at": "2024-05-09T10:00", "white": "Bob", "black": "Hero",
+     "ratings": [1600, 1500], "result": "0-1"},
+    {"id": "g0000003", "at": "2024-05-16T10:00", "white": "Hero", "black": "Cy",
+     "ratings": [1500, 1400], "result": "0-1"},
+]  # fmt: skip
+
+
+def test_a_report_from_a_second_site(tmp_path: Path) -> None:
+    path = tmp_path / "games.json"
+    path.write_text(json.dumps(GAMES), encoding="utf-8")
+    settings = ReportSettings(perfs=("blitz",), start_rating=1500, k=20)
+    run = run_report(
+        "Hero",
+        Source(cache_dir=tmp_path / "cache", offline=True),  # the replay cache's folder only
+        settings,
+        games_from=MiniSite(path),
+    )
+    (report,) = run.reports
+    (period,) = report.periods  # all three in May 2024
+    # FIDE table 8.1.2: D 0 -> PD .50; D -100 (1500 v 1600) -> .36; D +100 (v 1400) -> .64.
+    # Expected 1.50, score 1 + 1 + 0 = 2, change 20 x (2 - 1.50) = +10: 1500 -> 1510.
+    assert [row.expected for row in report.games] == [Decimal("0.50"), Decimal("0.36"),
+                                                      Decimal("0.64")]  # fmt: skip
+    assert period.games == 3 and period.score == 2
+    assert period.elo_start == 1500 and period.elo_change == 10 and period.elo_end == 1510
+
+
+def test_a_listing_from_a_second_site(tmp_path: Path) -> None:
+    path = tmp_path / "games.json"
+    path.write_text(json.dumps(GAMES), encoding="utf-8")
+    listing = list_games(
+        "Hero", Source(cache_dir=tmp_path / "cache"), ListSettings(), games_from=MiniSite(path)
+    )
+    assert [row.game.id for row in listing.rows] == ["g0000001", "g0000002", "g0000003"]
+    assert [row.color for row in listing.rows] == ["white", "black", "white"]

@@ -1,6 +1,8 @@
 """``db compare --chart``: mean Elo - Lichess by Lichess band over the months, one panel
 per perf. Months are real dates in order (not text labels in order of first appearance),
 each band has its own colour and marker up to 12 bands, and every line ends with its name.
+Beside each perf's panel, when its months were scored, the binomial deviance of FIDE rules,
+Lichess Glicko-2, Glicko-1 and Stephenson's rating month by month (lower is better).
 """
 
 from __future__ import annotations
@@ -42,6 +44,25 @@ def band_lines(result: CompareResult, perf: str) -> list[tuple[int, list[date], 
     return lines
 
 
+def score_lines(result: CompareResult, perf: str) -> list[tuple[str, list[date], list[float]]]:
+    """Each system of the scorecard (``compare.SYSTEMS`` order) with the months of ``perf``
+    as dates, in order, and its deviance on each month's games (months without one left
+    out)."""
+    from lichess_elo.population.compare import SYSTEMS
+
+    scores = sorted((s for s in result.scores if s.perf == perf), key=lambda s: s.month)
+    lines = []
+    for key, label in SYSTEMS:
+        points = []
+        for s in scores:
+            card = {"fide": s.fide, "lichess": s.lichess}.get(key) or s.rivals.get(key)
+            if card is not None and card.deviance is not None:
+                points.append((date(s.month // 100, s.month % 100, 1), card.deviance))
+        if points:
+            lines.append((label, [d for d, _ in points], [v for _, v in points]))
+    return lines
+
+
 def spread(values: Sequence[float], gap: float) -> list[float]:
     """``values`` moved apart as little as possible upwards so that neighbours are at least
     ``gap`` apart (where the end labels go, so that no two overprint)."""
@@ -67,10 +88,15 @@ def write_compare_chart(result: CompareResult, path: Path) -> Path:
     mdates: Any = importlib.import_module("matplotlib.dates")
 
     perfs = [p for p in result.perfs if any(b.perf == p for b in result.bands)] or ["-"]
-    with figure(path, len(perfs), 1, figsize=(11, 4.2 * len(perfs)), squeeze=False) as (
+    scored = any(score_lines(result, p) for p in perfs)
+    columns, width = (2, 18) if scored else (1, 11)
+    with figure(path, len(perfs), columns, figsize=(width, 4.2 * len(perfs)), squeeze=False) as (
         _,
         axes,
     ):
+        if scored:
+            for ax, perf in zip((row[1] for row in axes), perfs, strict=True):
+                _score_panel(ax, mdates, perf, score_lines(result, perf))
         for ax, perf in zip((row[0] for row in axes), perfs, strict=True):
             lines = band_lines(result, perf)
             for i, (band, days, means) in enumerate(lines):
@@ -100,3 +126,20 @@ def write_compare_chart(result: CompareResult, path: Path) -> Path:
                 bbox_to_anchor=(1.06, 0.5),
             )  # fmt: skip
     return path
+
+
+def _score_panel(
+    ax: Any, mdates: Any, perf: str, lines: list[tuple[str, list[date], list[float]]]
+) -> None:
+    """One perf's deviance by month for every system of the scorecard."""
+    for i, (label, days, values) in enumerate(lines):
+        colour, marker = series_style(i)
+        ax.plot(days, values, color=colour, marker=marker, markersize=3, label=label)
+    ax.set_title(f"{perf}: binomial deviance of each month's games (lower is better)")
+    ax.set_ylabel("deviance")
+    if not lines:
+        ax.set_axis_off()
+        return
+    ax.xaxis.set_major_locator(mdates.AutoDateLocator(minticks=2, maxticks=12))
+    ax.xaxis.set_major_formatter(mdates.DateFormatter("%Y-%m"))
+    ax.legend(fontsize="small", loc="best")

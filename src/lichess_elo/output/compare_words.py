@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from lichess_elo.core.accuracy import Outcome, verdict
 from lichess_elo.core.words import plural
-from lichess_elo.population.compare import MonthScore
+from lichess_elo.population.compare import SYSTEMS, MonthScore
 
 COMPARE_LEGEND = (
     ("band", "players whose Lichess rating on the list is in the band (from its lower bound)"),
@@ -20,6 +20,10 @@ COMPARE_LEGEND = (
      "0 FIDE's rules predicted better; an interval that includes 0 names no winner"),
     ("Brier F/L", "mean squared gap between expected and actual score; lower is better"),
     ("right F/L", "share of games whose winner each expected (a draw counts half)"),
+    ("dev. G/S/L", "binomial deviance of Glicko-1 / of Stephenson's rating / of Lichess, "
+     "each game seen from one of its sides (picked by a seeded hash), with that player's track"),
+    ("G-L, S-L [95%]", "Glicko-1's or Stephenson's deviance minus Lichess's and its 95% "
+     "bootstrap interval; below 0 the contender predicted better"),
     ("player, Elo, Lichess", "the player's FIDE-rules and Lichess ratings on the last list"),
     ("Elo - Lichess", "how far apart the two ratings are"),
     ("games (players)", "the player's rated games before the last list"),
@@ -49,6 +53,32 @@ def headline(perf: str, scores: Sequence[MonthScore]) -> str | None:
     if unclear:
         parts.append(f"too few games to tell in {unclear}")
     return lead + ", ".join(parts) + "."
+
+
+def rivals_headline(perf: str, scores: Sequence[MonthScore]) -> str | None:
+    """One sentence per perf on Glicko-1 and Stephenson's rating against Lichess's rating:
+    the months each predicted better and worse (interval excluding 0), and the rest;
+    ``None`` without their scores."""
+    scored = [s for s in scores if s.rivals]
+    if not scored:
+        return None
+    lichess = SYSTEMS[1][1]
+    parts = []
+    for _, label in SYSTEMS[2:]:
+        better = worse = 0
+        for s in scored:
+            c = s.versus(label, lichess)
+            v = verdict(c) if c is not None else None
+            if v is not None and v.outcome is Outcome.CLEAR:
+                if v.better == label:
+                    better += 1
+                else:
+                    worse += 1
+        unclear = len(scored) - better - worse
+        parts.append(
+            f"{label} better in {better}, worse in {worse}, too few games to tell in {unclear}"
+        )
+    return f"{perf}, against Lichess's rating month by month: " + "; ".join(parts) + "."
 
 
 def few_games_note(perf: str, left_out: int, min_games: int) -> str | None:

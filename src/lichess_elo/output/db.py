@@ -9,6 +9,7 @@ from typing import Any
 from rich.console import Console
 
 from lichess_elo.output.common import dump_json, write_csv
+from lichess_elo.output.db_rivals import compare_assumptions, rivals_json, rivals_table
 from lichess_elo.output.tables import Column, Table, render_table, wrap_words
 from lichess_elo.population.app import (
     CompareResult,
@@ -191,9 +192,11 @@ def compare_document(result: CompareResult) -> dict[str, Any]:
                 "lichess": asdict(s.lichess),
                 "deviance_difference": s.comparison.difference,
                 "interval": asdict(s.comparison.interval) if s.comparison.interval else None,
+                **rivals_json(s),
             }
             for s in result.scores
         ],
+        "assumptions": compare_assumptions(),
         "min_games": result.min_games,
         "few_games": dict(result.few_games),
         "differs": [
@@ -262,6 +265,9 @@ def compare_tables(result: CompareResult, perfs: Sequence[str] | None = None) ->
             title = f"{perf}: which predicts the month's games better (F FIDE rules, L Lichess)"
             columns = [Column(h, "left" if h == "month" else "right") for h in heads]
             tables.append(Table(columns, card_rows, title=title, notes=notes))
+            contenders = rivals_table(perf, scores)
+            if contenders is not None:
+                tables.append(contenders)
         differs = [d for d in result.differs if d.perf == perf]
         if differs:
             far_heads = ("player", "Elo", "Lichess", "Elo - Lichess", "games")
@@ -284,6 +290,9 @@ def compare_text(result: CompareResult, width: int | None) -> str:
     blocks: list[list[str]] = []
     for perf in result.perfs:
         said = words.headline(perf, [s for s in result.scores if s.perf == perf])
+        if said:
+            blocks.append(wrap_words(said, width))
+        said = words.rivals_headline(perf, [s for s in result.scores if s.perf == perf])
         if said:
             blocks.append(wrap_words(said, width))
         blocks += [render_table(t, width) for t in compare_tables(result, (perf,))]

@@ -7,9 +7,22 @@ Predictions for a game (White's expected score, from what was known before the m
   chapter's 400-point rule: the same SQL expressions the stages use (``stages.capped_d``);
 * Lichess Glicko-2: ``glicko.expected_score`` on the players' pre-game ratings from the
   headers, with the colour advantage where Lichess applied it; the dumps carry no RD, so the
-  opponent's RD is the established one of the player report (``predictions``, 60).
+  opponent's RD is the established one of the player report (``predictions``, 60);
+* Glicko-1 and Stephenson's rating: ``rivals.expected`` (as SQL, ``rivals_sql``) from the
+  side's track in the stored ``rivals`` rows (``db rate``: the rating after the month
+  before, the RD after step 1) against the opponent's pre-game Lichess rating and RD 60.
+  A track predicts its own player's games, so each game is scored from one side, White or
+  Black, picked by the seed (a hash of the game's ``ord``): about half of every player's
+  games are seen from their side, and each game still counts once. Every prediction is
+  turned into White's expected score (1 - the side's when Black), so all four systems
+  are scored on the same numbers, White's results.
 
-Scores and the paired bootstrap come from ``core.accuracy`` (the player report's scorecard).
+A game that some system cannot predict (a side with no list row that month, under the
+600/2600 rule, or no track row) is left out of every system alike and counted
+(``MonthScore.left_out``).
+
+Scores and the paired bootstrap come from ``core.accuracy`` (the player report's scorecard):
+one resampling of a month's games serves every pair of systems (``compare_all``).
 Each month is scored on a seeded sample of at most ``sample`` games per perf, so the time
 and memory of ``compare`` do not grow with the size of the month.
 """
@@ -17,7 +30,7 @@ and memory of ``compare`` do not grow with the size of the month.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 
 import duckdb
@@ -28,6 +41,12 @@ from lichess_elo.core.accuracy import Comparison, Scores
 from lichess_elo.core.report.predictions import OPPONENT_RD_ESTABLISHED
 from lichess_elo.errors import NotRated
 from lichess_elo.population import duck, list_rules, rulebook_sql, stages
+from lichess_elo.population.rivals_sql import (
+    CONTENDERS,
+    LICHESS_RD,
+    advantage_sql,
+    expected_sql,
+)
 from lichess_elo.population.rulebook_sql import MonthRules
 from lichess_elo.population.schema import month_range, next_month
 
@@ -47,9 +66,18 @@ class BandRow:
     median: float
 
 
+#: The systems of the scorecard, by key and label, in table order (``compare_all`` pairs
+#: them in this order, so the first pair is FIDE's rules against Lichess).
+SYSTEMS: tuple[tuple[str, str], ...] = (
+    ("fide", "FIDE rules"),
+    ("lichess", "Lichess Glicko-2"),
+    *((r.key, "Glicko-1" if r.key == "glicko1" else "Stephenson") for r in CONTENDERS),
+)
+
+
 @dataclass(frozen=True)
 class MonthScore:
-    """Both systems' scores on one month's games of one perf (FIDE first)."""
+    """Every system's scores on one month's games of one perf (FIDE first)."""
 
     perf: str
     month: int
@@ -57,7 +85,35 @@ class MonthScore:
     sampled: int
     fide: Scores
     lichess: Scores
+    #: FIDE rules against Lichess Glicko-2.
     comparison: Comparison
+    #: Glicko-1's and Stephenson's scores, by contender key.
+    rivals: dict[str, Scores] = field(default_factory=dict)
+    #: Every pair of ``SYSTEMS`` (by label), paired on the same games.
+    comparisons: tuple[Comparison, ...] = ()
+    #: The month's games that some system cannot predict, left out of all of them.
+    left_out: int = 0
+
+    def versus(self, first: str, second: str) -> Comparison | None:
+        """The comparison of the systems labelled ``first`` and ``second``, oriented
+        ``first - second``; ``None`` if not made."""
+        for c in self.comparisons:
+            if (c.first, c.second) == (first, second):
+                return c
+            if (c.second, c.first) == (first, second):
+                flipped = c.interval and replace(
+                    c.interval, low=-c.interval.high, high=-c.interval.low
+                )
+                return Comparison(
+                    first,
+                    second,
+                    c.games,
+                    c.second_deviance,
+                    c.first_deviance,
+                    None if c.difference is None else -c.difference,
+                    flipped,
+                )
+        return None
 
 
 @dataclass(frozen=True)
@@ -159,6 +215,21 @@ def _list_at(con: duckdb.DuckDBPyConnection, perf: str, month: int) -> str:
     return stages.list_at_sql(rules, "l.perf = ?", adjustments=adjustment)
 
 
+def _rival_sql(rules_key: str, white_side: str) -> str:
+    """White's expected score by one contender: the picked side's track against the
+    opponent's Lichess rating, as White's score."""
+    rules = next(r for r in CONTENDERS if r.key == rules_key)
+    rd = repr(LICHESS_RD)
+    k = rules.key
+    as_white = expected_sql(
+        f"g.w_{k}_rating", f"g.w_{k}_rd", "g.black_elo", rd, advantage_sql(rules, "1")
+    )
+    as_black = expected_sql(
+        f"g.b_{k}_rating", f"g.b_{k}_rd", "g.white_elo", rd, advantage_sql(rules, "-1")
+    )
+    return f"CASE WHEN {white_side} THEN {as_white} ELSE 1 - {as_black} END"
+
+
 def _sample_sql(
     con: duckdb.DuckDBPyConnection, perfs: Sequence[str], sample: int, seed: int
 ) -> str:
@@ -167,18 +238,49 @@ def _sample_sql(
     white_d = rulebook_sql.predicted_d_sql(
         as_of, "g.perf", "g.month", "a.rating", "a.rating - b.rating"
     )
+    white_side = f"(hash(g.ord + {seed + 1}) % 2 = 0)"
+    rivals = ", ".join(f"{_rival_sql(r.key, white_side)} AS e_{r.key}" for r in CONTENDERS)
+    tracks = ", ".join(
+        f"{side}.{r.key}_{c} AS {side[1]}_{r.key}_{c}"
+        for side in ("rw", "rb")
+        for r in CONTENDERS
+        for c in ("rating", "rd")
+    )
     return f"""
     SELECT g.perf, g.month, g.score, g.white_elo, g.black_elo, g.ord, g.n,
-           {stages.pd_value("t", "g.d")} AS e
-    FROM (SELECT g.*, {white_d} AS d, COUNT(*) OVER (PARTITION BY g.perf, g.month) AS n
+           {white_side} AS white_side, {stages.pd_value("t", "g.d")} AS e, {rivals}
+    FROM (SELECT g.*, {white_d} AS d, {tracks},
+                 COUNT(*) OVER (PARTITION BY g.perf, g.month) AS n
           FROM games g
           JOIN lists a ON a.perf = g.perf AND a.month = g.month AND a.name = g.white
           JOIN lists b ON b.perf = g.perf AND b.month = g.month AND b.name = g.black
+          JOIN rivals rw ON rw.perf = g.perf AND rw.month = g.month AND rw.name = g.white
+          JOIN rivals rb ON rb.perf = g.perf AND rb.month = g.month AND rb.name = g.black
           WHERE g.perf IN (SELECT UNNEST(?))
           QUALIFY row_number() OVER (PARTITION BY g.perf, g.month
                                      ORDER BY hash(g.ord + {seed})) <= {sample}) g
     JOIN pd_table t ON {stages.pd_join("t", "g.d")}
     ORDER BY g.perf, g.month, g.ord"""
+
+
+def _month_games(
+    con: duckdb.DuckDBPyConnection, perfs: Sequence[str]
+) -> dict[tuple[str, int], int]:
+    """The games of each perf and month in the database."""
+    rows = con.execute(
+        "SELECT perf, month, COUNT(*) FROM games WHERE perf IN (SELECT UNNEST(?)) "
+        "GROUP BY perf, month",
+        [list(perfs)],
+    ).fetchall()
+    return {(str(p), int(m)): int(n) for p, m, n in rows}
+
+
+def has_rivals(con: duckdb.DuckDBPyConnection) -> bool:
+    """Whether ``db rate`` has stored the contenders' tracks (``rivals``)."""
+    row = con.execute(
+        "SELECT COUNT(*) FROM information_schema.tables WHERE table_name = 'rivals'"
+    ).fetchone()
+    return row is not None and row[0] > 0
 
 
 def lichess_expected(white: np.ndarray, black: np.ndarray, ords: np.ndarray) -> np.ndarray:
@@ -192,6 +294,21 @@ def lichess_expected(white: np.ndarray, black: np.ndarray, ords: np.ndarray) -> 
     return out
 
 
+def scored_games(
+    con: duckdb.DuckDBPyConnection, perfs: Sequence[str], *, sample: int, seed: int
+) -> dict[str, np.ndarray]:
+    """The games each month scores (a seeded sample of at most ``sample`` a perf and month)
+    by column: ``perf``, ``month``, ``score``, ``white_elo``, ``black_elo``, ``ord``, ``n``
+    (the month's games every system predicts), ``white_side`` (the side the contenders
+    see it from), ``e`` (FIDE's PD in hundredths) and ``e_<key>`` (each contender's
+    expected score for White)."""
+    duck.load_pd_table(con)
+    cols: dict[str, np.ndarray] = con.execute(
+        _sample_sql(con, perfs, sample, seed), [list(perfs)]
+    ).fetchnumpy()
+    return cols
+
+
 def month_scores(
     con: duckdb.DuckDBPyConnection,
     perfs: Sequence[str],
@@ -200,11 +317,20 @@ def month_scores(
     resamples: int,
     seed: int,
 ) -> list[MonthScore]:
-    """Both systems' scores on each month's games (a seeded sample of at most ``sample``)."""
-    duck.load_pd_table(con)
-    cols = con.execute(_sample_sql(con, perfs, sample, seed), [list(perfs)]).fetchnumpy()
+    """Every system's scores on each month's games (a seeded sample of at most ``sample``).
+
+    Raises:
+        NotRated: the lists were rated before ``db rate`` kept the contenders' tracks.
+    """
+    if not has_rivals(con):
+        raise NotRated(
+            "the lists were made before db rate kept the Glicko-1 and Stephenson tracks: "
+            "rate again (db rate)"
+        )
+    cols = scored_games(con, perfs, sample=sample, seed=seed)
     if len(cols["perf"]) == 0:
         return []
+    totals = _month_games(con, perfs)
     perf_col = np.asarray(cols["perf"], dtype=object)
     month_col = np.asarray(cols["month"])
     keys = sorted(set(zip(perf_col.tolist(), month_col.tolist(), strict=True)))
@@ -212,28 +338,34 @@ def month_scores(
     for perf, month in keys:
         mask = (perf_col == perf) & (month_col == month)
         results = np.asarray(cols["score"])[mask] / 100
-        fide_p = np.asarray(cols["e"])[mask] / 100
-        lichess_p = lichess_expected(
-            np.asarray(cols["white_elo"])[mask],
-            np.asarray(cols["black_elo"])[mask],
-            np.asarray(cols["ord"])[mask],
+        predicted = {
+            "fide": np.asarray(cols["e"])[mask] / 100,
+            "lichess": lichess_expected(
+                np.asarray(cols["white_elo"])[mask],
+                np.asarray(cols["black_elo"])[mask],
+                np.asarray(cols["ord"])[mask],
+            ),
+            **{r.key: np.asarray(cols[f"e_{r.key}"])[mask] for r in CONTENDERS},
+        }
+        pairs = accuracy.compare_all(
+            [(label, predicted[key]) for key, label in SYSTEMS],
+            results,
+            resamples=resamples,
+            seed=seed,
         )
+        games = int(np.asarray(cols["n"])[mask][0])
         scores.append(
             MonthScore(
                 perf,
                 int(month),
-                int(np.asarray(cols["n"])[mask][0]),
+                games,
                 int(mask.sum()),
-                accuracy.score(fide_p, results),
-                accuracy.score(lichess_p, results),
-                accuracy.compare(
-                    fide_p,
-                    lichess_p,
-                    results,
-                    names=("FIDE rules", "Lichess Glicko-2"),
-                    resamples=resamples,
-                    seed=seed,
-                ),
+                accuracy.score(predicted["fide"], results),
+                accuracy.score(predicted["lichess"], results),
+                pairs[0],
+                {r.key: accuracy.score(predicted[r.key], results) for r in CONTENDERS},
+                pairs,
+                totals.get((perf, int(month)), games) - games,
             )
         )
     return scores

@@ -12,7 +12,7 @@ from typing import Any
 
 from lichess_elo.core import fide
 from lichess_elo.errors import BadInput
-from lichess_elo.population import duck, list_rules, rulebook_sql
+from lichess_elo.population import duck, list_rules, rivals_run, rulebook_sql
 from lichess_elo.population.dialect import Engine
 from lichess_elo.population.duck_faults import named_faults
 from lichess_elo.population.list_rules import ListRules
@@ -148,10 +148,12 @@ def rate(settings: RateSettings) -> RateResult:
                 opponents=settings.opponents,
                 on_month=on_month,
             )
+            rivals_run.rate_spark(con, perfs, master=settings.master, warehouse=warehouse)
         else:
             months = duck.rate(
                 con, perfs, plan, records, opponents=settings.opponents, on_month=on_month
             )
+            rivals_run.rate_duckdb(con, perfs)
         seconds = time.perf_counter() - start
         games = duck.rows(
             con, "SELECT COUNT(*) AS n FROM games WHERE perf IN (SELECT UNNEST(?))", [list(perfs)]

@@ -38,14 +38,17 @@ from dataclasses import dataclass
 __all__ = [
     "GLICKO1",
     "GLICKO1_C",
+    "K3",
     "RD_MAX",
     "STEPHENSON",
     "STEPHENSON_WHITE_ADVANTAGE",
     "Opponent",
+    "Q",
     "RivalRules",
     "TrackGame",
     "expected",
     "inflate",
+    "k_factor",
     "month_index",
     "period_update",
     "track",
@@ -53,7 +56,8 @@ __all__ = [
 
 Q = math.log(10) / 400
 """Glickman's q = ln 10 / 400."""
-_K3 = 3 * Q * Q / (math.pi * math.pi)
+K3 = 3 * Q * Q / (math.pi * math.pi)
+"""k(v) = 1 / sqrt(1 + K3 v): K3 = 3 q² / π²."""
 
 RD_MAX = 350.0
 """The ceiling of the RD (Glickman 1999's unrated RD; PlayerRatings' ``rdmax``)."""
@@ -108,8 +112,12 @@ class Opponent:
     colour: int = 0
 
 
-def _k(variance: float) -> float:
-    return 1.0 / math.sqrt(1.0 + _K3 * variance)
+def k_factor(variance: float) -> float:
+    """k(v) = 1 / sqrt(1 + 3 q² v / π²), v a variance (RD²)."""
+    return 1.0 / math.sqrt(1.0 + K3 * variance)
+
+
+_k = k_factor
 
 
 def expected(

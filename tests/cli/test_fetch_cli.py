@@ -224,7 +224,7 @@ def test_shared_options_show_an_example(command: str) -> None:
     assert "e.g. 2023-01 or 2023-01-25" in lines["--since"]
     assert "e.g. 2023-01 or 2023-01-25" in lines["--until"]
     assert "e.g. ~/.cache/lichess-elo" in lines["--cache-dir"]
-    assert "e.g. lip_abc123; or set LICHESS_TOKEN" in lines["--token"]
+    assert "e.g. lip_abc123 (or LICHESS_TOKEN" in lines["--token"]
     assert "e.g. http://localhost:9663" in lines["--api-url"]
     assert "e.g. cassettes/onboard247.yaml" in lines["--replay"]
     if command == "games":

@@ -21,24 +21,21 @@ ledger holds (issue 22).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import duckdb
+import pyarrow as pa
 import pyarrow.compute as pc
 
 from lichess_elo.core import lichess_pgn
 from lichess_elo.core.games import parse_time_control, speed_of
 from lichess_elo.population import ledger
-from lichess_elo.population.headers import (
-    check_lichess_pgn,
-    read_parquet,
-    read_pgn_plain,
-    read_pgn_zst,
-)
-from lichess_elo.population.schema import PERFS, REASONS
+from lichess_elo.population.headers import check_lichess_pgn, read_parquet
+from lichess_elo.population.schema import HEADERS, PERFS, REASONS
+from lichess_elo.sources import dump_arrow
 
 #: The first day a game can have been played: Lichess opened in 2010.
 FIRST_DAY = "2010-01-01"
@@ -172,10 +169,9 @@ def stage(
                 progress(i, games, done, total)
 
         kind = dump_kind(path)
-        reader = {"pgn.zst": read_pgn_zst, "pgn": read_pgn_plain}.get(kind, read_parquet)
         on_progress(0, 0)  # the file starts: its games/s count from now
         count = 0
-        for batch in reader(path, progress=on_progress):
+        for batch in _batches(path, kind, on_progress):
             tcs = {tc for tc in pc.unique(batch.column("TimeControl")).to_pylist() if tc}
             if tcs - known:
                 con.executemany(
@@ -188,6 +184,17 @@ def stage(
             count += batch.num_rows
         seq0 += count
     return seq0 - start
+
+
+def _batches(
+    path: Path, kind: str, progress: Callable[[int, int], None]
+) -> Iterator[pa.RecordBatch]:
+    """The raw header batches of ``path``: PGN by ``sources/dump_arrow.py``, else Parquet."""
+    if kind == "pgn.zst":
+        return dump_arrow.read_pgn_zst(path, HEADERS, progress=progress)
+    if kind == "pgn":
+        return dump_arrow.read_pgn_plain(path, HEADERS, progress=progress)
+    return read_parquet(path, progress=progress)
 
 
 def _classify_sql(file_no: int, seq0: int) -> str:

@@ -1,0 +1,287 @@
+"""Read the tags of a Lichess PGN dump as Arrow batches of raw text (an edge; no parsing of
+values), with numpy on the raw bytes and Arrow's C++ kernels for the strings.
+
+The text is decompressed into a few reused buffers of ``CHUNK_BYTES``, each cut at a game
+boundary (before a ``\\n\\n[``), and a buffer is read as lines: a block of lines between
+blank lines is a header block when its first line starts with ``[`` (movetext never does;
+the ``[%clk]`` lines are never looked at past their first byte). A tag line is
+``[Name "value"]`` (cut short, without the closing ``"]``, it gives nothing), a line may end
+in ``\\r\\n``, a tag given twice keeps its last value and a missing tag is null. The name of
+every tag line is looked up once (its first 16 bytes as two words, masked by the length of
+the name), and the values are cut out of the buffer by one Arrow ``take`` per column, whose
+cast to ``string`` checks the UTF-8 (invalid bytes are replaced, never fatal). Decompression
+and the kernels release the GIL: ``PARSERS`` threads parse while the next buffer is filled.
+
+Every batch has the columns ``seq`` (the game's position in the file) and the tags asked for
+(strings, null when absent), in that order.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from lichess_elo.sources.zstd_stream import Frames, zstd_faults
+
+#: Decompressed bytes per chunk: large enough for numpy, small enough for memory.
+CHUNK_BYTES = 32 << 20
+#: Chunks parsed at once, in threads, while the next chunk is decompressed (batches still
+#: come out in file order). One: on two cores, decompression and DuckDB take the other.
+PARSERS = 1
+#: Called with (games so far, bytes of the file consumed so far).
+Progress = Callable[[int, int], None]
+
+#: Bytes of a tag line compared after its ``[``: the longest name read and its space.
+_KEY_BYTES = 16
+#: Bytes a buffer holds past its text, so that the key of its last line reads in place.
+SLACK = _KEY_BYTES + 8
+_NL, _CR, _BRACKET, _QUOTE, _CLOSE, _SPACE = 10, 13, ord("["), ord('"'), ord("]"), ord(" ")
+
+
+class TagTable:
+    """The tags to read, as two masked little-endian words each (``name`` and a space)."""
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.names = tuple(names)
+        self.schema = pa.schema([("seq", pa.int64())] + [(n, pa.string()) for n in names])
+        raws = [(n + " ").encode() for n in self.names]
+        for name, raw in zip(self.names, raws, strict=True):
+            if len(raw) > _KEY_BYTES or " " in name or not name:
+                raise ValueError(f"tag name {name!r}: 1 to {_KEY_BYTES - 1} bytes, no space")
+        value = np.zeros((len(raws), _KEY_BYTES), np.uint8)
+        mask = np.zeros((len(raws), _KEY_BYTES), np.uint8)
+        for i, raw in enumerate(raws):
+            value[i, : len(raw)] = np.frombuffer(raw, np.uint8)
+            mask[i, : len(raw)] = 0xFF
+        self.value = value.view("<u8")  # (tags, 2)
+        self.mask = mask.view("<u8")
+        #: The tags by the length of their names: (mask words, the tags of that length).
+        self.groups = [
+            (self.mask[i], [j for j, r in enumerate(raws) if len(r) == len(raws[i])])
+            for i in sorted({len(r): k for k, r in enumerate(raws)}.values())
+        ]
+        self.skip = np.array([len(r) + 2 for r in raws], np.int64)  # '[', name, ' "'
+
+
+def _lines(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(start, end) of every line of ``a``; ``end`` excludes the ``\\n`` and a ``\\r``."""
+    if not len(a):
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    nl = np.flatnonzero(a == _NL)
+    starts = np.empty(len(nl) + 1, np.int64)
+    starts[0] = 0
+    starts[1:] = nl + 1
+    ends = np.empty_like(starts)
+    ends[:-1] = nl
+    ends[-1] = len(a)
+    if a[-1] == _NL:  # no line after the last newline
+        starts, ends = starts[:-1], ends[:-1]
+    last = np.maximum(ends - 1, 0)
+    ends -= (ends > starts) & (a[last] == _CR)
+    return starts, ends
+
+
+def _tag_lines(a: np.ndarray) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
+    """(games, game of each tag line, start, end) of the header blocks' lines."""
+    starts, ends = _lines(a)
+    if not len(starts):
+        return 0, starts, starts, ends
+    blank = ends == starts
+    first = a[np.minimum(starts, len(a) - 1)]
+    bracket = ~blank & (first == _BRACKET)
+    opens = ~blank
+    opens[1:] &= blank[:-1]  # the first line of each block
+    header_block = opens & bracket
+    # The block each line belongs to, and whether that block is a header block.
+    block = np.cumsum(opens) - 1
+    block_is_header = np.append(header_block[opens], False)  # [-1]: before any block
+    rows = np.flatnonzero(bracket & block_is_header[block])
+    game = np.cumsum(header_block) - 1
+    return int(np.count_nonzero(header_block)), game[rows], starts[rows], ends[rows]
+
+
+def _tag_of(padded: np.ndarray, starts: np.ndarray, tags: TagTable) -> np.ndarray:
+    """The index in ``tags`` of each line's name (after its ``[``), -1 for another name."""
+    every = np.ndarray((len(padded) - 7,), "<u8", padded, 0, (1,))  # a word at every byte
+    w0, w1 = every[starts + 1], every[starts + 9]
+    found = np.full(len(starts), -1, np.int64)
+    for (m0, m1), group in tags.groups:
+        k0 = w0 & m0
+        k1 = (w1 & m1) if m1 else None
+        for i in group:
+            hit = k0 == tags.value[i, 0]
+            if k1 is not None:
+                hit &= k1 == tags.value[i, 1]
+            found[hit] = i
+    return found
+
+
+def parse_chunk(chunk: Any, size: int, tags: TagTable, first_seq: int = 0) -> pa.RecordBatch:
+    """The tags of the games in the first ``size`` bytes of ``chunk`` (bytes-like; whole
+    games, Lichess PGN). Bytes past ``size`` are never read as text: a chunk without
+    ``SLACK`` of them is copied first."""
+    if len(chunk) < size + SLACK:
+        chunk = bytes(chunk[:size]) + bytes(SLACK)
+    padded = np.frombuffer(chunk, np.uint8)
+    a = padded[:size]
+    games, game, starts, ends = _tag_lines(a)
+    tag = _tag_of(padded, starts, tags)
+    # A wanted name, a '"' after its space, at least '""]' after that: a whole tag line.
+    known = np.flatnonzero(tag >= 0)
+    tag, game, starts, ends = tag[known], game[known], starts[known], ends[known]
+    begin = starts + tags.skip[tag]
+    stop = ends - 2
+    ok = begin <= stop
+    ok[ok] = (a[begin[ok] - 1] == _QUOTE) & (a[stop[ok]] == _QUOTE) & (a[stop[ok] + 1] == _CLOSE)
+    tag, game, begin, stop = tag[ok], game[ok], begin[ok], stop[ok]
+    # One value per (tag, game): the last line gives it.
+    slot = tag * games + game
+    index = np.full(len(tags.names) * games, -1, np.int64)
+    np.maximum.at(index, slot, np.arange(len(slot)))
+    columns = _cut(chunk, size, begin, stop, index.reshape(len(tags.names), games))
+    seq = pa.array(np.arange(first_seq, first_seq + games, dtype=np.int64))
+    return pa.RecordBatch.from_arrays([seq, *columns], schema=tags.schema)
+
+
+def _cut(
+    chunk: Any, size: int, begin: np.ndarray, stop: np.ndarray, index: np.ndarray
+) -> list[pa.Array]:
+    """One string column per row of ``index`` (value ``k``: the bytes ``begin[k]:stop[k]``
+    of ``chunk``; -1: null); ``begin`` rises and the spans do not overlap."""
+    # Offsets b0, e0, b1, e1, ...: element 2k is span k, element 2k+1 the bytes up to the
+    # next one; the buffer is the chunk itself (no copy until ``take``).
+    bounds = np.empty(2 * len(begin) + 1, np.int64)
+    bounds[0:-1:2] = begin
+    bounds[1::2] = stop
+    bounds[-1] = size
+    if not len(begin):
+        bounds[0] = 0
+    small = size < 1 << 31
+    offsets = bounds.astype(np.int32) if small else bounds
+    kind = pa.binary() if small else pa.large_binary()
+    spans = pa.Array.from_buffers(
+        kind, len(bounds) - 1, [None, pa.py_buffer(offsets), pa.py_buffer(chunk)]
+    )
+    columns = []
+    for row in index:
+        picked = pa.array(2 * row, pa.int64(), mask=row < 0)
+        raw = spans.take(picked)
+        try:
+            column = raw.cast(pa.large_string() if not small else pa.string())
+        except pa.ArrowInvalid:  # invalid UTF-8: replaced, never fatal
+            column = pa.array(
+                [None if b is None else b.decode("utf-8", "replace") for b in raw.to_pylist()],
+                pa.string(),
+            )
+        columns.append(column.cast(pa.string()))
+    return columns
+
+
+def _boundary(buf: bytearray, size: int) -> int:
+    """Where the last game of ``buf[:size]`` starts (after a blank line, at its ``[``), or
+    -1; a blank line may end in ``\\r\\n``."""
+    lf = buf.rfind(b"\n\n[", 0, size)
+    crlf = buf.rfind(b"\n\r\n[", max(lf, 0), size)
+    return max(lf + 2 if lf >= 0 else -1, crlf + 3 if crlf >= 0 else -1)
+
+
+def _fill(reader: Any, buf: bytearray, carry: bytes) -> tuple[bytearray, int, bool]:
+    """``carry`` then decompressed text into ``buf`` (up to ``SLACK`` before its end) until
+    it is full with a game boundary in it, or the stream ends. Returns the buffer (a larger
+    one when a single game did not fit), the length of its text and whether the stream
+    ended."""
+    size = len(carry)
+    buf[:size] = carry
+    while True:
+        room = len(buf) - SLACK
+        with memoryview(buf) as view:
+            while size < room:
+                got = reader.readinto(view[size:room])
+                if not got:
+                    return buf, size, True
+                size += got
+        if _boundary(buf, size) > 0:
+            return buf, size, False
+        grown = bytearray(2 * len(buf))  # one game is larger than the buffer
+        grown[:size] = buf[:size]
+        buf = grown
+
+
+def read_pgn_zst(
+    path: Path,
+    tags: Sequence[str],
+    *,
+    chunk_bytes: int = CHUNK_BYTES,
+    progress: Progress | None = None,
+) -> Iterator[pa.RecordBatch]:
+    """Batches of the ``tags`` of a ``.pgn.zst`` dump, in file order.
+
+    Raises:
+        DumpUnreadable: the file is not a zstd stream, or ends inside a frame (a PGN
+            damaged inside is not an error: its games are counted as malformed later).
+    """
+    return _read_pgn(path, Frames, TagTable(tags), chunk_bytes, progress)
+
+
+def read_pgn_plain(
+    path: Path,
+    tags: Sequence[str],
+    *,
+    chunk_bytes: int = CHUNK_BYTES,
+    progress: Progress | None = None,
+) -> Iterator[pa.RecordBatch]:
+    """Batches of the ``tags`` of an uncompressed ``.pgn`` (a user's export)."""
+    return _read_pgn(path, lambda raw: raw, TagTable(tags), chunk_bytes, progress)
+
+
+def _read_pgn(
+    path: Path,
+    reader_of: Callable[[Any], Any],
+    tags: TagTable,
+    chunk_bytes: int,
+    progress: Progress | None,
+) -> Iterator[pa.RecordBatch]:
+    """Batches of the PGN text ``reader_of(file)`` reads into buffers."""
+    games = 0
+    # One buffer being filled while each parser holds one; a parsed batch holds copies.
+    free = [bytearray(chunk_bytes + SLACK) for _ in range(PARSERS + 1)]
+    pending: deque[tuple[Future[pa.RecordBatch], bytearray]] = deque()
+    with path.open("rb") as raw, ThreadPoolExecutor(max_workers=PARSERS) as pool:
+        reader = reader_of(raw)
+
+        def done(last: bool) -> pa.RecordBatch:
+            nonlocal games
+            future, buf = pending.popleft()
+            batch = future.result()
+            free.append(buf)
+            batch = batch.set_column(
+                0, "seq", pc.add(batch.column(0), pa.scalar(games, pa.int64()))
+            )
+            games += batch.num_rows
+            if progress:
+                progress(games, os.path.getsize(path) if last else raw.tell())
+            return batch
+
+        carry = b""
+        eof = False
+        while not eof:
+            with zstd_faults(path):
+                buf, size, eof = _fill(reader, free.pop(), carry)
+            end = size if eof else _boundary(buf, size)
+            carry = bytes(buf[end:size])
+            if not eof or buf[:end].strip():  # a last chunk of blank lines holds no game
+                pending.append((pool.submit(parse_chunk, buf, end, tags), buf))
+            else:
+                free.append(buf)
+            if len(pending) > PARSERS:
+                yield done(False)
+        while pending:
+            yield done(len(pending) == 1)

@@ -73,7 +73,31 @@ def _awkward_games() -> list[bytes]:
         .replace("1. e4", "1. e4 " + "{ [%clk 0:02:59] } " * 300)
         .encode(),
         plain.replace("Ann", "Zed").encode(),
+        *_event_games(),
     ]
+
+
+def _event_games() -> list[bytes]:
+    """Blitz games whose Event alone, or with the rating diffs, says if they are rated."""
+    diffs = ("+3", "-3")
+    arena = "Rated Blitz tournament https://lichess.org/tournament/abc123"
+    swiss = "Rated Blitz swiss https://lichess.org/swiss/xyz789"
+    cases = [
+        ("Arn", arena, diffs),  # rated (its word), event arena:abc123
+        ("Swi", swiss, None),  # rated (its word), event swiss:xyz789
+        ("Cas", "Casual Rapid game", diffs),  # casual: unrated despite the diffs
+        ("Clb", "My club event", None),  # no word: no diffs, unrated
+        ("Clc", "My club event", diffs),  # no word: the diffs make it rated, blitz by its TC
+        ("Imp", "Import", diffs),  # an imported game: unrated
+        ("Nev", "", diffs),  # no Event tag: rated by its diffs
+        ("Nen", "", None),  # no Event tag, no diffs: unrated
+    ]
+    out = []
+    for name, event, with_diffs in cases:
+        text = _G("2024.06.02 10:00:00", name, "Opp", "1-0", ("1500", "1500"), with_diffs)
+        text = text.replace("Rated Blitz game", event)
+        out.append(text.replace('[Event ""]\n', "").encode())
+    return out
 
 
 def _write(path: Path, crlf: bool) -> Path:
@@ -98,6 +122,7 @@ def test_the_same_batches_as_the_numpy_reader(tmp_path: Path, chunk_bytes: int, 
     rows = new.to_pylist()
     assert [r["White"] for r in rows] == [
         "Ann", 'A\\"nn', "Cy", "Eve", "Gus", "Ingr\ufffdd", "", "lichess AI level 3", "Zed",
+        "Arn", "Swi", "Cas", "Clb", "Clc", "Imp", "Nev", "Nen",
     ]  # fmt: skip
     assert rows[1]["Event"] == 'Rated "Blitz"] game' and rows[1]["Black"] == "B]en"
     assert rows[2]["Result"] is None and rows[2]["Event"] == "Casual Blitz game"
@@ -146,13 +171,22 @@ def test_an_awkward_dump_gives_the_same_database(
     path = _write(tmp_path / "lichess_db_standard_rated_2024-06.pgn.zst", crlf)
     new, old = _both((path,), tmp_path, monkeypatch)
     assert new == old
-    # 10 blocks, 9 games (the garbage is no game): Ann, A\"nn, Eve and Zed are stored.
+    # 10 blocks, 9 games (the garbage is no game), then the 8 Event games. Of the first:
+    # Ann, A\"nn, Eve and Zed are stored.
     # Cy has no Result (malformed); Gus has a rating diff but a BOT title, which is still a
     # rated game (stored); Ingrid's BlackElo line is cut but given again (stored); Kim has
     # an empty White (malformed); the AI game is an ai_opponent.
+    # Of the Event games (_event_games), Arn, Swi, Clc and Nev are stored and the other four
+    # are unrated.
     whites = sorted(r[2] for r in new["games"])
-    assert whites == ['A\\"nn', "Ann", "Eve", "Gus", "Ingr\ufffdd", "Zed"]
-    assert sorted(new["rejects"]) == [(202406, "ai_opponent", 1), (202406, "malformed", 2)]
+    assert whites == sorted(
+        ['A\\"nn', "Ann", "Eve", "Gus", "Ingr\ufffdd", "Zed", "Arn", "Swi", "Clc", "Nev"]
+    )
+    assert sorted(new["rejects"]) == [
+        (202406, "ai_opponent", 1), (202406, "malformed", 2), (202406, "unrated", 4),
+    ]  # fmt: skip
+    events = {r[2]: r[10] for r in new["games"] if r[10] is not None}
+    assert events == {"Arn": "arena:abc123", "Swi": "swiss:xyz789"}
 
 
 def test_the_generated_dumps_give_the_same_database(

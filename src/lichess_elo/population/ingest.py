@@ -110,6 +110,28 @@ _EVENT_SQL = """CASE
         END"""
 
 
+#: What a game's ``Event`` says, worked out once per distinct ``Event`` (a month has a few
+#: thousand: the perf words and the tournaments) instead of once per game: the perf word
+#: (``lichess_pgn.event_perf_sql``), whether it is rated by its words alone
+#: (``lichess_pgn.rated_sql``, for a game with rating diffs and one without) and the event
+#: (``_EVENT_SQL``).
+_EVENTS_DDL = """
+CREATE OR REPLACE TEMP TABLE _events (ev VARCHAR, perf_word VARCHAR,
+    rated_if_diffs BOOLEAN, rated_if_none BOOLEAN, event VARCHAR)"""
+
+
+def _new_events_sql() -> str:
+    """Add the ``Event`` values of ``_batch`` that ``_events`` lacks."""
+    with_diffs = lichess_pgn.rated_sql("ev", "1", "1")
+    without = lichess_pgn.rated_sql("ev", "NULL", "NULL")
+    return f"""
+    INSERT INTO _events
+    SELECT ev, {lichess_pgn.event_perf_sql("ev")}, {with_diffs}, {without},
+        {_EVENT_SQL.replace("Event", "ev")}
+    FROM (SELECT DISTINCT Event AS ev FROM _batch WHERE Event IS NOT NULL
+          EXCEPT SELECT ev FROM _events)"""
+
+
 def ingest_files(
     con: duckdb.DuckDBPyConnection, files: Sequence[Path], progress: FileProgress | None
 ) -> FilesIngested:
@@ -144,6 +166,7 @@ def prepare(con: duckdb.DuckDBPyConnection) -> set[str]:
     empty set, to give ``stage``)."""
     con.execute(ledger.INGESTED_DDL)
     con.execute("CREATE OR REPLACE TEMP TABLE _speeds (tc VARCHAR, speed VARCHAR)")
+    con.execute(_EVENTS_DDL)
     return set()
 
 
@@ -179,6 +202,7 @@ def stage(
                 )
                 known |= tcs
             con.register("_batch", batch)
+            con.execute(_new_events_sql())
             con.execute(_classify_sql(file_no, seq0))
             con.unregister("_batch")
             count += batch.num_rows
@@ -204,7 +228,6 @@ def _classify_sql(file_no: int, seq0: int) -> str:
     # e.g. 2999.12.31 or 0000.01.01) is no date: the game is malformed, and ``ord`` below
     # cannot overflow (issue 22).
     latest = (datetime.now(UTC) + timedelta(days=1)).strftime("%Y-%m-%d")
-    perf_word = lichess_pgn.event_perf_sql("r.Event")
     return f"""
     INSERT INTO _stage
     WITH d AS (
@@ -218,11 +241,13 @@ def _classify_sql(file_no: int, seq0: int) -> str:
                TRY_CAST(r.WhiteElo AS INTEGER) AS we, TRY_CAST(r.BlackElo AS INTEGER) AS be,
                TRY_CAST(r.WhiteRatingDiff AS INTEGER) AS wd,
                TRY_CAST(r.BlackRatingDiff AS INTEGER) AS bd,
-               COALESCE(CASE WHEN {perf_word} IN ({rated}, 'ultrabullet', 'correspondence')
-                    THEN {perf_word} END, t.speed) AS perf,
-               {lichess_pgn.rated_sql("r.Event", "r.WhiteRatingDiff", "r.BlackRatingDiff")}
-                   AS is_rated
-        FROM d r LEFT JOIN _speeds t ON t.tc = r.TimeControl)
+               COALESCE(CASE WHEN e.perf_word IN ({rated}, 'ultrabullet', 'correspondence')
+                    THEN e.perf_word END, t.speed) AS perf,
+               CASE WHEN r.WhiteRatingDiff IS NOT NULL OR r.BlackRatingDiff IS NOT NULL
+                    THEN COALESCE(e.rated_if_diffs, TRUE) ELSE COALESCE(e.rated_if_none, FALSE)
+               END AS is_rated, e.event AS event_key
+        FROM d r LEFT JOIN _speeds t ON t.tc = r.TimeControl
+            LEFT JOIN _events e ON e.ev = r.Event)
     SELECT {file_no}, year(ts) * 100 + month(ts), perf, White, Black, we, be, wd, bd,
         CASE Result WHEN '1-0' THEN 100 WHEN '0-1' THEN 0 ELSE 50 END,
         epoch(ts)::BIGINT * 1000000000 + seq + {seq0},
@@ -245,7 +270,7 @@ def _classify_sql(file_no: int, seq0: int) -> str:
             WHEN we IS NULL OR be IS NULL THEN 'missing_rating'
             WHEN perf IS NULL OR perf NOT IN ({rated}) THEN 'other_perf'
         END,
-        {_EVENT_SQL}
+        event_key
     FROM p"""
 
 

@@ -18,6 +18,7 @@ Every batch has the columns ``seq`` (the game's position in the file) and the ta
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
@@ -47,7 +48,8 @@ _NL, _CR, _BRACKET, _QUOTE, _CLOSE, _SPACE = 10, 13, ord("["), ord('"'), ord("]"
 
 
 class TagTable:
-    """The tags to read, as two masked little-endian words each (``name`` and a space)."""
+    """The tags to read: ``name`` and a space, as a range of first words and a masked
+    second word."""
 
     def __init__(self, names: Sequence[str]) -> None:
         self.names = tuple(names)
@@ -61,13 +63,20 @@ class TagTable:
         for i, raw in enumerate(raws):
             value[i, : len(raw)] = np.frombuffer(raw, np.uint8)
             mask[i, : len(raw)] = 0xFF
-        self.value = value.view("<u8")  # (tags, 2)
-        self.mask = mask.view("<u8")
-        #: The tags by the length of their names: (mask words, the tags of that length).
-        self.groups = [
-            (self.mask[i], [j for j, r in enumerate(raws) if len(r) == len(raws[i])])
-            for i in sorted({len(r): k for k, r in enumerate(raws)}.values())
-        ]
+        # A line's first word (big-endian, so that a name is a prefix) falls in the range
+        # of at most one name: [name and a space, then 0x00..., then 0xff...].
+        first = [int.from_bytes(value[i, :8].tobytes(), "big") for i in range(len(raws))]
+        free = [int.from_bytes((~mask[i, :8]).tobytes(), "big") for i in range(len(raws))]
+        order = sorted(range(len(raws)), key=lambda i: first[i])
+        for i, j in itertools.pairwise(order):
+            if first[i] | free[i] >= first[j]:
+                raise ValueError(f"tag names {names[i]!r}, {names[j]!r}: same first 8 bytes")
+        self.low = np.array([first[i] for i in order], np.uint64)
+        self.high = np.array([first[i] | free[i] for i in order], np.uint64)
+        self.tag = np.array(order, np.int64)
+        # The second word of each name, in the same order (masked: bytes past the space).
+        self.value1 = value.view("<u8")[order, 1].copy()
+        self.mask1 = mask.view("<u8")[order, 1].copy()
         self.skip = np.array([len(r) + 2 for r in raws], np.int64)  # '[', name, ' "'
 
 
@@ -111,17 +120,13 @@ def _tag_lines(a: np.ndarray) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
 def _tag_of(padded: np.ndarray, starts: np.ndarray, tags: TagTable) -> np.ndarray:
     """The index in ``tags`` of each line's name (after its ``[``), -1 for another name."""
     every = np.ndarray((len(padded) - 7,), "<u8", padded, 0, (1,))  # a word at every byte
-    w0, w1 = every[starts + 1], every[starts + 9]
-    found = np.full(len(starts), -1, np.int64)
-    for (m0, m1), group in tags.groups:
-        k0 = w0 & m0
-        k1 = (w1 & m1) if m1 else None
-        for i in group:
-            hit = k0 == tags.value[i, 0]
-            if k1 is not None:
-                hit &= k1 == tags.value[i, 1]
-            found[hit] = i
-    return found
+    key = every[starts + 1].byteswap()
+    at = np.searchsorted(tags.low, key, side="right") - 1
+    inside = at >= 0
+    at[~inside] = 0
+    hit = inside & (key <= tags.high[at])
+    hit &= (every[starts + 9] & tags.mask1[at]) == tags.value1[at]
+    return np.where(hit, tags.tag[at], -1)
 
 
 def parse_chunk(chunk: Any, size: int, tags: TagTable, first_seq: int = 0) -> pa.RecordBatch:
@@ -170,19 +175,27 @@ def _cut(
     spans = pa.Array.from_buffers(
         kind, len(bounds) - 1, [None, pa.py_buffer(offsets), pa.py_buffer(chunk)]
     )
-    columns = []
-    for row in index:
-        picked = pa.array(2 * row, pa.int64(), mask=row < 0)
-        raw = spans.take(picked)
-        try:
-            column = raw.cast(pa.large_string() if not small else pa.string())
-        except pa.ArrowInvalid:  # invalid UTF-8: replaced, never fatal
-            column = pa.array(
-                [None if b is None else b.decode("utf-8", "replace") for b in raw.to_pylist()],
-                pa.string(),
-            )
-        columns.append(column.cast(pa.string()))
-    return columns
+    flat = index.ravel()
+    picked = pa.array(2 * flat, pa.int64(), mask=flat < 0)
+    raw = spans.take(picked)
+    games = index.shape[1]
+    text = pa.string() if small else pa.large_string()
+    try:
+        whole = raw.cast(text)
+    except pa.ArrowInvalid:  # invalid UTF-8: replaced, never fatal (column by column)
+        return [_text(raw.slice(i * games, games), text) for i in range(len(index))]
+    return [whole.slice(i * games, games).cast(pa.string()) for i in range(len(index))]
+
+
+def _text(raw: pa.Array, text: pa.DataType) -> pa.Array:
+    """``raw`` (binary) as strings, invalid UTF-8 replaced by U+FFFD."""
+    try:
+        return raw.cast(text).cast(pa.string())
+    except pa.ArrowInvalid:
+        return pa.array(
+            [None if b is None else b.decode("utf-8", "replace") for b in raw.to_pylist()],
+            pa.string(),
+        )
 
 
 def _boundary(buf: bytearray, size: int) -> int:

@@ -140,13 +140,13 @@ def parse_chunk(chunk: Any, size: int, tags: TagTable, first_seq: int = 0) -> pa
     games, game, starts, ends = _tag_lines(a)
     tag = _tag_of(padded, starts, tags)
     # A wanted name, a '"' after its space, at least '""]' after that: a whole tag line.
-    known = np.flatnonzero(tag >= 0)
-    tag, game, starts, ends = tag[known], game[known], starts[known], ends[known]
-    begin = starts + tags.skip[tag]
+    # (Every byte read is inside the line or the padding, whatever the line.)
+    begin = starts + tags.skip[tag]  # tag -1: any skip, the line is dropped below
     stop = ends - 2
-    ok = begin <= stop
-    ok[ok] = (a[begin[ok] - 1] == _QUOTE) & (a[stop[ok]] == _QUOTE) & (a[stop[ok] + 1] == _CLOSE)
-    tag, game, begin, stop = tag[ok], game[ok], begin[ok], stop[ok]
+    ok = (tag >= 0) & (begin <= stop) & (padded[begin - 1] == _QUOTE)
+    ok &= (padded[np.maximum(stop, 0)] == _QUOTE) & (padded[np.maximum(stop + 1, 0)] == _CLOSE)
+    keep = np.flatnonzero(ok)
+    tag, game, begin, stop = tag[keep], game[keep], begin[keep], stop[keep]
     # One value per (tag, game): the last line gives it.
     slot = tag * games + game
     index = np.full(len(tags.names) * games, -1, np.int64)

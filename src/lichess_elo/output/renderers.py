@@ -64,7 +64,7 @@ def _report_view(view: str, csv: bool) -> None:
 
         @renders("report", CSV, view)
         def rows(run: ReportRun, target: Target) -> Rendered:
-            from lichess_elo.output.report import write_report_csv
+            from lichess_elo.output.report_csv import write_report_csv
 
             return lambda out: write_report_csv(out, run.reports, view)
 
@@ -76,7 +76,7 @@ _report_view(_SUMMARY, csv=False)
 
 @renders("report", TABLE, _ACCURACY)
 def _accuracy_table(run: ReportRun, target: Target) -> Rendered:
-    from lichess_elo.output.accuracy import accuracy_text
+    from lichess_elo.output.accuracy_text import accuracy_text
 
     return accuracy_text(run.reports, run.accuracy, run.user, target.width)
 

@@ -332,8 +332,7 @@ def club_command(
             note(line)
         ladder = ClubLadder(run, str(config) if config is not None else None)
         _publish(ladder, html, chart, top)
-        with paged(not no_pager and output is None):
-            _print(ladder, fmt, view, output)
+        _print(ladder, fmt, view, output, pager=not no_pager)
 
 
 def _reads(inputs: list[str], config: Path | None) -> dict[Path, str]:
@@ -344,13 +343,15 @@ def _reads(inputs: list[str], config: Path | None) -> dict[Path, str]:
     return reads
 
 
-def _print(ladder: ClubLadder, fmt: Format, view: str, output: Path | None) -> None:
-    """Print the one player's page when one was asked for, else the ladder in ``view``."""
-    target = render.Target.of(output)
-    if ladder.run.player is not None:
-        render.render("club-player", ladder.run, fmt, target=target)
-    else:
-        render.render("club", ladder, fmt, view, target=target)
+def _print(ladder: ClubLadder, fmt: Format, view: str, output: Path | None, *, pager: bool) -> None:
+    """Print the one player's page when one was asked for, else the ladder in ``view``
+    (through the pager when ``pager`` and on a terminal), or write it to ``output``."""
+    target = render.Target.of(output)  # the terminal's width, before the pager holds it
+    with paged(pager and output is None):
+        if ladder.run.player is not None:
+            render.render("club-player", ladder.run, fmt, target=target)
+        else:
+            render.render("club", ladder, fmt, view, target=target)
 
 
 def _publish(ladder: ClubLadder, html: Path | None, chart: Path | None, top: int) -> None:

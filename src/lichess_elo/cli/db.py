@@ -96,8 +96,9 @@ def _out(
     from lichess_elo.output import render
     from lichess_elo.output.formats import Format
 
+    target = render.Target.of(output)  # the terminal's width, before the pager holds it
     with paged(pager and output is None):
-        render.render(subject, value, Format(fmt), target=render.Target.of(output))
+        render.render(subject, value, Format(fmt), target=target)
 
 
 def _format(value: str, subject: str) -> str:

@@ -86,8 +86,9 @@ def games_command(
                 replay_progress=replay_bar,
                 on_warning=warn,
             )
+        target = render.Target.of(output)  # the terminal's width, before the pager holds it
         with paged(not no_pager and output is None):
-            render.render("games", listed, fmt, target=render.Target.of(output))
+            render.render("games", listed, fmt, target=target)
 
 
 def register(app: typer.Typer) -> None:

@@ -13,6 +13,7 @@ import io
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from decimal import Decimal
+from itertools import islice
 from typing import TYPE_CHECKING, Any, TextIO
 
 from lichess_elo.output.accuracy import accuracy_json
@@ -281,9 +282,8 @@ def _rows(out: TextIO, key: str, rows: Iterator[str]) -> None:
         out.write(f'      "{key}": []')
         return
     out.write(f'      "{key}": [\n        {first}')
-    for row in rows:
-        out.write(",\n        ")
-        out.write(row)
+    while chunk := list(islice(rows, 256)):  # a write per 256 rows, not two per row
+        out.write(",\n        " + ",\n        ".join(chunk))
     out.write("\n      ]")
 
 

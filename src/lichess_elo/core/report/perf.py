@@ -75,12 +75,12 @@ def _plan(
     # rated games of the perf before the first held one: ``games_before`` when given, else
     # 0 (the games held before ``since``, fetched for this count, count where they stand)
     missing = settings.games_before if settings.games_before is not None else 0
-    chosen = [
-        (i, g, c) for i, (g, c) in enumerate(held) if in_range(g, settings.start, settings.stop)
-    ]
+    since, until = settings.start, settings.stop  # made once, not once a game
+    chosen = [(i, g, c) for i, (g, c) in enumerate(held) if in_range(g, since, until)]
     groups: dict[str, list[Item]] = {}
+    kind = settings.period
     for item in chosen:
-        groups.setdefault(period_label(item[1], settings.period), []).append(item)
+        groups.setdefault(period_label(item[1], kind), []).append(item)
     first = chosen[0] if chosen else None
     warning = k_warning(
         (first[1], first[2]) if first is not None else None,

@@ -72,14 +72,14 @@ def game_row(
 ) -> GameRow:
     """The game's row on both tracks: FIDE's rating of it (``rated``, at the period's
     ``rating`` and ``k``) beside Lichess's, with the chain gap after ``previous``."""
-    me, opp = game.side(color), game.opponent(color)
+    me, opp = (game.white, game.black) if color == "white" else (game.black, game.white)
     assert me.rating is not None and me.rating_diff is not None and opp.rating is not None
     gap: int | None = None
     cause: GapCause | None = None
     days: float | None = None
     if previous is not None:
         prev_game, prev_color = previous
-        prev = prev_game.side(prev_color)
+        prev = prev_game.white if prev_color == "white" else prev_game.black
         assert prev.rating is not None and prev.rating_diff is not None
         if me.rating != prev.rating + prev.rating_diff:
             gap = me.rating - (prev.rating + prev.rating_diff)

@@ -13,10 +13,12 @@ import io
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from decimal import Decimal
+from itertools import islice
 from typing import TYPE_CHECKING, Any, TextIO
 
 from lichess_elo.output.accuracy import accuracy_json
 from lichess_elo.output.common import edition_json, iso_utc, json_default
+from lichess_elo.output.report_rows import game_lines
 
 if TYPE_CHECKING:
     from lichess_elo.core.report.fide_compare import FideSummary
@@ -280,9 +282,8 @@ def _rows(out: TextIO, key: str, rows: Iterator[str]) -> None:
         out.write(f'      "{key}": []')
         return
     out.write(f'      "{key}": [\n        {first}')
-    for row in rows:
-        out.write(",\n        ")
-        out.write(row)
+    while chunk := list(islice(rows, 256)):  # a write per 256 rows, not two per row
+        out.write(",\n        " + ",\n        ".join(chunk))
     out.write("\n      ]")
 
 
@@ -310,7 +311,7 @@ def write_report_json(
         out.write(f'      "perf": {_compact(r.perf)},\n')
         out.write(f'      "message": {_compact(r.message)},\n')
         out.write(f'      "settings": {_indented(_report_settings(r))},\n')
-        _rows(out, "games", (_compact(_game_json(g)) for g in r.games))
+        _rows(out, "games", game_lines(r.games))
         out.write(",\n")
         _rows(out, "periods", (_compact(_period_json(p)) for p in r.periods))
         out.write(f',\n      "summary": {_indented(_summary_json(r))},\n')

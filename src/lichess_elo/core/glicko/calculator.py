@@ -1,93 +1,25 @@
-"""Glicko-2 as Lichess runs it: one game is one rating period (pure functions, no I/O).
+"""The Glicko-2 calculator: Glickman's steps as scalachess runs them, and his whole period.
 
-Source of truth: ``docs/lichess.md`` (a restatement of scalachess
-``rating/.../glicko/impl/RatingCalculator.scala`` and lila ``PerfsUpdater``, ``Perf``,
-``Glicko``, ``RatingRegulator``). Three layers:
-
-* :func:`update` - the calculator: Glickman's steps for one game with step 6 skipped
-  (phi* = phi), tau 0.75, both players updated from their pre-game values, plus the colour
-  advantage (White's rating +A/2, Black's -A/2 inside the expected score only).
-* :func:`glickman_period` - the paper's general multi-game period with step 6, so that
-  Glickman's worked example can be checked.
-* :func:`lichess_game` - what lila wraps around the calculator: live RD, caps, rating
-  regulator, halving against a BOT, the +-700 limit, the sanity reset and the truncated
-  ``ratingDiff``.
-
-The colour advantage and the rating regulator by perf live in ``glicko_tables`` (re-exported
-here).
+Pure code, no I/O; part of ``lichess_elo.core.glicko`` (the names are re-exported there).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 
 from lichess_elo.core import arguments as args
 from lichess_elo.core.games import COLORS, Color
-from lichess_elo.core.glicko_tables import ADVANTAGE as ADVANTAGE
-from lichess_elo.core.glicko_tables import ADVANTAGE_SINCE as ADVANTAGE_SINCE
-from lichess_elo.core.glicko_tables import REGULATOR as REGULATOR
-from lichess_elo.core.glicko_tables import advantage_for as advantage_for
-from lichess_elo.core.glicko_tables import regulator_factor as regulator_factor
-from lichess_elo.errors import BadInput, GlickoConvergenceError, WrongType
-
-#: Glicko-2 scale: mu = (r - 1500) / SCALE, phi = RD / SCALE (about 400 / ln 10).
-SCALE = 173.7178
-CENTRE = 1500.0
-#: Lichess's system constant (scalachess ``Tau.default``).
-TAU = 0.75
-#: Volatility iteration: stop when |B - A| <= 1e-6, give up after 1000 iterations.
-TOLERANCE = 1e-6
-MAX_ITERATIONS = 1000
-#: Rating periods per day of inactivity for the live RD (lila ``Glicko.calculator``).
-PERIODS_PER_DAY = 0.21436
-MIN_DEVIATION = 45.0
-MAX_DEVIATION = 500.0
-MAX_VOLATILITY = 0.1
-MIN_RATING = 400.0
-MAX_RATING_DELTA = 700.0
-#: RD at or above which Lichess shows a rating as provisional ("1500?").
-PROVISIONAL_DEVIATION = 110.0
-
-
-@dataclass(frozen=True, slots=True)
-class Rating:
-    """A Glicko-2 rating on the familiar scale: rating, deviation (RD) and volatility."""
-
-    rating: float
-    deviation: float
-    volatility: float = 0.09
-
-    @property
-    def provisional(self) -> bool:
-        """True when Lichess marks this rating provisional (RD >= 110)."""
-        return is_provisional(self.deviation)
-
-
-#: A new Lichess player (lila ``Glicko.default``).
-DEFAULT = Rating(1500.0, 500.0, 0.09)
-
-
-@dataclass(frozen=True, slots=True)
-class SideResult:
-    """One player's side of a rated game.
-
-    ``before`` is the perf as loaded at the end of the game (stored rating, live RD, stored
-    volatility); ``after`` the stored perf afterwards; ``rating_diff`` what Lichess shows.
-    """
-
-    before: Rating
-    after: Rating
-    rating_diff: int
-
-
-def is_provisional(deviation: float) -> bool:
-    """Return True when an RD makes a Lichess rating provisional (RD >= 110)."""
-    return deviation >= PROVISIONAL_DEVIATION
-
-
-# --- the calculator -----------------------------------------------------------------------
+from lichess_elo.core.glicko.rating import (
+    CENTRE,
+    MAX_ITERATIONS,
+    SCALE,
+    TAU,
+    TOLERANCE,
+    Rating,
+    check_numbers,
+)
+from lichess_elo.errors import GlickoConvergenceError, WrongType
 
 
 def _g(phi: float) -> float:
@@ -196,7 +128,7 @@ def update(
     """
     args.glicko_rating("white", white, Rating)
     args.glicko_rating("black", black, Rating)
-    _numbers(white_score=white_score, advantage=advantage, tau=tau)
+    check_numbers(white_score=white_score, advantage=advantage, tau=tau)
     half = advantage / 2.0
     mu_w = (white.rating + half - CENTRE) / SCALE
     mu_b = (black.rating - half - CENTRE) / SCALE
@@ -240,7 +172,7 @@ def expected_score(
     except (TypeError, ValueError, OverflowError, ZeroDivisionError):
         value = math.nan
     if value != value:  # NaN
-        _numbers(rating=rating, opponent=opponent, advantage=advantage)
+        check_numbers(rating=rating, opponent=opponent, advantage=advantage)
         args.real("opponent_deviation", opponent_deviation, low=0, above=True)
     return value
 
@@ -272,7 +204,7 @@ def glickman_period(
             raise WrongType("opponents", pair, "a (Rating, score) pair")
         args.glicko_rating("opponent", pair[0], Rating)
         args.real("score", pair[1])
-    _numbers(tau=tau)
+    check_numbers(tau=tau)
     args.whole("periods", periods, 0)
     results = [
         (
@@ -284,127 +216,3 @@ def glickman_period(
         for opp, score in opponents
     ]
     return _rate(player, results, tau, float(periods))
-
-
-# --- the lila wrapper ---------------------------------------------------------------------
-
-
-def _cap(r: Rating) -> Rating:
-    """Lila ``GlickoExt.cap``: rating >= 400, RD within 45..500, volatility <= 0.1."""
-    return Rating(
-        max(r.rating, MIN_RATING),
-        min(max(r.deviation, MIN_DEVIATION), MAX_DEVIATION),
-        min(r.volatility, MAX_VOLATILITY),
-    )
-
-
-def _sane(r: Rating) -> bool:
-    """Lila ``sanityCheck``: 0 < r < 4000, 0 < RD < 1000, 0 < volatility < 0.2."""
-    return 0 < r.rating < 4000 and 0 < r.deviation < 1000 and 0 < r.volatility < 2 * MAX_VOLATILITY
-
-
-def live_deviation(player: Rating, days: float) -> float:
-    """Return the RD Lichess uses after ``days`` without a rated game in the perf.
-
-    RD_live = sqrt(RD^2 + 0.21436 * days * (173.7178 * sigma)^2), clamped to 45..500, computed
-    from the capped perf (RD within 45..500, volatility at most 0.1) as lila does. Negative
-    days deflate the RD (lila's write path); the radicand never goes below 0.
-    """
-    args.glicko_rating("player", player, Rating)
-    _numbers(days=days)
-    capped = _cap(player)
-    t = PERIODS_PER_DAY * days
-    growth = t * (SCALE * capped.volatility) ** 2
-    live = math.sqrt(max(capped.deviation**2 + growth, 0.0))
-    return min(max(live, MIN_DEVIATION), MAX_DEVIATION)
-
-
-#: The bounds of the numbers the functions take besides ratings: (low, high, above low).
-_BOUNDS = {"tau": (0.0, 10.0, True), "advantage": (-500.0, 500.0, False)}
-
-
-def _numbers(**values: object) -> None:
-    """Refuse any of ``values`` that is not a finite number within its ``_BOUNDS``."""
-    for name, value in values.items():
-        low, high, above = _BOUNDS.get(name, (None, None, False))
-        args.real(name, value, low=low, high=high, above=above)
-
-
-def _check_score(score: float) -> None:
-    if score not in (0.0, 0.5, 1.0):
-        raise BadInput("must be 1, 0.5 or 0", field="score", value=score)
-
-
-def lichess_game(
-    white: Rating,
-    black: Rating,
-    white_score: float,
-    *,
-    perf: str | None = None,
-    advantage: float = ADVANTAGE["standard"],
-    days_white: float = 0,
-    days_black: float = 0,
-    bot: Color | None = None,
-) -> tuple[SideResult, SideResult]:
-    """Rate one game the way lila does and return what each side's perf becomes.
-
-    Steps (``docs/lichess.md``): RD grows with the days since each player's last game in the perf;
-    the calculator sees capped values (rating >= 400, RD 45..500, volatility <= 0.1); gains are
-    multiplied by the perf's regulator factor; a human playing a BOT gets the midpoint of the
-    pre- and post-game (rating, RD, volatility); the new rating stays within +-700 of the old
-    one; an insane result resets to 1500/500/0.09; the stored value is capped again;
-    ``rating_diff`` = trunc(new rating) - trunc(old rating).
-
-    Args:
-        white: White's stored perf (rating, RD at the last game, volatility).
-        black: Black's stored perf.
-        white_score: 1, 0.5 or 0 from White's point of view.
-        perf: perf key whose regulator applies (e.g. ``"blitz"``); None applies none.
-        advantage: colour advantage in rating points (see :data:`ADVANTAGE`).
-        days_white: days since White's previous rated game in this perf (0: no RD growth).
-        days_black: the same for Black.
-        bot: the colour played by a BOT account, if one side is a BOT.
-
-    Returns:
-        (White's SideResult, Black's SideResult).
-
-    Raises:
-        BadInput: a score other than 1/0.5/0, negative days or an unknown perf;
-            ``WrongType``, ``BadArgument``: an argument of the wrong type or value.
-    """
-    args.glicko_rating("white", white, Rating)
-    args.glicko_rating("black", black, Rating)
-    _numbers(white_score=white_score, advantage=advantage, days_white=days_white)
-    _numbers(days_black=days_black)
-    if bot is not None:
-        args.choice("bot", bot, COLORS)
-    _check_score(white_score)
-    if days_white < 0 or days_black < 0:
-        raise BadInput("must be 0 or more", field="days", value=min(days_white, days_black))
-    factor = regulator_factor(perf)
-    loaded = (
-        replace(white, deviation=live_deviation(white, days_white)),
-        replace(black, deviation=live_deviation(black, days_black)),
-    )
-    pre = (_cap(loaded[0]), _cap(loaded[1]))
-    post = update(pre[0], pre[1], white_score, advantage=advantage)
-    sides: list[SideResult] = []
-    for color, old, before, after in zip(COLORS, loaded, pre, post, strict=True):
-        if factor != 1.0 and after.rating > before.rating:
-            after = replace(
-                after, rating=after.rating + (after.rating - before.rating) * (factor - 1)
-            )
-        if bot is not None and bot != color:
-            after = Rating(
-                (after.rating + before.rating) / 2,
-                (after.deviation + before.deviation) / 2,
-                (after.volatility + before.volatility) / 2,
-            )
-        clamped = min(
-            max(after.rating, old.rating - MAX_RATING_DELTA), old.rating + MAX_RATING_DELTA
-        )
-        new = replace(after, rating=clamped)
-        stored = _cap(new if _sane(new) else DEFAULT)
-        diff = math.trunc(stored.rating) - math.trunc(old.rating)
-        sides.append(SideResult(before=old, after=stored, rating_diff=diff))
-    return sides[0], sides[1]

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from datetime import date
 from decimal import Decimal
 
 from lichess_elo.core import fide
@@ -55,6 +54,7 @@ from lichess_elo.core.club.rules import (
 )
 from lichess_elo.core.club.standings import events, k_used, member_accounts, most_games, progress
 from lichess_elo.core.club.state import PlayerState, k_for, standing, start_rating
+from lichess_elo.core.months import months_between
 from lichess_elo.core.words import plural
 from lichess_elo.errors import BadInput
 
@@ -90,12 +90,6 @@ __all__ = [
     "rate_club",
     "speed_of",
 ]
-
-
-def months_between(earlier: date, later: date) -> int:
-    """Whole calendar months from ``earlier`` to ``later``."""
-    months = (later.year - earlier.year) * 12 + later.month - earlier.month
-    return months - 1 if later.day < earlier.day else months
 
 
 def expected(

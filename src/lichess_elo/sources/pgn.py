@@ -37,6 +37,7 @@ import chess.pgn
 from lichess_elo.core import lichess_pgn
 from lichess_elo.core.games import SPEEDS, Color, Game, Side, parse_time_control, speed_of
 from lichess_elo.core.replay import ReplayJob, replay_job
+from lichess_elo.core.replay_facts import stalemate_status
 
 #: PGN ``Variant`` tag -> Lichess variant key.
 VARIANTS = {
@@ -108,7 +109,7 @@ def _board_ending(board: chess.Board) -> str | None:
     if board.is_variant_end():
         return "variantEnd"
     if board.is_stalemate():
-        return "variantEnd" if board.uci_variant == "antichess" else "stalemate"
+        return stalemate_status(board.uci_variant)
     return None
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 import chess
 import chess.variant
 
+from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.fast_san import push_sans
 from lichess_elo.core.games import Game
 from lichess_elo.core.replay_facts import MATERIAL_MARGIN as MATERIAL_MARGIN
@@ -95,6 +96,7 @@ def _status_agrees(status: str, checkmate: bool, stalemate: bool, variant_end: b
     return None
 
 
+@keywords_checked
 def replay_game(game: Game) -> ReplayFacts:
     """Replay one game's SAN moves from its start position and record the facts.
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from decimal import Decimal
 
+from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.errors import BadInput, Malformed
 
 _ONE, _HALF, _ZERO = Decimal(1), Decimal("0.5"), Decimal(0)
@@ -32,6 +33,7 @@ _FORFEITS: Mapping[str, Decimal] = {
 RESULT_SPELLINGS = f"{SCORE_SPELLINGS}, or a forfeit +:- or -:+"
 
 
+@keywords_checked
 def parse_score(text: str, field: str = "score") -> Decimal:
     """Parse a score (``1``, ``0.5``, ``½``, ``w``/``d``/``l``...) or a result (``1-0``...).
 

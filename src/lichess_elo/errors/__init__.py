@@ -38,6 +38,7 @@ from lichess_elo.errors.inputs import (
     NotBefore,
     OutOfRange,
     UnknownChoice,
+    UnknownKeyword,
     WrongType,
 )
 from lichess_elo.errors.runtime import (
@@ -94,6 +95,7 @@ __all__ = [
     "RateLimited",
     "TokenRefused",
     "UnknownChoice",
+    "UnknownKeyword",
     "UserNotFound",
     "WorkerLost",
     "WriteFailed",

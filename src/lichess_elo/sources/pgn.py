@@ -35,6 +35,7 @@ import chess
 import chess.pgn
 
 from lichess_elo.core import lichess_pgn
+from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.games import SPEEDS, Color, Game, Side, parse_time_control, speed_of
 from lichess_elo.core.replay import ReplayJob, replay_job
 from lichess_elo.core.replay_facts import stalemate_status
@@ -247,6 +248,7 @@ def _facts_ending(job: ReplayJob) -> str | None:
     return None
 
 
+@keywords_checked
 def read_pgn(text: str, *, on_warning: Callable[[str], None] | None = None) -> list[Game]:
     """Read every game of a Lichess PGN export.
 

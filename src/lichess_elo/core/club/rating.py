@@ -22,6 +22,7 @@ from dataclasses import replace
 from decimal import Decimal
 
 from lichess_elo.core import fide
+from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.club.kfactor import KChoice
 from lichess_elo.core.club.model import (
     METHODS,
@@ -279,6 +280,7 @@ def _rate_period(
     return unrated_games
 
 
+@keywords_checked
 def rate_club(
     players: Sequence[ClubPlayer],
     games: Sequence[ClubGame],

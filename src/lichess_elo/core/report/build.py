@@ -31,6 +31,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from lichess_elo.core import fide
+from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.fide_record import FidePlayer, list_for_speed
 from lichess_elo.core.games import Color, Game
 from lichess_elo.core.replay_facts import ReplayFacts, endings
@@ -350,6 +351,7 @@ def _perf_report(
     )
 
 
+@keywords_checked
 def build_report(
     user: str,
     games: Sequence[Game],

@@ -2,7 +2,8 @@
 
 Pure code, no I/O; ``report.build_report`` calls ``summarize`` for each perf.
 
-Definitions (documented in the README):
+Definitions (documented in ``docs/commands.md#report-fide-elo-next-to-lichess`` and
+``docs/json.md#report``):
 
 - **Elo change** of the report: the sum of the rounded period changes. **Lichess change**:
   the sum of the ratingDiffs; **gaps**: the sum of the chain gaps; so the final Lichess

@@ -8,7 +8,6 @@ from typing import Any
 
 from rich.console import Console
 
-from lichess_elo.output.common import dump_json, write_csv
 from lichess_elo.output.db_rivals import compare_assumptions, rivals_json, rivals_table
 from lichess_elo.output.tables import Column, Table, render_table, wrap_words
 from lichess_elo.population.app import (
@@ -107,27 +106,14 @@ def list_table(result: RatingList) -> Table:
     return Table(columns, rows, title=f"FIDE-rules {result.perf} list, {result.month}", notes=notes)
 
 
-def list_output(result: RatingList, fmt: str) -> str | Table:
-    """``db list`` in ``fmt``: a rich table, CSV text or JSON text."""
-    if fmt == "json":
-        return dump_json(result.document())
-    if fmt == "csv":
-        return write_csv(result.players, LIST_FIELDS)
-    return list_table(result)
-
-
 PLAYER_FIELDS = (
     "perf", "name", "month", "rating", "games_before", "k", "lichess_rating", "games", "points",
     "expected", "k_used", "change", "next_rating", "edition",
 )  # fmt: skip
 
 
-def player_output(result: PlayerRows, fmt: str) -> str | Table:
-    """``db player`` in ``fmt``."""
-    if fmt == "json":
-        return dump_json(result.document())
-    if fmt == "csv":
-        return write_csv(result.rows, PLAYER_FIELDS)
+def player_table(result: PlayerRows) -> Table:
+    """``db player``'s table: one row per perf and month, with the edition applied."""
     heads = ("perf", "month", "list", "before", "K", "Lichess", "games", "score", "PD",
              "K used", "change")  # fmt: skip
     columns = [Column(h, "left" if h in ("perf", "month") else "right") for h in heads]

@@ -6,8 +6,10 @@ Test modules import from here, never from one another.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
+import unicodedata
 from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -138,3 +140,24 @@ def run_cli(
         env=environment,
         check=False,
     )
+
+
+def heading_slug(heading: str) -> str:
+    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens."""
+    text = heading.strip().lower()
+    text = "".join(c for c in text if c in " -_" or unicodedata.category(c)[0] in "LN")
+    return text.replace(" ", "-")
+
+
+def markdown_anchors(page: Path) -> set[str]:
+    """Every heading anchor of a Markdown page, as GitHub numbers repeated ones (``-1``...),
+    fenced code skipped."""
+    text = re.sub(r"^```.*?^```", "", page.read_text(encoding="utf-8"), flags=re.S | re.M)
+    seen: dict[str, int] = {}
+    found = set()
+    for heading in re.findall(r"^#{1,6} (.+)$", text, re.MULTILINE):
+        slug = heading_slug(heading)
+        n = seen.get(slug, 0)
+        seen[slug] = n + 1
+        found.add(slug if n == 0 else f"{slug}-{n}")
+    return found

@@ -39,6 +39,7 @@ from lichess_elo.errors.inputs import (
     NotBefore,
     OutOfRange,
     UnknownChoice,
+    UnknownKeyword,
     WrongType,
 )
 from lichess_elo.errors.runtime import (
@@ -96,6 +97,7 @@ __all__ = [
     "RateLimited",
     "TokenRefused",
     "UnknownChoice",
+    "UnknownKeyword",
     "UserNotFound",
     "WorkerLost",
     "WriteFailed",

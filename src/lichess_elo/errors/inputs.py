@@ -192,3 +192,22 @@ class NoRenderer(BadInput):
         self.view_formats, self.format_views = tuple(view_formats), tuple(format_views)
         self.tabled = tabled
         super().__init__(f"has no {fmt} of the {view} view", field="format", value=fmt)
+
+
+class UnknownKeyword(BadArgument, TypeError):
+    """A keyword argument that a library call does not take: ``field`` is the keyword given,
+    ``call`` the function or record (``"ClubOptions"``) and ``accepted`` the keywords it
+    takes. Also a ``TypeError``, as Python's own error for an unknown keyword is."""
+
+    def __init__(self, call: str, field: str, accepted: Sequence[str]) -> None:
+        self.call, self.accepted = call, tuple(accepted)
+        super().__init__(field, field, f"a keyword of {call}: {', '.join(self.accepted)}")
+
+    def describe(self, names: Mapping[str, str] | None = None) -> str:
+        """``<call>() takes no keyword '<k>' (did you mean 'k'?); it takes a, b, c``."""
+        from lichess_elo.core.words import did_you_mean
+
+        near = did_you_mean(str(self.field), self.accepted)
+        near = f" ({near})" if near else ""
+        takes = ", ".join(self.accepted)
+        return f"{self.call}() takes no keyword {self.field!r}{near}; it takes {takes}"

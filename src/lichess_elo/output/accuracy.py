@@ -143,7 +143,7 @@ def rivals_json() -> dict[str, dict[str, Any]]:
 
 
 def accuracy_json(card: PerfAccuracy, user: str, perf: str) -> dict[str, Any]:
-    """The report JSON's ``accuracy`` block of one perf (README "The scorecard")."""
+    """The report JSON's ``accuracy`` block of one perf (``docs/scorecard.md``)."""
     contenders = []
     for c in card.contenders:
         s = c.scores

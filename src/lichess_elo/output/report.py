@@ -1,7 +1,7 @@
 """``lichess-elo report`` output: the JSON document, streamed.
 
-An edge module (it writes text, no maths). ``report_document`` is the JSON contract (README
-"JSON format"): games oldest first, numbers as numbers, every key always present.
+An edge module (it writes text, no maths). ``report_document`` is the JSON contract
+(``docs/json.md#report``): games oldest first, numbers as numbers, every key always present.
 ``write_report_json`` writes it row by row to a stream, so the whole document is never held
 as one string; ``report_json`` is the same bytes as text. The CSV views are in
 ``output.report_csv``.
@@ -226,7 +226,7 @@ def report_document(
     reports: Sequence[PerfReport],
     accuracy: Mapping[str, PerfAccuracy] | None = None,
 ) -> dict[str, Any]:
-    """The ``--format json`` document: ``{"user", "reports": [...]}`` (see the README).
+    """The ``--format json`` document: ``{"user", "reports": [...]}`` (``docs/json.md#report``).
 
     ``accuracy`` holds the scorecards by perf; a perf without one has ``"accuracy": null``.
     """

@@ -29,6 +29,7 @@ test allows 1e-9).
 
 from __future__ import annotations
 
+from lichess_elo.core import months
 from lichess_elo.core.report import rivals
 from lichess_elo.core.report.predictions import OPPONENT_RD_ESTABLISHED
 from lichess_elo.core.report.rivals import RivalRules
@@ -67,8 +68,8 @@ def number(x: float) -> str:
 
 
 def month_index_sql(d: Dialect, month: str) -> str:
-    """SQL for ``rivals.month_index`` of a YYYYMM integer."""
-    return f"({d.idiv(month, '100')} * 12 + {month} % 100 - 1)"
+    """SQL for ``core.months.month_index`` of a YYYYMM integer."""
+    return months.month_index_sql(d.idiv(month, "100"), f"{month} % 100")
 
 
 def k_sql(variance: str) -> str:

@@ -28,6 +28,7 @@ from fractions import Fraction
 
 from lichess_elo.core.fide import editions
 from lichess_elo.core.fide.editions import Adjustment, Chapter, Edition
+from lichess_elo.core.months import yyyymm_add
 from lichess_elo.population.dialect import Dialect
 from lichess_elo.population.schema import PERFS, STANDARD_CHAPTER_PERFS, next_month
 
@@ -41,9 +42,8 @@ def first_day(month: int) -> date:
 
 
 def previous_month(month: int) -> int:
-    """The month before YYYYMM."""
-    year, mon = divmod(month, 100)
-    return (year - 1) * 100 + 12 if mon == 1 else month - 1
+    """The month before YYYYMM (``core.months``)."""
+    return yyyymm_add(month, -1)
 
 
 def chapter_of_perf(perf: str) -> Chapter:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from lichess_elo.core.months import yyyymm_add, yyyymm_range
 from lichess_elo.errors import BadInput
 
 #: The perfs rated here and the FIDE chapter each follows (docs/rules.md, Rapid & Blitz chapter):
@@ -80,17 +81,13 @@ def month_label(month: int) -> str:
 
 
 def next_month(month: int) -> int:
-    """The month after YYYYMM."""
-    year, mon = divmod(month, 100)
-    return (year + 1) * 100 + 1 if mon == 12 else month + 1
+    """The month after YYYYMM (``core.months``)."""
+    return yyyymm_add(month, 1)
 
 
 def month_range(first: int, last: int) -> list[int]:
-    """Every month from ``first`` to ``last`` inclusive (YYYYMM)."""
-    out = [first]
-    while out[-1] < last:
-        out.append(next_month(out[-1]))
-    return out
+    """Every month from ``first`` to ``last`` inclusive (YYYYMM; ``core.months``)."""
+    return yyyymm_range(first, last)
 
 
 def check_perf(perf: str) -> str:

@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.fide_record import FidePlayer
 from lichess_elo.core.games import Game
 from lichess_elo.core.replay_facts import ReplayFacts
@@ -52,6 +53,7 @@ if TYPE_CHECKING:
 __all__ = ["MIN_PERFORMANCE_GAMES", "build_report", "gap_cause", "period_label"]
 
 
+@keywords_checked
 def build_report(
     user: str,
     games: Sequence[Game],

@@ -20,6 +20,7 @@ from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.games import Game, UserInfo, dedupe_sorted
 from lichess_elo.core.report.selection import classify, select_perfs
 from lichess_elo.errors import (
@@ -88,6 +89,7 @@ class FetchResult:
     count_short: tuple[str, ...] = ()
 
 
+@keywords_checked
 def fetch_games(
     username: str,
     source: Source,

@@ -9,13 +9,15 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
+from lichess_elo.core.months import month_after
+
 
 def _month_start(day: date) -> date:
     return day.replace(day=1)
 
 
 def _next_month(day: date) -> date:
-    return date(day.year + day.month // 12, day.month % 12 + 1, 1)
+    return month_after(day)
 
 
 def _millis(day: date) -> int:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import platformdirs
 
 from lichess_elo._version import __version__
+from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.errors import BadInput, CacheUnusable, Conflict, Malformed
 from lichess_elo.sources.env import env_seconds, retry_wait
 from lichess_elo.sources.lichess.cassette import cassette_time, unreadable
@@ -43,6 +44,7 @@ CONNECT_TIMEOUT = 10.0
 READ_TIMEOUT = 60.0  # seconds between two reads; env LICHESS_ELO_TIMEOUT overrides
 
 
+@keywords_checked
 @dataclass(frozen=True)
 class Source:
     """Where requests go: the server, the token, the cache, the offline/replay switches and

@@ -1,4 +1,5 @@
-"""Shared fixtures: the reference data, a clean environment and the fake Lichess server."""
+"""Shared fixtures: the reference data, a clean environment, the fake Lichess server and
+(tests/runners.py) the CLI runners."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ import pytest
 
 from tests.fake_lichess import FakeLichess
 from tests.helpers import DATA, ONBOARD_CREATED, ONBOARD_FILE
+
+#: The shared runners: the ``cli``, ``subprocess_cli`` and ``pty_cli`` fixtures.
+pytest_plugins = ["tests.runners"]
 
 
 @pytest.fixture(scope="session")

@@ -5,10 +5,6 @@ Test modules import from here, never from one another.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -119,22 +115,3 @@ def lichess_pgn(game: dict[str, Any]) -> str:
     )
     head = "\n".join(f'[{name} "{value}"]' for name, value in tags)
     return f"{head}\n\n{numbered} {result}\n\n\n"
-
-
-def run_cli(
-    *args: str, env: dict[str, str] | None = None, prefix: Sequence[str] = (), timeout: float = 60
-) -> subprocess.CompletedProcess[str]:
-    """``python -m lichess_elo ARGS`` in a real process, from the repository, without the
-    caller's ``LICHESS*`` variables or ``COLUMNS`` (plus ``env``); ``prefix`` goes before
-    the interpreter (e.g. ``setpriv ...``)."""
-    environment = {k: v for k, v in os.environ.items() if not k.startswith(("LICHESS", "COLUMNS"))}
-    environment.update(env or {})
-    return subprocess.run(
-        [*prefix, sys.executable, "-m", "lichess_elo", *args],
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        cwd=REPO,
-        env=environment,
-        check=False,
-    )

@@ -4,16 +4,13 @@ test_db_cli)."""
 from __future__ import annotations
 
 import pytest
-from typer.testing import CliRunner
 
-from lichess_elo.cli.root import app
-
-runner = CliRunner()
+from tests.runners import invoke
 
 
 def _option_lines(command: str) -> dict[str, str]:
     """The help screen of ``command``, one line per option (wide enough not to wrap)."""
-    shown = runner.invoke(app, [command, "--help"], env={"COLUMNS": "300"})
+    shown = invoke([command, "--help"], env={"COLUMNS": "300"})
     assert shown.exit_code == 0, shown.output
     lines: dict[str, str] = {}
     for line in shown.stdout.splitlines():

@@ -12,17 +12,15 @@ from pathlib import Path
 
 import duckdb
 import pytest
-from typer.testing import CliRunner
 
-from lichess_elo.cli import app as cli_app
-from tests.helpers import run_cli
 from tests.integration.db_fixture import january
 from tests.integration.db_helpers import game, write_dump
 from tests.integration.db_rated import rule_600_db
+from tests.runners import Cli, invoke, run_cli
 
 
 def _run(*args: str) -> tuple[int, str]:
-    out = CliRunner().invoke(cli_app, ["db", *args])
+    out = invoke(["db", *args])
     return out.exit_code, out.output
 
 
@@ -200,8 +198,8 @@ def test_progress_bar_on_a_terminal(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("command", ["ingest", "rate", "list", "player", "compare"])
-def test_every_db_option_has_an_example(command: str) -> None:
-    shown = CliRunner().invoke(cli_app, ["db", command, "--help"], env={"COLUMNS": "300"})
+def test_every_db_option_has_an_example(cli: Cli, command: str) -> None:
+    shown = cli(["db", command, "--help"], env={"COLUMNS": "300"})
     assert shown.exit_code == 0, shown.output
     options = [
         line for line in shown.stdout.splitlines()

@@ -16,7 +16,7 @@ import pytest
 
 from lichess_elo.cli.pager import pager_command
 from tests import terminal
-from tests.helpers import run_cli
+from tests.runners import run_cli
 
 REPO = Path(__file__).resolve().parent.parent.parent
 CASSETTE = str(REPO / "cassettes" / "onboard247.yaml")

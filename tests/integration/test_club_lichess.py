@@ -19,11 +19,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from typer.testing import CliRunner
-
-from lichess_elo.cli.root import app
 from tests import helpers
 from tests.fake_lichess import FakeLichess
+from tests.runners import invoke
 
 DATA = helpers.DATA / "club"
 REPO = helpers.REPO
@@ -52,7 +50,7 @@ Rebuild: python -m tests.integration.test_club_lichess
 
 
 def _run(*args: str) -> Any:
-    return CliRunner().invoke(app, ["club", *args])
+    return invoke(["club", *args])
 
 
 # All six swiss players start at 1000 (no players file), so every expected score in the

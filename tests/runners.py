@@ -47,16 +47,18 @@ def invoke(
     input: str | bytes | None = None,
     cwd: Path | None = None,
     catch_exceptions: bool = True,
+    **extra: Any,
 ) -> Result:
     """``lichess-elo ARGS`` in this process (typer's ``CliRunner``); ``env`` is added to
     (``None`` values remove) this process's environment for the call; ``cwd`` is the
-    working folder during the call."""
+    working folder during the call; ``extra`` goes to click's ``main`` (``terminal_width``,
+    ``color``)."""
     from lichess_elo.cli import app
 
     chdir = contextlib.chdir(cwd) if cwd is not None else contextlib.nullcontext()
     with chdir:
         return CliRunner().invoke(
-            app, list(args), env=env, input=input, catch_exceptions=catch_exceptions
+            app, list(args), env=env, input=input, catch_exceptions=catch_exceptions, **extra
         )
 
 
@@ -105,9 +107,11 @@ def spawn(
     stdout: int | IO[Any] | None = subprocess.PIPE,
     stderr: int | IO[Any] | None = subprocess.PIPE,
     text: bool = False,
+    **popen: Any,
 ) -> subprocess.Popen[Any]:
     """``python -m lichess_elo ARGS`` started beside the test (the caller reads, signals and
-    waits for it); environment as :func:`run_cli`'s."""
+    waits for it); environment as :func:`run_cli`'s; ``popen`` goes to ``Popen``
+    (``preexec_fn``...)."""
     return subprocess.Popen(
         [*PROGRAM, *args],
         stdin=stdin,
@@ -116,6 +120,7 @@ def spawn(
         text=text,
         cwd=cwd,
         env=_environment(env, inherit_env),
+        **popen,
     )
 
 
@@ -132,12 +137,12 @@ class PtyCli:
         height: int = 50,
         env: Mapping[str, str] | None = None,
         cwd: Path | None = None,
-        stdout_only: bool = False,
+        on_pty: terminal.Streams = "all",
     ) -> terminal.PtyRun:
         """Start ``lichess-elo ARGS`` in a ``width`` × ``height`` pty (see
         :func:`terminal.start`)."""
         return terminal.start(
-            args, width=width, height=height, env=dict(env or {}), cwd=cwd, stdout_only=stdout_only
+            args, width=width, height=height, env=dict(env or {}), cwd=cwd, on_pty=on_pty
         )
 
     def __call__(
@@ -148,13 +153,11 @@ class PtyCli:
         height: int = 50,
         env: Mapping[str, str] | None = None,
         cwd: Path | None = None,
-        stdout_only: bool = False,
+        on_pty: terminal.Streams = "all",
         timeout: float = 120.0,
     ) -> tuple[int, str]:
         """Run to the end in a pty: (exit code, screen text without escapes)."""
-        run = self.start(
-            args, width=width, height=height, env=env, cwd=cwd, stdout_only=stdout_only
-        )
+        run = self.start(args, width=width, height=height, env=env, cwd=cwd, on_pty=on_pty)
         code = run.finish(timeout)
         return code, run.text
 

@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from datetime import date
 
 import pytest
 
-from tests.runners import Cli
+from tests.runners import Cli, run_cli
 
 SEED_A = ["calc", "1500", "1400:1", "1600:0.5", "1550:0", "--k", "20"]
 F_N01 = ["1902:0.5", "1877:0.5", "1884:1", "2012:0", "1832:1"]
@@ -179,21 +177,11 @@ def test_help_explains_every_option(cli: Cli) -> None:
 
 
 def test_real_process() -> None:
-    ok = subprocess.run(
-        [sys.executable, "-m", "lichess_elo", *SEED_A],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    ok = run_cli(*SEED_A, timeout=60)
     assert ok.returncode == 0, ok.stderr
     assert _numbers(ok.stdout)[:4] == ["+7.2", "+2.8", "-8.6", "+1.4"]
     assert "new rating: 1501" in ok.stdout
-    bad = subprocess.run(
-        [sys.executable, "-m", "lichess_elo", "calc", "1500", "1400:2"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    bad = run_cli("calc", "1500", "1400:2", timeout=60)
     assert bad.returncode == 2
     assert "Traceback" not in bad.stderr
     assert bad.stderr.strip().count("\n") == 0 and "1400:2" in bad.stderr

@@ -19,7 +19,7 @@ import matplotlib
 import pytest
 
 from tests import helpers
-from tests.runners import Cli, invoke
+from tests.runners import Cli, PtyCli, invoke
 
 DATA = helpers.DATA / "club"
 BASE = [str(DATA / "players.csv"), str(DATA / "games.csv"), "--config", str(DATA / "club.toml")]
@@ -142,10 +142,8 @@ def test_bad_options_are_one_line(args: list[str], message: str) -> None:
     assert result.stderr == f"lichess-elo: error: {message}\n"
 
 
-def test_eighty_columns_in_a_pty() -> None:
-    from tests import terminal
-
-    code, text = terminal.run(["club", *BASE, "-q", "--min-games", "3"], width=80, env={})
+def test_eighty_columns_in_a_pty(pty_cli: PtyCli) -> None:
+    code, text = pty_cli(["club", *BASE, "-q", "--min-games", "3"], width=80, env={})
     assert code == 0, text
     lines = [line.rstrip() for line in text.splitlines()]
     assert all(len(line) <= 80 for line in lines), text

@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 
 from lichess_elo import __version__
-from tests.runners import Cli, run_cli
-from tests.terminal import start
+from tests.runners import Cli, pty_run, run_cli
 
 RED = "\x1b[1;31merror:\x1b[0m"
 
@@ -21,7 +20,7 @@ def _colour_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _pty(args: list[str], env: dict[str, str]) -> str:
     """stderr and stdout of ``lichess-elo ARGS`` on a pseudo-terminal, escapes kept."""
-    proc = start(args, width=100, env=env)
+    proc = pty_run.start(args, width=100, env=env)
     proc.finish(60)
     return proc.raw.decode("utf-8", errors="replace")
 

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import subprocess
-import sys
 from datetime import date
 from pathlib import Path
 
@@ -141,22 +139,8 @@ def test_missing_cassette_file_exits_2(cli: Cli, tmp_path: Path) -> None:
 
 def test_real_command_line_replay(tmp_path: Path) -> None:
     # the README's main command, as a user runs it (stderr is not a terminal: no bar)
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "lichess_elo",
-            "fetch",
-            "OnBoard247",
-            "--replay",
-            str(ONBOARD),
-            "--cache-dir",
-            str(tmp_path),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=REPO,
+    done = run_cli(
+        "fetch", "OnBoard247", "--replay", str(ONBOARD), "--cache-dir", str(tmp_path), timeout=60
     )
     assert done.returncode == 0, done.stderr
     assert "OnBoard247: 221 games in 2 months" in done.stdout
@@ -268,15 +252,8 @@ def test_a_token_echoed_by_the_parser_is_redacted(tmp_path: Path) -> None:
     # The option parser repeats a stray argument in its message; when that argument is the
     # token (pasted twice by mistake), the one-line error must not show it.
     secret = "lip_SeCrEt0123456789"
-    env = {**os.environ, "LICHESS_ELO_CACHE_DIR": str(tmp_path)}
-    env.pop("LICHESS_TOKEN", None)
-    done = subprocess.run(
-        [sys.executable, "-m", "lichess_elo", "fetch", "OnBoard247", f"--token={secret}", secret],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=False,
-    )
+    env = {"LICHESS_ELO_CACHE_DIR": str(tmp_path)}  # run_cli drops the caller's LICHESS*
+    done = run_cli("fetch", "OnBoard247", f"--token={secret}", secret, env=env)
     assert done.returncode == 2
     assert secret not in done.stdout + done.stderr
     assert "***" in done.stderr and len(done.stderr.splitlines()) == 1

@@ -7,12 +7,10 @@ for their derivation).
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
 
-from tests.runners import Cli
+from tests.runners import Cli, run_cli
 
 # notes section 8: White 1500/60 (last game 2 days ago), Black 1600/80 (30 days ago),
 # volatility 0.06, standard blitz, White wins -> 1512.31 (+12) / 1576.30 (-24).
@@ -180,23 +178,11 @@ def test_help_explains_every_option_with_an_example(cli: Cli) -> None:
 
 def test_real_subprocess() -> None:
     # The command as a user runs it: python -m lichess_elo, in a separate process.
-    proc = subprocess.run(
-        [sys.executable, "-m", "lichess_elo", *EXAMPLE, "--format", "json"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    proc = run_cli(*EXAMPLE, "--format", "json", timeout=60)
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     assert (data["white"]["rating_diff"], data["black"]["rating_diff"]) == (12, -24)
-    bad = subprocess.run(
-        [sys.executable, "-m", "lichess_elo", "glicko", "1500/60", "1500/60", "1-O"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    bad = run_cli("glicko", "1500/60", "1500/60", "1-O", timeout=60)
     assert bad.returncode == 2
     assert bad.stderr.strip().startswith(
         "lichess-elo: error: RESULT '1-O' is not a result; expected 1, 0.5, 0"

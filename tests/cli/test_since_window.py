@@ -12,9 +12,8 @@ from collections import Counter
 from datetime import UTC, datetime
 from typing import Any
 
-from tests.cli.conftest import generated_games
 from tests.fake_lichess import FakeLichess
-from tests.helpers import REPO
+from tests.helpers import REPO, generated_games
 from tests.runners import Cli, invoke
 
 

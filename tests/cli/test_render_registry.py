@@ -13,15 +13,15 @@ from pathlib import Path
 
 import click
 import pytest
-from typer.testing import CliRunner
 
 from lichess_elo.app.games import Listing
 from lichess_elo.cli.errors import no_renderer_message
-from lichess_elo.cli.root import COMMANDS, app, load_command
+from lichess_elo.cli.root import COMMANDS, load_command
 from lichess_elo.errors import NoRenderer
 from lichess_elo.output import render
 from lichess_elo.output.formats import CSV, TABLE, Format
 from tests.helpers import REPO
+from tests.runners import Cli
 
 PGN = REPO / "tests" / "data" / "lichess" / "game-export-q7ZvsdUF.pgn"
 
@@ -109,11 +109,12 @@ def toy_format() -> Iterator[Format]:
         importlib.reload(games_module)
 
 
-def test_adding_a_format_is_one_registry_entry(toy_format: Format, tmp_path: Path) -> None:
+def test_adding_a_format_is_one_registry_entry(
+    cli: Cli, toy_format: Format, tmp_path: Path
+) -> None:
     option = _option(load_command("games"), "--format")
     assert option is not None and option.metavar == "table|csv|json|toy"
-    result = CliRunner().invoke(
-        app,
+    result = cli(
         ["games", "Lance5500", "--pgn", str(PGN), "--cache-dir", str(tmp_path), "-f", "TOY"],
     )
     assert result.exit_code == 0, result.output
@@ -121,7 +122,7 @@ def test_adding_a_format_is_one_registry_entry(toy_format: Format, tmp_path: Pat
     assert result.stdout == "Lance5500: q7ZvsdUF\n"
 
 
-def test_a_bad_format_has_the_one_message_everywhere(tmp_path: Path) -> None:
+def test_a_bad_format_has_the_one_message_everywhere(cli: Cli, tmp_path: Path) -> None:
     runs = {
         ("calc", "1500", "1400:1"): "table, json",
         ("games", "Lance5500", "--pgn", str(PGN), "--cache-dir", str(tmp_path)): (
@@ -130,7 +131,7 @@ def test_a_bad_format_has_the_one_message_everywhere(tmp_path: Path) -> None:
         ("db", "months", "--db", str(tmp_path / "none.duckdb")): "table, csv, json",
     }
     for args, valid in runs.items():
-        result = CliRunner().invoke(app, [*args, "-f", "xml"])
+        result = cli([*args, "-f", "xml"])
         assert result.exit_code == 2, result.output
         assert (
             result.stderr == f"lichess-elo: error: --format: unknown format 'xml'; valid: {valid}\n"

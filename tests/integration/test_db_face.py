@@ -9,12 +9,11 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from lichess_elo.cli import app as cli_app
 from lichess_elo.population import app
 from tests.integration.db_fixture import january, rated_fixture
 from tests.integration.db_helpers import write_dump
+from tests.runners import invoke
 
 
 @pytest.fixture(scope="module")
@@ -24,7 +23,7 @@ def rated_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _db(*args: str) -> tuple[int, str, str]:
-    out = CliRunner().invoke(cli_app, ["db", *args])
+    out = invoke(["db", *args])
     return out.exit_code, out.stdout, out.stderr
 
 

@@ -36,7 +36,7 @@ RATING_RANGE = range(0, 4001)
 
 def _opt_int(value: Any, field: str) -> int | None:
     if value is None or type(value) is int:  # the usual cases first, without isinstance
-        return value  # type: ignore[no-any-return]
+        return value
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"{field} is not an integer: {value!r}")
     return value
@@ -51,7 +51,7 @@ def _rating(value: Any, field: str) -> int | None:
 
 def _opt_str(value: Any, field: str) -> str | None:
     if value is None or type(value) is str:
-        return value  # type: ignore[no-any-return]
+        return value
     if not isinstance(value, str):
         raise ValueError(f"{field} is not a string: {value!r}")
     return value

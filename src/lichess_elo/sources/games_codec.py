@@ -51,17 +51,12 @@ def _when(micros: int | None) -> datetime | None:
     return None if micros is None else _EPOCH + timedelta(microseconds=micros)
 
 
-def _shared(text: str | None) -> str | None:
-    """One string object for equal labels (perf, status, names...): ``marshal`` then writes
-    each once a payload and the decoded games share it, instead of a copy per game."""
-    return None if text is None else sys.intern(text)
-
-
 def _side_row(s: Side) -> SideRow:
+    intern = sys.intern
     return (
-        _shared(s.user_id),
-        _shared(s.name),
-        _shared(s.title),
+        s.user_id if s.user_id is None else intern(s.user_id),
+        s.name if s.name is None else intern(s.name),
+        s.title if s.title is None else intern(s.title),
         s.rating,
         s.rating_diff,
         s.provisional,
@@ -70,26 +65,32 @@ def _side_row(s: Side) -> SideRow:
 
 
 def encode_games(games: Sequence[Game], warnings: Sequence[str]) -> bytes:
-    """One response's games and parse warnings as a compact payload (``decode_games``)."""
+    """One response's games and parse warnings as a compact payload (``decode_games``).
+
+    Every label (perf, status, names...) goes in ``sys.intern``'d: one string object for
+    equal labels, so ``marshal`` writes each once a payload and the decoded games share it,
+    instead of a copy per game.
+    """
+    intern, micros, side = sys.intern, _micros, _side_row
     rows = [
         (
             g.id,
             g.rated,
-            _shared(g.variant),
-            _shared(g.speed),
-            _shared(g.perf),
-            _micros(g.created_at),
-            _shared(g.status),
-            _side_row(g.white),
-            _side_row(g.black),
-            _shared(g.winner),
-            _micros(g.last_move_at),
+            intern(g.variant),
+            intern(g.speed),
+            intern(g.perf),
+            micros(g.created_at),
+            intern(g.status),
+            side(g.white),
+            side(g.black),
+            g.winner if g.winner is None else intern(g.winner),
+            micros(g.last_move_at),
             g.moves,
             g.initial_fen,
-            _shared(g.tournament_id),
-            _shared(g.swiss_id),
+            g.tournament_id if g.tournament_id is None else intern(g.tournament_id),
+            g.swiss_id if g.swiss_id is None else intern(g.swiss_id),
             None if g.clock is None else (g.clock.initial, g.clock.increment),
-            _shared(g.source),
+            g.source if g.source is None else intern(g.source),
         )
         for g in games
     ]

@@ -172,7 +172,6 @@ def connect(source: Source) -> Iterator[Conn]:
     first connection, never by a run that needs none.
     """
     import berserk
-    import yaml
 
     from lichess_elo.sources.lichess.http_cache import Session, cacheable, open_backend
 
@@ -224,6 +223,8 @@ def connect(source: Source) -> Iterator[Conn]:
     try:
         with ExitStack() as stack:
             if context is not None:
+                import yaml  # vcrpy's cassette format, only for a cassette
+
                 try:
                     stack.enter_context(context)
                 except (yaml.YAMLError, KeyError, TypeError, ValueError, AttributeError):

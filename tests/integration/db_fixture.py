@@ -63,7 +63,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from lichess_elo.population import app
+from lichess_elo.app import db as app
 from tests.integration.db_helpers import game, write_dump
 
 #: The one day whose editions rate every month of the fixture (see the module docstring).

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from lichess_elo.app import db as app
 from lichess_elo.cli import app as cli_app
-from lichess_elo.population import app
 from tests.integration.db_fixture import rated_fixture
 
 

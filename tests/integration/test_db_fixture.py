@@ -11,9 +11,9 @@ import duckdb
 import pytest
 from typer.testing import CliRunner
 
+from lichess_elo.app import db as app
 from lichess_elo.cli import app as cli_app
 from lichess_elo.errors import BadInput
-from lichess_elo.population import app
 from tests.integration.db_fixture import EXPECTED, RULES, february, january, march
 from tests.integration.db_helpers import write_dump
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from lichess_elo.population import app
+from lichess_elo.app import db as app
 from tests.integration.db_fixture import EXPECTED, RULES, february, january, march
 from tests.integration.db_helpers import write_dump
 from tests.integration.db_rated import (

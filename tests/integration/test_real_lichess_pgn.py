@@ -16,10 +16,10 @@ import duckdb
 import pytest
 from typer.testing import CliRunner
 
+from lichess_elo.app import db as app
 from lichess_elo.cli import app as cli_app
 from lichess_elo.core import lichess_pgn
 from lichess_elo.errors import NotLichessPgn
-from lichess_elo.population import app
 from lichess_elo.sources.club_files import read_inputs
 from lichess_elo.sources.pgn import read_pgn
 

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from lichess_elo.errors import BadInput
-from lichess_elo.population import stages
-from lichess_elo.population.dialect import DUCKDB, SPARK
-from lichess_elo.population.schema import (
+from lichess_elo.core.population import stages
+from lichess_elo.core.population.dialect import DUCKDB, SPARK
+from lichess_elo.core.population.schema import (
     check_perf,
     month_label,
     month_range,
     next_month,
     parse_month,
 )
+from lichess_elo.errors import BadInput
 
 
 def test_months() -> None:

@@ -138,11 +138,11 @@ def ingest_cmd(
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
+        from lichess_elo.app import db as app
         from lichess_elo.output import db as render
         from lichess_elo.output import db_progress
         from lichess_elo.output.common import dump_json
         from lichess_elo.output.tables import stdout_width
-        from lichess_elo.population import app
 
         paths = app.expand_dumps(tuple(files))
         _not_read(output, db, paths)
@@ -211,11 +211,11 @@ def rate_cmd(
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
+        from lichess_elo.app import db as app
         from lichess_elo.errors import BadInput
         from lichess_elo.output import db as render
         from lichess_elo.output import db_progress
         from lichess_elo.output.common import console
-        from lichess_elo.population import app
 
         if rule_600:
             raise BadInput(
@@ -270,9 +270,9 @@ def list_cmd(
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
+        from lichess_elo.app import db as app
         from lichess_elo.errors import BadInput
         from lichess_elo.output import db as render
-        from lichess_elo.population import app
 
         if top is not None and top < 0:
             raise BadInput("must be 0 (all) or more", field="top", value=top)
@@ -306,8 +306,8 @@ def player_cmd(
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
+        from lichess_elo.app import db as app
         from lichess_elo.output import db as render
-        from lichess_elo.population import app
 
         _not_read(output, db)
         result = app.player(app.PlayerSettings(name, db, perf))
@@ -345,12 +345,12 @@ def compare_cmd(
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
+        from lichess_elo.app import db as app
         from lichess_elo.output import db as render
         from lichess_elo.output import db_progress
         from lichess_elo.output.charts import check_chart_path
         from lichess_elo.output.common import dump_json
         from lichess_elo.output.tables import stdout_width
-        from lichess_elo.population import app
 
         if chart is not None:
             check_chart_path(chart)
@@ -389,7 +389,7 @@ def months_cmd(
 
     with library_errors(NAMES), interruptible():
         from lichess_elo.output.db_months import months_output
-        from lichess_elo.population.info import MonthsSettings, holdings
+        from lichess_elo.sources.population.info import MonthsSettings, holdings
 
         _not_read(output, db)
         _out(months_output(holdings(MonthsSettings(db)), fmt.value, db), output, pager=not no_pager)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from lichess_elo.core.accuracy import Outcome, verdict
 from lichess_elo.core.words import plural
-from lichess_elo.population.compare import SYSTEMS, MonthScore
+from lichess_elo.sources.population.compare import SYSTEMS, MonthScore
 
 COMPARE_LEGEND = (
     ("band", "players whose Lichess rating on the list is in the band (from its lower bound)"),

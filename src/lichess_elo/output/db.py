@@ -8,17 +8,17 @@ from typing import Any
 
 from rich.console import Console
 
-from lichess_elo.output.common import dump_json, write_csv
-from lichess_elo.output.db_rivals import compare_assumptions, rivals_json, rivals_table
-from lichess_elo.output.tables import Column, Table, render_table, wrap_words
-from lichess_elo.population.app import (
+from lichess_elo.app.db import (
     CompareResult,
     IngestResult,
     PlayerRows,
     RateResult,
     RatingList,
 )
-from lichess_elo.population.schema import month_label
+from lichess_elo.core.population.schema import month_label
+from lichess_elo.output.common import dump_json, write_csv
+from lichess_elo.output.db_rivals import compare_assumptions, rivals_json, rivals_table
+from lichess_elo.output.tables import Column, Table, render_table, wrap_words
 
 
 def table_text(table: Table, out: Console) -> str:

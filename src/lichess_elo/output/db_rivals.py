@@ -7,10 +7,10 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
+from lichess_elo.core.population import rivals_sql
+from lichess_elo.core.population.schema import month_label
 from lichess_elo.output.tables import Column, Table
-from lichess_elo.population import rivals_sql
-from lichess_elo.population.compare import SYSTEMS, MonthScore
-from lichess_elo.population.schema import month_label
+from lichess_elo.sources.population.compare import SYSTEMS, MonthScore
 
 #: How ``db compare`` runs the contenders on a database (``population.rivals_sql``).
 _DB_RIVALS = {

@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lichess_elo.population import duck
-from lichess_elo.population.duck_faults import named_faults
-from lichess_elo.population.schema import PERFS, month_label
+from lichess_elo.core.population.schema import PERFS, month_label
+from lichess_elo.sources.population import duck
+from lichess_elo.sources.population.duck_faults import named_faults
 
 
 @dataclass(frozen=True)

@@ -38,17 +38,18 @@ import numpy as np
 
 from lichess_elo.core import accuracy, glicko
 from lichess_elo.core.accuracy import Comparison, Scores
-from lichess_elo.core.report.predictions import OPPONENT_RD_ESTABLISHED
-from lichess_elo.errors import NotRated
-from lichess_elo.population import duck, list_rules, rulebook_sql, stages
-from lichess_elo.population.rivals_sql import (
+from lichess_elo.core.population import list_rules, rulebook_sql, stages
+from lichess_elo.core.population.rivals_sql import (
     CONTENDERS,
     LICHESS_RD,
     advantage_sql,
     expected_sql,
 )
-from lichess_elo.population.rulebook_sql import MonthRules
-from lichess_elo.population.schema import month_range, next_month
+from lichess_elo.core.population.rulebook_sql import MonthRules
+from lichess_elo.core.population.schema import month_range, next_month
+from lichess_elo.core.report.predictions import OPPONENT_RD_ESTABLISHED
+from lichess_elo.errors import NotRated
+from lichess_elo.sources.population import duck
 
 #: ``games.ord`` = epoch seconds x this + position in the file.
 ORD_SCALE = 1_000_000_000

@@ -15,8 +15,8 @@ from typing import Any
 
 import duckdb
 
-from lichess_elo.population.rulebook_sql import MonthRules, chapter_of_perf, month_rules
-from lichess_elo.population.stages import Opponents
+from lichess_elo.core.population.rulebook_sql import MonthRules, chapter_of_perf, month_rules
+from lichess_elo.core.population.stages import Opponents
 
 LIST_RULES_DDL = "CREATE TABLE IF NOT EXISTS list_rules (perf VARCHAR PRIMARY KEY, rules VARCHAR)"
 

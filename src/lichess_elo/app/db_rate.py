@@ -11,13 +11,14 @@ from pathlib import Path
 from typing import Any
 
 from lichess_elo.core import fide
+from lichess_elo.core.population import list_rules, rulebook_sql
+from lichess_elo.core.population.dialect import Engine
+from lichess_elo.core.population.list_rules import ListRules
+from lichess_elo.core.population.schema import PERFS, check_perf, month_label
+from lichess_elo.core.population.stages import OPPONENTS, Opponents
 from lichess_elo.errors import BadInput
-from lichess_elo.population import duck, list_rules, rivals_run, rulebook_sql
-from lichess_elo.population.dialect import Engine
-from lichess_elo.population.duck_faults import named_faults
-from lichess_elo.population.list_rules import ListRules
-from lichess_elo.population.schema import PERFS, check_perf, month_label
-from lichess_elo.population.stages import OPPONENTS, Opponents
+from lichess_elo.sources.population import duck, rivals_run
+from lichess_elo.sources.population.duck_faults import named_faults
 
 DEFAULT_DB = Path("lichess.duckdb")
 
@@ -135,7 +136,7 @@ def rate(settings: RateSettings) -> RateResult:
         ]
         on_month = _month_counter(settings, len(plan))
         if settings.engine == "spark":
-            from lichess_elo.population import spark
+            from lichess_elo.sources.population import spark
 
             warehouse = settings.warehouse or settings.db.with_name(settings.db.name + ".spark")
             months = spark.rate(

@@ -29,12 +29,12 @@ test allows 1e-9).
 
 from __future__ import annotations
 
+from lichess_elo.core.population.dialect import Dialect
+from lichess_elo.core.population.schema import PERFS
+from lichess_elo.core.population.stages import _perf_key
 from lichess_elo.core.report import rivals
 from lichess_elo.core.report.predictions import OPPONENT_RD_ESTABLISHED
 from lichess_elo.core.report.rivals import RivalRules
-from lichess_elo.population.dialect import Dialect
-from lichess_elo.population.schema import PERFS
-from lichess_elo.population.stages import _perf_key
 
 #: The contenders, in the order of the report's scorecard.
 CONTENDERS: tuple[RivalRules, ...] = (rivals.GLICKO1, rivals.STEPHENSON)

@@ -12,30 +12,31 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from lichess_elo.errors import BadInput, NotRated
-from lichess_elo.population import compare as population
-from lichess_elo.population import duck, list_rules, rulebook_sql, stages
-from lichess_elo.population.compare import BandRow, Differ, MonthScore
-from lichess_elo.population.duck_faults import named_faults
-from lichess_elo.population.ingest import (
-    FileProgress,
-    MonthIngested,
-    check_file,
-    dump_kind,
-    ingest_files,
-)
-from lichess_elo.population.list_rules import ListRules
-from lichess_elo.population.rating import DEFAULT_DB as DEFAULT_DB
-from lichess_elo.population.rating import RateResult as RateResult
-from lichess_elo.population.rating import RateSettings as RateSettings
-from lichess_elo.population.rating import rate as rate
-from lichess_elo.population.rulebook_sql import MonthRules
-from lichess_elo.population.schema import (
+from lichess_elo.app.db_rate import DEFAULT_DB as DEFAULT_DB
+from lichess_elo.app.db_rate import RateResult as RateResult
+from lichess_elo.app.db_rate import RateSettings as RateSettings
+from lichess_elo.app.db_rate import rate as rate
+from lichess_elo.core.population import list_rules, rulebook_sql, stages
+from lichess_elo.core.population.list_rules import ListRules
+from lichess_elo.core.population.rulebook_sql import MonthRules
+from lichess_elo.core.population.schema import (
     PERFS,
     check_perf,
     month_label,
     next_month,
     parse_month,
+)
+from lichess_elo.errors import BadInput, NotRated
+from lichess_elo.sources.population import compare as population
+from lichess_elo.sources.population import duck
+from lichess_elo.sources.population.compare import BandRow, Differ, MonthScore
+from lichess_elo.sources.population.duck_faults import named_faults
+from lichess_elo.sources.population.ingest import (
+    FileProgress,
+    MonthIngested,
+    check_file,
+    dump_kind,
+    ingest_files,
 )
 
 # --- ingest ---------------------------------------------------------------------------------

@@ -35,10 +35,10 @@ from collections.abc import Iterator
 from typing import Literal
 
 from lichess_elo.core import fide
-from lichess_elo.population import rulebook_sql
-from lichess_elo.population.dialect import DUCKDB, Dialect
-from lichess_elo.population.rulebook_sql import MonthRules
-from lichess_elo.population.schema import PERFS
+from lichess_elo.core.population import rulebook_sql
+from lichess_elo.core.population.dialect import DUCKDB, Dialect
+from lichess_elo.core.population.rulebook_sql import MonthRules
+from lichess_elo.core.population.schema import PERFS
 
 #: Where an opponent's rating comes from: their own list rating in the run, or their
 #: Lichess rating in the game (as ``report`` does).

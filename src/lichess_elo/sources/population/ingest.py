@@ -31,14 +31,14 @@ import pyarrow.compute as pc
 
 from lichess_elo.core import lichess_pgn
 from lichess_elo.core.games import parse_time_control, speed_of
-from lichess_elo.population import ledger
-from lichess_elo.population.headers import (
+from lichess_elo.core.population.schema import PERFS, REASONS
+from lichess_elo.sources.population import ledger
+from lichess_elo.sources.population.headers import (
     check_lichess_pgn,
     read_parquet,
     read_pgn_plain,
     read_pgn_zst,
 )
-from lichess_elo.population.schema import PERFS, REASONS
 
 #: The first day a game can have been played: Lichess opened in 2010.
 FIRST_DAY = "2010-01-01"

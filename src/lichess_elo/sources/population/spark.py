@@ -18,13 +18,14 @@ from typing import Any
 
 import duckdb
 
+from lichess_elo.core.population import stages
+from lichess_elo.core.population.dialect import SPARK
+from lichess_elo.core.population.list_rules import ListRules
+from lichess_elo.core.population.rulebook_sql import MonthRules
+from lichess_elo.core.population.schema import LISTS_COLUMNS
+from lichess_elo.core.population.stages import Opponents
 from lichess_elo.errors import EngineUnavailable
-from lichess_elo.population import duck, stages
-from lichess_elo.population.dialect import SPARK
-from lichess_elo.population.list_rules import ListRules
-from lichess_elo.population.rulebook_sql import MonthRules
-from lichess_elo.population.schema import LISTS_COLUMNS
-from lichess_elo.population.stages import Opponents
+from lichess_elo.sources.population import duck
 
 #: The warehouse folders of the run's state besides ``games/`` and ``lists/``.
 _STATE_DIRS = ("names", "players", "cur", "step")

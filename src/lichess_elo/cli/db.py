@@ -1,4 +1,4 @@
-"""``lichess-elo db ...``: typer commands only; the work is in ``population.app``."""
+"""``lichess-elo db ...``: typer commands only; the work is in ``app/db.py``."""
 
 from __future__ import annotations
 
@@ -388,8 +388,8 @@ def months_cmd(
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
+        from lichess_elo.app.db import MonthsSettings, holdings
         from lichess_elo.output.db_months import months_output
-        from lichess_elo.sources.population.info import MonthsSettings, holdings
 
         _not_read(output, db)
         _out(months_output(holdings(MonthsSettings(db)), fmt.value, db), output, pager=not no_pager)

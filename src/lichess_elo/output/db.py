@@ -8,7 +8,7 @@ from typing import Any
 
 from rich.console import Console
 
-from lichess_elo.app.db import (
+from lichess_elo.core.population.rows import (
     CompareResult,
     IngestResult,
     PlayerRows,

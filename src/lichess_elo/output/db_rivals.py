@@ -9,10 +9,10 @@ from typing import Any
 
 from lichess_elo.core.population import rivals_sql
 from lichess_elo.core.population.schema import month_label
+from lichess_elo.core.population.scorecard import SYSTEMS, MonthScore
 from lichess_elo.output.tables import Column, Table
-from lichess_elo.sources.population.compare import SYSTEMS, MonthScore
 
-#: How ``db compare`` runs the contenders on a database (``population.rivals_sql``).
+#: How ``db compare`` runs the contenders on a database (``core/population/rivals_sql.py``).
 _DB_RIVALS = {
     "start": (
         "the player's Lichess rating in their first game of the perf, with RD "

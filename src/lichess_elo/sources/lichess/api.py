@@ -38,10 +38,10 @@ from lichess_elo.sources.lichess.count_back import (
 )
 from lichess_elo.sources.lichess.export import read_month
 from lichess_elo.sources.lichess.months import (
-    _month_start,
-    _next_month,
     export_params,
+    month_start,
     month_windows,
+    next_month,
 )
 from lichess_elo.sources.lichess.parsed import cached_month, keep_month, month_request, open_parsed
 from lichess_elo.sources.lichess.retries import Progress, call_with_retries
@@ -283,16 +283,16 @@ def _fetch_games(
         back: list[date] = []
         short: tuple[str, ...] = ()
         if count_back is not None and since is not None and low is not None:
-            first_month = _month_start(user.created_at.astimezone(UTC).date())
+            first_month = month_start(user.created_at.astimezone(UTC).date())
             window_games = [g for g in found.values() if g.created_at >= low]
             counted, _, _ = classify(name, window_games, None, None)
             need = set(select_perfs(count_back, counted, user))
-            month = _month_start(since)
+            month = month_start(since)
             while True:
                 short = short_perfs(name, list(found.values()), need, low)
                 if not short or month <= first_month or len(back) == COUNT_BACK_MONTHS:
                     break
-                month = _month_start(month - timedelta(days=1))
+                month = month_start(month - timedelta(days=1))
                 back.append(month)
                 read = read_month(month)
                 if read is None:
@@ -351,7 +351,7 @@ def _fetch_month(
     notes: list[str] = []  # the last attempt's parse warnings, said once it is read
     from requests_cache import NEVER_EXPIRE  # with the session (``connect``)
 
-    ended = _next_month(window.month) <= conn.now.date()
+    ended = next_month(window.month) <= conn.now.date()
     # A month that had ended never changes again; a running one is stored already expired.
     conn.session.settings.expire_after = NEVER_EXPIRE if ended else datetime.now(UTC)
     hint = fetch_hint(window.name, conn.source, window.month)

@@ -21,7 +21,7 @@ ledger holds (issue 22).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -31,6 +31,7 @@ import pyarrow.compute as pc
 
 from lichess_elo.core import lichess_pgn
 from lichess_elo.core.games import parse_time_control, speed_of
+from lichess_elo.core.population.rows import FileProgress, MonthIngested
 from lichess_elo.core.population.schema import PERFS, REASONS
 from lichess_elo.sources.population import ledger
 from lichess_elo.sources.population.headers import (
@@ -42,8 +43,6 @@ from lichess_elo.sources.population.headers import (
 
 #: The first day a game can have been played: Lichess opened in 2010.
 FIRST_DAY = "2010-01-01"
-#: Called with (index of the file, games read in it, bytes consumed, file size).
-FileProgress = Callable[[int, int, int, int], None]
 
 
 @dataclass(frozen=True)
@@ -55,15 +54,6 @@ class FilesIngested:
     skipped: tuple[Path, ...]
     months: tuple[MonthIngested, ...]
     unplaced: int
-
-
-@dataclass(frozen=True)
-class MonthIngested:
-    """What one month holds after the ingest."""
-
-    month: int
-    games: int
-    rejected: dict[str, int]
 
 
 def dump_kind(path: Path) -> str:

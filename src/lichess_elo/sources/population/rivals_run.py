@@ -95,8 +95,7 @@ def rate_spark(
 ) -> list[int]:
     """Rebuild the perfs' tracks on Spark (Parquet under ``warehouse/rivals``, each month's
     state read back so the plan never grows) and store them in the DuckDB file."""
-    from lichess_elo.sources.population.spark import _stored as stored
-    from lichess_elo.sources.population.spark import session
+    from lichess_elo.sources.population.spark import session, stored
 
     months = game_months(con, perfs)
     home = warehouse / "rivals"

@@ -65,7 +65,8 @@ PerfsOpt = Annotated[
     typer.Option(
         "--perf",
         callback=fold_perfs,
-        help="bullet, blitz, rapid or classical (repeat it; default all), e.g. --perf blitz.",
+        help="A speed: ultraBullet, bullet, blitz, rapid, classical or correspondence (repeat "
+        "it; default all), e.g. --perf blitz.",
     ),
 ]
 
@@ -245,7 +246,8 @@ def list_cmd(
         typer.Option(
             "--perf",
             callback=fold_perf,
-            help="bullet, blitz, rapid or classical, e.g. --perf blitz.",
+            help="ultraBullet, bullet, blitz, rapid, classical or correspondence, e.g. "
+            "--perf blitz.",
         ),
     ],
     month: Annotated[

@@ -188,6 +188,8 @@ def _classify_sql(file_no: int, seq0: int) -> str:
     # cannot overflow (issue 22).
     latest = (datetime.now(UTC) + timedelta(days=1)).strftime("%Y-%m-%d")
     perf_word = lichess_pgn.event_perf_sql("r.Event")
+    # The Event's word in lower case (``ultrabullet``) -> the perf as ``PERFS`` spells it.
+    named = " ".join(f"WHEN '{p.lower()}' THEN '{p}'" for p in PERFS)
     return f"""
     INSERT INTO _stage
     WITH d AS (
@@ -201,8 +203,7 @@ def _classify_sql(file_no: int, seq0: int) -> str:
                TRY_CAST(r.WhiteElo AS INTEGER) AS we, TRY_CAST(r.BlackElo AS INTEGER) AS be,
                TRY_CAST(r.WhiteRatingDiff AS INTEGER) AS wd,
                TRY_CAST(r.BlackRatingDiff AS INTEGER) AS bd,
-               COALESCE(CASE WHEN {perf_word} IN ({rated}, 'ultrabullet', 'correspondence')
-                    THEN {perf_word} END, t.speed) AS perf,
+               COALESCE(CASE {perf_word} {named} END, t.speed) AS perf,
                {lichess_pgn.rated_sql("r.Event", "r.WhiteRatingDiff", "r.BlackRatingDiff")}
                    AS is_rated
         FROM d r LEFT JOIN _speeds t ON t.tc = r.TimeControl)

@@ -79,8 +79,9 @@ def print_rate(result: RateResult, out: Console) -> None:
     )
     if result.left_out:
         out.print(f"  {result.left_out:,} game sides not rated under the 600/2600 rule")
+    name_width = max((10, *(len(p) for p in result.players)))  # "correspondence" is 14
     for perf, n in result.players.items():
-        out.print(f"  {perf:<10} {n:>9,} players")
+        out.print(f"  {perf:<{name_width}} {n:>9,} players")
     width = out.width if out.is_terminal else None
     for rules in result.rules:
         if result.players.get(rules.perf):

@@ -16,7 +16,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from lichess_elo.population import duck_faults
+from lichess_elo.sources.population import duck_faults
 from tests.integration.db_fixture import january
 from tests.integration.db_helpers import game, write_dump
 from tests.runners import run_cli

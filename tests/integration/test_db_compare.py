@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from lichess_elo.population import app
+from lichess_elo.app import db as app
 from tests.integration.db_fixture import rated_fixture
 from tests.runners import Cli
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from lichess_elo.population import app
+from lichess_elo.app import db as app
 from tests.integration.db_fixture import january, rated_fixture
 from tests.integration.db_helpers import write_dump
 from tests.runners import invoke

@@ -10,8 +10,8 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from lichess_elo.app import db as app
 from lichess_elo.errors import BadInput
-from lichess_elo.population import app
 from tests.integration.db_fixture import EXPECTED, RULES, february, january, march
 from tests.integration.db_helpers import write_dump
 from tests.runners import Cli

@@ -1,4 +1,4 @@
-"""``lichess-elo db ...``: typer commands only; the work is in ``population.app``."""
+"""``lichess-elo db ...``: typer commands only; the work is in ``app/db.py``."""
 
 from __future__ import annotations
 
@@ -59,7 +59,8 @@ PerfsOpt = Annotated[
     typer.Option(
         "--perf",
         callback=fold_perfs,
-        help="bullet, blitz, rapid or classical (repeat it; default all), e.g. --perf blitz.",
+        help="A speed: ultraBullet, bullet, blitz, rapid, classical or correspondence (repeat "
+        "it; default all), e.g. --perf blitz.",
     ),
 ]
 
@@ -126,8 +127,8 @@ def ingest_cmd(
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
+        from lichess_elo.app import db as app
         from lichess_elo.output import db_progress
-        from lichess_elo.population import app
 
         fmt = _format(fmt, "db-ingest")
         paths = app.expand_dumps(tuple(files))
@@ -194,11 +195,11 @@ def rate_cmd(
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
+        from lichess_elo.app import db as app
         from lichess_elo.errors import BadInput
         from lichess_elo.output import db as render
         from lichess_elo.output import db_progress
         from lichess_elo.output.common import console
-        from lichess_elo.population import app
 
         if rule_600:
             raise BadInput(
@@ -228,7 +229,8 @@ def list_cmd(
         typer.Option(
             "--perf",
             callback=fold_perf,
-            help="bullet, blitz, rapid or classical, e.g. --perf blitz.",
+            help="ultraBullet, bullet, blitz, rapid, classical or correspondence, e.g. "
+            "--perf blitz.",
         ),
     ],
     month: Annotated[
@@ -253,9 +255,9 @@ def list_cmd(
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
+        from lichess_elo.app import db as app
         from lichess_elo.errors import BadInput
         from lichess_elo.output.renderers import ListShown
-        from lichess_elo.population import app
 
         fmt = _format(fmt, "db-list")
         if top is not None and top < 0:
@@ -287,7 +289,7 @@ def player_cmd(
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
-        from lichess_elo.population import app
+        from lichess_elo.app import db as app
 
         fmt = _format(fmt, "db-player")
         _not_read(output, db)
@@ -326,9 +328,9 @@ def compare_cmd(
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
+        from lichess_elo.app import db as app
         from lichess_elo.output import db_progress
         from lichess_elo.output.charts import check_chart_path
-        from lichess_elo.population import app
 
         fmt = _format(fmt, "db-compare")
         if chart is not None:
@@ -363,8 +365,8 @@ def months_cmd(
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
+        from lichess_elo.app.db import MonthsSettings, holdings
         from lichess_elo.output.renderers import Months
-        from lichess_elo.population.info import MonthsSettings, holdings
 
         fmt = _format(fmt, "db-months")
         _not_read(output, db)

@@ -8,16 +8,16 @@ from typing import Any
 
 from rich.console import Console
 
-from lichess_elo.output.db_rivals import compare_assumptions, rivals_json, rivals_table
-from lichess_elo.output.tables import Column, Table, render_table, wrap_words
-from lichess_elo.population.app import (
+from lichess_elo.core.population.rows import (
     CompareResult,
     IngestResult,
     PlayerRows,
     RateResult,
     RatingList,
 )
-from lichess_elo.population.schema import month_label
+from lichess_elo.core.population.schema import month_label
+from lichess_elo.output.db_rivals import compare_assumptions, rivals_json, rivals_table
+from lichess_elo.output.tables import Column, Table, render_table, wrap_words
 
 
 def table_text(table: Table, out: Console) -> str:
@@ -78,8 +78,9 @@ def print_rate(result: RateResult, out: Console) -> None:
     )
     if result.left_out:
         out.print(f"  {result.left_out:,} game sides not rated under the 600/2600 rule")
+    name_width = max((10, *(len(p) for p in result.players)))  # "correspondence" is 14
     for perf, n in result.players.items():
-        out.print(f"  {perf:<10} {n:>9,} players")
+        out.print(f"  {perf:<{name_width}} {n:>9,} players")
     width = out.width if out.is_terminal else None
     for rules in result.rules:
         if result.players.get(rules.perf):

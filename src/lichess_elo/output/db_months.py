@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from lichess_elo.core.population.rows import Holdings
+from lichess_elo.core.population.schema import PERFS, month_label
 from lichess_elo.output.common import write_csv
 from lichess_elo.output.tables import Column, Table
-from lichess_elo.population.info import Holdings
-from lichess_elo.population.schema import PERFS, month_label
 
 
 def _perfs(held: Holdings) -> list[str]:

@@ -22,9 +22,14 @@ if TYPE_CHECKING:
     from lichess_elo.app.report import ReportRun
     from lichess_elo.core.fide import CalcResult
     from lichess_elo.core.glicko import SideResult
+    from lichess_elo.core.population.rows import (
+        CompareResult,
+        Holdings,
+        IngestResult,
+        PlayerRows,
+        RatingList,
+    )
     from lichess_elo.output.tables import Table
-    from lichess_elo.population.app import CompareResult, IngestResult, PlayerRows, RatingList
-    from lichess_elo.population.info import Holdings
     from lichess_elo.sources.lichess.api import FetchResult
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, date, datetime, timedelta
 
 from lichess_elo.core.games import Game, UserInfo
-from lichess_elo.sources.lichess.months import _month_start
+from lichess_elo.sources.lichess.months import month_start
 
 #: FIDE's K rule looks at 30 rated games (K 40 before them): counting back stops there.
 COUNT_BACK_GAMES = 30
@@ -65,17 +65,17 @@ def count_back_months(
     from lichess_elo.core.report.selection import classify, select_perfs
 
     day, low = since
-    first_month = _month_start(user.created_at.astimezone(UTC).date())
+    first_month = month_start(user.created_at.astimezone(UTC).date())
     window_games = [g for g in found.values() if g.created_at >= low]
     counted, _, _ = classify(name, window_games, None, None)
     need = set(select_perfs(perfs, counted, user))
-    month = _month_start(day)
+    month = month_start(day)
     back: list[date] = []
     while True:
         short = short_perfs(name, list(found.values()), need, low)
         if not short or month <= first_month or len(back) == COUNT_BACK_MONTHS:
             break
-        month = _month_start(month - timedelta(days=1))
+        month = month_start(month - timedelta(days=1))
         back.append(month)
         read = read_month(month)
         if read is None:

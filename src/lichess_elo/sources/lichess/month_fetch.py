@@ -21,7 +21,7 @@ from lichess_elo.core.games import Game
 from lichess_elo.errors import DamagedAnswer
 from lichess_elo.sources.lichess.answers import own_games, read_whole
 from lichess_elo.sources.lichess.export import read_month
-from lichess_elo.sources.lichess.months import _next_month
+from lichess_elo.sources.lichess.months import next_month
 from lichess_elo.sources.lichess.parsed import keep_month
 from lichess_elo.sources.lichess.session import Conn
 from lichess_elo.sources.lichess.users import fetch_hint
@@ -65,7 +65,7 @@ def fetch_month(
     notes: list[str] = []  # the last attempt's parse warnings, said once it is read
     from requests_cache import NEVER_EXPIRE  # with the session (``connect``)
 
-    ended = _next_month(window.month) <= conn.now.date()
+    ended = next_month(window.month) <= conn.now.date()
     # A month that had ended never changes again; a running one is stored already expired.
     conn.session.settings.expire_after = NEVER_EXPIRE if ended else datetime.now(UTC)
     hint = fetch_hint(window.name, conn.source, window.month)

@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import re
 
+from lichess_elo.core.fide.editions import chapter_of_speed
+from lichess_elo.core.games import SPEEDS
 from lichess_elo.core.months import yyyymm_add, yyyymm_range
 from lichess_elo.errors import BadInput
 
-#: The perfs rated here and the FIDE chapter each follows (docs/rules.md, Rapid & Blitz chapter):
-#: bullet, blitz and rapid use the Rapid & Blitz chapter (plain 400-point cap, RB24 §7.3.1),
-#: classical the standard chapter (400-point cap, none from 2650, H24 §8.3.1).
-PERFS = ("bullet", "blitz", "rapid", "classical")
-STANDARD_CHAPTER_PERFS = frozenset({"classical"})
+#: The perfs rated here: Lichess's speeds (``core.games.SPEEDS``, fastest first), the same
+#: perfs ``report`` rates a speed's games in, each under the chapter ``report`` gives it
+#: (``chapter_of_speed``; docs/rules.md): ultraBullet, bullet, blitz and rapid the Rapid &
+#: Blitz chapter (plain 400-point cap, RB24 §7.3.1), classical and correspondence the
+#: standard chapter (400-point cap, none from 2650, H24 §8.3.1).
+PERFS: tuple[str, ...] = SPEEDS
+STANDARD_CHAPTER_PERFS = frozenset(p for p in PERFS if chapter_of_speed(p) == "standard")
 
 #: The headers read from a dump (PGN tag names = the Parquet mirror's column names).
 #: ``Variant`` is absent from the standard dumps and the mirror; a game without it is standard.
@@ -32,7 +36,7 @@ REASONS = (
     "unrated",  # casual, by the Event's word, or by its having no rating diff
     "variant",  # not standard chess
     "missing_rating",  # WhiteElo or BlackElo absent or "?"
-    "other_perf",  # ultraBullet, correspondence or unknown: no FIDE chapter
+    "other_perf",  # neither the Event nor the TimeControl names a speed
 )
 
 GAMES_DDL = """

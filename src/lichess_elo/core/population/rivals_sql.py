@@ -30,12 +30,12 @@ test allows 1e-9).
 from __future__ import annotations
 
 from lichess_elo.core import months
+from lichess_elo.core.population.dialect import Dialect
+from lichess_elo.core.population.schema import PERFS
+from lichess_elo.core.population.stages import perf_key
 from lichess_elo.core.report import rivals
 from lichess_elo.core.report.predictions import OPPONENT_RD_ESTABLISHED
 from lichess_elo.core.report.rivals import RivalRules
-from lichess_elo.population.dialect import Dialect
-from lichess_elo.population.schema import PERFS
-from lichess_elo.population.stages import _perf_key
 
 #: The contenders, in the order of the report's scorecard.
 CONTENDERS: tuple[RivalRules, ...] = (rivals.GLICKO1, rivals.STEPHENSON)
@@ -133,11 +133,11 @@ def rivals_step_sql(d: Dialect, month: int, source: str = "games") -> str:
         )
     return f"""
     WITH sides AS (
-        SELECT {_perf_key("wn.id", "mg.perf")} AS pid, mg.black_elo AS opp,
+        SELECT {perf_key("wn.id", "mg.perf")} AS pid, mg.black_elo AS opp,
                CAST(mg.score AS DOUBLE) / 100 AS score
         FROM {source} mg JOIN names wn ON wn.name = mg.white WHERE mg.month = {month}
         UNION ALL
-        SELECT {_perf_key("bn.id", "mg.perf")} AS pid, mg.white_elo AS opp,
+        SELECT {perf_key("bn.id", "mg.perf")} AS pid, mg.white_elo AS opp,
                CAST(100 - mg.score AS DOUBLE) / 100 AS score
         FROM {source} mg JOIN names bn ON bn.name = mg.black WHERE mg.month = {month}),
     s AS (

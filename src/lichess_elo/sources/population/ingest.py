@@ -21,7 +21,7 @@ ledger holds (issue 22).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -31,19 +31,18 @@ import pyarrow.compute as pc
 
 from lichess_elo.core import lichess_pgn
 from lichess_elo.core.games import parse_time_control, speed_of
-from lichess_elo.population import ledger
-from lichess_elo.population.headers import (
+from lichess_elo.core.population.rows import FileProgress, MonthIngested
+from lichess_elo.core.population.schema import PERFS, REASONS
+from lichess_elo.sources.population import ledger
+from lichess_elo.sources.population.headers import (
     check_lichess_pgn,
     read_parquet,
     read_pgn_plain,
     read_pgn_zst,
 )
-from lichess_elo.population.schema import PERFS, REASONS
 
 #: The first day a game can have been played: Lichess opened in 2010.
 FIRST_DAY = "2010-01-01"
-#: Called with (index of the file, games read in it, bytes consumed, file size).
-FileProgress = Callable[[int, int, int, int], None]
 
 
 @dataclass(frozen=True)
@@ -55,15 +54,6 @@ class FilesIngested:
     skipped: tuple[Path, ...]
     months: tuple[MonthIngested, ...]
     unplaced: int
-
-
-@dataclass(frozen=True)
-class MonthIngested:
-    """What one month holds after the ingest."""
-
-    month: int
-    games: int
-    rejected: dict[str, int]
 
 
 def dump_kind(path: Path) -> str:
@@ -198,6 +188,8 @@ def _classify_sql(file_no: int, seq0: int) -> str:
     # cannot overflow (issue 22).
     latest = (datetime.now(UTC) + timedelta(days=1)).strftime("%Y-%m-%d")
     perf_word = lichess_pgn.event_perf_sql("r.Event")
+    # The Event's word in lower case (``ultrabullet``) -> the perf as ``PERFS`` spells it.
+    named = " ".join(f"WHEN '{p.lower()}' THEN '{p}'" for p in PERFS)
     return f"""
     INSERT INTO _stage
     WITH d AS (
@@ -211,8 +203,7 @@ def _classify_sql(file_no: int, seq0: int) -> str:
                TRY_CAST(r.WhiteElo AS INTEGER) AS we, TRY_CAST(r.BlackElo AS INTEGER) AS be,
                TRY_CAST(r.WhiteRatingDiff AS INTEGER) AS wd,
                TRY_CAST(r.BlackRatingDiff AS INTEGER) AS bd,
-               COALESCE(CASE WHEN {perf_word} IN ({rated}, 'ultrabullet', 'correspondence')
-                    THEN {perf_word} END, t.speed) AS perf,
+               COALESCE(CASE {perf_word} {named} END, t.speed) AS perf,
                {lichess_pgn.rated_sql("r.Event", "r.WhiteRatingDiff", "r.BlackRatingDiff")}
                    AS is_rated
         FROM d r LEFT JOIN _speeds t ON t.tc = r.TimeControl)

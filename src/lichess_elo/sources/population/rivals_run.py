@@ -15,9 +15,9 @@ from pathlib import Path
 
 import duckdb
 
-from lichess_elo.population import stages
-from lichess_elo.population.dialect import DUCKDB, SPARK
-from lichess_elo.population.rivals_sql import (
+from lichess_elo.core.population import stages
+from lichess_elo.core.population.dialect import DUCKDB, SPARK
+from lichess_elo.core.population.rivals_sql import (
     RIVALS_COLUMNS,
     RIVALS_DDL,
     rivals_advance_sql,
@@ -95,8 +95,7 @@ def rate_spark(
 ) -> list[int]:
     """Rebuild the perfs' tracks on Spark (Parquet under ``warehouse/rivals``, each month's
     state read back so the plan never grows) and store them in the DuckDB file."""
-    from lichess_elo.population.spark import _stored as stored
-    from lichess_elo.population.spark import session
+    from lichess_elo.sources.population.spark import session, stored
 
     months = game_months(con, perfs)
     home = warehouse / "rivals"

@@ -29,8 +29,8 @@ from fractions import Fraction
 from lichess_elo.core.fide import editions
 from lichess_elo.core.fide.editions import Adjustment, Chapter, Edition
 from lichess_elo.core.months import yyyymm_add
-from lichess_elo.population.dialect import Dialect
-from lichess_elo.population.schema import PERFS, STANDARD_CHAPTER_PERFS, next_month
+from lichess_elo.core.population.dialect import Dialect
+from lichess_elo.core.population.schema import PERFS, STANDARD_CHAPTER_PERFS, next_month
 
 #: The perfs of the Rapid & Blitz chapter.
 RAPID_BLITZ_PERFS = tuple(p for p in PERFS if p not in STANDARD_CHAPTER_PERFS)

@@ -30,106 +30,23 @@ and memory of ``compare`` do not grow with the size of the month.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
 
 import duckdb
 import numpy as np
 
-from lichess_elo.core import accuracy, glicko
-from lichess_elo.core.accuracy import Comparison, Scores
-from lichess_elo.core.report.predictions import OPPONENT_RD_ESTABLISHED
-from lichess_elo.errors import NotRated
-from lichess_elo.population import duck, list_rules, rulebook_sql, stages
-from lichess_elo.population.rivals_sql import (
+from lichess_elo.core.population import rulebook_sql, stages
+from lichess_elo.core.population.rivals_sql import (
     CONTENDERS,
     LICHESS_RD,
     advantage_sql,
     expected_sql,
 )
-from lichess_elo.population.rulebook_sql import MonthRules
-from lichess_elo.population.schema import month_range, next_month
-
-#: ``games.ord`` = epoch seconds x this + position in the file.
-ORD_SCALE = 1_000_000_000
-
-
-@dataclass(frozen=True)
-class BandRow:
-    """Players of one Lichess-rating band on one list, and their Elo - Lichess."""
-
-    perf: str
-    month: int
-    band: int
-    players: int
-    mean: float
-    median: float
-
-
-#: The systems of the scorecard, by key and label, in table order (``compare_all`` pairs
-#: them in this order, so the first pair is FIDE's rules against Lichess).
-SYSTEMS: tuple[tuple[str, str], ...] = (
-    ("fide", "FIDE rules"),
-    ("lichess", "Lichess Glicko-2"),
-    *((r.key, "Glicko-1" if r.key == "glicko1" else "Stephenson") for r in CONTENDERS),
-)
-
-
-@dataclass(frozen=True)
-class MonthScore:
-    """Every system's scores on one month's games of one perf (FIDE first)."""
-
-    perf: str
-    month: int
-    games: int
-    sampled: int
-    fide: Scores
-    lichess: Scores
-    #: FIDE rules against Lichess Glicko-2.
-    comparison: Comparison
-    #: Glicko-1's and Stephenson's scores, by contender key.
-    rivals: dict[str, Scores] = field(default_factory=dict)
-    #: Every pair of ``SYSTEMS`` (by label), paired on the same games.
-    comparisons: tuple[Comparison, ...] = ()
-    #: The month's games that some system cannot predict, left out of all of them.
-    left_out: int = 0
-
-    def versus(self, first: str, second: str) -> Comparison | None:
-        """The comparison of the systems labelled ``first`` and ``second``, oriented
-        ``first - second``; ``None`` if not made."""
-        for c in self.comparisons:
-            if (c.first, c.second) == (first, second):
-                return c
-            if (c.second, c.first) == (first, second):
-                flipped = c.interval and replace(
-                    c.interval, low=-c.interval.high, high=-c.interval.low
-                )
-                return Comparison(
-                    first,
-                    second,
-                    c.games,
-                    c.second_deviance,
-                    c.first_deviance,
-                    None if c.difference is None else -c.difference,
-                    flipped,
-                )
-        return None
-
-
-@dataclass(frozen=True)
-class Differ:
-    """A player on the last list whose FIDE-rules rating is far from the Lichess one."""
-
-    perf: str
-    name: str
-    rating: int
-    lichess_rating: int
-    games_before: int
-
-    @property
-    def difference(self) -> int:
-        """Elo - Lichess."""
-        return self.rating - self.lichess_rating
+from lichess_elo.core.population.rows import BandRow, Differ
+from lichess_elo.core.population.rulebook_sql import MonthRules
+from lichess_elo.core.population.schema import month_range, next_month
+from lichess_elo.core.population.scorecard import MonthScore, score_months
+from lichess_elo.errors import NotRated
+from lichess_elo.sources.population import duck, rules_store
 
 
 def list_months(con: duckdb.DuckDBPyConnection, perf: str) -> list[int]:
@@ -199,7 +116,7 @@ def few_games(
 
 def _month_rules(con: duckdb.DuckDBPyConnection, perf: str, month: int) -> tuple[MonthRules, bool]:
     """The rules of ``perf``'s list of ``month`` and whether compressions were applied."""
-    rules = list_rules.read(con).get(perf)
+    rules = rules_store.read(con).get(perf)
     if rules is None:
         raise NotRated(
             f"the {perf} lists were made before lists recorded their rules: rate again (db rate)"
@@ -233,7 +150,7 @@ def _rival_sql(rules_key: str, white_side: str) -> str:
 def _sample_sql(
     con: duckdb.DuckDBPyConnection, perfs: Sequence[str], sample: int, seed: int
 ) -> str:
-    recorded = list_rules.read(con)
+    recorded = rules_store.read(con)
     as_of = {p: recorded[p].rules_as_of for p in perfs if p in recorded}
     white_d = rulebook_sql.predicted_d_sql(
         as_of, "g.perf", "g.month", "a.rating", "a.rating - b.rating"
@@ -283,17 +200,6 @@ def has_rivals(con: duckdb.DuckDBPyConnection) -> bool:
     return row is not None and row[0] > 0
 
 
-def lichess_expected(white: np.ndarray, black: np.ndarray, ords: np.ndarray) -> np.ndarray:
-    """White's Glicko-2 expected score for each game (``glicko.expected_score``)."""
-    out = np.empty(len(white))
-    for i, (w, b, o) in enumerate(zip(white.tolist(), black.tolist(), ords.tolist(), strict=True)):
-        when = datetime.fromtimestamp(o // ORD_SCALE, UTC)
-        out[i] = glicko.expected_score(
-            w, b, OPPONENT_RD_ESTABLISHED, advantage=glicko.advantage_for("standard", when)
-        )
-    return out
-
-
 def scored_games(
     con: duckdb.DuckDBPyConnection, perfs: Sequence[str], *, sample: int, seed: int
 ) -> dict[str, np.ndarray]:
@@ -330,42 +236,4 @@ def month_scores(
     cols = scored_games(con, perfs, sample=sample, seed=seed)
     if len(cols["perf"]) == 0:
         return []
-    totals = _month_games(con, perfs)
-    perf_col = np.asarray(cols["perf"], dtype=object)
-    month_col = np.asarray(cols["month"])
-    keys = sorted(set(zip(perf_col.tolist(), month_col.tolist(), strict=True)))
-    scores: list[MonthScore] = []
-    for perf, month in keys:
-        mask = (perf_col == perf) & (month_col == month)
-        results = np.asarray(cols["score"])[mask] / 100
-        predicted = {
-            "fide": np.asarray(cols["e"])[mask] / 100,
-            "lichess": lichess_expected(
-                np.asarray(cols["white_elo"])[mask],
-                np.asarray(cols["black_elo"])[mask],
-                np.asarray(cols["ord"])[mask],
-            ),
-            **{r.key: np.asarray(cols[f"e_{r.key}"])[mask] for r in CONTENDERS},
-        }
-        pairs = accuracy.compare_all(
-            [(label, predicted[key]) for key, label in SYSTEMS],
-            results,
-            resamples=resamples,
-            seed=seed,
-        )
-        games = int(np.asarray(cols["n"])[mask][0])
-        scores.append(
-            MonthScore(
-                perf,
-                int(month),
-                games,
-                int(mask.sum()),
-                accuracy.score(predicted["fide"], results),
-                accuracy.score(predicted["lichess"], results),
-                pairs[0],
-                {r.key: accuracy.score(predicted[r.key], results) for r in CONTENDERS},
-                pairs,
-                totals.get((perf, int(month)), games) - games,
-            )
-        )
-    return scores
+    return score_months(cols, _month_games(con, perfs), resamples=resamples, seed=seed)

@@ -18,13 +18,14 @@ from typing import Any
 
 import duckdb
 
+from lichess_elo.core.population import stages
+from lichess_elo.core.population.dialect import SPARK
+from lichess_elo.core.population.list_rules import ListRules
+from lichess_elo.core.population.rulebook_sql import MonthRules
+from lichess_elo.core.population.schema import LISTS_COLUMNS
+from lichess_elo.core.population.stages import Opponents
 from lichess_elo.errors import EngineUnavailable
-from lichess_elo.population import duck, stages
-from lichess_elo.population.dialect import SPARK
-from lichess_elo.population.list_rules import ListRules
-from lichess_elo.population.rulebook_sql import MonthRules
-from lichess_elo.population.schema import LISTS_COLUMNS
-from lichess_elo.population.stages import Opponents
+from lichess_elo.sources.population import duck
 
 #: The warehouse folders of the run's state besides ``games/`` and ``lists/``.
 _STATE_DIRS = ("names", "players", "cur", "step")
@@ -81,7 +82,7 @@ def session(master: str, *, logs: Path | None = None) -> Any:
     return spark
 
 
-def _stored(spark: Any, sql: str, path: Path, view: str) -> None:
+def stored(spark: Any, sql: str, path: Path, view: str) -> None:
     """Write the result of ``sql`` as Parquet at ``path`` and name it ``view`` (read back,
     so each month's plan starts from files and never grows)."""
     spark.sql(sql).write.mode("overwrite").parquet(str(path))
@@ -122,21 +123,19 @@ def rate(
     written: list[str] = []
     if months:
         # The ids come from monotonically_increasing_id(): stored once, read back.
-        _stored(spark, stages.names_sql(SPARK), warehouse / "names", "names")
-        _stored(spark, stages.players_sql(), warehouse / "players", "players")
-        _stored(spark, stages.INITIAL, warehouse / "cur" / "initial", "cur")
+        stored(spark, stages.names_sql(SPARK), warehouse / "names", "names")
+        stored(spark, stages.players_sql(), warehouse / "players", "players")
+        stored(spark, stages.INITIAL, warehouse / "cur" / "initial", "cur")
     for rules in plan:
         month = rules.month
         if rules.compressions:
-            _stored(
-                spark, stages.compress_sql(SPARK, rules), warehouse / "cur" / f"a{month}", "cur"
-            )
+            stored(spark, stages.compress_sql(SPARK, rules), warehouse / "cur" / f"a{month}", "cur")
         step = stages.step_sql(SPARK, rules, opponents=opponents)
-        _stored(spark, step, warehouse / "step" / f"m{month}", "step")
+        stored(spark, step, warehouse / "step" / f"m{month}", "step")
         target = str(lists_dir / f"m{month}")
         spark.sql(stages.listed_sql(SPARK)).write.mode("overwrite").parquet(target)
         written.append(target)
-        _stored(spark, stages.ADVANCE, warehouse / "cur" / f"m{month}", "cur")
+        stored(spark, stages.ADVANCE, warehouse / "cur" / f"m{month}", "cur")
         if on_month:
             on_month(month)
     con.execute(f"DROP TABLE IF EXISTS {duck.BUILD}")

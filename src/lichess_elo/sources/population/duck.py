@@ -8,13 +8,11 @@ from typing import Any
 
 import duckdb
 
-from lichess_elo.errors import DatabaseMissing, NotRated
-from lichess_elo.population import list_rules, stages
-from lichess_elo.population.dialect import DUCKDB
-from lichess_elo.population.duck_faults import check_file, open_waiting
-from lichess_elo.population.list_rules import ListRules
-from lichess_elo.population.rulebook_sql import MonthRules
-from lichess_elo.population.schema import (
+from lichess_elo.core.population import stages
+from lichess_elo.core.population.dialect import DUCKDB
+from lichess_elo.core.population.list_rules import ListRules
+from lichess_elo.core.population.rulebook_sql import MonthRules
+from lichess_elo.core.population.schema import (
     GAMES_DDL,
     GAMES_EVENT_DDL,
     LISTS_COLUMNS,
@@ -23,7 +21,10 @@ from lichess_elo.population.schema import (
     month_range,
     next_month,
 )
-from lichess_elo.population.stages import Opponents
+from lichess_elo.core.population.stages import Opponents
+from lichess_elo.errors import DatabaseMissing, NotRated
+from lichess_elo.sources.population import rules_store
+from lichess_elo.sources.population.duck_faults import check_file, open_waiting
 
 #: Memory DuckDB may use in ``db rate`` before spilling to ``<db>.tmp`` (keeps the process
 #: under 1 GB).
@@ -177,7 +178,7 @@ def swap_lists(
                 )
             con.execute("DROP TABLE lists")
         con.execute(f"ALTER TABLE {BUILD} RENAME TO lists")
-        list_rules.store(con, records)
+        rules_store.store(con, records)
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")

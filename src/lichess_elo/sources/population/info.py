@@ -3,64 +3,20 @@ games left unusable, and (once ``db rate`` has run) the players it rated in the 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from lichess_elo.population import duck
-from lichess_elo.population.duck_faults import named_faults
-from lichess_elo.population.schema import PERFS, month_label
-
-
-@dataclass(frozen=True)
-class MonthsSettings:
-    """``db months``: the database to describe."""
-
-    db: Path
+from lichess_elo.core.population.rows import HeldMonth, Holdings
+from lichess_elo.core.population.schema import PERFS
+from lichess_elo.sources.population import duck
 
 
-@dataclass(frozen=True)
-class HeldMonth:
-    """One month of the database: games stored by perf, unusable games, and the players
-    ``db rate`` rated in the month (by perf; those with games of that perf in the month)."""
-
-    month: int
-    games: int
-    rejected: int
-    by_perf: dict[str, int] = field(default_factory=dict)
-    listed: dict[str, int] = field(default_factory=dict)
-
-    def document(self) -> dict[str, Any]:
-        """This month as JSON."""
-        return {
-            "month": month_label(self.month),
-            "games": self.games,
-            "unusable": self.rejected,
-            "games_by_perf": self.by_perf,
-            "players_rated": self.listed,
-        }
-
-
-@dataclass(frozen=True)
-class Holdings:
-    """Every month the database holds, oldest first, and whether ``db rate`` has run."""
-
-    months: list[HeldMonth]
-    rated: bool
-
-    def document(self) -> dict[str, Any]:
-        """The JSON document of ``db months``."""
-        return {"rated": self.rated, "months": [m.document() for m in self.months]}
-
-
-@named_faults
-def holdings(settings: MonthsSettings) -> Holdings:
-    """The months of ``settings.db`` with their games by perf and players rated.
+def holdings(db: Path) -> Holdings:
+    """The months of the database ``db`` with their games by perf and players rated.
 
     Raises:
         DatabaseMissing: no such database (or no games table in it).
     """
-    con = duck.connect(settings.db, read_only=True)
+    con = duck.connect(db, read_only=True)
     try:
         totals = con.execute("SELECT month, games, rejected FROM months ORDER BY month").fetchall()
         by_perf: dict[int, dict[str, int]] = {}

@@ -8,35 +8,35 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lichess_elo.errors import BadInput, NotRated
-from lichess_elo.population import compare as population
-from lichess_elo.population import duck, list_rules, rulebook_sql, stages
-from lichess_elo.population.compare import BandRow, Differ, MonthScore
-from lichess_elo.population.duck_faults import named_faults
-from lichess_elo.population.ingest import (
-    FileProgress,
-    MonthIngested,
-    check_file,
-    dump_kind,
-    ingest_files,
-)
-from lichess_elo.population.list_rules import ListRules
-from lichess_elo.population.rating import DEFAULT_DB as DEFAULT_DB
-from lichess_elo.population.rating import RateResult as RateResult
-from lichess_elo.population.rating import RateSettings as RateSettings
-from lichess_elo.population.rating import rate as rate
-from lichess_elo.population.rulebook_sql import MonthRules
-from lichess_elo.population.schema import (
+from lichess_elo.app.db_rate import DEFAULT_DB as DEFAULT_DB
+from lichess_elo.app.db_rate import RateSettings as RateSettings
+from lichess_elo.app.db_rate import rate as rate
+from lichess_elo.core.population import rulebook_sql
+from lichess_elo.core.population.list_rules import ListRules
+from lichess_elo.core.population.rows import CompareResult as CompareResult
+from lichess_elo.core.population.rows import FileProgress
+from lichess_elo.core.population.rows import Holdings as Holdings
+from lichess_elo.core.population.rows import IngestResult as IngestResult
+from lichess_elo.core.population.rows import PlayerRows as PlayerRows
+from lichess_elo.core.population.rows import RateResult as RateResult
+from lichess_elo.core.population.rows import RatingList as RatingList
+from lichess_elo.core.population.rulebook_sql import MonthRules
+from lichess_elo.core.population.schema import (
     PERFS,
     check_perf,
     month_label,
     next_month,
     parse_month,
 )
+from lichess_elo.errors import BadInput, NotRated
+from lichess_elo.sources.population import compare as population
+from lichess_elo.sources.population import duck, info, lists, rules_store
+from lichess_elo.sources.population.duck_faults import named_faults
+from lichess_elo.sources.population.ingest import check_file, dump_kind, ingest_files
 
 # --- ingest ---------------------------------------------------------------------------------
 
@@ -48,34 +48,6 @@ class IngestSettings:
     paths: tuple[Path, ...]
     db: Path = DEFAULT_DB
     progress: FileProgress | None = None
-
-
-@dataclass(frozen=True)
-class IngestResult:
-    """The files read, what each month they covered now holds, and the files skipped
-    because the database already held them in full (an earlier run read them)."""
-
-    files: tuple[Path, ...]
-    months: tuple[MonthIngested, ...]
-    unplaced: int
-    seconds: float
-    skipped: tuple[Path, ...] = ()
-
-    @property
-    def games(self) -> int:
-        """Games stored."""
-        return sum(m.games for m in self.months)
-
-    @property
-    def rejected(self) -> dict[str, int]:
-        """Unusable games by reason, over all months (plus those with no month)."""
-        out: dict[str, int] = {}
-        for m in self.months:
-            for reason, n in m.rejected.items():
-                out[reason] = out.get(reason, 0) + n
-        if self.unplaced:
-            out["malformed"] = out.get("malformed", 0) + self.unplaced
-        return out
 
 
 def expand_dumps(paths: tuple[Path, ...]) -> tuple[Path, ...]:
@@ -134,7 +106,7 @@ def ingest(settings: IngestSettings) -> IngestResult:
     return IngestResult(done.read, done.months, done.unplaced, seconds, done.skipped)
 
 
-# --- rate: population/rating.py (re-exported here) -------------------------------------------
+# --- rate: app/db_rate.py (re-exported here) -------------------------------------------
 
 
 def _rules_of(con: Any, perf: str) -> ListRules:
@@ -143,7 +115,7 @@ def _rules_of(con: Any, perf: str) -> ListRules:
     Raises:
         NotRated: the lists predate the records (rate again).
     """
-    found = list_rules.read(con).get(perf)
+    found = rules_store.read(con).get(perf)
     if found is None:
         raise NotRated(
             f"the {perf} lists were made before lists recorded their rules: rate again (db rate)"
@@ -168,25 +140,6 @@ class ListSettings:
     db: Path = DEFAULT_DB
 
 
-@dataclass(frozen=True)
-class RatingList:
-    """One published list: players sorted by rating (highest first), then name."""
-
-    perf: str
-    month: str
-    players: list[dict[str, Any]] = field(default_factory=list)
-    rules: ListRules | None = None
-
-    def document(self) -> dict[str, Any]:
-        """The JSON document of ``db list``."""
-        return {
-            "perf": self.perf,
-            "month": self.month,
-            "rules": self.rules.document() if self.rules else None,
-            "players": self.players,
-        }
-
-
 @named_faults
 def rating_list(settings: ListSettings) -> RatingList:
     """The list at the start of the month.
@@ -200,25 +153,18 @@ def rating_list(settings: ListSettings) -> RatingList:
     con = duck.connect(settings.db, read_only=True)
     try:
         duck.require_lists(con)
-        span = duck.rows(
-            con, "SELECT MIN(month) AS a, MAX(month) AS b FROM lists WHERE perf = ?", [perf]
-        )[0]
-        if span["a"] is None:
+        span = lists.list_span(con, perf)
+        if span is None:
             raise BadInput(f"no {perf} games in the database")
-        first, last = int(span["a"]), next_month(int(span["b"]))
+        first, last = span[0], next_month(span[1])
         if not first <= month <= last:
             raise BadInput(
                 f"no {perf} list for {month_label(month)}; lists run from "
                 f"{month_label(first)} to {month_label(last)}"
             )
         rules = _rules_of(con, perf)
-        at = stages.list_at_sql(_month_of(rules, month), "l.perf = ?", adjustments=rules.adjustment)
-        players = duck.rows(
-            con,
-            f"""SELECT name, rating, games_before, k, lichess_rating
-                FROM ({at})
-                ORDER BY rating DESC, name""",
-            [perf],
+        players = lists.list_players(
+            con, perf, _month_of(rules, month), adjustments=rules.adjustment
         )
     finally:
         con.close()
@@ -237,23 +183,6 @@ class PlayerSettings:
     perf: str | None = None
 
 
-@dataclass(frozen=True)
-class PlayerRows:
-    """A player's monthly rows (list rating, games, score, expected, K used, change)."""
-
-    name: str
-    rows: list[dict[str, Any]]
-    rules: tuple[ListRules, ...] = ()
-
-    def document(self) -> dict[str, Any]:
-        """The JSON document of ``db player``."""
-        return {
-            "name": self.name,
-            "rules": [r.document() for r in self.rules],
-            "rows": self.rows,
-        }
-
-
 @named_faults
 def player(settings: PlayerSettings) -> PlayerRows:
     """Every month of the player's lists (names match without regard to case).
@@ -265,24 +194,13 @@ def player(settings: PlayerSettings) -> PlayerRows:
     con = duck.connect(settings.db, read_only=True)
     try:
         duck.require_lists(con)
-        rows = duck.rows(
-            con,
-            """SELECT perf, name, month, rating, games_before, k, lichess_rating, games,
-                      points, expected, k_used, change, next_rating, edition
-               FROM lists WHERE lower(name) = lower(?) AND (? IS NULL OR perf = ?)
-               ORDER BY perf, month""",
-            [settings.name, perf, perf],
-        )
+        rows = lists.player_rows(con, settings.name, perf)
         rules = tuple(_rules_of(con, p) for p in dict.fromkeys(r["perf"] for r in rows))
     finally:
         con.close()
     if not rows:
         where = f" in {perf}" if perf else ""
         raise BadInput(f"no player {settings.name!r}{where} in the lists")
-    for row in rows:
-        row["month"] = month_label(row["month"])
-        for key in ("points", "expected"):
-            row[key] = row[key] / 100
     return PlayerRows(rows[0]["name"], rows, rules)
 
 
@@ -305,19 +223,6 @@ class CompareSettings:
     seed: int = 12
     #: Called with (step, steps done, steps in all) as each step starts.
     progress: Callable[[str, int, int], None] | None = None
-
-
-@dataclass(frozen=True)
-class CompareResult:
-    """Everything ``db compare`` shows."""
-
-    perfs: tuple[str, ...]
-    bands: list[BandRow]
-    scores: list[MonthScore]
-    differs: list[Differ]
-    min_games: int = 0
-    #: By perf: players of the last list with a Lichess rating but under ``min_games``.
-    few_games: dict[str, int] = field(default_factory=dict)
 
 
 @named_faults
@@ -359,3 +264,23 @@ def compare(settings: CompareSettings) -> CompareResult:
         )
     finally:
         con.close()
+
+
+# --- months ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MonthsSettings:
+    """``db months``: the database to describe."""
+
+    db: Path
+
+
+@named_faults
+def holdings(settings: MonthsSettings) -> Holdings:
+    """The months of ``settings.db`` with their games by perf and players rated.
+
+    Raises:
+        DatabaseMissing: no such database (or no games table in it).
+    """
+    return info.holdings(settings.db)

@@ -7,7 +7,7 @@ Inputs (tables or views the engine provides):
   of the perfs being rated;
 * ``names`` (``names_sql``, stored once per run): an integer id for each player name and
   their seed in each perf, so the monthly stages join the list on integers: a player of
-  a perf is ``pid``, the name's id and the perf in one integer (``_perf_key``);
+  a perf is ``pid``, the name's id and the perf in one integer (``perf_key``);
 * ``players`` (``players_sql``): one row per ``pid`` with the perf and the seed;
 * ``cur``: the list at the start of month m of every player of the run (``INITIAL``
   before the first month: everyone at their seed; then ``ADVANCE``, and ``compress_sql``
@@ -35,10 +35,10 @@ from collections.abc import Iterator
 from typing import Literal
 
 from lichess_elo.core import fide
-from lichess_elo.population import rulebook_sql
-from lichess_elo.population.dialect import DUCKDB, Dialect
-from lichess_elo.population.rulebook_sql import MonthRules
-from lichess_elo.population.schema import PERFS
+from lichess_elo.core.population import rulebook_sql
+from lichess_elo.core.population.dialect import DUCKDB, Dialect
+from lichess_elo.core.population.rulebook_sql import MonthRules
+from lichess_elo.core.population.schema import PERFS
 
 #: Where an opponent's rating comes from: their own list rating in the run, or their
 #: Lichess rating in the game (as ``report`` does).
@@ -66,7 +66,7 @@ def pd_value(table: str, d: str) -> str:
     return f"CASE WHEN {d} >= 0 THEN {table}.pd_high ELSE {table}.pd_low END"
 
 
-def _perf_key(player_id: str, perf: str) -> str:
+def perf_key(player_id: str, perf: str) -> str:
     """SQL for the key of a player in one perf: the name's id times the number of perfs plus
     the perf's place in ``PERFS``."""
     slots = " ".join(f"WHEN '{p}' THEN {i}" for i, p in enumerate(PERFS))
@@ -74,7 +74,7 @@ def _perf_key(player_id: str, perf: str) -> str:
 
 
 def _perf_of(key: str) -> str:
-    """SQL for the perf of a player key (the inverse of ``_perf_key``)."""
+    """SQL for the perf of a player key (the inverse of ``perf_key``)."""
     slots = " ".join(f"WHEN {i} THEN '{p}'" for i, p in enumerate(PERFS))
     return f"CASE {key} % {len(PERFS)} {slots} END"
 
@@ -97,10 +97,10 @@ def names_sql(d: Dialect, source: str = "games") -> str:
 
 
 def players_sql() -> str:
-    """One row per player of each perf (``pid``: see ``_perf_key``) with their seed."""
+    """One row per player of each perf (``pid``: see ``perf_key``) with their seed."""
     return "\n    UNION ALL".join(
         f"""
-    SELECT {_perf_key("id", f"'{p}'")} AS pid, '{p}' AS perf, seed_{i} AS seed
+    SELECT {perf_key("id", f"'{p}'")} AS pid, '{p}' AS perf, seed_{i} AS seed
     FROM names WHERE seed_{i} IS NOT NULL"""
         for i, p in enumerate(PERFS)
     )
@@ -165,8 +165,8 @@ def step_sql(
         FROM {source} mg
         JOIN names wn ON wn.name = mg.white
         JOIN names bn ON bn.name = mg.black
-        JOIN cur a ON a.pid = {_perf_key("wn.id", "mg.perf")}
-        JOIN cur b ON b.pid = {_perf_key("bn.id", "mg.perf")}
+        JOIN cur a ON a.pid = {perf_key("wn.id", "mg.perf")}
+        JOIN cur b ON b.pid = {perf_key("bn.id", "mg.perf")}
         WHERE mg.month = {month}),
     sides AS (
         SELECT perf, w AS pid, score AS s, white_after AS lichess_after, ord, event,

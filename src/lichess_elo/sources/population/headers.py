@@ -28,8 +28,8 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
+from lichess_elo.core.population.schema import HEADERS
 from lichess_elo.errors import DumpUnreadable, NotLichessPgn
-from lichess_elo.population.schema import HEADERS
 from lichess_elo.sources.zstd_stream import Frames, zstd_faults
 
 #: Decompressed bytes per chunk: large enough for numpy, small enough for memory.

@@ -1,5 +1,5 @@
 """``db rate``: the settings (checked by themselves), the run on DuckDB or Spark, and what it
-built. Re-exported by ``population.app`` with the other commands."""
+built. Re-exported by ``app.db`` with the other commands."""
 
 from __future__ import annotations
 
@@ -11,13 +11,14 @@ from pathlib import Path
 from typing import Any
 
 from lichess_elo.core import fide
+from lichess_elo.core.population import list_rules, rulebook_sql
+from lichess_elo.core.population.dialect import Engine
+from lichess_elo.core.population.rows import RateResult
+from lichess_elo.core.population.schema import PERFS, check_perf, month_label
+from lichess_elo.core.population.stages import OPPONENTS, Opponents
 from lichess_elo.errors import BadInput
-from lichess_elo.population import duck, list_rules, rivals_run, rulebook_sql
-from lichess_elo.population.dialect import Engine
-from lichess_elo.population.duck_faults import named_faults
-from lichess_elo.population.list_rules import ListRules
-from lichess_elo.population.schema import PERFS, check_perf, month_label
-from lichess_elo.population.stages import OPPONENTS, Opponents
+from lichess_elo.sources.population import duck, rivals_run, rules_store
+from lichess_elo.sources.population.duck_faults import named_faults
 
 DEFAULT_DB = Path("lichess.duckdb")
 
@@ -65,22 +66,6 @@ class RateSettings:
         return perfs
 
 
-@dataclass(frozen=True)
-class RateResult:
-    """What ``rate`` built, and under which rules (one record per perf)."""
-
-    engine: Engine
-    perfs: tuple[str, ...]
-    months: tuple[str, ...]
-    games: int
-    players: dict[str, int]
-    seconds: float
-    #: Sides of games of the perfs that no list rates (the 600/2600 rule of the editions
-    #: that have it), counted once per side.
-    left_out: int = 0
-    rules: tuple[ListRules, ...] = ()
-
-
 def _month_counter(settings: RateSettings, total: int) -> Callable[[int], None]:
     """The engines' ``on_month``: the settings' own, then ``progress`` with the count."""
     done = 0
@@ -100,7 +85,7 @@ def _month_counter(settings: RateSettings, total: int) -> Callable[[int], None]:
 
 def _refuse_unrecorded(con: Any, perfs: tuple[str, ...]) -> None:
     """Refuse to keep another perf's lists made before lists recorded their rules."""
-    recorded = list_rules.read(con)
+    recorded = rules_store.read(con)
     old = [p for p in duck.kept_perfs(con, perfs) if p not in recorded]
     if old:
         raise BadInput(
@@ -135,7 +120,7 @@ def rate(settings: RateSettings) -> RateResult:
         ]
         on_month = _month_counter(settings, len(plan))
         if settings.engine == "spark":
-            from lichess_elo.population import spark
+            from lichess_elo.sources.population import spark
 
             warehouse = settings.warehouse or settings.db.with_name(settings.db.name + ".spark")
             months = spark.rate(

@@ -2,21 +2,19 @@
 lists (table ``list_rules``, one row per perf) and printed by ``db list`` and ``db player``.
 
 A perf's lists are always rebuilt whole (every month, again), and its record replaced in the
-same transaction, so one perf's lists never mix two sets of rules.
+same transaction, so one perf's lists never mix two sets of rules. Pure: the table is
+written and read by ``sources/population/rules_store.py``.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-import duckdb
-
-from lichess_elo.population.rulebook_sql import MonthRules, chapter_of_perf, month_rules
-from lichess_elo.population.stages import Opponents
+from lichess_elo.core.population.rulebook_sql import MonthRules, chapter_of_perf, month_rules
+from lichess_elo.core.population.stages import Opponents
 
 LIST_RULES_DDL = "CREATE TABLE IF NOT EXISTS list_rules (perf VARCHAR PRIMARY KEY, rules VARCHAR)"
 
@@ -124,26 +122,3 @@ def record(
         tuple(adjs),
         engine,
     )
-
-
-def store(con: duckdb.DuckDBPyConnection, records: Sequence[ListRules]) -> None:
-    """Replace the records of these perfs (inside the caller's transaction)."""
-    con.execute(LIST_RULES_DDL)
-    for rec in records:
-        con.execute("DELETE FROM list_rules WHERE perf = ?", [rec.perf])
-        con.execute("INSERT INTO list_rules VALUES (?, ?)", [rec.perf, json.dumps(rec.document())])
-
-
-def read(con: duckdb.DuckDBPyConnection) -> dict[str, ListRules]:
-    """Every perf's record (none in a database whose lists predate the records).
-
-    Reads only: the database may be open read-only (``db list``, ``db player``)."""
-    found = con.execute(
-        "SELECT COUNT(*) FROM information_schema.tables WHERE table_name = 'list_rules'"
-    ).fetchone()
-    if not found or not found[0]:
-        return {}
-    return {
-        perf: ListRules.from_document(json.loads(text))
-        for perf, text in con.execute("SELECT perf, rules FROM list_rules").fetchall()
-    }

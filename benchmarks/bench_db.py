@@ -127,7 +127,7 @@ def _list_rows(db: Path) -> int:
 def synthetic(db: Path, games: int, players: int) -> int:
     """Make ``games`` synthetic games of ``players`` players in a new database ``db`` (one
     already there is kept)."""
-    from lichess_elo.population import duck
+    from lichess_elo.sources.population import duck
 
     if db.exists():
         import duckdb

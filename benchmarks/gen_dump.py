@@ -124,11 +124,11 @@ def make_players(n: int, rng: random.Random, bots: int = 0) -> list[_Player]:
     return players
 
 
-def _month_start(year: int, month: int) -> dt.datetime:
+def month_start(year: int, month: int) -> dt.datetime:
     return dt.datetime(year, month, 1, tzinfo=dt.UTC)
 
 
-def _next_month(year: int, month: int) -> tuple[int, int]:
+def next_month(year: int, month: int) -> tuple[int, int]:
     return (year + 1, 1) if month == 12 else (year, month + 1)
 
 
@@ -152,8 +152,8 @@ def generate(
     perf_names = list(PERFS)
     weights = [PERFS[p][1] for p in perf_names]
     for year, month in months:
-        start = _month_start(year, month)
-        span = (_month_start(*_next_month(year, month)) - start).total_seconds()
+        start = month_start(year, month)
+        span = (month_start(*next_month(year, month)) - start).total_seconds()
         step = span / games_per_month
         for g in range(games_per_month):
             when = start + dt.timedelta(seconds=int(g * step + rng.random() * step * 0.5))
@@ -350,7 +350,7 @@ def write_dumps(
     pool = make_players(players, rng, bots)
     month_list = [start]
     while len(month_list) < months + warmup:
-        month_list.append(_next_month(*month_list[-1]))
+        month_list.append(next_month(*month_list[-1]))
     out.mkdir(parents=True, exist_ok=True)
     paths: list[Path] = []
     stream = generate(pool, month_list, games, seed=seed, bad_share=bad_share)

@@ -1,4 +1,5 @@
-"""Shared fixtures: the reference data, a clean environment and the fake Lichess server."""
+"""Shared fixtures: the reference data, a clean environment, the fake Lichess server and
+(tests/runners.py) the CLI runners."""
 
 from __future__ import annotations
 
@@ -8,9 +9,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from tests.fake_lichess import FakeLichess
 from tests.helpers import DATA, ONBOARD_CREATED, ONBOARD_FILE
+
+# No per-example deadline (hypothesis's default is 200 ms): no test depends on the
+# machine's speed (tests/unit/test_suite_structure.py).
+settings.register_profile("lichess-elo", deadline=None)
+settings.load_profile("lichess-elo")
+
+#: The shared runners: the ``cli``, ``subprocess_cli`` and ``pty_cli`` fixtures.
+pytest_plugins = ["tests.runners"]
 
 
 @pytest.fixture(scope="session")

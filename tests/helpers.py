@@ -5,10 +5,11 @@ Test modules import from here, never from one another.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-from collections.abc import Sequence
+import functools
+import importlib.util
+import json
+import re
+import unicodedata
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,24 @@ ONBOARD_FILE = "games-user-export-onboard247-2023-01-02.ndjson"
 ONBOARD_CREATED = datetime(2023, 1, 24, tzinfo=UTC)
 #: The report tests' player.
 ME = "Hero"
+#: Account creation of the generated user (games start 2021-01-01, gen_games.START).
+BENCH_CREATED = datetime(2020, 12, 1, tzinfo=UTC)
+
+
+@functools.cache
+def _generated(n: int, seed: int, user: str) -> str:
+    spec = importlib.util.spec_from_file_location("gen_games", REPO / "benchmarks" / "gen_games.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return json.dumps(module.generate_games(n, seed=seed, user=user))
+
+
+def generated_games(n: int, seed: int = 7, user: str = "BenchUser") -> list[dict[str, Any]]:
+    """``n`` realistic games from benchmarks/gen_games.py (spread over 2021-2024), fresh
+    copies of one generation per (n, seed, user)."""
+    games: list[dict[str, Any]] = json.loads(_generated(n, seed, user))
+    return games
 
 
 def game(
@@ -121,20 +140,22 @@ def lichess_pgn(game: dict[str, Any]) -> str:
     return f"{head}\n\n{numbered} {result}\n\n\n"
 
 
-def run_cli(
-    *args: str, env: dict[str, str] | None = None, prefix: Sequence[str] = (), timeout: float = 60
-) -> subprocess.CompletedProcess[str]:
-    """``python -m lichess_elo ARGS`` in a real process, from the repository, without the
-    caller's ``LICHESS*`` variables or ``COLUMNS`` (plus ``env``); ``prefix`` goes before
-    the interpreter (e.g. ``setpriv ...``)."""
-    environment = {k: v for k, v in os.environ.items() if not k.startswith(("LICHESS", "COLUMNS"))}
-    environment.update(env or {})
-    return subprocess.run(
-        [*prefix, sys.executable, "-m", "lichess_elo", *args],
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        cwd=REPO,
-        env=environment,
-        check=False,
-    )
+def heading_slug(heading: str) -> str:
+    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens."""
+    text = heading.strip().lower()
+    text = "".join(c for c in text if c in " -_" or unicodedata.category(c)[0] in "LN")
+    return text.replace(" ", "-")
+
+
+def markdown_anchors(page: Path) -> set[str]:
+    """Every heading anchor of a Markdown page, as GitHub numbers repeated ones (``-1``...),
+    fenced code skipped."""
+    text = re.sub(r"^```.*?^```", "", page.read_text(encoding="utf-8"), flags=re.S | re.M)
+    seen: dict[str, int] = {}
+    found = set()
+    for heading in re.findall(r"^#{1,6} (.+)$", text, re.MULTILINE):
+        slug = heading_slug(heading)
+        n = seen.get(slug, 0)
+        seen[slug] = n + 1
+        found.add(slug if n == 0 else f"{slug}-{n}")
+    return found

@@ -1,4 +1,5 @@
-"""Run the real ``lichess-elo`` in a pseudo-terminal of a given width (tests/cli).
+"""Run the real ``lichess-elo`` in a pseudo-terminal of a given size (the ``pty_cli`` fixture
+of tests/runners.py).
 
 The child gets a pty as stdin, stdout and stderr, in its own session and process group
 (so ``os.killpg`` reaches it and its workers as Ctrl-C in a shell would). Output is read
@@ -21,6 +22,10 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
+
+#: Which of the child's streams are the pty (:func:`start`).
+Streams = Literal["all", "stdout", "stdin+stderr"]
 
 _ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[=>]")
 
@@ -82,21 +87,31 @@ class PtyRun:
 
 
 def start(
-    args: Sequence[str], *, width: int, env: dict[str, str], cwd: Path | None = None
+    args: Sequence[str],
+    *,
+    width: int,
+    env: dict[str, str],
+    cwd: Path | None = None,
+    height: int = 50,
+    on_pty: Streams = "all",
 ) -> PtyRun:
     """Start ``lichess-elo ARGS`` (the installed package, via ``python -m``) in a pty of
-    ``width`` columns and 50 lines; no pager unless ``env`` names one
-    (``LICHESS_ELO_PAGER``), so long output is read whole from the pty."""
+    ``width`` columns and ``height`` lines; no pager unless ``env`` names one
+    (``LICHESS_ELO_PAGER``), so long output is read whole from the pty. ``on_pty``: which
+    streams are the pty: ``"all"``; ``"stdout"`` (stdin and stderr are ``/dev/null``: no
+    progress shows); ``"stdin+stderr"`` (stdout is a pipe, ``process.stdout``, read after
+    the end: for small outputs only)."""
     master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, width, 0, 0))
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
     full_env = {**os.environ, "LICHESS_ELO_PAGER": "cat", **env, "TERM": "xterm-256color"}
     full_env.pop("COLUMNS", None)
     full_env.pop("LINES", None)
+    other = subprocess.DEVNULL if on_pty == "stdout" else slave
     process = subprocess.Popen(
         [sys.executable, "-m", "lichess_elo", *args],
-        stdin=slave,
-        stdout=slave,
-        stderr=slave,
+        stdin=other,
+        stdout=subprocess.PIPE if on_pty == "stdin+stderr" else slave,
+        stderr=other,
         env=full_env,
         cwd=cwd,
         start_new_session=True,  # its own session: the pty is its controlling terminal

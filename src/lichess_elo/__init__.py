@@ -1,6 +1,6 @@
 """lichess-elo: FIDE-style Elo for your Lichess games, next to Lichess's own Glicko-2.
 
-The public library API (see the README's "Library use")::
+The public library API (see ``docs/library.md``)::
 
     from lichess_elo import fide, glicko                 # the pure engines
     from lichess_elo import Source, ReportSettings, run_report, list_games, load_games

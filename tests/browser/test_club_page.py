@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import DATA, run_cli
+from tests.helpers import DATA
+from tests.runners import run_cli
 
 pytestmark = pytest.mark.browser
 

@@ -12,7 +12,8 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import REPO, run_cli
+from tests.helpers import REPO
+from tests.runners import run_cli
 
 pytestmark = pytest.mark.browser
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import run_cli
+from tests.runners import run_cli
 
 pytestmark = pytest.mark.browser
 

@@ -2,51 +2,21 @@
 
 from __future__ import annotations
 
-import fcntl
-import os
-import re
-import struct
-import subprocess
-import sys
-import termios
 from pathlib import Path
 
 from tests.helpers import REPO
+from tests.runners import pty_run
 
 CASSETTE = REPO / "cassettes" / "onboard247.yaml"
-ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 def _run_in_terminal(args: list[str], columns: int, cwd: Path) -> str:
-    """Run ``python -m lichess_elo`` with stdout on a pty of ``columns`` columns."""
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
-    # rich takes a "dumb" terminal as 80 columns whatever its size: use a real terminal type
-    # (no pager: the text is read whole from the pty; tests/cli/test_pager.py has the pager)
-    env = {**os.environ, "COLUMNS": str(columns), "TERM": "xterm-256color", "NO_COLOR": "1"}
-    env["LICHESS_ELO_PAGER"] = "cat"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "lichess_elo", *args],
-        stdout=slave,
-        stderr=subprocess.DEVNULL,
-        stdin=subprocess.DEVNULL,
-        cwd=cwd,
-        env=env,
-    )
-    os.close(slave)
-    chunks = []
-    while True:
-        try:
-            data = os.read(master, 65536)
-        except OSError:  # the child closed the terminal
-            break
-        if not data:
-            break
-        chunks.append(data)
-    assert proc.wait(timeout=120) == 0
-    os.close(master)
-    text = b"".join(chunks).decode("utf-8", errors="replace").replace("\r\n", "\n")
-    return ANSI.sub("", text)
+    """Run ``lichess-elo`` with stdout on a pty of ``columns`` columns (stdin and stderr on
+    ``/dev/null``; no colour; no pager: the text is read whole from the pty;
+    tests/cli/test_pager.py has the pager)."""
+    code, text = pty_run(args, width=columns, cwd=cwd, env={"NO_COLOR": "1"}, on_pty="stdout")
+    assert code == 0
+    return text
 
 
 def _scorecard(tmp_path: Path, columns: int) -> list[str]:

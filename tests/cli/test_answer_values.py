@@ -15,7 +15,8 @@ import pytest
 
 from lichess_elo.sources.lichess.parse import parse_game
 from tests.fake_lichess import FakeLichess
-from tests.helpers import DATA, run_cli
+from tests.helpers import DATA
+from tests.runners import run_cli
 
 GAMES = DATA / "lichess" / "games-user-export-onboard247-2023-01-02.ndjson"
 

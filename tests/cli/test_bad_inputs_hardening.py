@@ -12,17 +12,14 @@ from typing import Any
 
 import pytest
 import yaml
-from typer.testing import CliRunner
 
-from lichess_elo.cli import app
 from tests.fake_lichess import FakeLichess
-from tests.helpers import run_cli
+from tests.runners import Cli, run_cli
 
 REPO = Path(__file__).resolve().parents[2]
 CASSETTE = REPO / "cassettes" / "onboard247.yaml"
 CLUB = REPO / "tests" / "data" / "club"
 JANUARY = "since=1672531200000"  # 2023-01-01 00:00 UTC in ms
-runner = CliRunner()
 
 
 def _one_error_line(stderr: str) -> str:
@@ -34,9 +31,9 @@ def _one_error_line(stderr: str) -> str:
 
 @pytest.mark.parametrize("option", ["--until", "--since"])
 @pytest.mark.parametrize("value", ["0001-01", "9999-12"])
-def test_dates_out_of_range_are_exit_2(tmp_path: Path, option: str, value: str) -> None:
+def test_dates_out_of_range_are_exit_2(cli: Cli, tmp_path: Path, option: str, value: str) -> None:
     args = ["fetch", "OnBoard247", "--replay", str(CASSETTE), "--cache-dir", str(tmp_path)]
-    result = runner.invoke(app, [*args, option, value])
+    result = cli([*args, option, value])
     assert result.exit_code == 2, result.output
     line = _one_error_line(result.stderr)
     assert f"{option} {value}" in line and "out of range" in line
@@ -45,44 +42,46 @@ def test_dates_out_of_range_are_exit_2(tmp_path: Path, option: str, value: str) 
 LATIN1_NAME = "Zo\xeb Brontë".encode("latin-1")  # 0xeb is "ë" in Latin-1, not UTF-8
 
 
-def test_a_latin1_club_csv_names_file_and_line(tmp_path: Path) -> None:
+def test_a_latin1_club_csv_names_file_and_line(cli: Cli, tmp_path: Path) -> None:
     games = tmp_path / "games.csv"
     text = (CLUB / "games.csv").read_bytes().splitlines(keepends=True)
     text.insert(3, b"2026-03-07," + LATIN1_NAME + b",Bartek Lis,1-0,Spring Club Cup,15+10,,\n")
     games.write_bytes(b"".join(text))
-    result = runner.invoke(app, ["club", str(CLUB / "players.csv"), str(games)])
+    result = cli(["club", str(CLUB / "players.csv"), str(games)])
     assert result.exit_code == 2, result.output
     line = _one_error_line(result.stderr)
     assert f"{games}:4:" in line and "not UTF-8" in line and "0xeb" in line
     assert "with or without a byte-order mark" in line
 
 
-def test_a_latin1_club_toml_names_file_and_line(tmp_path: Path) -> None:
+def test_a_latin1_club_toml_names_file_and_line(cli: Cli, tmp_path: Path) -> None:
     config = tmp_path / "club.toml"
     config.write_bytes(b'update = "event"\n# Tr\xe9sorier: Zo\xeb\nmethod = "formula"\n')
-    result = runner.invoke(
-        app, ["club", str(CLUB / "players.csv"), str(CLUB / "games.csv"), "--config", str(config)]
+    result = cli(
+        ["club", str(CLUB / "players.csv"), str(CLUB / "games.csv"), "--config", str(config)]
     )
     assert result.exit_code == 2, result.output
     line = _one_error_line(result.stderr)
     assert f"{config}:2:" in line and "not UTF-8" in line
 
 
-def test_a_latin1_club_pgn_names_file_and_line(tmp_path: Path) -> None:
+def test_a_latin1_club_pgn_names_file_and_line(cli: Cli, tmp_path: Path) -> None:
     pgn = tmp_path / "event.pgn"
     pgn.write_bytes((CLUB / "seed-event.pgn").read_bytes().replace(b"Ania", LATIN1_NAME, 1))
-    result = runner.invoke(app, ["club", str(pgn)])
+    result = cli(["club", str(pgn)])
     assert result.exit_code == 2, result.output
     assert f"{pgn}:5:" in _one_error_line(result.stderr)  # [White "..."] is line 5
 
 
-def test_a_latin1_pgn_option_file_names_file_and_line(tmp_path: Path, data_dir: Path) -> None:
+def test_a_latin1_pgn_option_file_names_file_and_line(
+    cli: Cli, tmp_path: Path, data_dir: Path
+) -> None:
     pgn = tmp_path / "games.pgn"
     source = (data_dir / "lichess" / "game-export-q7ZvsdUF.pgn").read_bytes()
     lines = source.splitlines(keepends=True)
     lines.insert(1, b'[Annotator "' + LATIN1_NAME + b'"]\n')
     pgn.write_bytes(b"".join(lines))
-    result = runner.invoke(app, ["games", "Lance5500", "--pgn", str(pgn)])
+    result = cli(["games", "Lance5500", "--pgn", str(pgn)])
     assert result.exit_code == 2, result.output
     line = _one_error_line(result.stderr)
     assert f"{pgn}:2:" in line and "UTF-8" in line
@@ -125,26 +124,28 @@ def test_a_recorded_429_or_5xx_fails_at_once(tmp_path: Path, code: int, message:
         (lambda item: item["response"].update(body=7), "body"),
     ],
 )
-def test_a_damaged_interaction_names_the_cassette(tmp_path: Path, change: Any, fault: str) -> None:
+def test_a_damaged_interaction_names_the_cassette(
+    cli: Cli, tmp_path: Path, change: Any, fault: str
+) -> None:
     cassette = _cassette_with(tmp_path, change)
     args = ["fetch", "OnBoard247", "--replay", str(cassette), "--cache-dir", str(tmp_path)]
-    result = runner.invoke(app, args)
+    result = cli(args)
     assert result.exit_code in (1, 2)
     line = _one_error_line(result.stderr)
     assert str(cassette) in line and fault in line
 
 
-def test_token_help_warns_about_the_process_list() -> None:
-    result = runner.invoke(app, ["fetch", "--help"], env={"COLUMNS": "200"})
+def test_token_help_warns_about_the_process_list(cli: Cli) -> None:
+    result = cli(["fetch", "--help"], env={"COLUMNS": "200"})
     assert "process list" in result.stdout and "--token-file" in result.stdout
 
 
-def test_token_file(onboard_server: FakeLichess, tmp_path: Path) -> None:
+def test_token_file(cli: Cli, onboard_server: FakeLichess, tmp_path: Path) -> None:
     token_file = tmp_path / "token"
     token_file.write_text("lip_FromAFile12345\n")  # the line break an editor leaves
     cache = tmp_path / "cache"
     args = ["fetch", "OnBoard247", "--api-url", onboard_server.url, "--cache-dir", str(cache)]
-    result = runner.invoke(app, [*args, "--until", "2023-03", "--token-file", str(token_file)])
+    result = cli([*args, "--until", "2023-03", "--token-file", str(token_file)])
     assert result.exit_code == 0, result.output
     assert onboard_server.requests[0].headers["Authorization"] == "Bearer lip_FromAFile12345"
     assert "lip_FromAFile12345" not in result.output
@@ -153,8 +154,8 @@ def test_token_file(onboard_server: FakeLichess, tmp_path: Path) -> None:
     assert b"lip_FromAFile12345" not in stored  # never written anywhere
 
 
-def test_a_missing_token_file_is_exit_2(tmp_path: Path) -> None:
+def test_a_missing_token_file_is_exit_2(cli: Cli, tmp_path: Path) -> None:
     missing = tmp_path / "nope"
-    result = runner.invoke(app, ["fetch", "OnBoard247", "--token-file", str(missing)])
+    result = cli(["fetch", "OnBoard247", "--token-file", str(missing)])
     assert result.exit_code == 2
     assert str(missing) in _one_error_line(result.stderr)

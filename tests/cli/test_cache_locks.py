@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from tests.fake_lichess import FakeLichess
-from tests.helpers import run_cli
+from tests.runners import run_cli
 
 ROOT = os.geteuid() == 0
 SETPRIV = shutil.which("setpriv")

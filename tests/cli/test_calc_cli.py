@@ -8,16 +8,11 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from datetime import date
 
 import pytest
-from typer.testing import CliRunner
 
-from lichess_elo.cli.root import app
-
-runner = CliRunner()
+from tests.runners import Cli, run_cli
 
 SEED_A = ["calc", "1500", "1400:1", "1600:0.5", "1550:0", "--k", "20"]
 F_N01 = ["1902:0.5", "1877:0.5", "1884:1", "2012:0", "1832:1"]
@@ -27,9 +22,9 @@ def _numbers(text: str) -> list[str]:
     return re.findall(r"[+-]\d+\.\d+", text)
 
 
-def test_seed_example_table() -> None:
+def test_seed_example_table(cli: Cli) -> None:
     # 20 x (1-.64) = +7.2, 20 x (.5-.36) = +2.8, 20 x (0-.43) = -8.6; total +1.4 -> 1501
-    result = runner.invoke(app, SEED_A)
+    result = cli(SEED_A)
     assert result.exit_code == 0, result.output
     assert _numbers(result.stdout) == ["+7.2", "+2.8", "-8.6", "+1.4", "+1.4"]
     assert "new rating: 1501" in result.stdout
@@ -38,8 +33,8 @@ def test_seed_example_table() -> None:
     assert "performance rating: 1517" in result.stdout
 
 
-def test_seed_example_json() -> None:
-    result = runner.invoke(app, [*SEED_A, "--format", "json"])
+def test_seed_example_json(cli: Cli) -> None:
+    result = cli([*SEED_A, "--format", "json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["rating"] == 1500 and data["k"] == 20 and data["method"] == "table"
@@ -54,97 +49,89 @@ def test_seed_example_json() -> None:
     assert isinstance(data["change"], float) and isinstance(data["new_rating"], int)
 
 
-def test_capped_game_is_marked() -> None:
+def test_capped_game_is_marked(cli: Cli) -> None:
     # 1500 vs 1000: D 500 counted as 400 (8.3.1) -> .92 -> 20 x .08 = +1.6
-    result = runner.invoke(app, ["calc", "1500", "1000:1", "--k", "20"])
+    result = cli(["calc", "1500", "1000:1", "--k", "20"])
     assert result.exit_code == 0
     assert "+400*" in result.stdout and "+1.6" in result.stdout
-    data = json.loads(
-        runner.invoke(app, ["calc", "1500", "1000:w", "--k", "20", "--format", "json"]).stdout
-    )
+    data = json.loads(cli(["calc", "1500", "1000:w", "--k", "20", "--format", "json"]).stdout)
     assert data["games"][0]["capped"] is True and data["games"][0]["difference"] == 400
 
 
-def test_no_cap_and_formula() -> None:
+def test_no_cap_and_formula(cli: Cli) -> None:
     # --no-cap: D 500 -> row 485-517 .96 -> 20 x .04 = +0.8
-    out = runner.invoke(app, ["calc", "1500", "1000:1", "--k", "20", "--no-cap"]).stdout
+    out = cli(["calc", "1500", "1000:1", "--k", "20", "--no-cap"]).stdout
     assert "+500 " in out and "+0.8" in out and "*" not in out
     # --formula, capped: 1/(1+10^-1) = .9091 -> 20 x .0909 = +1.82
     data = json.loads(
-        runner.invoke(
-            app, ["calc", "1500", "1000:1", "--k", "20", "--formula", "--format", "json"]
-        ).stdout
+        cli(["calc", "1500", "1000:1", "--k", "20", "--formula", "--format", "json"]).stdout
     )
     assert data["method"] == "formula"
     assert data["games"][0]["change"] == pytest.approx(20 / 11)  # 20 x (1 - 10/11)
 
 
-def test_table_changes_have_one_decimal_json_stays_unrounded() -> None:
+def test_table_changes_have_one_decimal_json_stays_unrounded(cli: Cli) -> None:
     # 2092 vs 2000: D +92 -> .63 -> 15 x .37 = 5.55: the table shows +5.6 (half away from
     # zero), the rounding line the exact total +5.55 -> +6 -> 2098; JSON keeps 5.55
-    out = runner.invoke(app, ["calc", "2092", "2000:1", "--k", "15"]).stdout
+    out = cli(["calc", "2092", "2000:1", "--k", "15"]).stdout
     assert _numbers(out) == ["+5.6", "+5.6", "+5.55"]
     assert "(period total +5.55 rounded once" in out and "new rating: 2098" in out
-    data = json.loads(
-        runner.invoke(app, ["calc", "2092", "2000:1", "--k", "15", "--format", "json"]).stdout
-    )
+    data = json.loads(cli(["calc", "2092", "2000:1", "--k", "15", "--format", "json"]).stdout)
     assert data["games"][0]["change"] == 5.55 and data["change"] == 5.55
     # 1700 vs 2002: D -302 -> L .15 -> 15 x (0 - .15) = -2.25 -> -2.3 in the table; -2 -> 1698
-    out = runner.invoke(app, ["calc", "1700", "2002:0", "--k", "15"]).stdout
+    out = cli(["calc", "1700", "2002:0", "--k", "15"]).stdout
     assert _numbers(out) == ["-2.3", "-2.3", "-2.25"] and "new rating: 1698" in out
     # --formula: 1/(1+10^-1) = .9091 -> 20 x .0909 = 1.818 -> +1.8 (JSON: 20/11)
-    out = runner.invoke(app, ["calc", "1500", "1000:1", "--k", "20", "--formula"]).stdout
+    out = cli(["calc", "1500", "1000:1", "--k", "20", "--formula"]).stdout
     assert _numbers(out) == ["+1.8", "+1.8", "+1.82"]
 
 
-def test_2650_player_is_not_capped() -> None:
+def test_2650_player_is_not_capped(cli: Cli) -> None:
     # 2813 beats 1787: D 1026 used (own >= 2650) -> 1.00 -> 0.0
-    out = runner.invoke(app, ["calc", "2813", "1787:1", "--k", "10"]).stdout
+    out = cli(["calc", "2813", "1787:1", "--k", "10"]).stdout
     assert "+1026 " in out and "new rating: 2813" in out
 
 
-def test_k_from_games_and_born() -> None:
+def test_k_from_games_and_born(cli: Cli) -> None:
     # default: 30 games assumed -> K 20, and the output says so
-    out = runner.invoke(app, ["calc", "1500", "1400:1"]).stdout
+    out = cli(["calc", "1500", "1400:1"]).stdout
     assert "K 20" in out and "30 rated games assumed" in out
     # --games 5 -> K 40: 40 x .36 = +14.4 -> 1514
-    out = runner.invoke(app, ["calc", "1500", "1400:1", "--games", "5"]).stdout
+    out = cli(["calc", "1500", "1400:1", "--games", "5"]).stdout
     assert "K 40: new player" in out and "new rating: 1514" in out
     # junior: born this year - 15, rating below 2300 -> K 40 even with 100 games
     born = str(date.today().year - 15)
-    out = runner.invoke(app, ["calc", "2000", "1900:1", "--games", "100", "--born", born]).stdout
+    out = cli(["calc", "2000", "1900:1", "--games", "100", "--born", born]).stdout
     assert "K 40: junior" in out
     # 2400+ -> K 10: 2400 vs 2300 D 100 .64 -> 10 x .36 = +3.6 -> 2404
-    out = runner.invoke(app, ["calc", "2400", "2300:1", "--games", "3"]).stdout
+    out = cli(["calc", "2400", "2300:1", "--games", "3"]).stdout
     assert "K 10" in out and "new rating: 2404" in out
 
 
-def test_700_rule_is_reported() -> None:
+def test_700_rule_is_reported(cli: Cli) -> None:
     # 36 games x K 20 = 720 > 700 -> K 19; 36 draws vs equal -> 0
     games = ["1500:d"] * 36
-    result = runner.invoke(app, ["calc", "1500", *games, "--k", "20"])
+    result = cli(["calc", "1500", *games, "--k", "20"])
     assert result.exit_code == 0
     assert "700 rule: 36 games x K 20 = 720 > 700, so K 19" in result.stdout
-    data = json.loads(
-        runner.invoke(app, ["calc", "1500", *games, "--k", "20", "--format", "json"]).stdout
-    )
+    data = json.loads(cli(["calc", "1500", *games, "--k", "20", "--format", "json"]).stdout)
     assert (data["k"], data["k_requested"], data["k_limited"]) == (19, 20, True)
 
 
-def test_unrated_initial_rating() -> None:
+def test_unrated_initial_rating(cli: Cli) -> None:
     # F-N01: Ra = 13107/7 = 1872.43, p = 4/7 -> .57 -> dp 50, Ru 1922.43 -> 1922
-    result = runner.invoke(app, ["calc", "--unrated", *F_N01])
+    result = cli(["calc", "--unrated", *F_N01])
     assert result.exit_code == 0, result.output
     assert "initial rating: 1922" in result.stdout
-    data = json.loads(runner.invoke(app, ["calc", "--unrated", *F_N01, "--format", "json"]).stdout)
+    data = json.loads(cli(["calc", "--unrated", *F_N01, "--format", "json"]).stdout)
     assert data["new_rating"] == 1922 and data["rating"] is None
     assert (data["p"], data["dp"], data["publishable"]) == (0.57, 50, True)
 
 
-def test_unrated_below_floor_is_flagged() -> None:
+def test_unrated_below_floor_is_flagged(cli: Cli) -> None:
     # 5 games vs 1400, 0.5 points: Ra 1514.29, p .21 -> dp -230 -> 1284 < 1400
     args = ["calc", "--unrated", "1400:0.5", "1400:0", "1400:0", "1400:0", "1400:0"]
-    out = runner.invoke(app, args).stdout
+    out = cli(args).stdout
     assert "initial rating: 1284" in out and "would not publish" in out
 
 
@@ -172,8 +159,8 @@ def test_unrated_below_floor_is_flagged() -> None:
         (["1500", "1400:1", "--k", "20", "--games", "3"], "--games"),
     ],
 )
-def test_bad_input(args: list[str], named: str) -> None:
-    result = runner.invoke(app, ["calc", *args])
+def test_bad_input(cli: Cli, args: list[str], named: str) -> None:
+    result = cli(["calc", *args])
     assert result.exit_code == 2, result.output
     message = result.stderr.strip()
     assert "\n" not in message and message.startswith("lichess-elo: error:")
@@ -181,8 +168,8 @@ def test_bad_input(args: list[str], named: str) -> None:
     assert "Traceback" not in result.output
 
 
-def test_help_explains_every_option() -> None:
-    result = runner.invoke(app, ["calc", "--help"], terminal_width=200)
+def test_help_explains_every_option(cli: Cli) -> None:
+    result = cli(["calc", "--help"], terminal_width=200)
     assert result.exit_code == 0
     for option in ("--k", "--games", "--born", "--formula", "--no-cap", "--unrated", "--format"):
         assert option in result.stdout
@@ -190,21 +177,11 @@ def test_help_explains_every_option() -> None:
 
 
 def test_real_process() -> None:
-    ok = subprocess.run(
-        [sys.executable, "-m", "lichess_elo", *SEED_A],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    ok = run_cli(*SEED_A, timeout=60)
     assert ok.returncode == 0, ok.stderr
     assert _numbers(ok.stdout)[:4] == ["+7.2", "+2.8", "-8.6", "+1.4"]
     assert "new rating: 1501" in ok.stdout
-    bad = subprocess.run(
-        [sys.executable, "-m", "lichess_elo", "calc", "1500", "1400:2"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    bad = run_cli("calc", "1500", "1400:2", timeout=60)
     assert bad.returncode == 2
     assert "Traceback" not in bad.stderr
     assert bad.stderr.strip().count("\n") == 0 and "1400:2" in bad.stderr

@@ -8,15 +8,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from typer.testing import CliRunner
 
-from lichess_elo.cli.root import app
-
-runner = CliRunner()
+from tests.runners import Cli, invoke
 
 
 def _calc(*args: str) -> dict[str, object]:
-    result = runner.invoke(app, ["calc", *args, "--format", "json"])
+    result = invoke(["calc", *args, "--format", "json"])
     assert result.exit_code == 0, result.output
     doc: dict[str, object] = json.loads(result.stdout)
     return doc
@@ -45,11 +42,9 @@ def test_2013_and_2023_rules() -> None:
     assert doc["new_rating"] == 2002
 
 
-def test_600_2600_in_the_table() -> None:
+def test_600_2600_in_the_table(cli: Cli) -> None:
     # rapid-blitz today: 2650 v 2050 is not rated; the draw v 2600 (.57) -> 10 x -.07 -> -1
-    result = runner.invoke(
-        app, ["calc", "2650", "2050:1", "2600:0.5", "--rules", "rapid-blitz", "--games", "100"]
-    )
+    result = cli(["calc", "2650", "2050:1", "2600:0.5", "--rules", "rapid-blitz", "--games", "100"])
     assert result.exit_code == 0, result.output
     assert "not rated" in result.stdout and "new rating: 2649" in result.stdout
     assert "rules: FIDE Rapid & Blitz Regulations, 1 Mar 2024 as amended 1 Dec 2024" in (
@@ -72,13 +67,13 @@ def test_600_2600_in_the_table() -> None:
         (["--peak", "1600", "--k", "20"], "--peak does not apply with --k"),
     ],
 )
-def test_bad_rules_options_are_one_line_exit_2(args: list[str], message: str) -> None:
-    result = runner.invoke(app, ["calc", "1500", "1400:1", *args])
+def test_bad_rules_options_are_one_line_exit_2(cli: Cli, args: list[str], message: str) -> None:
+    result = cli(["calc", "1500", "1400:1", *args])
     assert result.exit_code == 2
     assert message in result.stderr and result.stderr.count("\n") == 1
 
 
-def test_unrated_follows_the_rules_date() -> None:
+def test_unrated_follows_the_rules_date(cli: Cli) -> None:
     # FIDE's published first rating 1922 under the 2024 rule (two draws against 1800:
     # Ra 13107 / 7 = 1872.43, p 4/7 -> .57 -> dp 50 -> 1922); the same games under the
     # 2022 rule (H22 8.2.3): Ra 9507 / 5 = 1901.4, 3 of 5 = 1 half point over 50 % -> +20
@@ -94,12 +89,12 @@ def test_unrated_follows_the_rules_date() -> None:
     )
     rules = then["rules"]
     assert isinstance(rules, dict) and rules["regulations_key"] == "standard-2022-01"
-    text = runner.invoke(app, ["calc", "--unrated", *games, "--rules-as-of", "2023-06-01"])
+    text = cli(["calc", "--unrated", *games, "--rules-as-of", "2023-06-01"])
     assert "1 half point over 50 % x 20 = +20.0; Ru = 1921.40 -> 1921" in text.stdout
 
 
-def test_a_rules_date_before_the_editions_is_one_line_naming_the_range() -> None:
-    result = runner.invoke(app, ["calc", "1500", "1400:1", "--rules-as-of", "2005-01-01"])
+def test_a_rules_date_before_the_editions_is_one_line_naming_the_range(cli: Cli) -> None:
+    result = cli(["calc", "1500", "1400:1", "--rules-as-of", "2005-01-01"])
     assert result.exit_code == 2
     assert result.stderr.strip().splitlines() == [
         "lichess-elo: error: --rules-as-of 2005-01-01 is before the first FIDE edition this "

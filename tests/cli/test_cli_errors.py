@@ -7,12 +7,11 @@ from pathlib import Path
 
 import pytest
 import typer
-from typer.testing import CliRunner
 
-from lichess_elo.cli import app
 from lichess_elo.cli import errors as cli
 from lichess_elo.errors import BadInput
 from lichess_elo.sources.lichess.checks import scrub
+from tests.runners import Cli
 
 TOKEN = "lip_UnitSecretToken4242"
 
@@ -60,7 +59,7 @@ def test_short_tokens_are_not_secrets() -> None:
 
 
 @pytest.mark.parametrize("command", ["fetch", "games", "report", "club"])
-def test_every_network_command_redacts_the_token(command: str, tmp_path: Path) -> None:
+def test_every_network_command_redacts_the_token(cli: Cli, command: str, tmp_path: Path) -> None:
     # the token is part of a path the user gave; each command's error names the path
     named = tmp_path / f"{TOKEN}.pgn"
     args = {
@@ -71,7 +70,7 @@ def test_every_network_command_redacts_the_token(command: str, tmp_path: Path) -
     }[command]
     if command == "fetch":
         named.write_text("", encoding="utf-8")  # a file where the cache folder should be
-    result = CliRunner().invoke(app, [*args, "--token", TOKEN])
+    result = cli([*args, "--token", TOKEN])
     assert result.exit_code == 2, result.output
     assert TOKEN not in result.output
     assert "***" in result.stderr and len(result.stderr.splitlines()) == 1

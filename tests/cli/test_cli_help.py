@@ -4,16 +4,13 @@ test_db_cli)."""
 from __future__ import annotations
 
 import pytest
-from typer.testing import CliRunner
 
-from lichess_elo.cli.root import app
-
-runner = CliRunner()
+from tests.runners import PtyCli, invoke
 
 
 def _option_lines(command: str) -> dict[str, str]:
     """The help screen of ``command``, one line per option (wide enough not to wrap)."""
-    shown = runner.invoke(app, [command, "--help"], env={"COLUMNS": "300"})
+    shown = invoke([command, "--help"], env={"COLUMNS": "300"})
     assert shown.exit_code == 0, shown.output
     lines: dict[str, str] = {}
     for line in shown.stdout.splitlines():
@@ -82,13 +79,11 @@ def test_calc_flag_examples_are_whole_commands() -> None:
     assert "e.g. --format json" in lines["--format"]
 
 
-def test_report_help_is_grouped_and_short_at_80_columns() -> None:
+def test_report_help_is_grouped_and_short_at_80_columns(pty_cli: PtyCli) -> None:
     # Issue 23: report --help was one panel of ~300 lines (946 in a real 80-column
     # terminal, where a 44-character metavar left 5 columns for the help text). Now the
     # options stand in panels, each its own table, with short metavars.
-    from tests import terminal
-
-    code, screen = terminal.run(["report", "--help"], width=80, env={"NO_COLOR": "1"})
+    code, screen = pty_cli(["report", "--help"], width=80, env={"NO_COLOR": "1"})
     assert code == 0, screen
     lines = screen.splitlines()
     assert len(lines) < 134, len(lines)  # 2.7 screens of 50 lines (946 before)

@@ -12,10 +12,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from lichess_elo.cli.root import app
 from tests import helpers
+from tests.runners import invoke
 
 DATA = helpers.DATA / "club"
 PLAYERS = str(DATA / "players.csv")
@@ -24,7 +23,7 @@ CONFIG = str(DATA / "club.toml")
 
 
 def _run(*args: str) -> Any:
-    return CliRunner().invoke(app, ["club", *args])
+    return invoke(["club", *args])
 
 
 def test_csv_ladder_json_follows_club_toml() -> None:

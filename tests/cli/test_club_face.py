@@ -11,10 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from lichess_elo.cli.root import app
 from tests import helpers
+from tests.runners import Cli, invoke
 
 DATA = helpers.DATA / "club"
 CASSETTE = helpers.REPO / "cassettes" / "club-swiss.yaml"
@@ -22,7 +21,7 @@ SWISS_URL = "https://lichess.org/swiss/Zr5kTq1B"
 
 
 def _run(*args: str) -> Any:
-    return CliRunner().invoke(app, ["club", *args])
+    return invoke(["club", *args])
 
 
 def test_lichess_column_rates_members_not_newcomers(tmp_path: Path) -> None:
@@ -129,9 +128,9 @@ def test_every_result_spelling_and_forfeits_never_rated(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("command", ["calc", "glicko"])
-def test_forfeits_are_named_in_the_rating_calculators(command: str) -> None:
+def test_forfeits_are_named_in_the_rating_calculators(cli: Cli, command: str) -> None:
     args = ["1500", "1400:+:-"] if command == "calc" else ["1500/60", "1500/60", "+:-"]
-    result = CliRunner().invoke(app, [command, *args])
+    result = cli([command, *args])
     assert result.exit_code == 2
     assert "a forfeit is recorded, never rated" in result.stderr
 

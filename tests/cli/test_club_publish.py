@@ -17,17 +17,16 @@ from typing import Any
 
 import matplotlib
 import pytest
-from typer.testing import CliRunner
 
-from lichess_elo.cli.root import app
 from tests import helpers
+from tests.runners import Cli, PtyCli, invoke
 
 DATA = helpers.DATA / "club"
 BASE = [str(DATA / "players.csv"), str(DATA / "games.csv"), "--config", str(DATA / "club.toml")]
 
 
 def _run(*args: str) -> Any:
-    return CliRunner().invoke(app, ["club", *BASE, "-q", *args])
+    return invoke(["club", *BASE, "-q", *args])
 
 
 def _rows(text: str) -> list[list[str]]:
@@ -61,7 +60,7 @@ def test_min_games_hides_from_the_table_and_says_how_many() -> None:
     assert "Club ladder: 2 players" in result.stdout
 
 
-def test_hide_provisional_and_the_publish_table(tmp_path: Path) -> None:
+def test_hide_provisional_and_the_publish_table(cli: Cli, tmp_path: Path) -> None:
     shown = _run("--hide-provisional")
     assert shown.exit_code == 0, shown.output
     assert "Ewa" not in shown.stdout
@@ -73,13 +72,13 @@ def test_hide_provisional_and_the_publish_table(tmp_path: Path) -> None:
     rules = (DATA / "club.toml").read_text(encoding="utf-8")
     config.write_text(rules + "\n[publish]\nmin_games = 3\nhide_provisional = true\n", "utf-8")
     args = [str(DATA / "players.csv"), str(DATA / "games.csv"), "--config", str(config), "-q"]
-    both = CliRunner().invoke(app, ["club", *args])
+    both = cli(["club", *args])
     assert both.exit_code == 0, both.output
     assert (
         "4 players with fewer than 3 games or a provisional rating not shown; "
         "--min-games 0 --show-provisional shows all"
     ) in both.stdout
-    everyone = CliRunner().invoke(app, ["club", *args, "--min-games", "0", "--show-provisional"])
+    everyone = cli(["club", *args, "--min-games", "0", "--show-provisional"])
     assert len(_rows(everyone.stdout)) == 6
     assert "not shown" not in everyone.stdout
 
@@ -143,10 +142,8 @@ def test_bad_options_are_one_line(args: list[str], message: str) -> None:
     assert result.stderr == f"lichess-elo: error: {message}\n"
 
 
-def test_eighty_columns_in_a_pty() -> None:
-    from tests import terminal
-
-    code, text = terminal.run(["club", *BASE, "-q", "--min-games", "3"], width=80, env={})
+def test_eighty_columns_in_a_pty(pty_cli: PtyCli) -> None:
+    code, text = pty_cli(["club", *BASE, "-q", "--min-games", "3"], width=80, env={})
     assert code == 0, text
     lines = [line.rstrip() for line in text.splitlines()]
     assert all(len(line) <= 80 for line in lines), text

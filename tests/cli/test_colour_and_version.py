@@ -5,12 +5,9 @@ a command typo gets its suggestion once."""
 from __future__ import annotations
 
 import pytest
-from typer.testing import CliRunner
 
 from lichess_elo import __version__
-from lichess_elo.cli import app
-from tests.helpers import run_cli
-from tests.terminal import start
+from tests.runners import Cli, pty_run, run_cli
 
 RED = "\x1b[1;31merror:\x1b[0m"
 
@@ -23,7 +20,7 @@ def _colour_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _pty(args: list[str], env: dict[str, str]) -> str:
     """stderr and stdout of ``lichess-elo ARGS`` on a pseudo-terminal, escapes kept."""
-    proc = start(args, width=100, env=env)
+    proc = pty_run.start(args, width=100, env=env)
     proc.finish(60)
     return proc.raw.decode("utf-8", errors="replace")
 
@@ -52,8 +49,8 @@ def test_no_colour_on_a_pipe() -> None:
 
 
 @pytest.mark.parametrize("flag", ["-V", "--version"])
-def test_short_version(flag: str) -> None:
-    out = CliRunner().invoke(app, [flag])
+def test_short_version(cli: Cli, flag: str) -> None:
+    out = cli([flag])
     assert out.exit_code == 0 and out.output == f"lichess-elo {__version__}\n"
 
 

@@ -6,23 +6,20 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 import duckdb
 import pytest
-from typer.testing import CliRunner
 
-from lichess_elo.cli import app as cli_app
-from tests.helpers import run_cli
 from tests.integration.db_fixture import january
 from tests.integration.db_helpers import game, write_dump
 from tests.integration.db_rated import rule_600_db
+from tests.runners import Cli, PtyCli, invoke, pty_run, run_cli, spawn
 
 
 def _run(*args: str) -> tuple[int, str]:
-    out = CliRunner().invoke(cli_app, ["db", *args])
+    out = invoke(["db", *args])
     return out.exit_code, out.output
 
 
@@ -141,9 +138,8 @@ def test_ctrl_c_exits_130_and_leaves_the_database_consistent(tmp_path: Path) -> 
     path = tmp_path / "c.duckdb"
     jan = write_dump(tmp_path / "jan.pgn.zst", january())
     big = _big_dump(tmp_path / "may.pgn.zst", 400_000)
-    command = [sys.executable, "-m", "lichess_elo", "db", "ingest", str(jan), str(big),
-               "--db", str(path), "-q"]  # fmt: skip
-    proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    command = ["db", "ingest", str(jan), str(big), "--db", str(path), "-q"]
+    proc = spawn(*command, text=True)
     deadline = time.monotonic() + 60
     while not path.exists() and time.monotonic() < deadline:  # the command has started
         time.sleep(0.1)
@@ -159,7 +155,7 @@ def test_ctrl_c_exits_130_and_leaves_the_database_consistent(tmp_path: Path) -> 
     # Whatever was committed is whole: every month's games match its row.
     assert counts == months
     # Run again: everything, once.
-    again = run_cli(*command[3:], timeout=300)
+    again = run_cli(*command, timeout=300)
     assert again.returncode == 0, again.stderr
     con = duckdb.connect(str(path))
     counts = con.execute("SELECT month, COUNT(*) FROM games GROUP BY 1 ORDER BY 1").fetchall()
@@ -170,24 +166,12 @@ def test_ctrl_c_exits_130_and_leaves_the_database_consistent(tmp_path: Path) -> 
 def _on_a_terminal(*args: str) -> tuple[subprocess.CompletedProcess[bytes], bytes]:
     """``lichess-elo db ARGS`` with stdin and stderr on a pseudo-terminal of 80 columns:
     (the run, with stdout captured; everything shown on the terminal)."""
-    primary, secondary = os.openpty()
-    proc = subprocess.run(
-        [sys.executable, "-m", "lichess_elo", "db", *args],
-        stdin=secondary, stdout=subprocess.PIPE, stderr=secondary, timeout=120,
-        env={**os.environ, "COLUMNS": "80", "TERM": "xterm"},
-    )  # fmt: skip
-    os.close(secondary)
-    seen = b""
-    while True:
-        try:
-            chunk = os.read(primary, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        seen += chunk
-    os.close(primary)
-    return proc, seen
+    run = pty_run.start(["db", *args], width=80, on_pty="stdin+stderr")
+    code = run.finish(timeout=120)
+    assert run.process.stdout is not None
+    out = run.process.stdout.read()
+    run.process.stdout.close()
+    return subprocess.CompletedProcess(run.process.args, code, out, None), bytes(run.raw)
 
 
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
@@ -200,8 +184,8 @@ def test_progress_bar_on_a_terminal(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("command", ["ingest", "rate", "list", "player", "compare"])
-def test_every_db_option_has_an_example(command: str) -> None:
-    shown = CliRunner().invoke(cli_app, ["db", command, "--help"], env={"COLUMNS": "300"})
+def test_every_db_option_has_an_example(cli: Cli, command: str) -> None:
+    shown = cli(["db", command, "--help"], env={"COLUMNS": "300"})
     assert shown.exit_code == 0, shown.output
     options = [
         line for line in shown.stdout.splitlines()
@@ -237,13 +221,12 @@ def test_compare_shows_its_steps_on_a_terminal_and_nothing_in_a_pipe(db: Path) -
 
 
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
-def test_ctrl_c_while_the_ingest_bar_shows(tmp_path: Path) -> None:
+def test_ctrl_c_while_the_ingest_bar_shows(pty_cli: PtyCli, tmp_path: Path) -> None:
     # Issue 23: with the bar on screen, Ctrl-C still ends in one line and exit code 130.
-    from tests import terminal
 
     big = _big_dump(tmp_path / "may.pgn.zst", 400_000)
     args = ["db", "ingest", str(big), "--db", str(tmp_path / "i.duckdb")]
-    run = terminal.start(args, width=80, env={})
+    run = pty_cli.start(args, width=80, env={})
     assert run.wait_for(lambda t: "may.pgn.zst" in t and "games" in t, timeout=120), run.text
     run.interrupt()
     code = run.finish(timeout=120)
@@ -262,12 +245,7 @@ def test_ctrl_c_keeps_the_files_read_in_full_and_the_rerun_skips_them(tmp_path: 
     may = tmp_path / "may.pgn.zst"
     os.mkfifo(may)
     command = ["db", "ingest", str(jan), str(may), "--db", str(path), "-q"]
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "lichess_elo", *command],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    proc = spawn(*command, text=True)
     try:
         with may.open("wb") as pipe:  # returns once the ingest opens the second file
             pipe.write(_big_dump(tmp_path / "part.pgn.zst", 1000).read_bytes()[:100])
@@ -318,10 +296,9 @@ def test_db_player_as_csv_has_one_column_per_field(db: Path) -> None:
     )
 
 
-def test_rate_fits_its_rules_lines_to_an_80_column_terminal(db: Path) -> None:
-    from tests import terminal
+def test_rate_fits_its_rules_lines_to_an_80_column_terminal(pty_cli: PtyCli, db: Path) -> None:
 
-    code, text = terminal.run(["db", "rate", "--db", str(db), "-q"], width=80, env={}, timeout=120)
+    code, text = pty_cli(["db", "rate", "--db", str(db), "-q"], width=80, env={}, timeout=120)
     assert code == 0, text
     lines = [line.rstrip() for line in text.splitlines()]
     assert all(len(line) <= 80 for line in lines), text

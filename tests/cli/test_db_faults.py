@@ -16,10 +16,10 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from lichess_elo.population import duck_faults
-from tests.helpers import run_cli
+from lichess_elo.sources.population import duck_faults
 from tests.integration.db_fixture import january
 from tests.integration.db_helpers import game, write_dump
+from tests.runners import run_cli
 
 ROOT = os.geteuid() == 0
 SETPRIV = shutil.which("setpriv")

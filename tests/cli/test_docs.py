@@ -6,7 +6,6 @@ program has, under its command."""
 from __future__ import annotations
 
 import re
-import unicodedata
 from pathlib import Path
 
 import click
@@ -14,7 +13,7 @@ import pytest
 import typer
 
 from lichess_elo.cli import app
-from tests.helpers import REPO
+from tests.helpers import REPO, heading_slug, markdown_anchors
 
 DOCS = REPO / "docs"
 PAGES = [REPO / "README.md", REPO / "CHANGELOG.md", *sorted(DOCS.glob("*.md"))]
@@ -27,30 +26,11 @@ def _outside_code(text: str) -> str:
     return re.sub(r"`[^`\n]*`", "", text)
 
 
-def _slug(heading: str) -> str:
-    """GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens."""
-    text = heading.strip().lower()
-    text = "".join(c for c in text if c in " -_" or unicodedata.category(c)[0] in "LN")
-    return text.replace(" ", "-")
-
-
-def _anchors(page: Path) -> set[str]:
-    text = re.sub(r"^```.*?^```", "", page.read_text(encoding="utf-8"), flags=re.S | re.M)
-    seen: dict[str, int] = {}
-    found = set()
-    for heading in re.findall(r"^#{1,6} (.+)$", text, re.MULTILINE):
-        slug = _slug(heading)
-        n = seen.get(slug, 0)
-        seen[slug] = n + 1
-        found.add(slug if n == 0 else f"{slug}-{n}")
-    return found
-
-
 def test_slug_follows_github() -> None:
     # GitHub's own anchors for two headings of these pages
-    assert _slug("The report as a page (`--html`)") == "the-report-as-a-page---html"
+    assert heading_slug("The report as a page (`--html`)") == "the-report-as-a-page---html"
     since = "--since-and---until-what-is-fetched"
-    assert _slug("`--since` and `--until`: what is fetched") == since
+    assert heading_slug("`--since` and `--until`: what is fetched") == since
 
 
 def test_the_readme_is_short() -> None:
@@ -68,7 +48,7 @@ def test_every_relative_link_resolves(page: Path) -> None:
         file = (page.parent / path).resolve() if path else page
         if not file.exists():
             broken.append(f"{target}: no file {file}")
-        elif anchor and file.suffix == ".md" and anchor not in _anchors(file):
+        elif anchor and file.suffix == ".md" and anchor not in markdown_anchors(file):
             broken.append(f"{target}: no heading #{anchor} in {file.name}")
     assert not broken, "\n".join(broken)
 
@@ -129,3 +109,34 @@ def test_options_page_names_every_option_under_its_command() -> None:
             if f"`{opt}" not in global_options:
                 missing.append(f"lichess-elo {opt}")
     assert not missing, "\n".join(missing)
+
+
+#: A docs page, and maybe a heading, as a docstring or comment of the package names it.
+_DOCS_NAMED = re.compile(r"docs/([A-Za-z0-9_.-]+\.md)(?:#([A-Za-z0-9_-]+))?")
+SOURCES = sorted((REPO / "src" / "lichess_elo").rglob("*.py"))
+
+
+def test_every_docs_page_and_heading_the_code_names_exists() -> None:
+    named = 0
+    problems = []
+    for path in SOURCES:
+        for page, anchor in _DOCS_NAMED.findall(path.read_text(encoding="utf-8")):
+            named += 1
+            where = path.relative_to(REPO).as_posix()
+            if not (DOCS / page).exists():
+                problems.append(f"{where}: no docs/{page}")
+            elif anchor and anchor not in markdown_anchors(DOCS / page):
+                problems.append(f"{where}: no heading #{anchor} in docs/{page}")
+    assert named > 20  # the scan sees the references (27 when this test was written)
+    assert not problems, "\n".join(problems)
+
+
+def test_the_code_sends_readers_to_docs_not_to_the_readme() -> None:
+    # the README is for newcomers: reference text lives in docs/, and docstrings say where
+    mentions = [
+        f"{path.relative_to(REPO).as_posix()}:{number}"
+        for path in SOURCES
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if "README" in line
+    ]
+    assert not mentions, mentions

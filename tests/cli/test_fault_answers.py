@@ -10,12 +10,10 @@ import pickle
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from lichess_elo.cli import app
 from tests.fake_lichess import FakeLichess, Fault
+from tests.runners import Cli, invoke
 
-runner = CliRunner()
 ONBOARD_GAMES = 221  # tests/data/lichess/README.md: 221 games in 2023-01 and 2023-02
 # OnBoard247's games per month in the export (counted from the file's createdAt values:
 # 2023-01-25 .. 2023-01-31 and 2023-02-01 .. 2023-02-19).
@@ -23,7 +21,7 @@ ONBOARD_GAMES = 221  # tests/data/lichess/README.md: 221 games in 2023-01 and 20
 
 def _fetch(server: FakeLichess, cache: Path, *extra: str) -> object:
     args = ["fetch", "OnBoard247", "--api-url", server.url, "--cache-dir", str(cache)]
-    return runner.invoke(app, [*args, "--until", "2023-03", "--quiet", *extra])
+    return invoke([*args, "--until", "2023-03", "--quiet", *extra])
 
 
 def _one_error_line(stderr: str) -> str:
@@ -216,14 +214,14 @@ def test_an_html_page_for_the_profile_is_not_kept(
 
 @pytest.mark.parametrize("damage", ["random bytes", "damaged pages"])
 def test_a_damaged_http_cache_is_named_alone(
-    onboard_server: FakeLichess, tmp_path: Path, damage: str
+    cli: Cli, onboard_server: FakeLichess, tmp_path: Path, damage: str
 ) -> None:
     # issue #22: the parsed-games cache reads http.sqlite too; its failure there warned
     # about games.sqlite, sending the user to the wrong file. Now the one line names
     # http.sqlite and nothing else is said.
     report = ["report", "OnBoard247", "--api-url", onboard_server.url, "--cache-dir"]
     report += [str(tmp_path), "--until", "2023-03", "--format", "json"]
-    assert runner.invoke(app, report).exit_code == 0  # fills http.sqlite and games.sqlite
+    assert cli(report).exit_code == 0  # fills http.sqlite and games.sqlite
     assert (tmp_path / "games.sqlite").is_file()
     path = tmp_path / "http.sqlite"
     data = bytearray(path.read_bytes())
@@ -232,7 +230,7 @@ def test_a_damaged_http_cache_is_named_alone(
     else:
         data[8192:16384] = b"\xff" * 8192  # pages after the header page
     path.write_bytes(bytes(data))
-    result = runner.invoke(app, [*report, "--offline"])
+    result = cli([*report, "--offline"])
     assert result.exit_code == 1
     assert result.stderr.count("\n") == 1, result.stderr
     line = _one_error_line(result.stderr)

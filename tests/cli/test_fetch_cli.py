@@ -6,34 +6,28 @@ from __future__ import annotations
 
 import io
 import json
-import os
 import subprocess
-import sys
 from datetime import date
 from pathlib import Path
 
 import pytest
 from rich.console import Console
-from typer.testing import CliRunner
 
-from lichess_elo.cli.root import app
 from tests import helpers
 from tests.fake_lichess import FakeLichess, Fault
-from tests.helpers import run_cli
+from tests.runners import Cli, invoke, run_cli
 
 REPO = helpers.REPO
 ONBOARD = REPO / "cassettes" / "onboard247.yaml"
 TOKEN = "lip_CliSecretToken987"
-runner = CliRunner()
 
 
 def _no_traceback(text: str) -> None:
     assert "Traceback" not in text
 
 
-def test_replay_json_document(tmp_path: Path) -> None:
-    result = runner.invoke(
-        app,
+def test_replay_json_document(cli: Cli, tmp_path: Path) -> None:
+    result = cli(
         [
             "fetch",
             "OnBoard247",
@@ -64,48 +58,47 @@ def test_replay_json_document(tmp_path: Path) -> None:
     assert doc["cache"] == str(ONBOARD)
 
 
-def test_table_output_from_the_fake_server(onboard_server: FakeLichess, tmp_path: Path) -> None:
+def test_table_output_from_the_fake_server(
+    cli: Cli, onboard_server: FakeLichess, tmp_path: Path
+) -> None:
     args = ["fetch", "OnBoard247", "--api-url", onboard_server.url]
     args += ["--cache-dir", str(tmp_path), "--until", "2023-03"]
-    first = runner.invoke(app, args)
+    first = cli(args)
     assert first.exit_code == 0, first.output
     assert "OnBoard247: 221 games in 2 months (2 fetched, 0 from the cache)" in first.stdout
     assert f"cache: {tmp_path / 'http.sqlite'}" in first.stdout
-    second = runner.invoke(app, [*args, "--quiet"])
+    second = cli([*args, "--quiet"])
     assert "(0 fetched, 2 from the cache)" in second.stdout
 
 
-def test_bad_username_exits_2() -> None:
-    result = runner.invoke(app, ["fetch", "no spaces allowed"])
+def test_bad_username_exits_2(cli: Cli) -> None:
+    result = cli(["fetch", "no spaces allowed"])
     assert result.exit_code == 2
     assert "not a Lichess username" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     _no_traceback(result.output)
 
 
-def test_bad_date_exits_2_and_shows_the_format(tmp_path: Path) -> None:
-    result = runner.invoke(
-        app, ["fetch", "OnBoard247", "--since", "2023/01", "--cache-dir", str(tmp_path)]
-    )
+def test_bad_date_exits_2_and_shows_the_format(cli: Cli, tmp_path: Path) -> None:
+    result = cli(["fetch", "OnBoard247", "--since", "2023/01", "--cache-dir", str(tmp_path)])
     assert result.exit_code == 2
     assert "--since '2023/01' is not a date; expected YYYY-MM or YYYY-MM-DD" in result.stderr
-    impossible = runner.invoke(app, ["fetch", "OnBoard247", "--until", "2023-02-30"])
+    impossible = cli(["fetch", "OnBoard247", "--until", "2023-02-30"])
     assert impossible.exit_code == 2
     _no_traceback(result.output + impossible.output)
 
 
-def test_unknown_user_exits_1(fake_lichess: FakeLichess, tmp_path: Path) -> None:
-    result = runner.invoke(
-        app, ["fetch", "nobody", "--api-url", fake_lichess.url, "--cache-dir", str(tmp_path)]
-    )
+def test_unknown_user_exits_1(cli: Cli, fake_lichess: FakeLichess, tmp_path: Path) -> None:
+    result = cli(["fetch", "nobody", "--api-url", fake_lichess.url, "--cache-dir", str(tmp_path)])
     assert result.exit_code == 1
     assert result.stderr.strip() == "lichess-elo: error: no Lichess user 'nobody'"
 
 
-def test_token_never_in_output_or_errors(onboard_server: FakeLichess, tmp_path: Path) -> None:
+def test_token_never_in_output_or_errors(
+    cli: Cli, onboard_server: FakeLichess, tmp_path: Path
+) -> None:
     onboard_server.faults.append(Fault("500", month="2023-02", times=99))
-    result = runner.invoke(
-        app,
+    result = cli(
         [
             "fetch",
             "OnBoard247",
@@ -128,9 +121,8 @@ def test_token_never_in_output_or_errors(onboard_server: FakeLichess, tmp_path: 
     _no_traceback(result.output)
 
 
-def test_offline_miss_exits_1_naming_the_command(tmp_path: Path) -> None:
-    result = runner.invoke(
-        app,
+def test_offline_miss_exits_1_naming_the_command(cli: Cli, tmp_path: Path) -> None:
+    result = cli(
         ["fetch", "OnBoard247", "--cache-dir", str(tmp_path)],
         env={"LICHESS_ELO_OFFLINE": "1"},
     )
@@ -139,30 +131,16 @@ def test_offline_miss_exits_1_naming_the_command(tmp_path: Path) -> None:
     assert f"lichess-elo fetch OnBoard247 --cache-dir {tmp_path}" in result.stderr
 
 
-def test_missing_cassette_file_exits_2(tmp_path: Path) -> None:
-    result = runner.invoke(app, ["fetch", "OnBoard247", "--replay", str(tmp_path / "no.yaml")])
+def test_missing_cassette_file_exits_2(cli: Cli, tmp_path: Path) -> None:
+    result = cli(["fetch", "OnBoard247", "--replay", str(tmp_path / "no.yaml")])
     assert result.exit_code == 2
     assert "not a readable vcrpy cassette" in result.stderr
 
 
 def test_real_command_line_replay(tmp_path: Path) -> None:
     # the README's main command, as a user runs it (stderr is not a terminal: no bar)
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "lichess_elo",
-            "fetch",
-            "OnBoard247",
-            "--replay",
-            str(ONBOARD),
-            "--cache-dir",
-            str(tmp_path),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        cwd=REPO,
+    done = run_cli(
+        "fetch", "OnBoard247", "--replay", str(ONBOARD), "--cache-dir", str(tmp_path), timeout=60
     )
     assert done.returncode == 0, done.stderr
     assert "OnBoard247: 221 games in 2 months" in done.stdout
@@ -195,7 +173,7 @@ def test_progress_bar_shows_months_games_and_the_429_wait(
 
 def _help_lines(*command: str) -> dict[str, str]:
     """The help screen of ``command``, one line per option (wide enough not to wrap)."""
-    shown = runner.invoke(app, [*command, "--help"], env={"COLUMNS": "250"})
+    shown = invoke([*command, "--help"], env={"COLUMNS": "250"})
     assert shown.exit_code == 0, shown.output
     lines: dict[str, str] = {}
     for line in shown.stdout.splitlines():
@@ -274,24 +252,19 @@ def test_a_token_echoed_by_the_parser_is_redacted(tmp_path: Path) -> None:
     # The option parser repeats a stray argument in its message; when that argument is the
     # token (pasted twice by mistake), the one-line error must not show it.
     secret = "lip_SeCrEt0123456789"
-    env = {**os.environ, "LICHESS_ELO_CACHE_DIR": str(tmp_path)}
-    env.pop("LICHESS_TOKEN", None)
-    done = subprocess.run(
-        [sys.executable, "-m", "lichess_elo", "fetch", "OnBoard247", f"--token={secret}", secret],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=False,
-    )
+    env = {"LICHESS_ELO_CACHE_DIR": str(tmp_path)}  # run_cli drops the caller's LICHESS*
+    done = run_cli("fetch", "OnBoard247", f"--token={secret}", secret, env=env)
     assert done.returncode == 2
     assert secret not in done.stdout + done.stderr
     assert "***" in done.stderr and len(done.stderr.splitlines()) == 1
 
 
-def test_a_short_token_does_not_mangle_messages(fake_lichess: FakeLichess, tmp_path: Path) -> None:
+def test_a_short_token_does_not_mangle_messages(
+    cli: Cli, fake_lichess: FakeLichess, tmp_path: Path
+) -> None:
     # a 4-letter "token" is not a secret worth scrubbing: "user" stays "user"
     args = ["fetch", "nobody", "--api-url", fake_lichess.url, "--cache-dir", str(tmp_path)]
-    result = runner.invoke(app, [*args, "--token", "user"])
+    result = cli([*args, "--token", "user"])
     assert result.exit_code == 1
     assert result.stderr == "lichess-elo: error: no Lichess user 'nobody'\n"
     assert fake_lichess.requests[0].headers["Authorization"] == "Bearer user"

@@ -17,7 +17,7 @@ import pytest
 
 from lichess_elo.sources.sqlite_open import whole_in_main_file
 from tests.fake_lichess import FakeLichess
-from tests.helpers import run_cli
+from tests.runners import run_cli
 
 
 @pytest.fixture

@@ -16,15 +16,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from lichess_elo.cli import app
+from tests.runners import invoke
 
 REPO = Path(__file__).resolve().parents[2]
 CLUB = REPO / "tests" / "data" / "club"
 CASES = 40  # per target; a cassette case runs a whole fetch, so fewer of those
 CASSETTE_CASES = 12
-runner = CliRunner()
 
 _TOKENS = [
     b",",
@@ -89,7 +87,7 @@ def _fuzz(
         mutated = mutate(original, rng)
         changed += mutated != original
         case.write_bytes(mutated)
-        result = runner.invoke(app, command(case))
+        result = invoke(command(case))
         detail = f"{name} case {cases}: exit {result.exit_code}\n{result.output}"
         if result.exit_code != 0:
             kept = tmp_path / f"failing-{cases}{seed_file.suffix}"

@@ -9,11 +9,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from typer.testing import CliRunner
-
-from lichess_elo.cli.root import app
 from tests.fake_lichess import FakeLichess
 from tests.helpers import ONBOARD_CREATED, REPO
+from tests.runners import invoke
 
 CASSETTE = REPO / "cassettes" / "onboard247.yaml"
 DATA = REPO / "tests" / "data" / "lichess"
@@ -45,7 +43,7 @@ REPLAY_KEYS = {
 
 
 def _run(*args: str) -> Any:
-    return CliRunner().invoke(app, ["games", *args])
+    return invoke(["games", *args])
 
 
 def _json(*args: str) -> dict[str, Any]:

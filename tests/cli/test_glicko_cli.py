@@ -7,15 +7,10 @@ for their derivation).
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 
 import pytest
-from typer.testing import CliRunner
 
-from lichess_elo.cli.root import app
-
-runner = CliRunner()
+from tests.runners import Cli, run_cli
 
 # notes section 8: White 1500/60 (last game 2 days ago), Black 1600/80 (30 days ago),
 # volatility 0.06, standard blitz, White wins -> 1512.31 (+12) / 1576.30 (-24).
@@ -23,8 +18,8 @@ EXAMPLE = ["glicko", "1500/60/0.06", "1600/80/0.06", "1-0", "--perf", "blitz"]
 EXAMPLE += ["--days-white", "2", "--days-black", "30"]
 
 
-def test_table_output() -> None:
-    result = runner.invoke(app, EXAMPLE)
+def test_table_output(cli: Cli) -> None:
+    result = cli(EXAMPLE)
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "perf blitz (gains x1.005)" in out
@@ -38,8 +33,8 @@ def test_table_output() -> None:
     assert "1576.30" in black and black.endswith("1576 (-24)")
 
 
-def test_json_output_shape_and_unrounded_numbers() -> None:
-    result = runner.invoke(app, [*EXAMPLE, "--format", "json"])
+def test_json_output_shape_and_unrounded_numbers(cli: Cli) -> None:
+    result = cli([*EXAMPLE, "--format", "json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert set(data) == {"white", "black"}
@@ -59,10 +54,9 @@ def test_json_output_shape_and_unrounded_numbers() -> None:
     }
 
 
-def test_chess960_truncation_and_half_half() -> None:
+def test_chess960_truncation_and_half_half(cli: Cli) -> None:
     # notes section 8: two new players in chess960, no advantage -> +241 / -242.
-    result = runner.invoke(
-        app,
+    result = cli(
         [
             "glicko",
             "1500/500",
@@ -82,17 +76,16 @@ def test_chess960_truncation_and_half_half() -> None:
     assert data["white"]["before"]["volatility"] == 0.09  # the default volatility
     # the symmetric draw changes nothing and both notations are accepted
     for res in ("1/2-1/2", "½-½"):
-        drawn = runner.invoke(
-            app, ["glicko", "1500/500", "1500/500", res, "--advantage", "none", "--format", "json"]
+        drawn = cli(
+            ["glicko", "1500/500", "1500/500", res, "--advantage", "none", "--format", "json"]
         )
         assert drawn.exit_code == 0, drawn.output
         assert json.loads(drawn.stdout)["white"]["after"]["rating"] == 1500
 
 
-def test_bot_option_halves_the_human() -> None:
+def test_bot_option_halves_the_human(cli: Cli) -> None:
     # notes section 8: human 1500/60 beats a BOT 1500/60 in blitz -> +4 / -10.
-    result = runner.invoke(
-        app,
+    result = cli(
         [
             "glicko",
             "1500/60/0.06",
@@ -111,11 +104,10 @@ def test_bot_option_halves_the_human() -> None:
     assert (data["white"]["rating_diff"], data["black"]["rating_diff"]) == (4, -10)
 
 
-def test_crazyhouse_advantage_option() -> None:
+def test_crazyhouse_advantage_option(cli: Cli) -> None:
     # vectors.md table 2: 1500/350/0.06 each, black wins, crazyhouse advantage ->
     # White 1331.3665, Black 1668.6335 (no regulator without --perf, no clamp reached).
-    result = runner.invoke(
-        app,
+    result = cli(
         [
             "glicko",
             "1500/350/0.06",
@@ -150,8 +142,8 @@ def test_crazyhouse_advantage_option() -> None:
         (["1500/60", "1500/60", "1-0", "--format", "xml"], "--format"),
     ],
 )
-def test_bad_input(args: list[str], named: str) -> None:
-    result = runner.invoke(app, ["glicko", *args])
+def test_bad_input(cli: Cli, args: list[str], named: str) -> None:
+    result = cli(["glicko", *args])
     assert result.exit_code == 2
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()
@@ -161,21 +153,21 @@ def test_bad_input(args: list[str], named: str) -> None:
     assert "Traceback" not in result.output
 
 
-def test_unknown_perf_lists_the_valid_ones() -> None:
-    result = runner.invoke(app, ["glicko", "1500/60", "1500/60", "1-0", "--perf", "speed"])
+def test_unknown_perf_lists_the_valid_ones(cli: Cli) -> None:
+    result = cli(["glicko", "1500/60", "1500/60", "1-0", "--perf", "speed"])
     assert result.exit_code == 2
     assert "blitz" in result.stderr and "correspondence" in result.stderr
 
 
-def test_missing_argument() -> None:
-    result = runner.invoke(app, ["glicko", "1500/60", "1500/60"])
+def test_missing_argument(cli: Cli) -> None:
+    result = cli(["glicko", "1500/60", "1500/60"])
     assert result.exit_code == 2
     assert "RESULT" in result.output.upper()
     assert "Traceback" not in result.output
 
 
-def test_help_explains_every_option_with_an_example() -> None:
-    result = runner.invoke(app, ["glicko", "--help"], env={"COLUMNS": "120"})
+def test_help_explains_every_option_with_an_example(cli: Cli) -> None:
+    result = cli(["glicko", "--help"], env={"COLUMNS": "120"})
     assert result.exit_code == 0
     text = result.stdout
     for option in ("--perf", "--advantage", "--days-white", "--days-black", "--bot", "--format"):
@@ -186,23 +178,11 @@ def test_help_explains_every_option_with_an_example() -> None:
 
 def test_real_subprocess() -> None:
     # The command as a user runs it: python -m lichess_elo, in a separate process.
-    proc = subprocess.run(
-        [sys.executable, "-m", "lichess_elo", *EXAMPLE, "--format", "json"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    proc = run_cli(*EXAMPLE, "--format", "json", timeout=60)
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     assert (data["white"]["rating_diff"], data["black"]["rating_diff"]) == (12, -24)
-    bad = subprocess.run(
-        [sys.executable, "-m", "lichess_elo", "glicko", "1500/60", "1500/60", "1-O"],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
+    bad = run_cli("glicko", "1500/60", "1500/60", "1-O", timeout=60)
     assert bad.returncode == 2
     assert bad.stderr.strip().startswith(
         "lichess-elo: error: RESULT '1-O' is not a result; expected 1, 0.5, 0"

@@ -5,20 +5,17 @@ exist, and every command that prints data takes ``--output``."""
 from __future__ import annotations
 
 import subprocess
-import sys
 
 import pytest
+
+from tests.runners import run_cli
 
 COMMANDS = ("calc", "glicko", "fetch", "games", "report", "club")
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "lichess_elo", *args],
-        capture_output=True,
-        text=True,
-        env={"COLUMNS": "200", "PATH": "/usr/bin:/bin", "TERM": "dumb"},
-    )
+    env = {"COLUMNS": "200", "PATH": "/usr/bin:/bin", "TERM": "dumb"}
+    return run_cli(*args, env=env, inherit_env=False)
 
 
 @pytest.mark.parametrize("command", COMMANDS)

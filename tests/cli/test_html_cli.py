@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import DATA, run_cli
+from tests.helpers import DATA
+from tests.runners import run_cli
 
 REPORT = ["report", "OnBoard247", "--replay", "cassettes/onboard247.yaml", "--quiet"]
 CLUB = DATA / "club"

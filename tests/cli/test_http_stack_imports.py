@@ -8,7 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.fake_lichess import FakeLichess
-from tests.helpers import DATA, run_cli
+from tests.helpers import DATA
+from tests.runners import run_cli
 
 HTTP_STACK = ("requests", "requests_cache", "urllib3", "berserk", "vcr")
 IMPORT_LOG = {"PYTHONPROFILEIMPORTTIME": "1"}

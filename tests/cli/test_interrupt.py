@@ -14,6 +14,7 @@ from pathlib import Path
 
 from tests import terminal
 from tests.fake_lichess import FakeLichess, Fault
+from tests.runners import PtyCli
 
 
 def _replayed(text: str) -> int:
@@ -34,10 +35,12 @@ def _interrupt(run: terminal.PtyRun) -> None:
     assert after.strip() == "", f"something printed after the interrupt line: {after!r}"
 
 
-def test_ctrl_c_during_pooled_replay(bench_server: FakeLichess, tmp_path: Path) -> None:
+def test_ctrl_c_during_pooled_replay(
+    pty_cli: PtyCli, bench_server: FakeLichess, tmp_path: Path
+) -> None:
     env = {"LICHESS_ELO_CACHE_DIR": str(tmp_path), "LICHESS_ELO_RETRY_WAIT": "0.01"}
     args = ["report", "BenchUser", "--api-url", bench_server.url, "--perf", "all"]
-    run = terminal.start(args, width=100, env=env)
+    run = pty_cli.start(args, width=100, env=env)
     # Wait until the pool has handed back at least one chunk, then press Ctrl-C.
     assert run.wait_for(lambda t: "replaying" in t and _replayed(t) > 0, timeout=120), run.text
     shown = _replayed(run.text)
@@ -52,19 +55,19 @@ def test_ctrl_c_during_pooled_replay(bench_server: FakeLichess, tmp_path: Path) 
 
     # The replay bar only shows once every month is fetched (the pool may start earlier):
     # the next run works offline.
-    code, text = terminal.run([*args, "--offline", "-q"], width=100, env=env, timeout=180)
+    code, text = pty_cli([*args, "--offline", "-q"], width=100, env=env, timeout=180)
     assert code == 0, text
     assert "Traceback" not in text
 
 
 def test_ctrl_c_during_fetch_keeps_every_finished_month(
-    bench_server: FakeLichess, tmp_path: Path
+    pty_cli: PtyCli, bench_server: FakeLichess, tmp_path: Path
 ) -> None:
     # The request for 2022-06 hangs for 30 s: Ctrl-C arrives while it waits.
     bench_server.faults.append(Fault("slow", month="2022-06", delay=30))
     env = {"LICHESS_ELO_CACHE_DIR": str(tmp_path), "LICHESS_ELO_RETRY_WAIT": "0.01"}
     args = ["fetch", "BenchUser", "--api-url", bench_server.url]
-    run = terminal.start(args, width=80, env=env)
+    run = pty_cli.start(args, width=80, env=env)
     assert run.wait_for(lambda t: "2022-05" in t, timeout=60), run.text
     run.interrupt()
     code = run.finish(timeout=30)
@@ -73,7 +76,7 @@ def test_ctrl_c_during_fetch_keeps_every_finished_month(
     asked_before = len(bench_server.games_requests())
 
     # The rerun asks only for 2022-06 onwards: 2020-12 .. 2022-05 (18 months) were kept.
-    code, text = terminal.run([*args, "-q"], width=80, env=env)
+    code, text = pty_cli([*args, "-q"], width=80, env=env)
     assert code == 0, text
     months = {
         datetime.fromtimestamp(int(r.query["since"]) / 1000, UTC).strftime("%Y-%m")
@@ -83,7 +86,7 @@ def test_ctrl_c_during_fetch_keeps_every_finished_month(
 
 
 def test_ctrl_c_while_the_pool_replays_during_the_fetch(
-    bench_server: FakeLichess, tmp_path: Path
+    pty_cli: PtyCli, bench_server: FakeLichess, tmp_path: Path
 ) -> None:
     # 3,000 games over the 48 months from 2021-01 (about 62 a month): the pool starts once
     # more than 2,000 games are read (about 2023-09) and replays them while the fetch goes
@@ -94,7 +97,7 @@ def test_ctrl_c_while_the_pool_replays_during_the_fetch(
     bench_server.faults.append(Fault("slow", month="2024-06", delay=600))
     env = {"LICHESS_ELO_CACHE_DIR": str(tmp_path), "LICHESS_ELO_RETRY_WAIT": "0.01"}
     args = ["report", "BenchUser", "--api-url", bench_server.url, "--perf", "all"]
-    run = terminal.start(args, width=100, env=env)
+    run = pty_cli.start(args, width=100, env=env)
     assert run.wait_for(lambda t: "2024-05" in t, timeout=120), run.text
     _interrupt(run)
     # The replays back before Ctrl-C were written on the way out: at most the games of the
@@ -107,7 +110,7 @@ def test_ctrl_c_while_the_pool_replays_during_the_fetch(
 
     # The rerun asks only for 2024-06 onwards (every month read was kept) and replays only
     # the games not yet replayed: afterwards the cache holds each of the 3,000 once.
-    code, text = terminal.run([*args, "-q"], width=100, env=env, timeout=180)
+    code, text = pty_cli([*args, "-q"], width=100, env=env, timeout=180)
     assert code == 0, text
     months = {
         datetime.fromtimestamp(int(r.query["since"]) / 1000, UTC).strftime("%Y-%m")
@@ -120,7 +123,7 @@ def test_ctrl_c_while_the_pool_replays_during_the_fetch(
 
 
 def test_ctrl_c_during_club_keeps_the_tournaments_already_read(
-    club_server: FakeLichess, tmp_path: Path
+    pty_cli: PtyCli, club_server: FakeLichess, tmp_path: Path
 ) -> None:
     # The arena answers at once; the swiss's games export hangs for 30 s, and Ctrl-C
     # arrives while ``club`` waits for it.
@@ -128,23 +131,26 @@ def test_ctrl_c_during_club_keeps_the_tournaments_already_read(
     club_server.slow_tournaments[swiss] = 30.0
     env = {"LICHESS_ELO_CACHE_DIR": str(tmp_path), "LICHESS_ELO_RETRY_WAIT": "0.01"}
     urls = [f"https://lichess.org/tournament/{arena}", f"https://lichess.org/swiss/{swiss}"]
-    run = terminal.start(["club", *urls, "--api-url", club_server.url], width=80, env=env)
+    run = pty_cli.start(["club", *urls, "--api-url", club_server.url], width=80, env=env)
     asked = f"/api/swiss/{swiss}/games"
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 60  # a bound on the wait, not on the speed
     while not any(r.path == asked for r in club_server.requests):
-        assert time.monotonic() < deadline and run.process.poll() is None, run.text
+        if time.monotonic() > deadline or run.process.poll() is not None:
+            break
         run.wait_for(lambda _: False, timeout=0.1)
+    assert any(r.path == asked for r in club_server.requests), run.text
+    assert run.process.poll() is None, run.text
     _interrupt(run)
 
     # The arena was read whole before the interrupt: offline, it is served from the cache
     # (4 finished games, hand-checked in test_club_lichess: Bartek_L 1010 first).
-    code, text = terminal.run(
+    code, text = pty_cli(
         ["club", urls[0], "--offline", "--api-url", club_server.url], width=80, env=env
     )
     assert code == 0, text
     assert "Bartek_L" in text and "1010" in text, text
     # The swiss never arrived, so nothing of it was kept: offline it is not cached.
-    code, text = terminal.run(
+    code, text = pty_cli(
         ["club", urls[1], "--offline", "--api-url", club_server.url], width=80, env=env
     )
     assert code == 1 and "Traceback" not in text, text

@@ -10,7 +10,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from tests.fake_lichess import FakeLichess
-from tests.helpers import DATA, run_cli
+from tests.helpers import DATA
+from tests.runners import run_cli
 
 GAMES = DATA / "lichess" / "games-user-export-onboard247-2023-01-02.ndjson"
 

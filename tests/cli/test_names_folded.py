@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from typer.testing import CliRunner
-
-from lichess_elo.cli.root import app
+from tests.runners import Cli, invoke
 
 PLAYERS = "name,rating\nHania Zielińska,1500\nŁukasz Wróbel,1500\nJan Kowalski,1500\n"
 # Each pair meets twice: five games each against rated players, so everyone is rated.
@@ -28,7 +26,7 @@ def _club(tmp_path: Path, *args: str) -> tuple[int, str, str]:
     (tmp_path / "players.csv").write_text(PLAYERS, encoding="utf-8")
     (tmp_path / "games.csv").write_text(GAMES, encoding="utf-8")
     files = [str(tmp_path / "players.csv"), str(tmp_path / "games.csv")]
-    out = CliRunner().invoke(app, ["club", *files, "-q", *args])
+    out = invoke(["club", *files, "-q", *args])
     return out.exit_code, out.stdout, out.stderr
 
 
@@ -52,10 +50,10 @@ def test_player_did_you_mean(tmp_path: Path) -> None:
     )
 
 
-def test_perf_any_case_and_closest() -> None:
-    out = CliRunner().invoke(app, ["glicko", "1500/60", "1500/60", "1-0", "--perf", "BLITZ"])
+def test_perf_any_case_and_closest(cli: Cli) -> None:
+    out = cli(["glicko", "1500/60", "1500/60", "1-0", "--perf", "BLITZ"])
     assert out.exit_code == 0, out.output
     assert "perf blitz (gains x1.005)" in out.stdout
-    out = CliRunner().invoke(app, ["glicko", "1500/60", "1500/60", "1-0", "--perf", "blits"])
+    out = cli(["glicko", "1500/60", "1500/60", "1-0", "--perf", "blits"])
     assert out.exit_code == 2
     assert "unknown perf 'blits' (did you mean 'blitz'?); valid: " in out.stderr

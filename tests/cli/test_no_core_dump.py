@@ -4,10 +4,8 @@ read from ``/proc/PID/limits`` of the real process as it waits for the fake serv
 from __future__ import annotations
 
 import json
-import os
 import resource
 import subprocess
-import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -15,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from tests.fake_lichess import FakeLichess, Fault
-from tests.helpers import DATA, REPO
+from tests.helpers import DATA
+from tests.runners import spawn
 
 GAMES = DATA / "lichess" / "games-user-export-onboard247-2023-01-02.ndjson"
 HARD = resource.getrlimit(resource.RLIMIT_CORE)[1]
@@ -29,11 +28,9 @@ def _core_limit_while_running(tmp_path: Path, env: dict[str, str]) -> str:
     server.add_user("OnBoard247", datetime(2023, 1, 24, tzinfo=UTC), games)
     server.faults.append(Fault("slow", month="2023-01", delay=60))
     args = ["fetch", "OnBoard247", "--api-url", server.url, "--cache-dir", str(tmp_path), "-q"]
-    clean = {k: v for k, v in os.environ.items() if not k.startswith("LICHESS")}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "lichess_elo", *args],
-        env={**clean, **env},
-        cwd=REPO,
+    process = spawn(
+        *args,
+        env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_CORE, (HARD, HARD)),

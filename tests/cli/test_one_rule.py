@@ -6,16 +6,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from lichess_elo.cli import app
 from lichess_elo.core.club.rating import speed_of as club_speed
 from lichess_elo.core.games import Clock, speed_of
 from lichess_elo.sources.pgn import read_pgn
 from tests.fake_lichess import FakeLichess
 from tests.helpers import REPO
+from tests.runners import Cli
 
-runner = CliRunner()
 PGN = REPO / "tests" / "data" / "lichess" / "game-export-q7ZvsdUF.pgn"
 
 
@@ -35,8 +33,8 @@ def test_a_six_hour_clock_is_correspondence_in_pgn_and_in_the_club() -> None:
 @pytest.mark.parametrize(
     "command", [["calc", "1500", "1400:1"], ["report", "Lance5500", "--pgn", str(PGN)]]
 )
-def test_a_birth_year_in_the_future_is_refused_the_same_way(command: list[str]) -> None:
-    result = runner.invoke(app, [*command, "--born", "2099"])
+def test_a_birth_year_in_the_future_is_refused_the_same_way(cli: Cli, command: list[str]) -> None:
+    result = cli([*command, "--born", "2099"])
     assert result.exit_code == 2
     assert result.stderr.startswith("lichess-elo: error: --born 2099 is outside 1900..")
     assert result.stdout == ""
@@ -45,21 +43,21 @@ def test_a_birth_year_in_the_future_is_refused_the_same_way(command: list[str]) 
 @pytest.mark.parametrize(
     "command", [["calc", "1500", "1400:1"], ["report", "Lance5500", "--pgn", str(PGN)]]
 )
-def test_k_800_gives_one_message(command: list[str]) -> None:
-    result = runner.invoke(app, [*command, "--k", "800"])
+def test_k_800_gives_one_message(cli: Cli, command: list[str]) -> None:
+    result = cli([*command, "--k", "800"])
     assert result.exit_code == 2
     assert result.stderr == "lichess-elo: error: --k 800 is outside 1..700\n"
 
 
 @pytest.mark.parametrize("command", ["fetch", "club"])
 def test_a_refused_token_exits_1_in_every_command(
-    command: str, club_server: FakeLichess, tmp_path: Path
+    cli: Cli, command: str, club_server: FakeLichess, tmp_path: Path
 ) -> None:
     # HTTP 401 is the server's answer: a run-time failure (exit 1), whatever the command.
     club_server.bad_tokens.add("lip_RefusedToken123")
     target = {"fetch": "OnBoard247", "club": "arena:clubAr26"}[command]
     options = ["--api-url", club_server.url, "--cache-dir", str(tmp_path)]
-    result = runner.invoke(app, [command, target, *options, "--token", "lip_RefusedToken123"])
+    result = cli([command, target, *options, "--token", "lip_RefusedToken123"])
     assert result.exit_code == 1, result.output
     assert "HTTP 401 (Lichess refused the token)" in result.stderr
     assert "lip_RefusedToken123" not in result.output

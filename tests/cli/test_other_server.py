@@ -9,21 +9,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from typer.testing import CliRunner
-
-from lichess_elo.cli.root import app
 from tests.fake_lichess import FakeLichess
+from tests.runners import Cli
 
 
 def test_offline_names_the_server_the_user_was_fetched_from(
-    onboard_server: FakeLichess, tmp_path: Path
+    cli: Cli, onboard_server: FakeLichess, tmp_path: Path
 ) -> None:
     cache = ["--cache-dir", str(tmp_path)]
-    fetched = CliRunner().invoke(
-        app, ["fetch", "OnBoard247", "--api-url", onboard_server.url, *cache, "-q"]
-    )
+    fetched = cli(["fetch", "OnBoard247", "--api-url", onboard_server.url, *cache, "-q"])
     assert fetched.exit_code == 0, fetched.output
-    offline = CliRunner().invoke(app, ["report", "OnBoard247", "--offline", *cache])
+    offline = cli(["report", "OnBoard247", "--offline", *cache])
     assert offline.exit_code == 1
     assert offline.stderr.strip() == (
         "lichess-elo: error: the Lichess user 'OnBoard247' is not in the cache (the cache "
@@ -31,16 +27,12 @@ def test_offline_names_the_server_the_user_was_fetched_from(
         f"fetch it with: lichess-elo fetch OnBoard247 --cache-dir {tmp_path}"
     )
     # from the same server it is there, and nothing else changes
-    same = CliRunner().invoke(
-        app, ["report", "OnBoard247", "--offline", "--api-url", onboard_server.url, *cache]
-    )
+    same = cli(["report", "OnBoard247", "--offline", "--api-url", onboard_server.url, *cache])
     assert same.exit_code == 0, same.output
 
 
-def test_a_user_cached_nowhere_gets_the_plain_message(tmp_path: Path) -> None:
-    result = CliRunner().invoke(
-        app, ["report", "Nobody_here", "--offline", "--cache-dir", str(tmp_path)]
-    )
+def test_a_user_cached_nowhere_gets_the_plain_message(cli: Cli, tmp_path: Path) -> None:
+    result = cli(["report", "Nobody_here", "--offline", "--cache-dir", str(tmp_path)])
     assert result.exit_code == 1
     assert "(the cache holds it from" not in result.stderr
     assert "is not in the cache; fetch it with: lichess-elo fetch Nobody_here" in result.stderr

@@ -8,20 +8,18 @@ import shutil
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from lichess_elo.cli import app
+from tests.runners import Cli, invoke
 
 REPO = Path(__file__).resolve().parents[2]
 CASSETTE = REPO / "cassettes" / "onboard247.yaml"
 PGN = REPO / "tests" / "data" / "lichess" / "game-export-q7ZvsdUF.pgn"
 CLUB = REPO / "tests" / "data" / "club"
-runner = CliRunner()
 
 
 def _refused(args: list[str], option: str, path: Path, what: str) -> None:
     before = path.read_bytes() if path.exists() else None
-    result = runner.invoke(app, args)
+    result = invoke(args)
     assert result.exit_code == 2, result.output
     assert result.stderr == (
         f"lichess-elo: error: {option} {path} is {what}, which this run reads; "
@@ -46,24 +44,24 @@ def test_the_cassette_is_refused_as_output(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("name", ["http.sqlite", "replay.sqlite", "games.sqlite-wal"])
-def test_the_cache_files_are_refused_as_output(tmp_path: Path, name: str) -> None:
+def test_the_cache_files_are_refused_as_output(cli: Cli, tmp_path: Path, name: str) -> None:
     cache = tmp_path / "cache"
     base = ["report", "OnBoard247", "--replay", str(CASSETTE), "--cache-dir", str(cache)]
-    assert runner.invoke(app, base).exit_code == 0  # the cache is filled
+    assert cli(base).exit_code == 0  # the cache is filled
     target = cache / name
     _refused([*base, "--output", str(target)], "--output", target, f"the cache's {name}")
 
 
-def test_a_chart_linked_to_a_cache_file_is_refused(tmp_path: Path) -> None:
+def test_a_chart_linked_to_a_cache_file_is_refused(cli: Cli, tmp_path: Path) -> None:
     # The writer writes through a symbolic link: a chart name that links into the cache
     # would overwrite the cache's file.
     cache = tmp_path / "cache"
     base = ["report", "OnBoard247", "--replay", str(CASSETTE), "--cache-dir", str(cache)]
-    assert runner.invoke(app, base).exit_code == 0
+    assert cli(base).exit_code == 0
     link = tmp_path / "chart.png"
     link.symlink_to(cache / "replay.sqlite")
     before = (cache / "replay.sqlite").read_bytes()
-    result = runner.invoke(app, [*base, "--chart", str(link)])
+    result = cli([*base, "--chart", str(link)])
     assert result.exit_code == 2, result.output
     assert result.stderr == (
         f"lichess-elo: error: --chart {link} is the cache's replay.sqlite, which this run "

@@ -14,18 +14,16 @@ import threading
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from lichess_elo.cli import app
+from tests.runners import Cli, invoke
 
 REPO = Path(__file__).resolve().parents[2]
 CASSETTE = REPO / "cassettes" / "onboard247.yaml"
-runner = CliRunner()
 
 
 def _report(tmp_path: Path, output: Path | str, *extra: str) -> object:
     args = ["report", "OnBoard247", "--replay", str(CASSETTE), "--cache-dir", str(tmp_path)]
-    return runner.invoke(app, [*args, "--format", "json", "--output", str(output), *extra])
+    return invoke([*args, "--format", "json", "--output", str(output), *extra])
 
 
 @pytest.fixture(scope="module")
@@ -127,12 +125,14 @@ def test_a_chart_through_a_symlink(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("option", ["--output", "--chart"])
-def test_a_name_the_system_refuses_is_one_line_exit_2(tmp_path: Path, option: str) -> None:
+def test_a_name_the_system_refuses_is_one_line_exit_2(
+    cli: Cli, tmp_path: Path, option: str
+) -> None:
     # Issue 22: a file name over 255 bytes gave "unexpected OSError: [Errno 36]".
     suffix = ".png" if option == "--chart" else ".json"
     name = tmp_path / ("a" * 300 + suffix)
     args = ["report", "OnBoard247", "--replay", str(CASSETTE), "--cache-dir", str(tmp_path)]
-    result = runner.invoke(app, [*args, option, str(name)])
+    result = cli([*args, option, str(name)])
     assert result.exit_code == 2, result.output
     assert result.stderr == (
         f"lichess-elo: error: {option} {name}: cannot be used (File name too long)\n"

@@ -16,7 +16,7 @@ import pytest
 
 from lichess_elo.cli.pager import pager_command
 from tests import terminal
-from tests.helpers import run_cli
+from tests.runners import PtyCli, run_cli
 
 REPO = Path(__file__).resolve().parent.parent.parent
 CASSETTE = str(REPO / "cassettes" / "onboard247.yaml")
@@ -43,41 +43,43 @@ def _env(tmp_path: Path, **more: str) -> dict[str, str]:
     return env
 
 
-def test_long_output_in_a_terminal_goes_through_the_pager(recorder: Path, tmp_path: Path) -> None:
+def test_long_output_in_a_terminal_goes_through_the_pager(
+    pty_cli: PtyCli, recorder: Path, tmp_path: Path
+) -> None:
     # (PAGER is read too, after LICHESS_ELO_PAGER: test_pager_command)
     env = _env(tmp_path, LICHESS_ELO_PAGER=str(recorder))
-    code, screen = terminal.run(GAMES, width=80, env=env, timeout=180)
+    code, screen = pty_cli(GAMES, width=80, env=env, timeout=180)
     assert code == 0, screen
     paged = (tmp_path / "paged.txt").read_text()
     # What the pager got is the table laid out for the 80-column terminal...
     assert len(paged.splitlines()) > 50
     assert max(len(line) for line in terminal.strip_ansi(paged).splitlines()) <= 80
     # ...and the same as the run without a pager shows; none of it reached the screen.
-    code, direct = terminal.run([*GAMES, "--no-pager"], width=80, env=env, timeout=180)
+    code, direct = pty_cli([*GAMES, "--no-pager"], width=80, env=env, timeout=180)
     assert code == 0
     assert terminal.strip_ansi(paged).splitlines() == direct.splitlines()
     assert direct.splitlines()[-1] not in screen
 
 
-def test_less_gets_frx_unless_less_is_set(recorder: Path, tmp_path: Path) -> None:
+def test_less_gets_frx_unless_less_is_set(pty_cli: PtyCli, recorder: Path, tmp_path: Path) -> None:
     env = _env(tmp_path, LICHESS_ELO_PAGER=str(recorder))
-    assert terminal.run(GAMES, width=80, env=env, timeout=180)[0] == 0
+    assert pty_cli(GAMES, width=80, env=env, timeout=180)[0] == 0
     assert (tmp_path / "less.txt").read_text() == "FRX"
     env["LESS"] = "-S"
-    assert terminal.run(GAMES, width=80, env=env, timeout=180)[0] == 0
+    assert pty_cli(GAMES, width=80, env=env, timeout=180)[0] == 0
     assert (tmp_path / "less.txt").read_text() == "-S"
 
 
 def test_short_output_no_pager_option_and_output_file_skip_the_pager(
-    recorder: Path, tmp_path: Path
+    pty_cli: PtyCli, recorder: Path, tmp_path: Path
 ) -> None:
     env = _env(tmp_path, LICHESS_ELO_PAGER=str(recorder))
-    code, screen = terminal.run(SUMMARY, width=80, env=env, timeout=180)
+    code, screen = pty_cli(SUMMARY, width=80, env=env, timeout=180)
     assert code == 0 and "Under FIDE rules your 130 blitz games" in screen  # it fits: shown
-    code, screen = terminal.run([*GAMES, "--no-pager"], width=80, env=env, timeout=180)
+    code, screen = pty_cli([*GAMES, "--no-pager"], width=80, env=env, timeout=180)
     assert code == 0 and len(screen.splitlines()) > 221
     out = tmp_path / "games.txt"
-    code, screen = terminal.run([*GAMES, "--output", str(out)], width=80, env=env, timeout=180)
+    code, screen = pty_cli([*GAMES, "--output", str(out)], width=80, env=env, timeout=180)
     assert code == 0 and len(out.read_text().splitlines()) > 221
     assert not (tmp_path / "paged.txt").exists()
 
@@ -88,9 +90,9 @@ def test_a_pipe_never_pages(recorder: Path, tmp_path: Path) -> None:
     assert not (tmp_path / "paged.txt").exists()
 
 
-def test_a_missing_pager_prints_directly(tmp_path: Path) -> None:
+def test_a_missing_pager_prints_directly(pty_cli: PtyCli, tmp_path: Path) -> None:
     env = _env(tmp_path, LICHESS_ELO_PAGER=str(tmp_path / "no-such-pager"))
-    code, screen = terminal.run(GAMES, width=80, env=env, timeout=180)
+    code, screen = pty_cli(GAMES, width=80, env=env, timeout=180)
     assert code == 0 and len(screen.splitlines()) > 221, screen
     assert "no-such-pager" not in screen
 

@@ -9,7 +9,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from tests.fake_lichess import FakeLichess, Fault
-from tests.helpers import DATA, run_cli
+from tests.helpers import DATA
+from tests.runners import run_cli
 
 GAMES = DATA / "lichess" / "games-user-export-onboard247-2023-01-02.ndjson"
 JANUARY = str(int(datetime(2023, 1, 1, tzinfo=UTC).timestamp() * 1000))

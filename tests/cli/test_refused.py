@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
-from tests.cli.conftest import REPO
 from tests.fake_lichess import FakeLichess
+from tests.helpers import REPO
+from tests.runners import run_cli
 
 DATA = REPO / "tests" / "data" / "lichess" / "games-user-export-onboard247-2023-01-02.ndjson"
 
@@ -19,17 +19,12 @@ def _run(*args: str, cache: Path) -> subprocess.CompletedProcess[str]:
     # LICHESS_ELO_RETRY_WAIT of an hour scales the backoff: a run that retried a refused
     # connection five times would end in the (generous) subprocess timeout, so the test
     # needs no assertion on how long the run took (issue 22: none depends on the machine).
-    return subprocess.run(
-        [sys.executable, "-m", "lichess_elo", *args, "-q"],
-        capture_output=True,
-        text=True,
-        env={
-            "LICHESS_ELO_CACHE_DIR": str(cache),
-            "LICHESS_ELO_RETRY_WAIT": "3600",
-            "PATH": "/usr/bin:/bin",
-        },
-        timeout=300,
-    )
+    env = {
+        "LICHESS_ELO_CACHE_DIR": str(cache),
+        "LICHESS_ELO_RETRY_WAIT": "3600",
+        "PATH": "/usr/bin:/bin",
+    }
+    return run_cli(*args, "-q", env=env, inherit_env=False, timeout=300)
 
 
 def test_refused_connection_fails_fast_and_offers_offline_only_for_a_cached_user(

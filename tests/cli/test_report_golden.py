@@ -13,14 +13,13 @@ run reads the caches).
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.helpers import DATA, REPO
+from tests.runners import run_cli, spawn
 
 CASSETTE = REPO / "cassettes" / "onboard247.yaml"
 GOLDEN = DATA / "golden"
@@ -32,15 +31,8 @@ FORMATS = {
 
 
 def _run(cache: Path, *extra: str) -> subprocess.CompletedProcess[bytes]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("LICHESS")}
     args = ["OnBoard247", "--replay", str(CASSETTE), "--cache-dir", str(cache), "--perf", "all"]
-    return subprocess.run(
-        [sys.executable, "-m", "lichess_elo", "report", *args, *extra],
-        capture_output=True,
-        env=env,
-        timeout=120,
-        check=False,
-    )
+    return run_cli("report", *args, *extra, text=False, timeout=120)
 
 
 @pytest.mark.parametrize("name", sorted(FORMATS))
@@ -61,14 +53,8 @@ def test_report_output_is_byte_identical_to_the_golden_file(tmp_path: Path, name
 def test_a_reader_that_goes_away_ends_the_report_quietly(tmp_path: Path) -> None:
     # `lichess-elo report ... --format json | head -2`: the rows are streamed, so the pipe
     # closes while the report is still being written; no traceback, no message.
-    env = {k: v for k, v in os.environ.items() if not k.startswith("LICHESS")}
     args = ["OnBoard247", "--replay", str(CASSETTE), "--cache-dir", str(tmp_path), "--perf"]
-    child = subprocess.Popen(
-        [sys.executable, "-m", "lichess_elo", "report", *args, "all", "--format", "json"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=env,
-    )
+    child = spawn("report", *args, "all", "--format", "json")
     assert child.stdout is not None and child.stderr is not None
     assert child.stdout.read(20) == (GOLDEN / "onboard247-report.json").read_bytes()[:20]
     child.stdout.close()  # the reader goes away after 20 of the 192,096 bytes

@@ -8,17 +8,15 @@ from __future__ import annotations
 
 import re
 
-from typer.testing import CliRunner
-
-from lichess_elo.cli import app
 from tests.helpers import REPO
+from tests.runners import Cli
 
 
 def _flat(text: str) -> str:
     return " ".join(re.sub(r"[`│]", "", text).split())
 
 
-def test_the_same_rule_everywhere() -> None:
+def test_the_same_rule_everywhere(cli: Cli) -> None:
     readme = _flat((REPO / "README.md").read_text(encoding="utf-8"))
     docs = _flat((REPO / "docs" / "reading-the-output.md").read_text(encoding="utf-8"))
     commands = _flat((REPO / "docs" / "commands.md").read_text(encoding="utf-8"))
@@ -33,7 +31,7 @@ def test_the_same_rule_everywhere() -> None:
     assert bold in readme
     assert bold in commands
     assert rule in docs
-    out = CliRunner().invoke(app, ["report", "--help"], env={"COLUMNS": "200"})
+    out = cli(["report", "--help"], env={"COLUMNS": "200"})
     help_text = _flat(out.stdout)
     assert "games before --since only count toward K's 30-game rule" in help_text
     assert "12 months (never the profile's public count)" in help_text

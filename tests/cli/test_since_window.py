@@ -12,12 +12,9 @@ from collections import Counter
 from datetime import UTC, datetime
 from typing import Any
 
-from typer.testing import CliRunner
-
-from lichess_elo.cli.root import app
-from tests.cli.conftest import generated_games
 from tests.fake_lichess import FakeLichess
-from tests.helpers import REPO
+from tests.helpers import REPO, generated_games
+from tests.runners import Cli, invoke
 
 
 def _rated_by_month(perf: str) -> Counter[str]:
@@ -38,7 +35,7 @@ def _months_asked(server: FakeLichess) -> list[str]:
 
 def _report(server: FakeLichess, tmp: Any, *args: str) -> Any:
     base = ["report", "BenchUser", "--api-url", server.url, "--cache-dir", str(tmp)]
-    return CliRunner().invoke(app, [*base, *args, "--format", "json", "-q"])
+    return invoke([*base, *args, "--format", "json", "-q"])
 
 
 def test_window_fetches_the_months_asked_and_what_k_needs(
@@ -104,11 +101,11 @@ def test_a_since_after_today_is_refused_before_any_request(
     assert bench_server.games_requests() == []
 
 
-def test_a_since_after_the_cassettes_day_names_the_cassette(tmp_path: Any) -> None:
+def test_a_since_after_the_cassettes_day_names_the_cassette(cli: Cli, tmp_path: Any) -> None:
     # The bundled cassette was recorded on 2023-02-20 (its Date headers): "today" for it.
     tape = str(REPO / "cassettes" / "onboard247.yaml")
     args = ["report", "OnBoard247", "--replay", tape, "--since", "2023-03-01"]
-    result = CliRunner().invoke(app, [*args, "--cache-dir", str(tmp_path)])
+    result = cli([*args, "--cache-dir", str(tmp_path)])
     assert result.exit_code == 2
     assert result.stderr.strip() == (
         "lichess-elo: error: --since 2023-03-01 is after the cassette's recording day "

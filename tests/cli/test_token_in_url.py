@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.fake_lichess import FakeLichess
-from tests.helpers import run_cli
+from tests.runners import run_cli
 
 SECRET = "lip_Secret0Token0In0Url"
 

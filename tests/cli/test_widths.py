@@ -6,14 +6,12 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests import terminal
+from tests.runners import PtyCli, run_cli
 
 REPO = Path(__file__).resolve().parent.parent.parent
 CASSETTE = str(REPO / "cassettes" / "onboard247.yaml")
@@ -21,13 +19,9 @@ WIDTHS = (80, 100, 200)
 
 
 def _json(args: list[str], tmp_path: Path) -> dict[str, Any]:
-    done = subprocess.run(
-        [sys.executable, "-m", "lichess_elo", *args, "--format", "json"],
-        capture_output=True,
-        text=True,
-        env={"LICHESS_ELO_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"},
-        check=True,
-    )
+    env = {"LICHESS_ELO_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"}
+    done = run_cli(*args, "--format", "json", env=env, inherit_env=False)
+    assert done.returncode == 0, done.stderr
     result: dict[str, Any] = json.loads(done.stdout)
     return result
 
@@ -54,9 +48,11 @@ def report_json(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_report_periods_fit(width: int, report_json: dict[str, Any], tmp_path: Path) -> None:
+def test_report_periods_fit(
+    pty_cli: PtyCli, width: int, report_json: dict[str, Any], tmp_path: Path
+) -> None:
     env = {"LICHESS_ELO_CACHE_DIR": str(tmp_path)}
-    code, screen = terminal.run(
+    code, screen = pty_cli(
         ["report", "OnBoard247", "--replay", CASSETTE, "-q"], width=width, env=env
     )
     assert code == 0, screen
@@ -71,10 +67,12 @@ def test_report_periods_fit(width: int, report_json: dict[str, Any], tmp_path: P
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_report_games_fit(width: int, report_json: dict[str, Any], tmp_path: Path) -> None:
+def test_report_games_fit(
+    pty_cli: PtyCli, width: int, report_json: dict[str, Any], tmp_path: Path
+) -> None:
     env = {"LICHESS_ELO_CACHE_DIR": str(tmp_path)}
     args = ["report", "OnBoard247", "--replay", CASSETTE, "--view", "games", "-q"]
-    code, screen = terminal.run(args, width=width, env=env)
+    code, screen = pty_cli(args, width=width, env=env)
     assert code == 0, screen
     numbers: list[int | float] = []
     for report in report_json["reports"]:
@@ -85,11 +83,11 @@ def test_report_games_fit(width: int, report_json: dict[str, Any], tmp_path: Pat
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_games_list_fits(width: int, tmp_path: Path) -> None:
+def test_games_list_fits(pty_cli: PtyCli, width: int, tmp_path: Path) -> None:
     args = ["games", "OnBoard247", "--replay", CASSETTE]
     shown = [*args, "-q"]
     listed = _json(args, tmp_path)
-    code, screen = terminal.run(shown, width=width, env={"LICHESS_ELO_CACHE_DIR": str(tmp_path)})
+    code, screen = pty_cli(shown, width=width, env={"LICHESS_ELO_CACHE_DIR": str(tmp_path)})
     assert code == 0, screen
     numbers: list[int | float] = []
     for g in listed["games"]:
@@ -100,23 +98,21 @@ def test_games_list_fits(width: int, tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("width", WIDTHS)
-def test_club_tables_fit(width: int, tmp_path: Path) -> None:
+def test_club_tables_fit(pty_cli: PtyCli, width: int, tmp_path: Path) -> None:
     club = REPO / "tests" / "data" / "club"
     args = ["club", "players.csv", "games.csv", "--config", "club.toml", "-q"]
-    done = subprocess.run(
-        [sys.executable, "-m", "lichess_elo", *args, "--format", "json"],
-        capture_output=True, text=True, cwd=club, check=True,
-    )  # fmt: skip
+    done = run_cli(*args, "--format", "json", cwd=club)
+    assert done.returncode == 0, done.stderr
     doc = json.loads(done.stdout)
     env = {"LICHESS_ELO_CACHE_DIR": str(tmp_path)}
-    code, screen = terminal.run(args, width=width, env=env, cwd=club)
+    code, screen = pty_cli(args, width=width, env=env, cwd=club)
     assert code == 0, screen
     numbers: list[int | float] = []
     for p in doc["players"]:
         numbers += [p["rating"], p["change"], p["games"]]
         assert p["name"] in screen
     _check_screen(screen, width, numbers)
-    code, screen = terminal.run([*args, "--view", "excluded"], width=width, env=env, cwd=club)
+    code, screen = pty_cli([*args, "--view", "excluded"], width=width, env=env, cwd=club)
     assert code == 0, screen
     _check_screen(screen, width, [])
     for x in doc["excluded"]:

@@ -5,13 +5,11 @@ words; the tables may take their compact headers)."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests import terminal
+from tests.runners import PtyCli, pty_run, run_cli
 
 REPO = Path(__file__).resolve().parent.parent.parent
 CLUB = REPO / "tests" / "data" / "club"
@@ -19,19 +17,15 @@ WIDTHS = (80, 100)
 
 
 def _piped(args: list[str], cwd: Path) -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "lichess_elo", *args],
-        capture_output=True, text=True, cwd=cwd, check=True,
-    )  # fmt: skip
+    done = run_cli(*args, cwd=cwd)
+    assert done.returncode == 0, done.stderr
     return done.stdout
 
 
 def _check(args: list[str], width: int, tmp_path: Path, headers: set[str]) -> str:
     cwd = CLUB if args[0] == "club" else REPO
     piped = _piped(args, cwd)
-    code, screen = terminal.run(
-        args, width=width, env={"LICHESS_ELO_CACHE_DIR": str(tmp_path)}, cwd=cwd
-    )
+    code, screen = pty_run(args, width=width, env={"LICHESS_ELO_CACHE_DIR": str(tmp_path)}, cwd=cwd)
     assert code == 0, screen
     for line in screen.splitlines():
         assert len(line) <= width, f"{len(line)} > {width}: {line!r}"
@@ -88,10 +82,10 @@ HELP_COMMANDS = [["report"], ["club"], ["calc"], ["games"], ["fetch"], ["glicko"
 
 
 @pytest.mark.parametrize("command", HELP_COMMANDS)
-def test_help_keeps_option_names_whole(command: list[str], tmp_path: Path) -> None:
+def test_help_keeps_option_names_whole(pty_cli: PtyCli, command: list[str], tmp_path: Path) -> None:
     # At 80 columns rich cut "--count-time-control" to "--count-time-cont…" and env var
     # names and URLs in the help text the same way.
-    code, screen = terminal.run([*command, "--help"], width=80, env={}, cwd=REPO)
+    code, screen = pty_cli([*command, "--help"], width=80, env={}, cwd=REPO)
     assert code == 0, screen
     assert "…" not in screen
     for line in screen.splitlines():
@@ -100,9 +94,9 @@ def test_help_keeps_option_names_whole(command: list[str], tmp_path: Path) -> No
         assert "--count-time-control " in screen
 
 
-def test_notes_split_between_words_on_a_terminal(tmp_path: Path) -> None:
+def test_notes_split_between_words_on_a_terminal(pty_cli: PtyCli, tmp_path: Path) -> None:
     args = ["club", "players.csv", "games.csv", "--config", "club.toml", "--player", "Ania Nowak"]
-    code, screen = terminal.run(args, width=80, env={"LICHESS_ELO_CACHE_DIR": str(tmp_path)},
+    code, screen = pty_cli(args, width=80, env={"LICHESS_ELO_CACHE_DIR": str(tmp_path)},
                                 cwd=CLUB)  # fmt: skip
     assert code == 0, screen
     assert all(len(line) <= 80 for line in screen.splitlines())
@@ -112,6 +106,6 @@ def test_notes_split_between_words_on_a_terminal(tmp_path: Path) -> None:
     assert note in " ".join(screen.split())
     assert set(note.split()) <= set(screen.split())
     # In a pipe the note stays one line.
-    done = subprocess.run([sys.executable, "-m", "lichess_elo", *args], capture_output=True,
-                          text=True, cwd=CLUB, check=True)  # fmt: skip
+    done = run_cli(*args, cwd=CLUB)
+    assert done.returncode == 0, done.stderr
     assert note in done.stderr.splitlines()

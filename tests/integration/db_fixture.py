@@ -31,7 +31,9 @@ SomeBot 2000 (G5; a BOT account: Lichess rated the game, so it counts, issue #27
     .5 - .92 = -.42. Sum -.34; 40 x -.34 = -13.6 -> -14 -> 1986.
   Dave (seed 2450 >= 2400: K 10): Alice D +950 -> 400 -> .92, +.08; 10 x .08 = .8 -> 2451.
   Seven unusable games, one per reason: casual, WhiteElo "?", BlackElo "abc", "*"
-  (Unterminated), "*" (Abandoned: aborted), an AI opponent, UltraBullet.
+  (Unterminated), "*" (Abandoned: aborted), an AI opponent, and a game whose Event
+  ("Rated Bughouse game") and TimeControl ("1/4+0", no clock) name no speed (other_perf;
+  ultraBullet, once the example here, is rated since issue #21: test_db_speeds.py).
 February. New: Erin 1600 (first game), Frank 2416 (K 10: seed >= 2400).
   Erin-Bob 18 games: Erin 10 wins, 4 draws, 4 losses. Erin D = 1600 - 1402 = 198 -> .76;
     points 12, PD 18 x .76 = 13.68, sum -1.68. K 40 x 18 = 720 > 700 -> K = 700 // 18 = 38;
@@ -63,7 +65,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-from lichess_elo.population import app
+from lichess_elo.app import db as app
 from tests.integration.db_helpers import game, write_dump
 
 #: The one day whose editions rate every month of the fixture (see the module docstring).
@@ -108,8 +110,8 @@ def january() -> list[str]:
             "1-0",
             ("1501", "1399"),
             ("+5", "-5"),
-            event="Rated UltraBullet game",
-            tc="15+0",
+            event="Rated Bughouse game",
+            tc="1/4+0",
         ),
         game("2024.01.12 10:00:00", "Alice", "Bob", "*", ("1501", "1399"), termination="Abandoned"),
         game(

@@ -7,7 +7,8 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
-from lichess_elo.population import app, duck
+from lichess_elo.app import db as app
+from lichess_elo.sources.population import duck
 
 #: (month, white, black, white_elo, black_elo, White's score in hundredths, ord). The order
 #: in the file (``ord``) restarts with each ingest run, so it does not order two months:

@@ -8,8 +8,8 @@ from typing import Any
 
 import duckdb
 
+from lichess_elo.app import db as app
 from lichess_elo.core.population_reference import PopulationGame, rate_population
-from lichess_elo.population import app
 from tests.integration.db_helpers import write_dump
 from tests.integration.population_gen import population
 

@@ -18,9 +18,9 @@ from pathlib import Path
 
 import duckdb
 
+from lichess_elo.core.population.rivals_sql import RIVALS_COLUMNS
 from lichess_elo.core.report import rivals
 from lichess_elo.core.report.predictions import OPPONENT_RD_ESTABLISHED as LICHESS_RD
-from lichess_elo.population.rivals_sql import RIVALS_COLUMNS
 
 #: The contenders straight from the core (not from the SQL generator's tuple).
 CONTENDERS = (rivals.GLICKO1, rivals.STEPHENSON)

@@ -14,16 +14,12 @@ the built answers of scripts/build_cassettes.py do) and the fixed Date ``RECORDE
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
-from typer.testing import CliRunner
-
-from lichess_elo.cli.root import app
 from tests import helpers
 from tests.fake_lichess import FakeLichess
+from tests.runners import invoke, run_cli
 
 DATA = helpers.DATA / "club"
 REPO = helpers.REPO
@@ -52,7 +48,7 @@ Rebuild: python -m tests.integration.test_club_lichess
 
 
 def _run(*args: str) -> Any:
-    return CliRunner().invoke(app, ["club", *args])
+    return invoke(["club", *args])
 
 
 # All six swiss players start at 1000 (no players file), so every expected score in the
@@ -157,12 +153,12 @@ def test_swiss_cassette_replay_in_a_subprocess_with_csv(tmp_path: Path) -> None:
     # Lichess names are not in the players file, so newcomers are allowed (start 1000).
     out = tmp_path / "ladder.csv"
     cmd = [
-        sys.executable, "-m", "lichess_elo", "club",
+        "club",
         str(DATA / "players.csv"), str(DATA / "games.csv"), f"swiss:{SWISS}",
         "--replay", str(CASSETTE), "--newcomers", "--k", "20", "--format", "csv",
         "--output", str(out),
     ]  # fmt: skip
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=120, check=False)
+    proc = run_cli(*cmd, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout == ""
     rows = out.read_text(encoding="utf-8").splitlines()

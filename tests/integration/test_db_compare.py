@@ -7,11 +7,10 @@ import math
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from lichess_elo.cli import app as cli_app
-from lichess_elo.population import app
+from lichess_elo.app import db as app
 from tests.integration.db_fixture import rated_fixture
+from tests.runners import Cli
 
 
 @pytest.fixture(scope="module")
@@ -53,11 +52,9 @@ def test_fide_scores_of_the_classical_month(rated_db: Path) -> None:
     assert march_score.games == march_score.sampled == 2
 
 
-def test_cli_compare_json_and_chart(rated_db: Path, tmp_path: Path) -> None:
+def test_cli_compare_json_and_chart(cli: Cli, rated_db: Path, tmp_path: Path) -> None:
     chart = tmp_path / "bands.png"
-    out = CliRunner().invoke(
-        cli_app,
-        ["db", "compare", "--db", str(rated_db), "--perf", "blitz", "--min-games", "0",
+    out = cli(["db", "compare", "--db", str(rated_db), "--perf", "blitz", "--min-games", "0",
          "--chart", str(chart), "--format", "json"],
     )  # fmt: skip
     assert out.exit_code == 0, out.output
@@ -69,8 +66,8 @@ def test_cli_compare_json_and_chart(rated_db: Path, tmp_path: Path) -> None:
     assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_cli_compare_headline_legend_and_left_out(rated_db: Path) -> None:
-    out = CliRunner().invoke(cli_app, ["db", "compare", "--db", str(rated_db), "--resamples", "50"])
+def test_cli_compare_headline_legend_and_left_out(cli: Cli, rated_db: Path) -> None:
+    out = cli(["db", "compare", "--db", str(rated_db), "--resamples", "50"])
     assert out.exit_code == 0, out.output
     text = " ".join(out.output.split())  # CliRunner is no terminal: nothing wraps, but be safe
     # Classical, March: two games, per-game deviance FIDE minus Lichess d1 < 0 < d2 (the win
@@ -92,12 +89,8 @@ def test_cli_compare_headline_legend_and_left_out(rated_db: Path) -> None:
                     "player, Elo, Lichess", "Elo - Lichess", "games (scorecard)",
                     "games (players)"):  # fmt: skip
         assert f"\n  {heading}" in legend, heading
-    doc = json.loads(
-        CliRunner()
-        .invoke(cli_app, ["db", "compare", "--db", str(rated_db), "--format", "json"])
-        .output
-    )
+    doc = json.loads(cli(["db", "compare", "--db", str(rated_db), "--format", "json"]).output)
     assert (doc["min_games"], doc["few_games"]) == (30, {"blitz": 5, "classical": 3})
     # with --min-games 0 nobody is left out, so no note
-    zero = CliRunner().invoke(cli_app, ["db", "compare", "--db", str(rated_db), "--min-games", "0"])
+    zero = cli(["db", "compare", "--db", str(rated_db), "--min-games", "0"])
     assert "left out with fewer than" not in zero.output

@@ -11,14 +11,14 @@ from pathlib import Path
 
 import matplotlib
 
+from lichess_elo.app.db import CompareResult
+from lichess_elo.core.population.rows import BandRow
 from lichess_elo.output.chart_compare import (
     band_lines,
     series_style,
     spread,
     write_compare_chart,
 )
-from lichess_elo.population.app import CompareResult
-from lichess_elo.population.compare import BandRow
 
 
 def _result() -> CompareResult:

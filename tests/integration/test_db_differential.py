@@ -10,7 +10,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from lichess_elo.population import app
+from lichess_elo.app import db as app
 from tests.integration.differential import (
     differences,
     population_db,

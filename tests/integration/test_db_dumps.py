@@ -8,7 +8,7 @@ import duckdb
 import pytest
 import zstandard
 
-from lichess_elo.population import app
+from lichess_elo.app import db as app
 from tests.integration.db_helpers import gen_dump, write_dump
 
 

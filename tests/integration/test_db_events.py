@@ -8,7 +8,7 @@ from pathlib import Path
 
 import duckdb
 
-from lichess_elo.population import app
+from lichess_elo.app import db as app
 from tests.integration.db_helpers import game, write_dump
 
 ARENA = "Rated Blitz tournament https://lichess.org/tournament/abc123"

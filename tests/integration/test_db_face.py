@@ -9,12 +9,11 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from lichess_elo.cli import app as cli_app
-from lichess_elo.population import app
+from lichess_elo.app import db as app
 from tests.integration.db_fixture import january, rated_fixture
 from tests.integration.db_helpers import write_dump
+from tests.runners import invoke
 
 
 @pytest.fixture(scope="module")
@@ -24,7 +23,7 @@ def rated_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _db(*args: str) -> tuple[int, str, str]:
-    out = CliRunner().invoke(cli_app, ["db", *args])
+    out = invoke(["db", *args])
     return out.exit_code, out.stdout, out.stderr
 
 
@@ -102,6 +101,7 @@ def test_output_files(rated_db: Path, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("command", [["compare"], ["ingest", "x.pgn.zst"]])
 def test_csv_refused_by_the_parser(command: list[str], rated_db: Path) -> None:
+    # The one --format message of every command (choose_format's), before any work.
     code, _, err = _db(*command, "--db", str(rated_db), "--format", "csv")
     assert code == 2
-    assert "'csv' is not one of 'table', 'json'" in err
+    assert err == "lichess-elo: error: --format: unknown format 'csv'; valid: table, json\n"

@@ -9,13 +9,12 @@ from pathlib import Path
 
 import duckdb
 import pytest
-from typer.testing import CliRunner
 
-from lichess_elo.cli import app as cli_app
+from lichess_elo.app import db as app
 from lichess_elo.errors import BadInput
-from lichess_elo.population import app
 from tests.integration.db_fixture import EXPECTED, RULES, february, january, march
 from tests.integration.db_helpers import write_dump
+from tests.runners import Cli
 
 
 @pytest.fixture()
@@ -111,11 +110,8 @@ def test_interrupted_ingest_resumes_without_duplicates(tmp_path: Path, dumps: li
         assert app.rating_list(app.ListSettings(*key, db)).players == expected
 
 
-def test_cli_list_json_and_csv(rated_db: Path) -> None:
-    runner = CliRunner()
-    out = runner.invoke(
-        cli_app,
-        ["db", "list", "--db", str(rated_db), "--perf", "classical", "--month", "2024-04",
+def test_cli_list_json_and_csv(cli: Cli, rated_db: Path) -> None:
+    out = cli(["db", "list", "--db", str(rated_db), "--perf", "classical", "--month", "2024-04",
          "--format", "json"],
     )  # fmt: skip
     assert out.exit_code == 0, out.output
@@ -129,9 +125,7 @@ def test_cli_list_json_and_csv(rated_db: Path) -> None:
     assert doc == {
         "perf": "classical", "month": "2024-04", "players": EXPECTED[("classical", "2024-04")]
     }  # fmt: skip
-    out = runner.invoke(
-        cli_app,
-        ["db", "list", "--db", str(rated_db), "--perf", "blitz", "--month", "2024-02",
+    out = cli(["db", "list", "--db", str(rated_db), "--perf", "blitz", "--month", "2024-02",
          "--format", "csv"],
     )  # fmt: skip
     assert out.output.splitlines()[:2] == [

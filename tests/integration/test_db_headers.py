@@ -17,8 +17,8 @@ import pyarrow as pa
 import pytest
 import zstandard
 
-from lichess_elo.population.headers import read_pgn_zst
-from lichess_elo.population.schema import HEADERS
+from lichess_elo.core.population.schema import HEADERS
+from lichess_elo.sources.population.headers import read_pgn_zst
 from tests.integration.db_helpers import game
 
 
@@ -109,8 +109,8 @@ def test_a_dump_cut_short_is_refused_and_replaces_nothing(tmp_path: Path) -> Non
     # A download cut short ends inside a zstd frame: zstd's own reader returns what it has
     # without a word, which would replace a whole month with part of it. The ingest refuses
     # the file (one line naming it) and the month stored before stays whole.
+    from lichess_elo.app import db as app
     from lichess_elo.errors import DumpUnreadable
-    from lichess_elo.population import app
 
     text = "".join(AWKWARD).encode()
     whole = tmp_path / "lichess_db_standard_rated_2024-06.pgn.zst"

@@ -9,7 +9,7 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from lichess_elo.population import app
+from lichess_elo.app import db as app
 from tests.integration.db_fixture import EXPECTED, RULES, february, january, march
 from tests.integration.db_helpers import write_dump
 from tests.integration.db_rated import (
@@ -82,8 +82,11 @@ def test_rate_reports_the_players_of_each_perf(fixture_db: Path) -> None:
     result = _rate(fixture_db)
     # Blitz: Alice, Bob, Carol, Dave, SomeBot (January), Erin, Frank (February); Gina's one
     # blitz game is not rated (600/2600); classical: Gina, Hank, Ivan (March); no bullet or
-    # rapid.
-    assert result.players == {"bullet": 0, "blitz": 7, "rapid": 0, "classical": 3}
+    # rapid, ultraBullet or correspondence (every speed is rated, issue #21).
+    assert result.players == {
+        "ultraBullet": 0, "bullet": 0, "blitz": 7, "rapid": 0, "classical": 3,
+        "correspondence": 0,
+    }  # fmt: skip
     assert result.games == 40  # 5 + 20 + 15 usable games
     assert result.left_out == 2  # Gina-Alice, both sides
 

@@ -13,8 +13,9 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from lichess_elo.app import db as app
 from lichess_elo.errors import NotRated
-from lichess_elo.population import app, compare
+from lichess_elo.sources.population import compare
 from tests.integration.differential import population_db
 from tests.integration.differential_rivals import (
     CONTENDERS,
@@ -136,7 +137,7 @@ SPARK_LAST_MONTH = 202210
 def test_spark_tracks_agree_with_the_reference(db: Path, tmp_path: Path) -> None:
     # The lists on Spark are checked by test_db_spark.py; here the tracks' stages alone run
     # there (rivals_run.rate_spark, as db rate --engine spark calls it).
-    from lichess_elo.population import rivals_run
+    from lichess_elo.sources.population import rivals_run
 
     copy = tmp_path / "spark.duckdb"
     shutil.copy(db, copy)

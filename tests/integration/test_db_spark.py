@@ -11,8 +11,8 @@ from typing import Any
 import duckdb
 import pytest
 
-from lichess_elo.population import app
-from lichess_elo.population.schema import LISTS_COLUMNS
+from lichess_elo.app import db as app
+from lichess_elo.core.population.schema import LISTS_COLUMNS
 from tests.integration.db_fixture import EXPECTED, RULES, february, january, march
 from tests.integration.db_helpers import gen_dump, write_dump
 from tests.integration.db_rated import (
@@ -47,7 +47,7 @@ MASTER = "local[2]"
 @pytest.fixture(scope="module")
 def spark() -> Iterator[Any]:
     """One SparkSession for the module (the engine reuses the active one)."""
-    from lichess_elo.population.spark import session
+    from lichess_elo.sources.population.spark import session
 
     s = session(MASTER)
     yield s

@@ -1,5 +1,5 @@
 """The Arrow dump reader (``sources/dump_arrow.py``, the one ``db ingest`` uses) against the
-numpy reader it replaced (``population/headers.py``): the same batches on awkward text at
+numpy reader it replaced (``sources/population/headers.py``): the same batches on awkward text at
 chunk sizes that cut it everywhere, and the same database, table by table, from the test
 dumps and from an awkward dump."""
 
@@ -14,9 +14,10 @@ import pyarrow as pa
 import pytest
 import zstandard
 
-from lichess_elo.population import app, headers, ingest
-from lichess_elo.population.schema import HEADERS
+from lichess_elo.app import db as app
+from lichess_elo.core.population.schema import HEADERS
 from lichess_elo.sources import dump_arrow
+from lichess_elo.sources.population import headers, ingest
 from tests.integration.db_helpers import game, gen_dump
 
 _G = game  # one game in the open database's layout

@@ -13,15 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from lichess_elo.cli.root import app
 from lichess_elo.errors import BadInput, CacheUnusable
 from lichess_elo.sources.lichess import Source, fetch_games
 from tests.fake_lichess import FakeLichess
+from tests.runners import Cli
 
 UNTIL_MARCH = date(2023, 3, 1)  # OnBoard247 (created 2023-01-24): two months
-runner = CliRunner()
 
 
 def _source(server: FakeLichess, tmp_path: Path, **kwargs: Any) -> Source:
@@ -60,11 +58,11 @@ def test_token_that_is_not_ascii_is_refused(onboard_server: FakeLichess, tmp_pat
 
 
 def test_cli_token_with_a_line_break_exits_2_at_once(
-    onboard_server: FakeLichess, tmp_path: Path
+    cli: Cli, onboard_server: FakeLichess, tmp_path: Path
 ) -> None:
     # before the fix this was retried for 31 s and then blamed on the network
     args = ["fetch", "OnBoard247", "--api-url", onboard_server.url, "--cache-dir", str(tmp_path)]
-    result = runner.invoke(app, args, env={"LICHESS_TOKEN": "lip_CliSecret\n"})
+    result = cli(args, env={"LICHESS_TOKEN": "lip_CliSecret\n"})
     assert result.exit_code == 2
     line = _one_line(result.stderr)
     assert line.startswith("lichess-elo: error: --token contains whitespace or a line break")
@@ -120,10 +118,10 @@ def test_zero_retry_wait_and_a_small_timeout_are_accepted(
     ("name", "value"), [("LICHESS_ELO_RETRY_WAIT", "-5"), ("LICHESS_ELO_TIMEOUT", "0")]
 )
 def test_cli_bad_seconds_exit_2_not_unexpected(
-    onboard_server: FakeLichess, tmp_path: Path, name: str, value: str
+    cli: Cli, onboard_server: FakeLichess, tmp_path: Path, name: str, value: str
 ) -> None:
     args = ["fetch", "OnBoard247", "--api-url", onboard_server.url, "--cache-dir", str(tmp_path)]
-    result = runner.invoke(app, args, env={name: value})
+    result = cli(args, env={name: value})
     assert result.exit_code == 2
     line = _one_line(result.stderr)
     assert line.startswith(f"lichess-elo: error: {name} must be a number of seconds")
@@ -151,7 +149,7 @@ def test_garbage_cache_file_is_named_with_the_remedy_and_kept(
 
 
 def test_half_copied_cache_file_is_named_not_a_traceback(
-    onboard_server: FakeLichess, tmp_path: Path
+    cli: Cli, onboard_server: FakeLichess, tmp_path: Path
 ) -> None:
     fetch_games("OnBoard247", _source(onboard_server, tmp_path), until=UNTIL_MARCH)
     cache_file = tmp_path / "cache" / "http.sqlite"
@@ -160,16 +158,16 @@ def test_half_copied_cache_file_is_named_not_a_traceback(
     for extra in ("http.sqlite-wal", "http.sqlite-shm"):
         (cache_file.parent / extra).unlink(missing_ok=True)
     args = ["fetch", "OnBoard247", "--offline", "--cache-dir", str(cache_file.parent)]
-    result = runner.invoke(app, [*args, "--until", "2023-03"])
+    result = cli([*args, "--until", "2023-03"])
     assert result.exit_code == 1
     line = _one_line(result.stderr)
     assert line.startswith(f"lichess-elo: error: the cache file {cache_file} is damaged (")
     assert line.endswith("); move it aside or delete it, and run again")
 
 
-def test_cli_garbage_cache_exits_1_in_one_line(tmp_path: Path) -> None:
+def test_cli_garbage_cache_exits_1_in_one_line(cli: Cli, tmp_path: Path) -> None:
     (tmp_path / "http.sqlite").write_text("garbage\n", encoding="utf-8")
-    result = runner.invoke(app, ["fetch", "OnBoard247", "--offline", "--cache-dir", str(tmp_path)])
+    result = cli(["fetch", "OnBoard247", "--offline", "--cache-dir", str(tmp_path)])
     assert result.exit_code == 1
     assert _one_line(result.stderr) == (
         f"lichess-elo: error: the cache file {tmp_path / 'http.sqlite'} is damaged "
@@ -180,16 +178,18 @@ def test_cli_garbage_cache_exits_1_in_one_line(tmp_path: Path) -> None:
 # --- 5. --cache-dir is a file --------------------------------------------------------------
 
 
-def test_cache_dir_that_is_a_file_exits_2(onboard_server: FakeLichess, tmp_path: Path) -> None:
+def test_cache_dir_that_is_a_file_exits_2(
+    cli: Cli, onboard_server: FakeLichess, tmp_path: Path
+) -> None:
     a_file = tmp_path / "notes.txt"
     a_file.write_text("mine\n", encoding="utf-8")
     args = ["fetch", "OnBoard247", "--api-url", onboard_server.url, "--cache-dir", str(a_file)]
-    result = runner.invoke(app, args)
+    result = cli(args)
     assert result.exit_code == 2
     assert _one_line(result.stderr) == (
         f"lichess-elo: error: --cache-dir {a_file} is a file, not a folder"
     )
-    below = runner.invoke(app, [*args[:-1], str(a_file / "sub")])
+    below = cli([*args[:-1], str(a_file / "sub")])
     assert below.exit_code == 2
     assert _one_line(below.stderr) == (
         f"lichess-elo: error: --cache-dir {a_file / 'sub'}: {a_file} is a file, not a folder"

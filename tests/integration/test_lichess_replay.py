@@ -15,6 +15,7 @@ import yaml
 from lichess_elo.errors import BadInput, CassetteMissing
 from lichess_elo.sources.lichess import Source, cassette_time, fetch_games
 from tests import helpers
+from tests.runners import Cli
 
 REPO = helpers.REPO
 ONBOARD = REPO / "cassettes" / "onboard247.yaml"
@@ -123,15 +124,12 @@ def test_a_cassette_without_a_date_header_is_named(tmp_path: Path) -> None:
         cassette_time(cassette)
 
 
-def test_cli_broken_cassette_exits_2_in_one_line(tmp_path: Path) -> None:
-    from typer.testing import CliRunner
-
-    from lichess_elo.cli.root import app
+def test_cli_broken_cassette_exits_2_in_one_line(cli: Cli, tmp_path: Path) -> None:
 
     cassette = tmp_path / "broken.yaml"
     # a tab cannot start a YAML token: the error is at the tab, line 2, column 1
     cassette.write_text("interactions:\n\t- a\n", encoding="utf-8")
-    result = CliRunner().invoke(app, ["fetch", "OnBoard247", "--replay", str(cassette)])
+    result = cli(["fetch", "OnBoard247", "--replay", str(cassette)])
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert lines == [

@@ -14,14 +14,13 @@ from pathlib import Path
 
 import duckdb
 import pytest
-from typer.testing import CliRunner
 
-from lichess_elo.cli import app as cli_app
+from lichess_elo.app import db as app
 from lichess_elo.core import lichess_pgn
 from lichess_elo.errors import NotLichessPgn
-from lichess_elo.population import app
 from lichess_elo.sources.club_files import read_inputs
 from lichess_elo.sources.pgn import read_pgn
+from tests.runners import invoke
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "lichess" / "real"
 EXPORT = REAL / "export-thibault-2025-05-07.pgn"
@@ -80,8 +79,7 @@ def test_the_dump_s_swiss_game_is_rated() -> None:
 
 
 def _report(tmp_path: Path) -> dict:  # type: ignore[type-arg]
-    result = CliRunner().invoke(
-        cli_app,
+    result = invoke(
         [
             "report",
             "thibault",

@@ -23,20 +23,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from lichess_elo.cli.root import app
 from tests.helpers import REPO
+from tests.runners import invoke
 
 CASSETTE = REPO / "cassettes" / "onboard247.yaml"
 PERFS = {"bullet": 57, "blitz": 130, "rapid": 15, "classical": 8, "correspondence": 6}
 PERFS["chess960"] = 5
-runner = CliRunner()
 
 
 def _run(cache: Path, *args: str) -> Any:
-    return runner.invoke(
-        app,
+    return invoke(
         ["report", "OnBoard247", "--replay", str(CASSETTE), "--cache-dir", str(cache), *args],
     )
 

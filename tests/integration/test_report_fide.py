@@ -8,14 +8,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from lichess_elo.cli.root import app
 from tests.fake_fide import encode_history
 from tests.fake_lichess import FakeLichess
 from tests.helpers import REPO
+from tests.runners import Cli, invoke
 
-runner = CliRunner()
 FIDE_CASSETTE = REPO / "cassettes" / "onboard247-fide.yaml"
 #: A made-up FIDE player for the fake server: born 2008, blitz list 2300 in Dec 2022,
 #: 2310 in Jan 2023, 2290 in Feb 2023; rapid empty; standard peak 2405 (Jun 2022).
@@ -37,9 +35,7 @@ def fide_server(onboard_server: FakeLichess) -> FakeLichess:
 
 
 def _report(server: FakeLichess, tmp_path: Path, *extra: str) -> Any:
-    return runner.invoke(
-        app,
-        [
+    return invoke([
             "report", "OnBoard247", "--api-url", server.url, "--cache-dir",
             str(tmp_path / "cache"), "--until", "2023-03", *extra,
         ],
@@ -146,11 +142,9 @@ def test_the_profile_fide_id_is_used(fide_server: FakeLichess, tmp_path: Path) -
     assert report["reports"][0]["summary"]["fide"]["fide_id"] == FIDE_ID
 
 
-def test_cassette_and_chart_with_the_fide_line(tmp_path: Path) -> None:
+def test_cassette_and_chart_with_the_fide_line(cli: Cli, tmp_path: Path) -> None:
     chart = tmp_path / "fide.png"
-    result = runner.invoke(
-        app,
-        [
+    result = cli([
             "report", "OnBoard247", "--replay", str(FIDE_CASSETTE), "--cache-dir",
             str(tmp_path / "c"), "--perf", "rapid", "--fide-id", "35009192", "--chart",
             str(chart), "--format", "json",
@@ -164,9 +158,7 @@ def test_cassette_and_chart_with_the_fide_line(tmp_path: Path) -> None:
     assert [p["k"] for p in report["periods"]] == [10, 10]
     assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     svg = tmp_path / "fide.svg"
-    again = runner.invoke(
-        app,
-        [
+    again = cli([
             "report", "OnBoard247", "--replay", str(FIDE_CASSETTE), "--cache-dir",
             str(tmp_path / "c"), "--perf", "rapid", "--fide-id", "35009192", "--chart",
             str(svg), "--quiet",
@@ -176,9 +168,7 @@ def test_cassette_and_chart_with_the_fide_line(tmp_path: Path) -> None:
     assert "real FIDE rating (rapid list, monthly)" in svg.read_text(encoding="utf-8")
     # blitz: the documented history's blitz list is empty - said on the chart, no line
     blitz = tmp_path / "blitz.svg"
-    third = runner.invoke(
-        app,
-        [
+    third = cli([
             "report", "OnBoard247", "--replay", str(FIDE_CASSETTE), "--cache-dir",
             str(tmp_path / "c"), "--perf", "blitz", "--fide-id", "35009192", "--chart",
             str(blitz), "--quiet",

@@ -13,13 +13,10 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 from lichess_elo.app import report as app_report
-from lichess_elo.cli.root import app
 from tests.fake_lichess import FakeLichess
-
-runner = CliRunner()
+from tests.runners import invoke
 
 
 def _outputs(server: FakeLichess, cache: Path) -> list[str]:
@@ -33,7 +30,7 @@ def _outputs(server: FakeLichess, cache: Path) -> list[str]:
     ]
     outputs = []
     for args in runs:
-        result = runner.invoke(app, args)
+        result = invoke(args)
         assert result.exit_code == 0, result.output
         outputs.append(result.stdout)
     return outputs

@@ -22,14 +22,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from lichess_elo.cli.root import app
 from tests.fake_lichess import FakeLichess
 from tests.helpers import REPO
+from tests.runners import invoke
 
 CASSETTE = REPO / "cassettes" / "onboard247.yaml"
-runner = CliRunner()
 #: The by-hand derivations below were written for today's standard chapter (the only rules
 #: before issue #11: K 40/20/10, the 400-point rule in every game) with the rated games
 #: before counted from the first game held. These options state both, so the derivations
@@ -39,7 +37,7 @@ PINNED = ("--rules", "standard", "--rules-as-of", "2025-10-01", "--games-before"
 
 
 def _run(*args: str) -> Any:
-    return runner.invoke(app, ["report", *args])
+    return invoke(["report", *args])
 
 
 @pytest.fixture(scope="module")

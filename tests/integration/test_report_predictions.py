@@ -22,19 +22,16 @@ import numpy as np
 import pandas as pd
 import pytest
 from sklearn.metrics import log_loss, mean_squared_error
-from typer.testing import CliRunner
 
-from lichess_elo.cli.root import app
 from tests.helpers import REPO
+from tests.runners import invoke
 
 CASSETTE = REPO / "cassettes" / "onboard247.yaml"
 KEYS = ["lichess", "fide", "elo_on_lichess", "score_rate", "glicko1", "stephenson"]
-runner = CliRunner()
 
 
 def _run(cache: Path, *args: str) -> Any:
-    result = runner.invoke(
-        app,
+    result = invoke(
         ["report", "OnBoard247", "--replay", str(CASSETTE), "--cache-dir", str(cache), *args],
     )
     return result

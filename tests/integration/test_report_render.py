@@ -13,6 +13,7 @@ import pytest
 from lichess_elo.core.report import PerfReport, ReportSettings, build_report
 from lichess_elo.output import common as render
 from lichess_elo.output import report as render_report
+from lichess_elo.output import report_csv as render_csv
 from lichess_elo.output import report_text
 from tests.helpers import ME, day, game
 
@@ -46,13 +47,13 @@ def test_json_text_is_the_document_with_numbers_as_numbers() -> None:
 
 def test_csv_per_period_and_per_game() -> None:
     reports = _reports()
-    periods = render_report.report_csv(reports, "periods").splitlines()
-    assert periods[0].split(",") == list(render_report.REPORT_PERIOD_FIELDS)
+    periods = render_csv.report_csv(reports, "periods").splitlines()
+    assert periods[0].split(",") == list(render_csv.REPORT_PERIOD_FIELDS)
     # 2 games, 1.5 points, .64 + .36 = 1 expected; no performance rating from fewer than 5
     # games (issue 10; FIDE 7.1.4 publishes none from fewer); 0 games before; K 20 fixed;
     # not cut by the 700 rule (false, as in the JSON); 1500 + 10 (10 exact) = 1510.
     assert periods[1].startswith("blitz,2023-01,2,1.5,1,,0,20,20,given,false,1500,10,10,1510,")
-    games = render_report.report_csv(reports, "games").splitlines()
+    games = render_csv.report_csv(reports, "games").splitlines()
     assert len(games) == 1 + 3
     assert games[3].startswith("rapid,g3,https://lichess.org/g3,2023-02-07T12:00:00Z,2023-02,")
     # g1: score 1, expected .64, K 20, change +7.2 (numbers as in the JSON).

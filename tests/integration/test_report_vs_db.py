@@ -13,12 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from lichess_elo.cli import app as cli_app
 from tests.helpers import REPO
 from tests.integration.db_helpers import write_dump
 from tests.integration.population_gen import population
+from tests.runners import invoke
 
 
 def _block() -> list[list[str]]:
@@ -32,7 +31,7 @@ def _block() -> list[list[str]]:
 
 
 def _run(args: list[str]) -> str:
-    out = CliRunner().invoke(cli_app, args)
+    out = invoke(args)
     assert out.exit_code == 0, out.output
     return out.output
 

@@ -10,24 +10,23 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
 from lichess_elo.app.games import ListSettings, list_games
 from lichess_elo.cli.options import parse_dates
-from lichess_elo.cli.root import app
 from lichess_elo.core.games import check_date_range
 from lichess_elo.errors import BadInput
 from lichess_elo.sources.lichess import Source, fetch_games
 from lichess_elo.sources.load import load_games
 from tests.fake_lichess import FakeLichess
 from tests.helpers import REPO
+from tests.runners import invoke
 
 PGN = REPO / "tests" / "data" / "lichess" / "game-export-q7ZvsdUF.pgn"
 CASSETTE = REPO / "cassettes" / "onboard247.yaml"
 
 
 def _run(*args: str) -> Any:
-    return CliRunner().invoke(app, list(args))
+    return invoke(list(args))
 
 
 # --- 1. an empty or reversed --since/--until, whatever the source ----------------------

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from sklearn.metrics import brier_score_loss, log_loss, mean_squared_error
 
 from lichess_elo.core import accuracy
-from lichess_elo.core.accuracy import Outcome
+from lichess_elo.core.accuracy import Outcome, bootstrap
 from lichess_elo.errors import BadInput
 
 # Three games worked by hand (log10 3 = 0.4771212547, log10 4 = 0.6020599913,
@@ -213,7 +213,7 @@ def test_bootstrap_chunking_does_not_change_the_draws(monkeypatch: pytest.Monkey
     # one replicate per chunk must draw the same indices as all replicates at once
     values = [0.3, -0.1, 0.05, 0.2, -0.25]
     whole = accuracy.bootstrap_mean(values, resamples=50, level=0.9, seed=3)
-    monkeypatch.setattr(accuracy, "_CHUNK_DRAWS", 1)
+    monkeypatch.setattr(bootstrap, "_CHUNK_DRAWS", 1)
     assert accuracy.bootstrap_mean(values, resamples=50, level=0.9, seed=3) == whole
     low, high = _explicit_bootstrap(values, resamples=50, seed=3, level=0.9)
     assert whole is not None

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from lichess_elo.core.accuracy import Outcome, Verdict
 from lichess_elo.core.report.predictions import KFit, KPoint, PerfAccuracy
-from lichess_elo.output.accuracy import scores_table
+from lichess_elo.output.accuracy_text import scores_table
 from lichess_elo.output.accuracy_words import SCORE_LEGEND, headline, k_summary, legend
 
 

@@ -1,19 +1,21 @@
-"""Pure parts of ``lichess_elo.population``: months, perfs, table 8.1.2 for SQL, dialects."""
+"""Pure parts of ``lichess_elo.core.population``: months, perfs, table 8.1.2 for SQL, dialects."""
 
 from __future__ import annotations
 
 import pytest
 
-from lichess_elo.errors import BadInput
-from lichess_elo.population import stages
-from lichess_elo.population.dialect import DUCKDB, SPARK
-from lichess_elo.population.schema import (
+from lichess_elo.core.population import stages
+from lichess_elo.core.population.dialect import DUCKDB, SPARK
+from lichess_elo.core.population.rulebook_sql import chapter_of_perf
+from lichess_elo.core.population.schema import (
+    PERFS,
     check_perf,
     month_label,
     month_range,
     next_month,
     parse_month,
 )
+from lichess_elo.errors import BadInput
 
 
 def test_months() -> None:
@@ -32,8 +34,22 @@ def test_bad_months(text: str) -> None:
 
 def test_perfs() -> None:
     assert check_perf("classical") == "classical"
-    with pytest.raises(BadInput, match="use one of bullet, blitz, rapid, classical"):
-        check_perf("ultraBullet")
+    # db rates every speed report rates (core.games.SPEEDS), ultraBullet and correspondence
+    # included (issue #21 item 2); a variant perf is not a speed.
+    assert check_perf("ultraBullet") == "ultraBullet"
+    assert check_perf("correspondence") == "correspondence"
+    with pytest.raises(
+        BadInput, match="use one of ultraBullet, bullet, blitz, rapid, classical, correspondence"
+    ):
+        check_perf("chess960")
+
+
+def test_the_chapter_of_each_perf_is_report_s() -> None:
+    # core.fide's SPEED_CHAPTERS: ultraBullet to rapid the Rapid & Blitz chapter, classical
+    # and correspondence the standard one.
+    assert [chapter_of_perf(p) for p in PERFS] == [
+        "rapid-blitz", "rapid-blitz", "rapid-blitz", "rapid-blitz", "standard", "standard",
+    ]  # fmt: skip
 
 
 def test_pd_rows_are_table_8_1_2_in_hundredths() -> None:

@@ -11,7 +11,8 @@ from datetime import UTC, datetime
 
 from lichess_elo.core.fide_record import FidePlayer
 from lichess_elo.core.report import ReportSettings, build_report
-from lichess_elo.output.report import report_csv, report_json
+from lichess_elo.output.report import report_json
+from lichess_elo.output.report_csv import report_csv
 from lichess_elo.output.report_text import report_text
 from tests.helpers import game
 

@@ -11,8 +11,8 @@ import pytest
 
 from lichess_elo.core import fide
 from lichess_elo.core.fide import EDITIONS_BY_KEY, editions
-from lichess_elo.population import rulebook_sql as rs
-from lichess_elo.population.dialect import DUCKDB
+from lichess_elo.core.population import rulebook_sql as rs
+from lichess_elo.core.population.dialect import DUCKDB
 
 
 def _eval(sql: str, **columns: object) -> object:

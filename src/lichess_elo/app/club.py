@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.club.model import ClubResult, PlayerView, Rules
 from lichess_elo.core.club.options import ClubOptions
 from lichess_elo.core.club.player import player_view
@@ -26,6 +27,7 @@ from lichess_elo.sources.lichess.session import Source
 from lichess_elo.sources.lichess.tournaments import tournament_fetcher
 
 
+@keywords_checked
 @dataclass(frozen=True)
 class ClubSettings:
     """What to rate and how.
@@ -75,6 +77,7 @@ class ClubRun:
         return self.published if self.published is not None else self.result
 
 
+@keywords_checked
 def rate_club_files(
     inputs: Sequence[str],
     settings: ClubSettings | ClubOptions | None = None,

@@ -6,12 +6,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
+from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.games import check_date_range
 from lichess_elo.sources.lichess.api import FetchResult, fetch_games
 from lichess_elo.sources.lichess.retries import Progress
 from lichess_elo.sources.lichess.session import Source
 
 
+@keywords_checked
 @dataclass(frozen=True)
 class FetchSettings:
     """Which months to fetch: ``[since, until)`` in UTC days (``None``: open)."""
@@ -24,6 +26,7 @@ class FetchSettings:
         check_date_range(self.since, self.until)
 
 
+@keywords_checked
 def run_fetch(
     username: str,
     source: Source,

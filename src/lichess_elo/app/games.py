@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
 
+from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.games import Color, Game, check_date_range
 from lichess_elo.core.replay_facts import Ending, ReplayFacts, endings
 from lichess_elo.core.report.selection import check_perfs, in_range, utc_midnight
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from lichess_elo.sources.lichess.session import Source
 
 
+@keywords_checked
 @dataclass(frozen=True)
 class ListSettings:
     """Which games to list: perfs (empty: all), rated/casual/both, and the UTC day range."""
@@ -64,6 +66,7 @@ class Listing:
     rows: tuple[ListedGame, ...]
 
 
+@keywords_checked
 def list_games(
     username: str,
     source: Source,

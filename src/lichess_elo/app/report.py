@@ -18,6 +18,7 @@ from pathlib import Path
 
 from lichess_elo.app.accuracy import score_reports
 from lichess_elo.core import arguments as args
+from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.games import Game
 from lichess_elo.core.report.build import build_report
 from lichess_elo.core.report.model import PerfReport
@@ -33,6 +34,7 @@ from lichess_elo.sources.load import choose_source, load_from
 from lichess_elo.sources.replay_cache import ReplayRun
 
 
+@keywords_checked
 @dataclass(frozen=True)
 class ReportRun:
     """The outcome of ``run_report``: the user's display name, one report per perf and, when
@@ -82,6 +84,7 @@ def _check_arguments(
         raise WrongType("today", today, "a date (datetime.date)")
 
 
+@keywords_checked
 def run_report(
     username: str,
     source: Source,

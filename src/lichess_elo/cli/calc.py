@@ -11,19 +11,15 @@ from lichess_elo.app import calc
 from lichess_elo.cli.errors import fail, library_errors
 from lichess_elo.cli.options import (
     PEAK_HELP,
-    SUMMARY_FORMATS,
     OutputOpt,
     RulesAsOfOpt,
     RulesOpt,
-    SummaryFormatOpt,
-    choose_format,
+    format_option,
     parse_rules,
     parse_rules_as_of,
 )
 from lichess_elo.core import fide
-from lichess_elo.output.calc import calc_output
-from lichess_elo.output.common import write_output
-from lichess_elo.output.tables import stdout_width
+from lichess_elo.output import render
 
 #: How calc calls the logical inputs in its messages.
 NAMES = {
@@ -107,7 +103,7 @@ def calc_command(
     ] = None,
     rules: RulesOpt = "auto",
     rules_as_of: RulesAsOfOpt = "game",
-    output_format: SummaryFormatOpt = "table",
+    output_format: Annotated[str, format_option("calc")] = "table",
     output: OutputOpt = None,
 ) -> None:
     """FIDE Elo for one rating period: each game's expected score and change, the new rating.
@@ -125,7 +121,7 @@ def calc_command(
         if item.startswith("-") and not item[1:2].isdigit():
             fail(f"no such option: {item}")
     with library_errors(NAMES):
-        fmt = choose_format(output_format, SUMMARY_FORMATS)
+        fmt = render.choose_format(output_format, "calc")
         rating: int | None = None
         if not unrated and items and ":" not in items[0]:
             rating = fide.check_rating(calc.parse_whole(items[0], "rating"))
@@ -144,8 +140,7 @@ def calc_command(
             rules_as_of=parse_rules_as_of(rules_as_of, date.today()),
         )
         result = calc.run_calc(settings)
-        width = stdout_width() if output is None else None
-        write_output(output, calc_output(result, fmt.value, width) + "\n")
+        render.render("calc", result, fmt, target=render.Target.of(output))
 
 
 def _whole(text: str | None, field: str) -> int | None:

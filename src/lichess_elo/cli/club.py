@@ -18,7 +18,6 @@ from lichess_elo.cli.options import (
     ApiUrlOpt,
     CacheDirOpt,
     ChartOpt,
-    FormatOpt,
     HtmlOpt,
     NoPagerOpt,
     OfflineOpt,
@@ -28,27 +27,16 @@ from lichess_elo.cli.options import (
     TokenFileOpt,
     TokenOpt,
     check_not_inputs,
-    choose_format,
+    check_targets,
+    format_option,
     make_source,
 )
 from lichess_elo.cli.pager import paged
 from lichess_elo.core.club.options import ClubOptions
 from lichess_elo.errors import BadInput
-from lichess_elo.output import club as render_club
-from lichess_elo.output.chart_club import write_club_chart
-from lichess_elo.output.charts import check_chart_path
-from lichess_elo.output.common import check_output_path, write_output
-from lichess_elo.output.html_club import club_html, club_player_html
-from lichess_elo.output.tables import stdout_width
-from lichess_elo.output.writer import check_target
-
-
-class ClubView(StrEnum):
-    """What the club table shows."""
-
-    standings = "standings"
-    excluded = "excluded"
-
+from lichess_elo.output import render
+from lichess_elo.output.formats import ClubView, Format
+from lichess_elo.output.renderers import ClubLadder
 
 #: The rules file used when ``--config`` is not given and the current folder has one.
 DEFAULT_RULES = Path("club.toml")
@@ -279,7 +267,7 @@ def club_command(
             rich_help_panel=OUTPUT,
         ),
     ] = ClubView.standings,
-    output_format: FormatOpt = "table",
+    output_format: Annotated[str, format_option("club")] = "table",
     output: OutputOpt = None,
     chart: ChartOpt = None,
     html: HtmlOpt = None,
@@ -309,17 +297,12 @@ def club_command(
     option_names = {"method": "--method", "junior": "--junior", "min_games": "--min-games",
              "hide_provisional": "--hide-provisional"}  # fmt: skip
     with library_errors(option_names):
-        if chart is not None:
-            check_chart_path(chart)
-        if output is not None:
-            check_output_path(output)
-        if html is not None:
-            check_target(html, "html")
+        fmt = render.choose_format(output_format, "club")
+        check_targets(output, chart, html)
         if hide_provisional and show_provisional:
             raise BadInput("and --show-provisional cannot be given together",
                            field="hide_provisional")  # fmt: skip
-        if config is None and DEFAULT_RULES.is_file():
-            config = DEFAULT_RULES
+        config = config if config is not None or not DEFAULT_RULES.is_file() else DEFAULT_RULES
         options = ClubOptions.from_text(
             k=k or (),
             start=start or (),
@@ -338,10 +321,7 @@ def club_command(
             hide_provisional=True if hide_provisional else False if show_provisional else None,
         )
         source = make_source(api_url, token, cache_dir, offline, replay, token_file=token_file)
-        reads = {Path(i): f"the input {i}" for i in inputs}
-        if config is not None:
-            reads[config] = "the --config file"
-        check_not_inputs(output, chart, source, reads, html=html)
+        check_not_inputs(output, chart, source, _reads(inputs, config), html=html)
         run = rate_club_files(
             inputs,
             ClubSettings(config=config, options=options, player=player),
@@ -350,39 +330,54 @@ def club_command(
         )
         for line in () if quiet else run.notes:
             note(line)
-        fmt = choose_format(output_format).value
-        if run.player is not None:
-            page = run.player
-            text = render_club.club_player_output(
-                page.standing,
-                page.recent,
-                page.months,
-                page.target,
-                fmt,
-                stdout_width() if output is None else None,
-            )
-            names = [page.standing.name]
-            if html is not None:
-                write_output(
-                    html,
-                    club_player_html(page.standing, page.recent, page.months, page.target),
-                )
+        ladder = ClubLadder(run, str(config) if config is not None else None)
+        _publish(ladder, html, chart, top)
+        _print(ladder, fmt, view, output, pager=not no_pager)
+
+
+def _reads(inputs: list[str], config: Path | None) -> dict[Path, str]:
+    """The files the run reads (the inputs and the rules file), for ``check_not_inputs``."""
+    reads = {Path(i): f"the input {i}" for i in inputs}
+    if config is not None:
+        reads[config] = "the --config file"
+    return reads
+
+
+def _print(ladder: ClubLadder, fmt: Format, view: str, output: Path | None, *, pager: bool) -> None:
+    """Print the one player's page when one was asked for, else the ladder in ``view``
+    (through the pager when ``pager`` and on a terminal), or write it to ``output``."""
+    target = render.Target.of(output)  # the terminal's width, before the pager holds it
+    with paged(pager and output is None):
+        if ladder.run.player is not None:
+            render.render("club-player", ladder.run, fmt, target=target)
         else:
-            text = render_club.club_output(
-                run.table,
-                fmt,
-                view=view.value,
-                rules_file=str(config) if config is not None else None,
-                width=stdout_width() if output is None else None,
+            render.render("club", ladder, fmt, view, target=target)
+
+
+def _publish(ladder: ClubLadder, html: Path | None, chart: Path | None, top: int) -> None:
+    """Write the ``--html`` page and the ``--chart`` of the ladder or of the one player."""
+    from lichess_elo.output.common import write_output
+
+    run = ladder.run
+    if run.player is not None:
+        page = run.player
+        names = [page.standing.name]
+        if html is not None:
+            from lichess_elo.output.html_club import club_player_html
+
+            write_output(
+                html, club_player_html(page.standing, page.recent, page.months, page.target)
             )
-            names = [s.name for s in run.table.standings[:top]]
-            if html is not None:
-                rules_file = str(config) if config is not None else None
-                write_output(html, club_html(run.table, rules_file))
-        if chart is not None:
-            write_club_chart(run.result if run.player else run.table, names, chart)
-        with paged(not no_pager and output is None):
-            write_output(output, text.rstrip("\n") + "\n")
+    else:
+        names = [s.name for s in run.table.standings[:top]]
+        if html is not None:
+            from lichess_elo.output.html_club import club_html
+
+            write_output(html, club_html(run.table, ladder.rules_file))
+    if chart is not None:
+        from lichess_elo.output.chart_club import write_club_chart
+
+        write_club_chart(run.result if run.player else run.table, names, chart)
 
 
 def register(app: typer.Typer) -> None:

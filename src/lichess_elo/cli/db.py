@@ -1,4 +1,4 @@
-"""``lichess-elo db ...``: typer commands only; the work is in ``population.app``."""
+"""``lichess-elo db ...``: typer commands only; the work is in ``app/db.py``."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from dataclasses import replace
 from datetime import date
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -18,12 +18,9 @@ from lichess_elo.cli.options import (
     QuietOpt,
     fold_perf,
     fold_perfs,
+    format_option,
     parse_rules_as_of,
 )
-from lichess_elo.cli.options import OutputFormat as Format
-
-if TYPE_CHECKING:
-    from lichess_elo.output.tables import Table
 
 db_app = typer.Typer(
     name="db",
@@ -57,15 +54,13 @@ DbOpt = Annotated[
         "--db", help="The DuckDB database file, e.g. --db lichess.duckdb.", dir_okay=False
     ),
 ]
-FormatOpt = Annotated[
-    Format, typer.Option("--format", "-f", help="table, csv or json, e.g. --format json.")
-]
 PerfsOpt = Annotated[
     list[str] | None,
     typer.Option(
         "--perf",
         callback=fold_perfs,
-        help="bullet, blitz, rapid or classical (repeat it; default all), e.g. --perf blitz.",
+        help="A speed: ultraBullet, bullet, blitz, rapid, classical or correspondence (repeat "
+        "it; default all), e.g. --perf blitz.",
     ),
 ]
 
@@ -92,32 +87,26 @@ def _not_read(output: Path | None, db: Path, files: tuple[Path, ...] = ()) -> No
         check_not_inputs(output, None, None, reads)
 
 
-class TableJson(StrEnum):
-    """The formats of a db command whose output is a summary (no CSV rows)."""
-
-    table = "table"
-    json = "json"
-
-
-TableJsonOpt = Annotated[
-    TableJson, typer.Option("--format", "-f", help="table or json, e.g. --format json.")
-]
-
-
-def _out(value: str | Table, output: Path | None = None, *, pager: bool = False) -> None:
-    """Print a text (as is) or a table (fitted to the terminal) on stdout, through the pager
-    when ``pager`` and it is long (``cli.pager``), or write it to ``output`` (whole, through
-    the one atomic writer; a table on one line a row)."""
+def _out(
+    subject: str, value: object, fmt: str, output: Path | None = None, *, pager: bool = False
+) -> None:
+    """Render ``value`` (a ``subject``, in ``fmt``) on stdout, through the pager when
+    ``pager`` and it is long (``cli.pager``), or to ``output`` (whole, through the one
+    atomic writer; a table on one line a row)."""
     from lichess_elo.cli.pager import paged
-    from lichess_elo.output.common import write_output
-    from lichess_elo.output.tables import render_table, stdout_width
+    from lichess_elo.output import render
+    from lichess_elo.output.formats import Format
 
-    if isinstance(value, str):
-        text = value.rstrip("\n")
-    else:
-        text = "\n".join(render_table(value, stdout_width() if output is None else None))
+    target = render.Target.of(output)  # the terminal's width, before the pager holds it
     with paged(pager and output is None):
-        write_output(output, text + "\n")
+        render.render(subject, value, Format(fmt), target=target)
+
+
+def _format(value: str, subject: str) -> str:
+    """The ``--format`` value checked against what ``subject`` renders (one message)."""
+    from lichess_elo.output.render import choose_format
+
+    return choose_format(value, subject)
 
 
 @db_app.command("ingest")
@@ -131,27 +120,22 @@ def ingest_cmd(
     ],
     db: DbOpt = Path("lichess.duckdb"),
     quiet: QuietOpt = False,
-    fmt: TableJsonOpt = TableJson.table,
+    fmt: Annotated[str, format_option("db-ingest", panel=None)] = "table",
     output: OutputOpt = None,
 ) -> None:
     """Read dumps (headers only) into the database, replacing each month they cover."""
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
-        from lichess_elo.output import db as render
+        from lichess_elo.app import db as app
         from lichess_elo.output import db_progress
-        from lichess_elo.output.common import dump_json
-        from lichess_elo.output.tables import stdout_width
-        from lichess_elo.population import app
 
+        fmt = _format(fmt, "db-ingest")
         paths = app.expand_dumps(tuple(files))
         _not_read(output, db, paths)
         with db_progress.ingest_progress(quiet, [p.name for p in paths]) as bar:
             result = app.ingest(app.IngestSettings(paths, db, bar.callback))
-    if fmt == TableJson.json:
-        _out(dump_json(render.ingest_document(result)), output)
-    else:
-        _out(render.ingest_text(result, stdout_width() if output is None else None), output)
+    _out("db-ingest", result, fmt, output)
 
 
 @db_app.command("rate")
@@ -211,11 +195,11 @@ def rate_cmd(
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
+        from lichess_elo.app import db as app
         from lichess_elo.errors import BadInput
         from lichess_elo.output import db as render
         from lichess_elo.output import db_progress
         from lichess_elo.output.common import console
-        from lichess_elo.population import app
 
         if rule_600:
             raise BadInput(
@@ -245,14 +229,15 @@ def list_cmd(
         typer.Option(
             "--perf",
             callback=fold_perf,
-            help="bullet, blitz, rapid or classical, e.g. --perf blitz.",
+            help="ultraBullet, bullet, blitz, rapid, classical or correspondence, e.g. "
+            "--perf blitz.",
         ),
     ],
     month: Annotated[
         str, typer.Option("--month", help="The list of YYYY-MM, e.g. --month 2024-02.")
     ],
     db: DbOpt = Path("lichess.duckdb"),
-    fmt: FormatOpt = Format.table,
+    fmt: Annotated[str, format_option("db-list", panel=None)] = "table",
     top: Annotated[
         int | None,
         typer.Option(
@@ -270,24 +255,22 @@ def list_cmd(
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
+        from lichess_elo.app import db as app
         from lichess_elo.errors import BadInput
-        from lichess_elo.output import db as render
-        from lichess_elo.population import app
+        from lichess_elo.output.renderers import ListShown
 
+        fmt = _format(fmt, "db-list")
         if top is not None and top < 0:
             raise BadInput("must be 0 (all) or more", field="top", value=top)
         _not_read(output, db)
         result = app.rating_list(app.ListSettings(perf, month, db))
     if top is None:
-        top = LIST_TOP if output is None and fmt == Format.table and sys.stdout.isatty() else 0
+        top = LIST_TOP if output is None and fmt == "table" and sys.stdout.isatty() else 0
     held = len(result.players)
     if top and held > top:
         result = replace(result, players=result.players[:top])
-    value = render.list_output(result, fmt.value)
-    if top and held > top and not isinstance(value, str):
-        note = f"{held - top:,} more players; --top 0 for all"
-        value = replace(value, notes=(note, *value.notes))
-    _out(value, output, pager=not no_pager)
+    more = held - top if top and held > top else 0
+    _out("db-list", ListShown(result, more), fmt, output, pager=not no_pager)
 
 
 @db_app.command("player")
@@ -298,7 +281,7 @@ def player_cmd(
         str | None,
         typer.Option("--perf", callback=fold_perf, help="Only this perf, e.g. --perf rapid."),
     ] = None,
-    fmt: FormatOpt = Format.table,
+    fmt: Annotated[str, format_option("db-player", panel=None)] = "table",
     output: OutputOpt = None,
     no_pager: NoPagerOpt = False,
 ) -> None:
@@ -306,12 +289,12 @@ def player_cmd(
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
-        from lichess_elo.output import db as render
-        from lichess_elo.population import app
+        from lichess_elo.app import db as app
 
+        fmt = _format(fmt, "db-player")
         _not_read(output, db)
         result = app.player(app.PlayerSettings(name, db, perf))
-    _out(render.player_output(result, fmt.value), output, pager=not no_pager)
+    _out("db-player", result, fmt, output, pager=not no_pager)
 
 
 @db_app.command("compare")
@@ -336,7 +319,7 @@ def compare_cmd(
         Path | None,
         typer.Option("--chart", help="Draw Elo - Lichess by band, e.g. --chart bands.png."),
     ] = None,
-    fmt: TableJsonOpt = TableJson.table,
+    fmt: Annotated[str, format_option("db-compare", panel=None)] = "table",
     output: OutputOpt = None,
     no_pager: NoPagerOpt = False,
     quiet: QuietOpt = False,
@@ -345,13 +328,11 @@ def compare_cmd(
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
-        from lichess_elo.output import db as render
+        from lichess_elo.app import db as app
         from lichess_elo.output import db_progress
         from lichess_elo.output.charts import check_chart_path
-        from lichess_elo.output.common import dump_json
-        from lichess_elo.output.tables import stdout_width
-        from lichess_elo.population import app
 
+        fmt = _format(fmt, "db-compare")
         if chart is not None:
             check_chart_path(chart)
         if chart is not None or output is not None:
@@ -367,19 +348,15 @@ def compare_cmd(
             from lichess_elo.output.chart_compare import write_compare_chart
 
             write_compare_chart(result, chart)
-        if fmt == TableJson.json:
-            _out(dump_json(render.compare_document(result)), output, pager=not no_pager)
-            return
-        width = stdout_width() if output is None else None
-        _out(render.compare_text(result, width), output, pager=not no_pager)
-    if chart is not None:
+        _out("db-compare", result, fmt, output, pager=not no_pager)
+    if chart is not None and fmt == "table":
         typer.echo(f"chart: {chart}")
 
 
 @db_app.command("months")
 def months_cmd(
     db: DbOpt = Path("lichess.duckdb"),
-    fmt: FormatOpt = Format.table,
+    fmt: Annotated[str, format_option("db-months", panel=None)] = "table",
     output: OutputOpt = None,
     no_pager: NoPagerOpt = False,
 ) -> None:
@@ -388,8 +365,10 @@ def months_cmd(
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
-        from lichess_elo.output.db_months import months_output
-        from lichess_elo.population.info import MonthsSettings, holdings
+        from lichess_elo.app.db import MonthsSettings, holdings
+        from lichess_elo.output.renderers import Months
 
+        fmt = _format(fmt, "db-months")
         _not_read(output, db)
-        _out(months_output(holdings(MonthsSettings(db)), fmt.value, db), output, pager=not no_pager)
+        held = holdings(MonthsSettings(db))
+        _out("db-months", Months(held, db), fmt, output, pager=not no_pager)

@@ -27,6 +27,7 @@ from lichess_elo.errors import (
     DamagedAnswer,
     FetchFailed,
     LichessEloError,
+    NoRenderer,
     NotCached,
 )
 from lichess_elo.sources.lichess.checks import MIN_SECRET_LENGTH, scrub
@@ -209,7 +210,25 @@ def message_for(exc: LichessEloError, names: Mapping[str, str] | None = None) ->
         return f"{exc}; fetch it again online with: {fetch_command(exc)}"
     if isinstance(exc, FetchFailed) and exc.connection_error:
         return f"{exc}; use --offline to work from the cache"
+    if isinstance(exc, NoRenderer):
+        return no_renderer_message(exc)
     return exc.describe(options)
+
+
+def _or(words: tuple[str, ...]) -> str:
+    return ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else "".join(words)
+
+
+def no_renderer_message(exc: NoRenderer) -> str:
+    """The one wording of a format and view without a renderer: what the view takes when
+    it has no table (``--view predictions takes --format csv or json``), else what the
+    format takes among the views that have one (``--format csv takes --view periods, ...``).
+    """
+    if exc.view and not exc.tabled and exc.view_formats:
+        return f"--view {exc.view} takes --format {_or(exc.view_formats)}"
+    if exc.format_views:
+        return f"--format {exc.format} takes --view {_or(exc.format_views)}"
+    return f"--format {exc.format} has no {exc.view or exc.subject} output"
 
 
 def unexpected(exc: BaseException) -> str:

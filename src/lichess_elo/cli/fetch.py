@@ -2,36 +2,35 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 import typer
 
 from lichess_elo.app.fetch import FetchSettings, run_fetch
 from lichess_elo.cli.errors import library_errors, warn
 from lichess_elo.cli.options import (
     DEFAULT_URL,
-    SUMMARY_FORMATS,
     ApiUrlOpt,
     CacheDirOpt,
     OfflineOpt,
-    OutputFormat,
     OutputOpt,
     QuietOpt,
     RefreshOpt,
     ReplayOpt,
     SinceOpt,
-    SummaryFormatOpt,
     TokenFileOpt,
     TokenOpt,
     UntilOpt,
     UsernameArg,
     check_not_inputs,
-    choose_format,
+    format_option,
     make_source,
     parse_dates,
 )
-from lichess_elo.output.common import check_output_path, dump_json, write_output
-from lichess_elo.output.fetch import fetch_document, fetch_summary_text
+from lichess_elo.output import render
+from lichess_elo.output.common import check_output_path
 from lichess_elo.output.progress import progress_bars
-from lichess_elo.output.tables import stdout_width
+from lichess_elo.output.renderers import Fetched
 
 
 def fetch_command(
@@ -45,7 +44,7 @@ def fetch_command(
     cache_dir: CacheDirOpt = None,
     since: SinceOpt = None,
     until: UntilOpt = None,
-    output_format: SummaryFormatOpt = "table",
+    output_format: Annotated[str, format_option("fetch")] = "table",
     output: OutputOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
@@ -54,7 +53,7 @@ def fetch_command(
     Example: lichess-elo fetch OnBoard247 --replay cassettes/onboard247.yaml
     """
     with library_errors():
-        fmt = choose_format(output_format, SUMMARY_FORMATS)
+        fmt = render.choose_format(output_format, "fetch")
         source = make_source(
             api_url, token, cache_dir, offline, replay, refresh=refresh, token_file=token_file
         )
@@ -64,12 +63,8 @@ def fetch_command(
         check_not_inputs(output, None, source)
         with progress_bars(quiet) as (bar, _):
             result = run_fetch(username, source, settings, progress=bar, on_warning=warn)
-        if fmt is OutputFormat.json:
-            text = dump_json(fetch_document(result)) + "\n"
-        else:
-            width = stdout_width() if output is None else None
-            text = fetch_summary_text(result, replay=replay is not None, width=width)
-        write_output(output, text)
+        shown = Fetched(result, replay=replay is not None)
+        render.render("fetch", shown, fmt, target=render.Target.of(output))
 
 
 def register(app: typer.Typer) -> None:

@@ -12,10 +12,8 @@ from lichess_elo.cli.options import (
     DEFAULT_URL,
     ApiUrlOpt,
     CacheDirOpt,
-    FormatOpt,
     NoPagerOpt,
     OfflineOpt,
-    OutputFormat,
     OutputOpt,
     PerfOpt,
     PgnOpt,
@@ -28,15 +26,14 @@ from lichess_elo.cli.options import (
     UntilOpt,
     UsernameArg,
     check_not_inputs,
-    choose_format,
+    format_option,
     make_source,
     parse_dates,
 )
 from lichess_elo.cli.pager import paged
-from lichess_elo.output.common import check_output_path, dump_json, write_output
-from lichess_elo.output.games import games_csv, games_document, games_text
+from lichess_elo.output import render
+from lichess_elo.output.common import check_output_path
 from lichess_elo.output.progress import progress_bars
-from lichess_elo.output.tables import stdout_width
 
 
 def games_command(
@@ -51,7 +48,7 @@ def games_command(
         ),
     ] = None,
     pgn_file: PgnOpt = None,
-    output_format: FormatOpt = "table",
+    output_format: Annotated[str, format_option("games")] = "table",
     output: OutputOpt = None,
     token: TokenOpt = None,
     token_file: TokenFileOpt = None,
@@ -70,7 +67,7 @@ def games_command(
     Example: lichess-elo games OnBoard247 --replay cassettes/onboard247.yaml --perf blitz
     """
     with library_errors():
-        fmt = choose_format(output_format)
+        fmt = render.choose_format(output_format, "games")
         source = make_source(
             api_url, token, cache_dir, offline, replay, refresh=refresh, token_file=token_file
         )
@@ -89,15 +86,9 @@ def games_command(
                 replay_progress=replay_bar,
                 on_warning=warn,
             )
-        if fmt is OutputFormat.json:
-            text = dump_json(games_document(listed.user, listed.rows)) + "\n"
-        elif fmt is OutputFormat.csv:
-            text = games_csv(listed.rows)
-        else:
-            width = stdout_width() if output is None else None
-            text = games_text(listed.user, listed.rows, width)
+        target = render.Target.of(output)  # the terminal's width, before the pager holds it
         with paged(not no_pager and output is None):
-            write_output(output, text)
+            render.render("games", listed, fmt, target=target)
 
 
 def register(app: typer.Typer) -> None:

@@ -8,18 +8,11 @@ import typer
 
 from lichess_elo.app import glicko
 from lichess_elo.cli.errors import library_errors
-from lichess_elo.cli.options import (
-    SUMMARY_FORMATS,
-    OutputOpt,
-    SummaryFormatOpt,
-    choose_format,
-    fold_perf,
-)
+from lichess_elo.cli.options import OutputOpt, fold_perf, format_option
 from lichess_elo.core.games import COLORS, Color
 from lichess_elo.errors import Malformed, UnknownChoice
-from lichess_elo.output.common import write_output
-from lichess_elo.output.glicko import glicko_output
-from lichess_elo.output.tables import stdout_width
+from lichess_elo.output import render
+from lichess_elo.output.renderers import GlickoGame
 
 
 def glicko_command(
@@ -88,7 +81,7 @@ def glicko_command(
             show_default=False,
         ),
     ] = None,
-    output_format: SummaryFormatOpt = "table",
+    output_format: Annotated[str, format_option("glicko")] = "table",
     output: OutputOpt = None,
 ) -> None:
     """What Lichess would do with one rated game (Glicko-2, tau 0.75, one game = one period).
@@ -100,7 +93,7 @@ def glicko_command(
     Example: lichess-elo glicko 1500/60 1600/80 1-0 --perf blitz --days-black 30
     """
     with library_errors():
-        fmt = choose_format(output_format, SUMMARY_FORMATS)
+        fmt = render.choose_format(output_format, "glicko")
         settings = glicko.GlickoSettings(
             white=glicko.parse_player(white, "white"),
             black=glicko.parse_player(black, "black"),
@@ -111,9 +104,8 @@ def glicko_command(
             days_black=_days(days_black, "days_black"),
             bot=_bot(bot),
         )
-        sides = glicko.rate_game(settings)
-        width = stdout_width() if output is None else None
-        write_output(output, glicko_output(settings, result, sides, fmt.value, width) + "\n")
+        shown = GlickoGame(settings, result, glicko.rate_game(settings))
+        render.render("glicko", shown, fmt, target=render.Target.of(output))
 
 
 def _days(text: str, field: str) -> float:

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import os
 from datetime import date
-from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -22,34 +21,6 @@ from lichess_elo.core.games import parse_day, parse_month_or_day
 from lichess_elo.errors import BadInput, Malformed, UnknownChoice
 from lichess_elo.sources.lichess.checks import forbid_core_dumps, read_token_file
 from lichess_elo.sources.lichess.session import DEFAULT_API_URL, Source, cache_files
-
-
-class OutputFormat(StrEnum):
-    """Output formats shared by the commands."""
-
-    table = "table"
-    json = "json"
-    csv = "csv"
-
-
-#: The formats of a command whose output is a summary (no CSV rows).
-SUMMARY_FORMATS = (OutputFormat.table, OutputFormat.json)
-
-
-def choose_format(
-    value: str, allowed: tuple[OutputFormat, ...] = tuple(OutputFormat)
-) -> OutputFormat:
-    """The ``--format`` value, checked against the command's ``allowed`` formats.
-
-    Raises:
-        UnknownChoice: naming the value and the valid formats.
-    """
-    text = value.strip().lower()
-    for fmt in allowed:
-        if fmt.value == text:
-            return fmt
-    raise UnknownChoice("format", value, [f.value for f in allowed])
-
 
 #: The panels ``--help`` groups the options into (typer's ``rich_help_panel``).
 WHICH_GAMES = "Which games"
@@ -160,24 +131,26 @@ NoPagerOpt = Annotated[
         rich_help_panel=OUTPUT,
     ),
 ]
-FormatOpt = Annotated[
-    str,
-    typer.Option(
+
+
+def format_option(subject: str, panel: str | None = OUTPUT) -> Any:
+    """The one ``--format``/``-f`` option, for ``Annotated[str, format_option(subject)]``:
+    its metavar and help list the formats the renderer registry has for ``subject``; the
+    command checks the value with ``output.render.choose_format`` (one message everywhere).
+    """
+    from lichess_elo.output.render import formats_of
+
+    formats = formats_of(subject)
+    words = ", ".join(formats[:-1]) + f" or {formats[-1]}" if len(formats) > 1 else formats[0]
+    return typer.Option(
         "--format",
-        metavar="table|csv|json",
-        help="Output format: table, csv or json, e.g. --format json.",
-        rich_help_panel=OUTPUT,
-    ),
-]
-SummaryFormatOpt = Annotated[
-    str,
-    typer.Option(
-        "--format",
-        metavar="table|json",
-        help="Output format: table or json, e.g. --format json.",
-        rich_help_panel=OUTPUT,
-    ),
-]
+        "-f",
+        metavar="|".join(formats),
+        help=f"Output format: {words}, e.g. --format json.",
+        rich_help_panel=panel,
+    )
+
+
 OutputOpt = Annotated[
     Path | None,
     typer.Option(
@@ -286,6 +259,24 @@ def check_not_inputs(
             raise BadInput(
                 f"is also the --{name} file; give another file name", field="html", value=html
             )
+
+
+def check_targets(output: Path | None, chart: Path | None = None, html: Path | None = None) -> None:
+    """Check that the ``--output``, ``--chart`` and ``--html`` files given can be written
+    (a chart as .png or .svg), before any work.
+
+    Raises:
+        BadInput: one line naming the option.
+    """
+    from lichess_elo.output.charts import check_chart_path
+    from lichess_elo.output.writer import check_target
+
+    if chart is not None:
+        check_chart_path(chart)
+    if output is not None:
+        check_target(output, "output")
+    if html is not None:
+        check_target(html, "html")
 
 
 def make_source(

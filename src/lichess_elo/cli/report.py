@@ -23,11 +23,9 @@ from lichess_elo.cli.options import (
     CacheDirOpt,
     ChartOpt,
     FideIdOpt,
-    FormatOpt,
     HtmlOpt,
     NoPagerOpt,
     OfflineOpt,
-    OutputFormat,
     OutputOpt,
     PerfOpt,
     PgnOpt,
@@ -42,7 +40,8 @@ from lichess_elo.cli.options import (
     UntilOpt,
     UsernameArg,
     check_not_inputs,
-    choose_format,
+    check_targets,
+    format_option,
     make_source,
     parse_dates,
     parse_rules,
@@ -50,19 +49,12 @@ from lichess_elo.cli.options import (
 )
 from lichess_elo.cli.pager import paged
 from lichess_elo.core.report.settings import ReportSettings
-from lichess_elo.output.accuracy import accuracy_csv, accuracy_text
-from lichess_elo.output.chart_accuracy import write_accuracy_chart
-from lichess_elo.output.chart_report import write_chart
-from lichess_elo.output.charts import check_chart_path
-from lichess_elo.output.common import check_output_path, dump_json, stream_output, write_output
-from lichess_elo.output.html_report import write_report_html
-from lichess_elo.output.predictions import predictions_document, write_predictions_csv
+from lichess_elo.output import render
+from lichess_elo.output.formats import JSON, TABLE, Format
+from lichess_elo.output.formats import ReportView as View
 from lichess_elo.output.progress import progress_bars
-from lichess_elo.output.report import write_report_csv, write_report_json
-from lichess_elo.output.report_text import report_lines
-from lichess_elo.output.tables import stdout_width
-from lichess_elo.output.writer import check_target
 from lichess_elo.sources.lichess.fide import check_fide_id
+from lichess_elo.sources.lichess.session import Source
 
 
 @contextmanager
@@ -98,16 +90,6 @@ class Period(StrEnum):
     week = "week"
     day = "day"
     game = "game"
-
-
-class View(StrEnum):
-    """What the table and CSV show."""
-
-    periods = "periods"
-    games = "games"
-    summary = "summary"
-    accuracy = "accuracy"
-    predictions = "predictions"
 
 
 def report_command(
@@ -231,7 +213,7 @@ def report_command(
             rich_help_panel=OUTPUT,
         ),
     ] = False,
-    output_format: FormatOpt = "table",
+    output_format: Annotated[str, format_option("report")] = "table",
     output: OutputOpt = None,
     chart: ChartOpt = None,
     html: HtmlOpt = None,
@@ -254,19 +236,11 @@ def report_command(
     --chart onboard247.png[/bold]
     """
     with library_errors():
-        fmt = choose_format(output_format)
-        if fmt is OutputFormat.csv and view == View.summary:
-            fail("--format csv takes --view periods, games or accuracy")
-        if view == View.predictions and fmt is OutputFormat.table:
-            fail("--view predictions takes --format csv or json")
-        if fit_k and view != View.accuracy and fmt is not OutputFormat.json:
+        fmt = render.choose_format(output_format, "report")
+        render.check("report", fmt, view)
+        if fit_k and view != View.accuracy and fmt != JSON:
             fail("--fit-k takes --view accuracy or --format json")
-        if chart is not None:
-            check_chart_path(chart)
-        if output is not None:
-            check_output_path(output)
-        if html is not None:
-            check_target(html, "html")
+        check_targets(output, chart, html)
         source = make_source(
             api_url, token, cache_dir, offline, replay, refresh=refresh, token_file=token_file
         )
@@ -292,41 +266,72 @@ def report_command(
         )
         if fide_id is not None:
             check_fide_id(fide_id)  # a malformed id is refused before any work
+        scorecard = view in (View.accuracy, View.predictions) or fmt == JSON or html is not None
         with paused_gc():
-            with progress_bars(quiet) as (progress, replay_bar):
-                run = run_report(
-                    username,
-                    source,
-                    settings,
-                    pgn_file=pgn_file,
-                    progress=progress,
-                    replay_progress=replay_bar,
-                    on_warning=warn,
-                    scorecard=view in (View.accuracy, View.predictions)
-                    or fmt is OutputFormat.json
-                    or html is not None,
-                    fit_k=fit_k,
-                    fide_id=fide_id,
-                )
-            for report in run.reports:
-                if report.message:
-                    warn(report.message)
-            if run.count_short and since is not None:
-                note(_count_note(run, since))
+            run = _run(username, source, settings, pgn_file, quiet, scorecard, fit_k, fide_id)
+            _notes(run, since)
             with paged(not no_pager and output is None):
-                _print(run, fmt, view, output)
-            if chart is not None and view == View.accuracy:
-                write_accuracy_chart(run.reports, run.accuracy, chart, run.user)
-            elif chart is not None:
-                write_chart(run.reports, chart, user=run.user)
-                if fmt is OutputFormat.table and not quiet:
-                    typer.echo(f"chart written to {chart}", err=True)
-            if html is not None:
-                stream_output(
-                    html, lambda out: write_report_html(out, run.user, run.reports, run.accuracy)
-                )
-                if fmt is OutputFormat.table and not quiet:
-                    typer.echo(f"page written to {html}", err=True)
+                render.render("report", run, fmt, view, target=render.Target.of(output))
+            _also_write(run, fmt, view, chart, html, quiet)
+
+
+def _run(
+    username: str,
+    source: Source,
+    settings: ReportSettings,
+    pgn_file: Path | None,
+    quiet: bool,
+    scorecard: bool,
+    fit_k: bool,
+    fide_id: str | None,
+) -> ReportRun:
+    """``run_report`` under the progress bars (none when ``quiet``), warnings on stderr."""
+    with progress_bars(quiet) as (progress, replay_bar):
+        return run_report(
+            username,
+            source,
+            settings,
+            pgn_file=pgn_file,
+            progress=progress,
+            replay_progress=replay_bar,
+            on_warning=warn,
+            scorecard=scorecard,
+            fit_k=fit_k,
+            fide_id=fide_id,
+        )
+
+
+def _notes(run: ReportRun, since: str | None) -> None:
+    """The perfs' own warnings, and the note on K's 30-game count when it ran short."""
+    for report in run.reports:
+        if report.message:
+            warn(report.message)
+    if run.count_short and since is not None:
+        note(_count_note(run, since))
+
+
+def _also_write(
+    run: ReportRun, fmt: Format, view: str, chart: Path | None, html: Path | None, quiet: bool
+) -> None:
+    """Write the ``--chart`` and the ``--html`` page asked for, saying so under a table."""
+    from lichess_elo.output.common import stream_output
+
+    if chart is not None and view == View.accuracy:
+        from lichess_elo.output.chart_accuracy import write_accuracy_chart
+
+        write_accuracy_chart(run.reports, run.accuracy, chart, run.user)
+    elif chart is not None:
+        from lichess_elo.output.chart_report import write_chart
+
+        write_chart(run.reports, chart, user=run.user)
+        if fmt == TABLE and not quiet:
+            typer.echo(f"chart written to {chart}", err=True)
+    if html is not None:
+        from lichess_elo.output.html_report import write_report_html
+
+        stream_output(html, lambda out: write_report_html(out, run.user, run.reports, run.accuracy))
+        if fmt == TABLE and not quiet:
+            typer.echo(f"page written to {html}", err=True)
 
 
 def _count_note(run: ReportRun, since: str) -> str:
@@ -337,37 +342,6 @@ def _count_note(run: ReportRun, since: str) -> str:
         f"{run.months_back} months read before it hold fewer than 30 and the account is "
         "older, so K treats them as the first; pass --games-before N with the real count"
     )
-
-
-def _print(run: ReportRun, output_format: OutputFormat, view: View, output: Path | None) -> None:
-    """Print the report (or write it to ``output``) in the chosen format and view.
-
-    JSON and the games and periods CSV are written row by row, never held whole.
-    """
-    if view == View.predictions:
-        if output_format == OutputFormat.csv:
-            stream_output(output, lambda out: write_predictions_csv(out, run.reports, run.accuracy))
-        else:
-            document = predictions_document(run.user, run.reports, run.accuracy)
-            write_output(output, dump_json(document) + "\n")
-        return
-    if output_format == OutputFormat.json:
-        stream_output(
-            output, lambda out: write_report_json(out, run.user, run.reports, run.accuracy)
-        )
-        return
-    if output_format == OutputFormat.csv and view == View.accuracy:
-        text = accuracy_csv(run.reports, run.accuracy)
-    elif output_format == OutputFormat.csv:
-        stream_output(output, lambda out: write_report_csv(out, run.reports, view.value))
-        return
-    elif view == View.accuracy:
-        width = stdout_width() if output is None else None
-        text = accuracy_text(run.reports, run.accuracy, run.user, width)
-    else:
-        width = stdout_width() if output is None else None
-        text = "\n".join(report_lines(run.reports, view.value, width)) + "\n"
-    write_output(output, text)
 
 
 def register(app: typer.Typer) -> None:

@@ -287,19 +287,7 @@ def main() -> None:
     """
     _route_library_logs()
     command = typer.main.get_command(app)
-    args = _take_debug(sys.argv[1:])
-    if _wants_help(args):
-        from lichess_elo.cli.rich_help import import_rich_utils
-
-        import_rich_utils()  # the help renderer, without the parts of rich it never uses
-        _help_keeps_words()  # then its tables keep option names whole
-    tokens = _tokens_in(args)
-    for token in tokens:
-        remember_token(token)
-    if tokens:
-        from lichess_elo.sources.lichess.checks import forbid_core_dumps
-
-        forbid_core_dumps()
+    args = _prepared(sys.argv[1:])
     try:
         with interrupts_raise():
             code = command.main(args=args, prog_name="lichess-elo", standalone_mode=False)
@@ -321,20 +309,50 @@ def main() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(1)
     except Exception as exc:
-        # The parser's own errors (click's UsageError family, vendored by typer) carry an
-        # exit code and a message; duck-typed so it works across typer versions.
-        code = getattr(exc, "exit_code", None)
-        if not isinstance(code, int) or not hasattr(exc, "format_message"):
-            if run_state().debug:
-                raise
-            say("error", unexpected(exc))
-            sys.exit(1)
-        message = str(exc.format_message())
-        if type(exc).__name__ == "NoArgsIsHelpError":
-            typer.echo(message)
-            sys.exit(code)
-        ctx = getattr(exc, "ctx", None)
-        where = getattr(ctx, "command_path", "lichess-elo") if ctx is not None else "lichess-elo"
-        first_line = message.strip().splitlines()[0] if message.strip() else type(exc).__name__
-        say("error", f"{_one_suggestion(first_line)} (see '{where} --help')")
+        if run_state().debug and not _is_usage_error(exc):
+            raise
+        _exit_for(exc)
+
+
+def _prepared(args: list[str]) -> list[str]:
+    """The command line with ``--debug``/``--no-color`` taken out (``_take_debug``); the
+    help renderer set up when help is wanted; every token on it remembered (hidden in
+    every message) and core dumps forbidden when there is one."""
+    args = _take_debug(args)
+    if _wants_help(args):
+        from lichess_elo.cli.rich_help import import_rich_utils
+
+        import_rich_utils()  # the help renderer, without the parts of rich it never uses
+        _help_keeps_words()  # then its tables keep option names whole
+    tokens = _tokens_in(args)
+    for token in tokens:
+        remember_token(token)
+    if tokens:
+        from lichess_elo.sources.lichess.checks import forbid_core_dumps
+
+        forbid_core_dumps()
+    return args
+
+
+def _is_usage_error(exc: Exception) -> bool:
+    """Whether ``exc`` is one of the parser's own errors (click's UsageError family,
+    vendored by typer): an exit code and a message; duck-typed across typer versions."""
+    return isinstance(getattr(exc, "exit_code", None), int) and hasattr(exc, "format_message")
+
+
+def _exit_for(exc: Exception) -> NoReturn:
+    """Exit with one line for ``exc``: a parser error's first line (and its exit code), or
+    "unexpected ..." (exit 1) for anything else."""
+    if not _is_usage_error(exc):
+        say("error", unexpected(exc))
+        sys.exit(1)
+    code: int = getattr(exc, "exit_code")  # noqa: B009
+    message = str(getattr(exc, "format_message")())  # noqa: B009
+    if type(exc).__name__ == "NoArgsIsHelpError":
+        typer.echo(message)
         sys.exit(code)
+    ctx = getattr(exc, "ctx", None)
+    where = getattr(ctx, "command_path", "lichess-elo") if ctx is not None else "lichess-elo"
+    first_line = message.strip().splitlines()[0] if message.strip() else type(exc).__name__
+    say("error", f"{_one_suggestion(first_line)} (see '{where} --help')")
+    sys.exit(code)

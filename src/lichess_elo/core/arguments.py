@@ -12,13 +12,15 @@ whatever its type.
 
 from __future__ import annotations
 
+import functools
+import inspect
 import math
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
-from lichess_elo.errors import BadArgument, OutOfRange, UnknownChoice, WrongType
+from lichess_elo.errors import BadArgument, OutOfRange, UnknownChoice, UnknownKeyword, WrongType
 
 WHOLE = "a whole number (int)"
 NUMBER = "a number (int or float)"
@@ -29,6 +31,7 @@ _ZERO, _HALF, _ONE = Decimal(0), Decimal("0.5"), Decimal(1)
 #: The three scores, by exact value (a float, Fraction or Decimal equal to one matches).
 _SCORES: dict[object, Decimal] = {0: _ZERO, Fraction(1, 2): _HALF, 1: _ONE}
 _ENGINE_SCORES = frozenset(_SCORES.values())
+_T = TypeVar("_T")
 
 
 def whole(field: str, value: object, low: int | None = None, high: int | None = None) -> int:
@@ -135,3 +138,38 @@ def glicko_rating(field: str, value: object, kind: type[Any]) -> None:
     real(f"{field} rating", rating.rating, low=GLICKO_RATING[0], high=GLICKO_RATING[1])
     real(f"{field} deviation", rating.deviation, low=0, above=True, high=GLICKO_DEVIATION_MAX)
     real(f"{field} volatility", rating.volatility, low=0, above=True, high=1.0)
+
+
+def keywords_checked(target: _T) -> _T:
+    """``target`` (a function, or a class's ``__init__``) refusing an unknown keyword with
+    ``UnknownKeyword``, which names the keywords it takes and the closest one, where Python
+    raises a bare ``TypeError``.
+
+    The keywords are looked at only once a call has raised a ``TypeError`` (an unknown
+    keyword fails a call before its body runs), so a call that succeeds pays one frame.
+    """
+    is_class = isinstance(target, type)
+    item: Any = target
+    func = item.__init__ if is_class else item
+    parameters = list(inspect.signature(func).parameters.values())[1 if is_class else 0 :]
+    if any(p.kind is p.VAR_KEYWORD for p in parameters):
+        return target
+    takes = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    accepted = tuple(p.name for p in parameters if p.kind in takes)
+    call = item.__name__
+
+    @functools.wraps(func)
+    def checked(*positional: Any, **keywords: Any) -> Any:
+        try:
+            return func(*positional, **keywords)
+        except TypeError:
+            for keyword in keywords:
+                if keyword not in accepted:
+                    raise UnknownKeyword(call, keyword, accepted) from None
+            raise
+
+    if is_class:
+        item.__init__ = checked
+        return target
+    result: _T = checked  # type: ignore[assignment]  # the same signature, wrapped
+    return result

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from lichess_elo.core.months import add_months
 from lichess_elo.errors import BadFideData
 
 FideList = Literal["standard", "rapid", "blitz"]
@@ -95,7 +96,7 @@ def _months(start: Month, end: Month) -> list[Month]:
     year, month = start
     while (year, month) <= end:
         out.append((year, month))
-        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+        year, month = add_months(year, month, 1)
     return out
 
 

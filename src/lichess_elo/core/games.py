@@ -1,4 +1,4 @@
-"""The game model and the one implementation of each shared rule.
+"""The game model: a Lichess game, its players and a player's profile.
 
 Pure code, no I/O. ``Game``, ``Side`` and ``Clock`` are immutable records of a Lichess
 game; ``UserInfo`` and ``PerfStats`` are a player's public profile. Every field the Lichess
@@ -7,26 +7,68 @@ API may omit is optional here, because it really is omitted (see ``docs/lichess.
 ``winner`` absent for draws and aborted games, ``user``/``rating`` absent for AI and
 anonymous players.
 
-The shared rules live here once, for every command and source:
+The shared rules live once, each in its own module, and are re-exported here for every
+command and source:
 
-- ``speed_of``: Lichess's speed class of a clock (lila ``Speed.scala``);
-- ``parse_score``: a game score or result in any accepted spelling;
-- ``parse_day`` and ``parse_month_or_day``: the accepted date formats.
+- ``core.clock``: ``Clock`` and ``speed_of``, Lichess's speed class of a clock (lila
+  ``Speed.scala``), and ``parse_time_control``;
+- ``core.scores``: ``parse_score`` and ``parse_result``, a game score or result in any
+  accepted spelling;
+- ``core.dates``: ``parse_day`` and ``parse_month_or_day``, the accepted date formats, and
+  ``check_date_range``.
 
 The readers that build games (Lichess JSON, PGN) live in ``lichess_elo.sources``.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import datetime
 from decimal import Decimal
 from typing import Literal
 
+from lichess_elo.core.clock import SPEED_LIMITS, SPEEDS, Clock, parse_time_control, speed_of
+from lichess_elo.core.dates import (
+    DAY_FORMATS,
+    FIRST_DATE,
+    LAST_DATE,
+    MONTH_OR_DAY_FORMATS,
+    check_date_range,
+    parse_day,
+    parse_month_or_day,
+)
+from lichess_elo.core.scores import RESULT_SPELLINGS, SCORE_SPELLINGS, parse_result, parse_score
 from lichess_elo.core.value import value_class
-from lichess_elo.errors import BadInput, Malformed, NotBefore
+
+__all__ = [
+    "COLORS",
+    "DAY_FORMATS",
+    "FINISHED_STATUSES",
+    "FIRST_DATE",
+    "LAST_DATE",
+    "MONTH_OR_DAY_FORMATS",
+    "PERFS",
+    "RESULT_SPELLINGS",
+    "SCORE_SPELLINGS",
+    "SPEEDS",
+    "SPEED_LIMITS",
+    "Clock",
+    "Color",
+    "Game",
+    "PerfStats",
+    "Side",
+    "UserInfo",
+    "check_date_range",
+    "dedupe_sorted",
+    "game_url",
+    "parse_day",
+    "parse_month_or_day",
+    "parse_result",
+    "parse_score",
+    "parse_time_control",
+    "speed_of",
+]
 
 Color = Literal["white", "black"]
 COLORS: tuple[Color, Color] = ("white", "black")
@@ -109,19 +151,6 @@ class Side:
         if self.ai_level is not None:
             return f"AI level {self.ai_level}"
         return "Anonymous"
-
-
-@dataclass(frozen=True, slots=True)
-class Clock:
-    """A game's time control in seconds (absent for correspondence games)."""
-
-    initial: int
-    increment: int
-
-    @property
-    def estimated_total(self) -> int:
-        """Lichess's speed estimate: initial + 40 x increment, in seconds."""
-        return self.initial + 40 * self.increment
 
 
 @value_class  # frozen for mypy; a plain slotted dataclass at run time (speed)
@@ -249,183 +278,3 @@ def dedupe_sorted(games: Iterable[Game]) -> list[Game]:
 
 
 _POINTS = {1.0: Decimal(1), 0.5: Decimal("0.5"), 0.0: Decimal(0)}
-
-
-# --- speed ------------------------------------------------------------------------------
-
-#: Lichess's speed limits on initial + 40 x increment seconds (lila ``Speed.scala``):
-#: a game is the first speed whose limit its estimate is below; 21600 s (6 hours) and
-#: more is correspondence.
-SPEED_LIMITS: tuple[tuple[int, str], ...] = (
-    (30, "ultraBullet"),
-    (180, "bullet"),
-    (480, "blitz"),
-    (1500, "rapid"),
-    (21600, "classical"),
-)
-#: lila's user export writes a correspondence game's clock as ``N day(s) per move``.
-_DAYS_PER_MOVE = re.compile(r"\d+ days? per move")
-#: The speeds, fastest first.
-SPEEDS = (*(name for _, name in SPEED_LIMITS), "correspondence")
-
-
-def parse_time_control(tag: str) -> Clock | None:
-    """A PGN ``TimeControl`` tag in seconds (``300+3``, ``600``); ``None`` for ``-``/``?``/empty
-    and for lila's user-export ``3 days per move`` (no clock: correspondence).
-
-    >>> parse_time_control("300+3"), parse_time_control("-")
-    (Clock(initial=300, increment=3), None)
-
-    Raises:
-        ValueError: the tag is none of these.
-    """
-    if tag in ("", "-", "?") or _DAYS_PER_MOVE.fullmatch(tag):
-        return None
-    initial, _, increment = tag.partition("+")
-    try:
-        return Clock(initial=int(initial), increment=int(increment or 0))
-    except ValueError as exc:
-        raise ValueError(f"bad TimeControl {tag!r}") from exc
-
-
-def speed_of(clock: Clock | None) -> str:
-    """Lichess's speed for a clock: by initial + 40 x increment; no clock = correspondence.
-
-    >>> speed_of(Clock(180, 2)), speed_of(Clock(21600, 0)), speed_of(None)
-    ('blitz', 'correspondence', 'correspondence')
-    """
-    if clock is None:
-        return "correspondence"
-    total = clock.estimated_total
-    for limit, name in SPEED_LIMITS:
-        if total < limit:
-            return name
-    return "correspondence"
-
-
-# --- scores and results ------------------------------------------------------------------
-
-_ONE, _HALF, _ZERO = Decimal(1), Decimal("0.5"), Decimal(0)
-#: Every accepted spelling of a score from one player's side (or a result from White's,
-#: or player A's, side), lower case and without spaces.
-_SCORES: Mapping[str, Decimal] = {
-    "1": _ONE, "1.0": _ONE, "w": _ONE, "win": _ONE, "1-0": _ONE, "1:0": _ONE,
-    "0.5": _HALF, ".5": _HALF, "½": _HALF, "1/2": _HALF, "d": _HALF, "draw": _HALF, "=": _HALF,
-    "½-½": _HALF, "1/2-1/2": _HALF, "0.5-0.5": _HALF, "½:½": _HALF,
-    "0": _ZERO, "0.0": _ZERO, "l": _ZERO, "loss": _ZERO, "0-1": _ZERO, "0:1": _ZERO,
-}  # fmt: skip
-#: What the score parser accepts, for messages.
-SCORE_SPELLINGS = "1, 0.5, 0, ½, 1/2, w, d, l, =, 1-0, 1:0, ½-½, 1/2-1/2, 0-1 or 0:1"
-#: Forfeits, from White's (player A's) side: recorded, never rated (FIDE rating
-#: regulations: a game won by forfeit is not rated).
-_FORFEITS: Mapping[str, Decimal] = {
-    "+:-": _ONE, "+-": _ONE, "+/-": _ONE, "1f-0f": _ONE,
-    "-:+": _ZERO, "-+": _ZERO, "-/+": _ZERO, "0f-1f": _ZERO,
-}  # fmt: skip
-#: What the result parser accepts (a score or a forfeit), for messages.
-RESULT_SPELLINGS = f"{SCORE_SPELLINGS}, or a forfeit +:- or -:+"
-
-
-def parse_score(text: str, field: str = "score") -> Decimal:
-    """Parse a score (``1``, ``0.5``, ``½``, ``w``/``d``/``l``...) or a result (``1-0``...).
-
-    A result is read from White's (or the first-named player's) side. Case and spaces do
-    not matter.
-
-    Raises:
-        Malformed: anything else, naming ``field``.
-    """
-    key = text.strip().lower().replace(" ", "")
-    if key in _SCORES:
-        return _SCORES[key]
-    if key in _FORFEITS:
-        raise BadInput("a forfeit is recorded, never rated", field=field, value=text.strip())
-    raise Malformed(field, text.strip(), SCORE_SPELLINGS, f"a {field}")
-
-
-def parse_result(text: str, field: str = "result") -> tuple[Decimal, bool]:
-    """A game result from White's (player A's) side: ``(score, forfeit)``.
-
-    Every spelling of ``parse_score``, plus the forfeits ``+:-`` and ``-:+`` (also ``+-``,
-    ``-+``, ``+/-``, ``-/+``), which come back with ``forfeit`` true: the result stands,
-    the game is never rated.
-
-    Raises:
-        Malformed: anything else, naming ``field`` and every accepted spelling.
-    """
-    key = text.strip().lower().replace(" ", "")
-    if key in _FORFEITS:
-        return _FORFEITS[key], True
-    if key in _SCORES:
-        return _SCORES[key], False
-    raise Malformed(field, text.strip(), RESULT_SPELLINGS, f"a {field}")
-
-
-# --- dates ----------------------------------------------------------------------------------
-
-_DAY_FORMATS = (
-    re.compile(r"(?P<y>\d{4})[-./](?P<m>\d{1,2})[-./](?P<d>\d{1,2})"),
-    re.compile(r"(?P<d>\d{1,2})\.(?P<m>\d{1,2})\.(?P<y>\d{4})"),
-)
-#: The day formats ``parse_day`` accepts, for messages.
-DAY_FORMATS = "YYYY-MM-DD, YYYY.MM.DD, YYYY/MM/DD or DD.MM.YYYY, e.g. 2026-03-07"
-#: The formats ``parse_month_or_day`` accepts, for messages.
-MONTH_OR_DAY_FORMATS = "YYYY-MM or YYYY-MM-DD, e.g. 2023-01 or 2023-01-25"
-
-
-def parse_day(text: str, field: str = "date") -> date:
-    """A day written ``2026-03-07``, ``2026.03.07``, ``2026/03/07`` or ``07.03.2026``.
-
-    Raises:
-        Malformed: anything else (or an impossible day), naming ``field``.
-    """
-    value = text.strip()
-    for pattern in _DAY_FORMATS:
-        m = pattern.fullmatch(value)
-        if m:
-            try:
-                return date(int(m["y"]), int(m["m"]), int(m["d"]))
-            except ValueError:
-                break
-    raise Malformed(field, value, DAY_FORMATS, "a date")
-
-
-#: The dates ``parse_month_or_day`` accepts: Lichess epoch milliseconds start in 1970, and
-#: the month after the last one must exist (``date.max`` is 9999-12-31).
-FIRST_DATE = date(1970, 1, 1)
-LAST_DATE = date(9998, 12, 31)
-
-
-def parse_month_or_day(text: str, field: str) -> date:
-    """``YYYY-MM`` (the first day of that month) or ``YYYY-MM-DD``.
-
-    Raises:
-        Malformed: anything else, naming ``field`` and the expected formats.
-        BadInput: a date before ``FIRST_DATE`` or after ``LAST_DATE``.
-    """
-    value = text.strip()
-    match = re.fullmatch(r"(\d{4})-(\d{2})(?:-(\d{2}))?", value)
-    try:
-        if match is None:
-            raise ValueError(value)
-        year, month, day = match.groups()
-        parsed = date(int(year), int(month), int(day) if day else 1)
-    except ValueError:
-        raise Malformed(field, value, MONTH_OR_DAY_FORMATS, "a date") from None
-    if not FIRST_DATE <= parsed <= LAST_DATE:
-        raise BadInput(
-            f"is out of range; expected a date from {FIRST_DATE:%Y-%m-%d} to {LAST_DATE:%Y-%m-%d}",
-            field=field,
-            value=value,
-        )
-    return parsed
-
-
-def check_date_range(since: date | None, until: date | None) -> None:
-    """Refuse an empty or reversed range: ``since`` must be before ``until`` (exclusive).
-
-    Raises:
-        NotBefore: naming both ends.
-    """
-    if since is not None and until is not None and since >= until:
-        raise NotBefore("since", since.isoformat(), "until", until.isoformat())

@@ -24,6 +24,7 @@ from typing import Literal
 
 from lichess_elo.core import fide
 from lichess_elo.core.fide.editions import chapter_of_speed
+from lichess_elo.core.months import yyyymm_range
 
 #: Where an opponent's rating comes from (as ``db rate --opponents``).
 Opponents = Literal["list", "lichess"]
@@ -71,11 +72,7 @@ class _Entry:
 
 
 def _months(first: int, last: int) -> list[int]:
-    out = [first]
-    while out[-1] < last:
-        year, mon = divmod(out[-1], 100)
-        out.append((year + 1) * 100 + 1 if mon == 12 else out[-1] + 1)
-    return out
+    return yyyymm_range(first, last)
 
 
 def _day(month: int) -> date:

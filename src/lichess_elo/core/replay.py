@@ -18,13 +18,14 @@ from __future__ import annotations
 import chess
 import chess.variant
 
+from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.fast_san import push_sans
 from lichess_elo.core.games import Game
 from lichess_elo.core.replay_facts import MATERIAL_MARGIN as MATERIAL_MARGIN
 from lichess_elo.core.replay_facts import QUICK_PLIES as QUICK_PLIES
 from lichess_elo.core.replay_facts import REPLAY_VERSION as REPLAY_VERSION
 from lichess_elo.core.replay_facts import Ending as Ending
-from lichess_elo.core.replay_facts import ReplayFacts
+from lichess_elo.core.replay_facts import ReplayFacts, stalemate_status
 from lichess_elo.core.replay_facts import endings as endings
 
 #: Material values of pawn, knight, bishop, rook and queen (kings count nothing).
@@ -95,6 +96,7 @@ def _status_agrees(status: str, checkmate: bool, stalemate: bool, variant_end: b
     return None
 
 
+@keywords_checked
 def replay_game(game: Game) -> ReplayFacts:
     """Replay one game's SAN moves from its start position and record the facts.
 
@@ -140,7 +142,7 @@ def replay_job(job: ReplayJob, final_fen: bool = True) -> ReplayFacts:
     variant_end = board.is_variant_end()
     checkmate = not variant_end and board.is_checkmate()
     stalemate = not variant_end and not checkmate and board.is_stalemate()
-    if isinstance(board, chess.variant.AntichessBoard) and stalemate:
+    if stalemate and stalemate_status(board.uci_variant) == "variantEnd":
         variant_end = True  # the stalemated side wins antichess: Lichess's variantEnd
     agrees = None if error else _status_agrees(status, checkmate, stalemate, variant_end)
     if agrees is False:

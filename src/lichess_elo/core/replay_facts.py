@@ -7,6 +7,7 @@ whose facts are all cached (``report --offline``) never imports python-chess.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -28,6 +29,33 @@ Ending = Literal[
 MATERIAL_MARGIN = 3
 #: A decisive game with at most this many plies was "decided quickly".
 QUICK_PLIES = 10
+
+#: Every ending in the order the report lists them, worded twice: short, for a table cell
+#: (``games``), and as a count's sentence (the report's summary).
+ENDING_WORDS: Mapping[Ending, tuple[str, str]] = {
+    "lost_on_time_ahead": (
+        "lost on time, ahead",
+        f"losses on time while {MATERIAL_MARGIN}+ points of material ahead",
+    ),
+    "won_on_time_behind": (
+        "won on time, behind",
+        f"wins on time while {MATERIAL_MARGIN}+ points of material behind",
+    ),
+    "resigned_not_behind": ("resigned, not behind", "resignations while not behind in material"),
+    "won_by_timeout": ("opponent left", "wins by the opponent leaving the game"),
+    "lost_by_timeout": ("left the game", "losses by leaving the game"),
+    "decided_quickly": (f"within {QUICK_PLIES} plies", f"games decided within {QUICK_PLIES} plies"),
+}
+
+#: The variants where a stalemate ends the game as Lichess's ``variantEnd`` (the stalemated
+#: side wins antichess); the name is the same in Lichess and python-chess.
+STALEMATE_WINS = frozenset({"antichess"})
+
+
+def stalemate_status(variant: str | None) -> str:
+    """Lichess's status of a game that ends in stalemate in ``variant``: ``variantEnd`` in
+    antichess (the stalemated side wins), ``stalemate`` elsewhere."""
+    return "variantEnd" if variant in STALEMATE_WINS else "stalemate"
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,9 +35,11 @@ from lichess_elo.errors.inputs import (
     Conflict,
     Malformed,
     Missing,
+    NoRenderer,
     NotBefore,
     OutOfRange,
     UnknownChoice,
+    UnknownKeyword,
     WrongType,
 )
 from lichess_elo.errors.runtime import (
@@ -84,6 +86,7 @@ __all__ = [
     "LichessEloError",
     "Malformed",
     "Missing",
+    "NoRenderer",
     "NotADatabase",
     "NotBefore",
     "NotCached",
@@ -94,6 +97,7 @@ __all__ = [
     "RateLimited",
     "TokenRefused",
     "UnknownChoice",
+    "UnknownKeyword",
     "UserNotFound",
     "WorkerLost",
     "WriteFailed",

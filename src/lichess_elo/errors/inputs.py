@@ -164,3 +164,50 @@ class BadArgument(BadInput, ValueError):
         where = f" of {self.where}" if self.where else ""
         shown = f"{_argument(self.field, names)} {self.value!r}{where}"
         return f"{shown} is not allowed; {self.problem}"
+
+
+class NoRenderer(BadInput):
+    """A format and view that have no renderer (CSV of a summary, a table of predictions).
+
+    Attributes:
+        subject: What was to be rendered (``"report"``, ``"club"``...).
+        format: The format asked for.
+        view: The view asked for (``""`` for a subject without views).
+        view_formats: The formats that render ``view``.
+        format_views: The views ``format`` renders that the first format renders too.
+        tabled: Whether ``view`` renders in the subject's first format (its default).
+    """
+
+    def __init__(
+        self,
+        subject: str,
+        fmt: str,
+        view: str,
+        *,
+        view_formats: Sequence[str],
+        format_views: Sequence[str],
+        tabled: bool,
+    ) -> None:
+        self.subject, self.format, self.view = subject, fmt, view
+        self.view_formats, self.format_views = tuple(view_formats), tuple(format_views)
+        self.tabled = tabled
+        super().__init__(f"has no {fmt} of the {view} view", field="format", value=fmt)
+
+
+class UnknownKeyword(BadArgument, TypeError):
+    """A keyword argument that a library call does not take: ``field`` is the keyword given,
+    ``call`` the function or record (``"ClubOptions"``) and ``accepted`` the keywords it
+    takes. Also a ``TypeError``, as Python's own error for an unknown keyword is."""
+
+    def __init__(self, call: str, field: str, accepted: Sequence[str]) -> None:
+        self.call, self.accepted = call, tuple(accepted)
+        super().__init__(field, field, f"a keyword of {call}: {', '.join(self.accepted)}")
+
+    def describe(self, names: Mapping[str, str] | None = None) -> str:
+        """``<call>() takes no keyword '<k>' (did you mean 'k'?); it takes a, b, c``."""
+        from lichess_elo.core.words import did_you_mean
+
+        near = did_you_mean(str(self.field), self.accepted)
+        near = f" ({near})" if near else ""
+        takes = ", ".join(self.accepted)
+        return f"{self.call}() takes no keyword {self.field!r}{near}; it takes {takes}"

@@ -149,18 +149,27 @@ def calc_json(result: fide.PeriodResult, rule: str, *, games_assumed: bool) -> s
     )
 
 
-def calc_output(calc: fide.CalcResult, fmt: str, width: int | None = None) -> str:
-    """What ``calc`` prints for ``fide.calculate``'s result: ``fmt`` is table or json; the
-    table fits ``width`` (``None``: no limit)."""
-    if calc.initial is not None:
-        if fmt == "json":
-            return calc_initial_json(calc.initial, calc.performance)
-        return calc_initial_table(calc.initial, calc.performance, width)
+def _period(calc: fide.CalcResult) -> tuple[fide.PeriodResult, str]:
     if calc.period is None or calc.k_rule is None:
         raise ValueError("a CalcResult holds a period (with its K rule) or an initial rating")
-    if fmt == "json":
-        return calc_json(calc.period, calc.k_rule, games_assumed=calc.games_assumed)
-    return calc_table(calc.period, calc.k_rule, games_assumed=calc.games_assumed, width=width)
+    return calc.period, calc.k_rule
+
+
+def calc_text(calc: fide.CalcResult, width: int | None = None) -> str:
+    """The table ``calc`` prints for ``fide.calculate``'s result, fitted to ``width``
+    (``None``: no limit)."""
+    if calc.initial is not None:
+        return calc_initial_table(calc.initial, calc.performance, width)
+    period, rule = _period(calc)
+    return calc_table(period, rule, games_assumed=calc.games_assumed, width=width)
+
+
+def calc_json_text(calc: fide.CalcResult) -> str:
+    """The JSON ``calc`` prints for ``fide.calculate``'s result."""
+    if calc.initial is not None:
+        return calc_initial_json(calc.initial, calc.performance)
+    period, rule = _period(calc)
+    return calc_json(period, rule, games_assumed=calc.games_assumed)
 
 
 def calc_initial_table(

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lichess_elo.core.report.predictions import KFit, PerfAccuracy
-from lichess_elo.output.accuracy import k_notes
+from lichess_elo.output.accuracy_text import k_notes
 from lichess_elo.output.charts import check_chart_path, pyplot, save
 from lichess_elo.output.common import plural
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from lichess_elo.population.app import CompareResult
+    from lichess_elo.core.population.rows import CompareResult
 
 #: Twelve colours told apart on screen and on paper (matplotlib's tab10, then black and a
 #: dark gold); beyond twelve the colours come round again with another marker.
@@ -45,10 +45,10 @@ def band_lines(result: CompareResult, perf: str) -> list[tuple[int, list[date], 
 
 
 def score_lines(result: CompareResult, perf: str) -> list[tuple[str, list[date], list[float]]]:
-    """Each system of the scorecard (``compare.SYSTEMS`` order) with the months of ``perf``
+    """Each system of the scorecard (``scorecard.SYSTEMS`` order) with the months of ``perf``
     as dates, in order, and its deviance on each month's games (months without one left
     out)."""
-    from lichess_elo.population.compare import SYSTEMS
+    from lichess_elo.core.population.scorecard import SYSTEMS
 
     scores = sorted((s for s in result.scores if s.perf == perf), key=lambda s: s.month)
     lines = []

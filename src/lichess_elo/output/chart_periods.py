@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from lichess_elo.core.months import add_months
+
 if TYPE_CHECKING:
     from lichess_elo.core.report.model import PerfReport
 
@@ -26,7 +28,7 @@ def period_span(label: str, kind: str, when: datetime) -> tuple[datetime, dateti
     """The calendar bounds [start, end) of a period (a game period: the game's time)."""
     if kind == "month":
         start = datetime(int(label[:4]), int(label[5:7]), 1, tzinfo=UTC)
-        end = datetime(start.year + start.month // 12, start.month % 12 + 1, 1, tzinfo=UTC)
+        end = datetime(*add_months(start.year, start.month, 1), 1, tzinfo=UTC)
         return start, end
     if kind == "week":
         start = datetime.fromisocalendar(int(label[:4]), int(label[6:]), 1).replace(tzinfo=UTC)
@@ -146,7 +148,7 @@ def fide_steps(report: PerfReport, lo: datetime, hi: datetime) -> tuple[list[Any
     ys: list[float] = []
     for month, rating in report.fide.history:
         start = datetime(month.year, month.month, 1, tzinfo=UTC)
-        nxt = datetime(month.year + month.month // 12, month.month % 12 + 1, 1, tzinfo=UTC)
+        nxt = datetime(*add_months(month.year, month.month, 1), 1, tzinfo=UTC)
         if xs and xs[-1] != start:
             xs.append(start)
             ys.append(float("nan"))  # a month off the list: no joining line

@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from lichess_elo.core.club.kfactor import k_legend
-from lichess_elo.output.common import dump_json, plural, signed, write_csv
+from lichess_elo.output.common import plural, signed, write_csv
 from lichess_elo.output.tables import Column, Table, render_table, wrap_words
 
 if TYPE_CHECKING:
@@ -85,6 +85,15 @@ def _hidden_json(result: ClubResult) -> dict[str, Any] | None:
 
 
 CLUB_CSV_FIELDS = ("rank", "name", "rating", "change", "games", "provisional", "k", "k_rule")
+
+
+#: The columns of the CSV of the games not rated (``--view excluded``).
+EXCLUDED_CSV_FIELDS = ("date", "event", "white", "black", "result", "rule", "where")
+
+
+def club_excluded_csv(result: ClubResult) -> str:
+    """The games not rated as CSV, one row each with the rule that left it out."""
+    return write_csv(_excluded_json(result), EXCLUDED_CSV_FIELDS)
 
 
 def club_csv(result: ClubResult) -> str:
@@ -316,37 +325,3 @@ def club_player_text(
         "  ",
     )
     return "\n".join(lines)
-
-
-def club_output(
-    result: ClubResult,
-    fmt: str,
-    *,
-    view: str = "standings",
-    rules_file: str | None = None,
-    width: int | None = None,
-) -> str:
-    """The ladder in ``fmt`` (``json``, ``csv`` or the text table): the standings, or with
-    ``view == "excluded"`` the games not rated (JSON always has both)."""
-    if fmt == "json":
-        return dump_json(club_json(result, rules_file))
-    if view == "excluded":
-        if fmt == "csv":
-            fields = ("date", "event", "white", "black", "result", "rule", "where")
-            return write_csv(_excluded_json(result), fields)
-        return club_excluded_text(result, rules_file, width)
-    if fmt == "csv":
-        return club_csv(result)
-    return club_text(result, rules_file, width)
-
-
-def club_player_output(
-    s: Standing, recent: int, months: int, target: Target, fmt: str, width: int | None = None
-) -> str:
-    """One player's history and progress in ``fmt``: ``json``, ``csv`` or the text (fitted
-    to ``width``; ``None``: no limit)."""
-    if fmt == "json":
-        return dump_json(club_player_json(s, recent, months, target))
-    if fmt == "csv":
-        return club_player_csv(s)
-    return club_player_text(s, recent, months, target, width)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lichess_elo.core.accuracy import Outcome, verdict
+from lichess_elo.core.population.scorecard import SYSTEMS, MonthScore
 from lichess_elo.core.words import plural
-from lichess_elo.population.compare import SYSTEMS, MonthScore
 
 COMPARE_LEGEND = (
     ("band", "players whose Lichess rating on the list is in the band (from its lower bound)"),

@@ -8,17 +8,16 @@ from typing import Any
 
 from rich.console import Console
 
-from lichess_elo.output.common import dump_json, write_csv
-from lichess_elo.output.db_rivals import compare_assumptions, rivals_json, rivals_table
-from lichess_elo.output.tables import Column, Table, render_table, wrap_words
-from lichess_elo.population.app import (
+from lichess_elo.core.population.rows import (
     CompareResult,
     IngestResult,
     PlayerRows,
     RateResult,
     RatingList,
 )
-from lichess_elo.population.schema import month_label
+from lichess_elo.core.population.schema import month_label
+from lichess_elo.output.db_rivals import compare_assumptions, rivals_json, rivals_table
+from lichess_elo.output.tables import Column, Table, render_table, wrap_words
 
 
 def table_text(table: Table, out: Console) -> str:
@@ -79,8 +78,9 @@ def print_rate(result: RateResult, out: Console) -> None:
     )
     if result.left_out:
         out.print(f"  {result.left_out:,} game sides not rated under the 600/2600 rule")
+    name_width = max((10, *(len(p) for p in result.players)))  # "correspondence" is 14
     for perf, n in result.players.items():
-        out.print(f"  {perf:<10} {n:>9,} players")
+        out.print(f"  {perf:<{name_width}} {n:>9,} players")
     width = out.width if out.is_terminal else None
     for rules in result.rules:
         if result.players.get(rules.perf):
@@ -107,27 +107,14 @@ def list_table(result: RatingList) -> Table:
     return Table(columns, rows, title=f"FIDE-rules {result.perf} list, {result.month}", notes=notes)
 
 
-def list_output(result: RatingList, fmt: str) -> str | Table:
-    """``db list`` in ``fmt``: a rich table, CSV text or JSON text."""
-    if fmt == "json":
-        return dump_json(result.document())
-    if fmt == "csv":
-        return write_csv(result.players, LIST_FIELDS)
-    return list_table(result)
-
-
 PLAYER_FIELDS = (
     "perf", "name", "month", "rating", "games_before", "k", "lichess_rating", "games", "points",
     "expected", "k_used", "change", "next_rating", "edition",
 )  # fmt: skip
 
 
-def player_output(result: PlayerRows, fmt: str) -> str | Table:
-    """``db player`` in ``fmt``."""
-    if fmt == "json":
-        return dump_json(result.document())
-    if fmt == "csv":
-        return write_csv(result.rows, PLAYER_FIELDS)
+def player_table(result: PlayerRows) -> Table:
+    """``db player``'s table: one row per perf and month, with the edition applied."""
     heads = ("perf", "month", "list", "before", "K", "Lichess", "games", "score", "PD",
              "K used", "change")  # fmt: skip
     columns = [Column(h, "left" if h in ("perf", "month") else "right") for h in heads]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from lichess_elo.output.common import dump_json, write_csv
+from lichess_elo.core.population.rows import Holdings
+from lichess_elo.core.population.schema import PERFS, month_label
+from lichess_elo.output.common import write_csv
 from lichess_elo.output.tables import Column, Table
-from lichess_elo.population.info import Holdings
-from lichess_elo.population.schema import PERFS, month_label
 
 
 def _perfs(held: Holdings) -> list[str]:
@@ -37,18 +37,14 @@ def months_table(held: Holdings, db: Path) -> Table:
     return Table(columns, rows, title=title, notes=notes)
 
 
-def months_output(held: Holdings, fmt: str, db: Path) -> str | Table:
-    """``db months`` in ``fmt``: the table, CSV (one row per month) or JSON."""
-    if fmt == "json":
-        return dump_json(held.document())
-    if fmt == "csv":
-        perfs = _perfs(held)
-        rows = [
-            {"month": month_label(m.month), "games": m.games, "unusable": m.rejected,
-             **{p: m.by_perf.get(p, 0) for p in perfs},
-             **{f"rated_{p}": m.listed.get(p, 0) for p in perfs}}
-            for m in held.months
-        ]  # fmt: skip
-        fields = ("month", "games", "unusable", *perfs, *(f"rated_{p}" for p in perfs))
-        return write_csv(rows, fields)
-    return months_table(held, db)
+def months_csv(held: Holdings) -> str:
+    """``db months`` as CSV: one row per month, games by perf and players rated by perf."""
+    perfs = _perfs(held)
+    rows = [
+        {"month": month_label(m.month), "games": m.games, "unusable": m.rejected,
+         **{p: m.by_perf.get(p, 0) for p in perfs},
+         **{f"rated_{p}": m.listed.get(p, 0) for p in perfs}}
+        for m in held.months
+    ]  # fmt: skip
+    fields = ("month", "games", "unusable", *perfs, *(f"rated_{p}" for p in perfs))
+    return write_csv(rows, fields)

@@ -19,9 +19,9 @@ from rich.progress import (
     TimeElapsedColumn,
 )
 
+from lichess_elo.core.population.rows import FileProgress
 from lichess_elo.output.common import err_console
 from lichess_elo.output.progress import EtaColumn
-from lichess_elo.population.ingest import FileProgress
 
 #: A file name longer than this shows only its last words (``…2024-01.pgn.zst``), so a
 #: bar of 99,999,999 games at 999,999 games/s with its ETA fits 80 columns.

@@ -7,12 +7,12 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
+from lichess_elo.core.population import rivals_sql
+from lichess_elo.core.population.schema import month_label
+from lichess_elo.core.population.scorecard import SYSTEMS, MonthScore
 from lichess_elo.output.tables import Column, Table
-from lichess_elo.population import rivals_sql
-from lichess_elo.population.compare import SYSTEMS, MonthScore
-from lichess_elo.population.schema import month_label
 
-#: How ``db compare`` runs the contenders on a database (``population.rivals_sql``).
+#: How ``db compare`` runs the contenders on a database (``core/population/rivals_sql.py``).
 _DB_RIVALS = {
     "start": (
         "the player's Lichess rating in their first game of the perf, with RD "

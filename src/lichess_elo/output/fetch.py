@@ -1,4 +1,4 @@
-"""``fetch`` output: the summary table and the JSON document (README "fetch")."""
+"""``fetch`` output: the summary table and the JSON document (``docs/json.md#fetch``)."""
 
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from lichess_elo.core.replay_facts import ENDING_WORDS
 from lichess_elo.output.common import iso_utc, write_csv
 
 if TYPE_CHECKING:
@@ -12,14 +13,8 @@ if TYPE_CHECKING:
     from lichess_elo.core.replay_facts import Ending
 
 
-ENDING_LABELS: dict[str, str] = {
-    "lost_on_time_ahead": "lost on time, ahead",
-    "won_on_time_behind": "won on time, behind",
-    "resigned_not_behind": "resigned, not behind",
-    "won_by_timeout": "opponent left",
-    "lost_by_timeout": "left the game",
-    "decided_quickly": "within 10 plies",
-}
+#: An ending's short words, for a table cell (``core.replay_facts.ENDING_WORDS``).
+ENDING_LABELS: dict[str, str] = {name: short for name, (short, _) in ENDING_WORDS.items()}
 
 
 _GAMES_CSV_FIELDS = (

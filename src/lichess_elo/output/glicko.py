@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from lichess_elo.core.glicko import ADVANTAGE, regulator_factor
-from lichess_elo.output.common import dump_json
 
 if TYPE_CHECKING:
     from lichess_elo.app.glicko import GlickoSettings
@@ -85,18 +84,14 @@ def glicko_text(
     return "\n".join([*wrap_words(heading, width, "  "), "", *table])
 
 
-def glicko_output(
+def glicko_table(
     settings: GlickoSettings,
     result: str,
     sides: tuple[SideResult, SideResult],
-    fmt: str,
     width: int | None = None,
 ) -> str:
-    """The ``glicko`` output for one rated game: the table (with its heading, fitted to
-    ``width``) or JSON."""
+    """The ``glicko`` table for one rated game, with its heading, fitted to ``width``."""
     white, black = sides
-    if fmt == "json":
-        return dump_json(glicko_json(white, black))
     heading = glicko_heading(
         result.strip(),
         perf=settings.perf,

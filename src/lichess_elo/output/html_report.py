@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from lichess_elo._version import __version__
 from lichess_elo.core.report.build import MIN_PERFORMANCE_GAMES
 from lichess_elo.output import accuracy as acc
+from lichess_elo.output import accuracy_text as acc_text
 from lichess_elo.output import accuracy_words as words
 from lichess_elo.output import report_text as text
 from lichess_elo.output.common import signed
@@ -104,13 +105,13 @@ def _scorecard(card: PerfAccuracy, user: str, perf: str) -> str:
         "<h3>Scorecard: which rating predicted the games better</h3>",
         f'<p class="lead">{esc(said)}</p>' if said else "",
         f'<p class="verdict">{esc(acc.verdict_text(card.verdict, user, perf))}</p>',
-        table_html(acc.scores_table(card, perf)),
-        table_html(acc.pairs_table(card)),
-        *(table_html(t) for t in acc.calibration_tables(card)),
+        table_html(acc_text.scores_table(card, perf)),
+        table_html(acc_text.pairs_table(card)),
+        *(table_html(t) for t in acc_text.calibration_tables(card)),
     ]
     if card.fit is not None:
-        parts.append(table_html(acc.curve_table(card.fit), css="plain"))
-        parts.append(lines_html([words.k_summary(card.fit), *acc.k_notes(card.fit)]))
+        parts.append(table_html(acc_text.curve_table(card.fit), css="plain"))
+        parts.append(lines_html([words.k_summary(card.fit), *acc_text.k_notes(card.fit)]))
     return "".join(parts)
 
 

@@ -1,10 +1,10 @@
-"""``lichess-elo report`` output: the JSON document, the CSV views and the rich tables.
+"""``lichess-elo report`` output: the JSON document, streamed.
 
-An edge module (it writes text, no maths). ``report_document`` is the JSON contract (README
-"JSON format"): games oldest first, numbers as numbers, every key always present.
-``write_report_json`` and ``write_report_csv`` write it row by row to a stream, so the
-whole document is never held as one string; ``report_json`` and ``report_csv`` are the
-same bytes as text.
+An edge module (it writes text, no maths). ``report_document`` is the JSON contract
+(``docs/json.md#report``): games oldest first, numbers as numbers, every key always present.
+``write_report_json`` writes it row by row to a stream, so the whole document is never held
+as one string; ``report_json`` is the same bytes as text. The CSV views are in
+``output.report_csv``.
 """
 
 from __future__ import annotations
@@ -13,10 +13,12 @@ import io
 import json
 from collections.abc import Iterator, Mapping, Sequence
 from decimal import Decimal
+from itertools import islice
 from typing import TYPE_CHECKING, Any, TextIO
 
 from lichess_elo.output.accuracy import accuracy_json
-from lichess_elo.output.common import edition_json, iso_utc, json_default, stream_csv
+from lichess_elo.output.common import edition_json, iso_utc, json_default
+from lichess_elo.output.report_rows import game_lines
 
 if TYPE_CHECKING:
     from lichess_elo.core.report.fide_compare import FideSummary
@@ -224,7 +226,7 @@ def report_document(
     reports: Sequence[PerfReport],
     accuracy: Mapping[str, PerfAccuracy] | None = None,
 ) -> dict[str, Any]:
-    """The ``--format json`` document: ``{"user", "reports": [...]}`` (see the README).
+    """The ``--format json`` document: ``{"user", "reports": [...]}`` (``docs/json.md#report``).
 
     ``accuracy`` holds the scorecards by perf; a perf without one has ``"accuracy": null``.
     """
@@ -280,9 +282,8 @@ def _rows(out: TextIO, key: str, rows: Iterator[str]) -> None:
         out.write(f'      "{key}": []')
         return
     out.write(f'      "{key}": [\n        {first}')
-    for row in rows:
-        out.write(",\n        ")
-        out.write(row)
+    while chunk := list(islice(rows, 256)):  # a write per 256 rows, not two per row
+        out.write(",\n        " + ",\n        ".join(chunk))
     out.write("\n      ]")
 
 
@@ -310,7 +311,7 @@ def write_report_json(
         out.write(f'      "perf": {_compact(r.perf)},\n')
         out.write(f'      "message": {_compact(r.message)},\n')
         out.write(f'      "settings": {_indented(_report_settings(r))},\n')
-        _rows(out, "games", (_compact(_game_json(g)) for g in r.games))
+        _rows(out, "games", game_lines(r.games))
         out.write(",\n")
         _rows(out, "periods", (_compact(_period_json(p)) for p in r.periods))
         out.write(f',\n      "summary": {_indented(_summary_json(r))},\n')
@@ -332,75 +333,6 @@ def report_json(
     return buffer.getvalue()
 
 
-REPORT_GAME_FIELDS = (
-    "perf", "id", "url", "played_at", "period", "color", "opponent", "opponent_title",
-    "opponent_rating",
-    "opponent_provisional", "score", "status", "endings", "lichess_rating", "lichess_diff",
-    "provisional", "elo_rating", "expected", "k", "elo_change", "replay_valid", "plies",
-    "gap_before", "gap_cause", "flags",
-)  # fmt: skip
-REPORT_PERIOD_FIELDS = (
-    "perf", "period", "games", "score", "expected", "performance", "games_before", "k",
-    "k_requested", "k_reason", "k_700_rule", "elo_start", "elo_change", "elo_change_exact",
-    "elo_end", "lichess_start", "lichess_change", "lichess_end", "difference",
-    "change_difference", "gap_count", "gap_points", "gap_before_start", "long_break",
-    "below_floor", "adjustment", "adjusted_from",
-)  # fmt: skip
-
-
-def _game_rows(reports: Sequence[PerfReport]) -> Iterator[dict[str, Any]]:
-    for r in reports:
-        for g in r.games:
-            row = {k: getattr(g, k, None) for k in REPORT_GAME_FIELDS}
-            row.update(
-                perf=r.perf,
-                played_at=iso_utc(g.played_at),
-                score=_num(g.score),
-                expected=_num(g.expected, 4),
-                elo_change=_num(g.elo_change, 4),
-                endings=" ".join(g.endings),
-                flags=" ".join(g.flags),
-            )
-            yield row
-
-
-def _period_rows(reports: Sequence[PerfReport]) -> Iterator[dict[str, Any]]:
-    for r in reports:
-        for p in r.periods:
-            row = _period_json(p)
-            yield {
-                "perf": r.perf,
-                **{k: row[k] for k in REPORT_PERIOD_FIELDS[1:11]},
-                "elo_start": p.elo_start,
-                "elo_change": p.elo_change,
-                "elo_change_exact": _num(p.elo_change_exact, 4),
-                "elo_end": p.elo_end,
-                "lichess_start": p.lichess_start,
-                "lichess_change": p.lichess_change,
-                "lichess_end": p.lichess_end,
-                "difference": p.difference,
-                "change_difference": p.change_difference,
-                "gap_count": len(p.gaps),
-                "gap_points": sum(g.size for g in p.gaps),
-                "gap_before_start": p.gap_before_start,
-                "long_break": p.long_break,
-                "below_floor": p.below_floor,
-                "adjustment": p.adjustment.key if p.adjustment is not None else None,
-                "adjusted_from": p.adjusted_from,
-            }
-
-
-def write_report_csv(out: TextIO, reports: Sequence[PerfReport], view: str) -> None:
-    """Write CSV to ``out`` row by row: one row per game (``view == "games"``) or per
-    period (otherwise)."""
-    if view == "games":
-        stream_csv(out, _game_rows(reports), REPORT_GAME_FIELDS)
-    else:
-        stream_csv(out, _period_rows(reports), REPORT_PERIOD_FIELDS)
-
-
-def report_csv(reports: Sequence[PerfReport], view: str) -> str:
-    """``write_report_csv``'s CSV as one text."""
-    buffer = io.StringIO()
-    write_report_csv(buffer, reports, view)
-    return buffer.getvalue()
+#: The JSON's numbers and period rows, which the CSV (``output.report_csv``) shares.
+number = _num
+period_json = _period_json

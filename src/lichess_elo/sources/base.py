@@ -25,10 +25,12 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Protocol, runtime_checkable
 
+from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.games import Game, UserInfo
 from lichess_elo.sources.lichess.retries import Progress
 
 
+@keywords_checked
 @dataclass(frozen=True)
 class GameQuery:
     """Which games to load.
@@ -45,6 +47,7 @@ class GameQuery:
     count_back: tuple[str, ...] | None = None
 
 
+@keywords_checked
 @dataclass(frozen=True)
 class LoadHooks:
     """What a source reports while it loads: progress, one-line warnings and, for a source
@@ -59,6 +62,7 @@ class LoadHooks:
 NO_HOOKS = LoadHooks()
 
 
+@keywords_checked
 @dataclass(frozen=True)
 class LoadedGames:
     """A player's games from one source.

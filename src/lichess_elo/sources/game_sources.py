@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeVar
 
+from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.games import Game, dedupe_sorted
 from lichess_elo.errors import BadFile
 from lichess_elo.sources.base import NO_HOOKS, GameQuery, LoadedGames, LoadHooks
@@ -27,6 +28,7 @@ from lichess_elo.sources.text_files import read_text
 from lichess_elo.sources.zstd_stream import Frames, zstd_faults
 
 
+@keywords_checked
 @dataclass(frozen=True)
 class LichessGames:
     """The player's games from Lichess's API, through the cache (or a cassette)."""
@@ -61,6 +63,7 @@ class LichessGames:
         )
 
 
+@keywords_checked
 def cassette(path: Path, cache_dir: Path | None = None) -> LichessGames:
     """Lichess's answers replayed from the vcrpy cassette ``path`` (nothing is sent)."""
     return LichessGames(Source(replay=path, cache_dir=cache_dir), name=f"the cassette {path}")
@@ -103,6 +106,7 @@ def read_pgn_file(
     return pgn.read_pgn(text, on_warning=on_warning)
 
 
+@keywords_checked
 @dataclass(frozen=True)
 class PgnFile:
     """A Lichess PGN export, read whole (a file holds what it holds: ``count_back`` and
@@ -131,6 +135,7 @@ class PgnFile:
 DUMP_CHUNK = 8 << 20
 
 
+@keywords_checked
 @dataclass(frozen=True)
 class DumpFile:
     """A month of Lichess's open database (``.pgn.zst`` or ``.pgn``), streamed: only the

@@ -25,23 +25,26 @@ compact form, in ``<cache dir>/games.sqlite``:
   read-only in a folder that cannot be written); a damaged file is started again; a
   locked, read-only or full one only costs the parse, with one warning.
 
-The payload format is ``marshal`` (fast and built in; the HTTP cache itself stores pickles)
-tagged with ``FORMAT`` and the interpreter's marshal version; anything else, or a payload
-that does not decode, is a miss.
+The payloads and request keys are ``games_codec``'s (``marshal``: fast and built in; the
+HTTP cache itself stores pickles), re-exported here.
 """
 
 from __future__ import annotations
 
-import hashlib
-import marshal
 import sqlite3
-import sys
-from collections.abc import Callable, Sequence
-from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
-from urllib.parse import urlencode
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from lichess_elo.core.games import Clock, Game, PerfStats, Side, UserInfo
+from lichess_elo.sources.games_codec import (
+    FORMAT,
+    VERSION,
+    decode_games,
+    decode_user,
+    digest,
+    encode_games,
+    encode_user,
+    request_id,
+)
 from lichess_elo.sources.sqlite_open import (
     connect,
     foreign_sidecars,
@@ -54,11 +57,23 @@ from lichess_elo.sources.sqlite_open import (
 if TYPE_CHECKING:
     from pathlib import Path
 
+__all__ = [
+    "FILE_NAME",
+    "FORMAT",
+    "HTTP_FILE",
+    "VERSION",
+    "ParsedCache",
+    "decode_games",
+    "decode_user",
+    "digest",
+    "encode_games",
+    "encode_user",
+    "request_id",
+    "servers_holding",
+]
+
 FILE_NAME = "games.sqlite"
 HTTP_FILE = "http.sqlite"
-#: Bump when the payload layout changes: every entry is then parsed again.
-FORMAT = 2
-_VERSION = FORMAT * 1000 + marshal.version
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS parsed (
     request TEXT PRIMARY KEY,
@@ -68,18 +83,6 @@ CREATE TABLE IF NOT EXISTS parsed (
     payload BLOB NOT NULL
 ) WITHOUT ROWID
 """
-_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
-_MICRO = timedelta(microseconds=1)
-_DECODE_ERRORS = (ValueError, EOFError, TypeError, IndexError, KeyError)
-
-
-SideRow = tuple[str | None, str | None, str | None, int | None, int | None, bool, int | None]
-
-
-def request_id(api_url: str, path: str, params: dict[str, Any], accept: str) -> str:
-    """The identity of one GET request: server root, path, sorted query and ``Accept``."""
-    query = urlencode(sorted((k, str(v)) for k, v in params.items()))
-    return f"GET {api_url.rstrip('/')}{path}?{query} Accept: {accept}"
 
 
 def servers_holding(cache_dir: Path, path: str) -> tuple[str, ...]:
@@ -104,132 +107,6 @@ def servers_holding(cache_dir: Path, path: str) -> tuple[str, ...]:
     except sqlite3.Error:
         return ()
     return tuple(sorted(found))
-
-
-def digest(blob: bytes) -> bytes:
-    """The digest that ties an entry to the exact bytes the HTTP cache stores."""
-    return hashlib.blake2b(blob, digest_size=20).digest()
-
-
-def _micros(when: datetime | None) -> int | None:
-    return None if when is None else (when - _EPOCH) // _MICRO
-
-
-def _when(micros: int | None) -> datetime | None:
-    return None if micros is None else _EPOCH + timedelta(microseconds=micros)
-
-
-def _shared(text: str | None) -> str | None:
-    """One string object for equal labels (perf, status, names...): ``marshal`` then writes
-    each once a payload and the decoded games share it, instead of a copy per game."""
-    return None if text is None else sys.intern(text)
-
-
-def _side_row(s: Side) -> SideRow:
-    return (
-        _shared(s.user_id),
-        _shared(s.name),
-        _shared(s.title),
-        s.rating,
-        s.rating_diff,
-        s.provisional,
-        s.ai_level,
-    )
-
-
-def encode_games(games: Sequence[Game], warnings: Sequence[str]) -> bytes:
-    """One response's games and parse warnings as a compact payload (``decode_games``)."""
-    rows = [
-        (
-            g.id,
-            g.rated,
-            _shared(g.variant),
-            _shared(g.speed),
-            _shared(g.perf),
-            _micros(g.created_at),
-            _shared(g.status),
-            _side_row(g.white),
-            _side_row(g.black),
-            _shared(g.winner),
-            _micros(g.last_move_at),
-            g.moves,
-            g.initial_fen,
-            _shared(g.tournament_id),
-            _shared(g.swiss_id),
-            None if g.clock is None else (g.clock.initial, g.clock.increment),
-            _shared(g.source),
-        )
-        for g in games
-    ]
-    return marshal.dumps((_VERSION, list(warnings), rows))
-
-
-def _clock(clocks: dict[tuple[int, int], Clock], pair: tuple[int, int]) -> Clock:
-    clock = clocks.get(pair)
-    if clock is None:
-        clock = clocks[pair] = Clock(*pair)
-    return clock
-
-
-def decode_games(payload: bytes) -> tuple[list[Game], list[str]] | None:
-    """The games and warnings of an ``encode_games`` payload; ``None`` if it is not one."""
-    try:
-        version, warnings, rows = marshal.loads(payload)
-        if version != _VERSION:
-            return None
-        epoch, micro = _EPOCH, _MICRO
-        clocks: dict[tuple[int, int], Clock] = {}  # one (immutable) Clock per time control
-        games = [
-            Game(
-                r[0],
-                r[1],
-                r[2],
-                r[3],
-                r[4],
-                epoch + micro * r[5],
-                r[6],
-                Side(*r[7]),
-                Side(*r[8]),
-                r[9],
-                None if r[10] is None else epoch + micro * r[10],
-                r[11],
-                r[12],
-                r[13],
-                r[14],
-                None if r[15] is None else _clock(clocks, r[15]),
-                r[16],
-            )
-            for r in rows
-        ]
-    except _DECODE_ERRORS:
-        return None
-    return games, [str(w) for w in warnings]
-
-
-def encode_user(user: UserInfo) -> bytes:
-    """A player's profile as a compact payload (``decode_user``)."""
-    perfs = [(k, p.games, p.rating, p.rd, p.provisional) for k, p in user.perfs.items()]
-    created = _micros(user.created_at)
-    row = (user.id, user.username, created, user.disabled, perfs, user.fide_id)
-    return marshal.dumps((_VERSION, row))
-
-
-def decode_user(payload: bytes) -> UserInfo | None:
-    """The profile of an ``encode_user`` payload; ``None`` if it is not one."""
-    try:
-        version, (user_id, username, created, disabled, perfs, fide_id) = marshal.loads(payload)
-        if version != _VERSION:
-            return None
-        return UserInfo(
-            id=user_id,
-            username=username,
-            created_at=_EPOCH + _MICRO * created,
-            disabled=disabled,
-            perfs={k: PerfStats(games, rating, rd, prov) for k, games, rating, rd, prov in perfs},
-            fide_id=fide_id,
-        )
-    except _DECODE_ERRORS:
-        return None
 
 
 def _prepared(conn: sqlite3.Connection) -> sqlite3.Connection:
@@ -338,7 +215,7 @@ class ParsedCache:
         try:
             row = conn.execute(
                 "SELECT http_key, digest, payload FROM parsed WHERE request = ? AND version = ?",
-                (request, _VERSION),
+                (request, VERSION),
             ).fetchone()
             if row is None:
                 return None
@@ -390,7 +267,7 @@ class ParsedCache:
                 conn.execute(
                     "INSERT OR REPLACE INTO parsed (request, http_key, digest, version, payload)"
                     " VALUES (?, ?, ?, ?, ?)",
-                    (request, http_key, digest(stored[0]), _VERSION, payload),
+                    (request, http_key, digest(stored[0]), VERSION, payload),
                 )
                 conn.execute("COMMIT")
             except BaseException:

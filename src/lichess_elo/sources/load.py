@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from pathlib import Path
 
+from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.games import Game
 from lichess_elo.errors import Conflict
 from lichess_elo.sources.base import GameSource, LoadedGames, LoadHooks, query_of
@@ -31,6 +32,7 @@ def game_source(source: Source, pgn_file: Path | None = None) -> GameSource:
     return LichessGames(source) if pgn_file is None else PgnFile(pgn_file)
 
 
+@keywords_checked
 def load_games(
     username: str,
     source: Source,

@@ -35,8 +35,10 @@ import chess
 import chess.pgn
 
 from lichess_elo.core import lichess_pgn
+from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.games import SPEEDS, Color, Game, Side, parse_time_control, speed_of
 from lichess_elo.core.replay import ReplayJob, replay_job
+from lichess_elo.core.replay_facts import stalemate_status
 
 #: PGN ``Variant`` tag -> Lichess variant key.
 VARIANTS = {
@@ -108,7 +110,7 @@ def _board_ending(board: chess.Board) -> str | None:
     if board.is_variant_end():
         return "variantEnd"
     if board.is_stalemate():
-        return "variantEnd" if board.uci_variant == "antichess" else "stalemate"
+        return stalemate_status(board.uci_variant)
     return None
 
 
@@ -246,6 +248,7 @@ def _facts_ending(job: ReplayJob) -> str | None:
     return None
 
 
+@keywords_checked
 def read_pgn(text: str, *, on_warning: Callable[[str], None] | None = None) -> list[Game]:
     """Read every game of a Lichess PGN export.
 

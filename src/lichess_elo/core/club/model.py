@@ -95,7 +95,7 @@ class ClubGame:
 
 @dataclass(frozen=True)
 class Rules:
-    """The club's rating rules (``club.toml``); see the README for every key."""
+    """The club's rating rules (``club.toml``); see ``docs/club.md`` for every key."""
 
     start: Start = 1000
     start_groups: Mapping[str, Start] = field(default_factory=dict)

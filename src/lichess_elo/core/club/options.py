@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from lichess_elo.core import arguments as args
+from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.club.model import (
     METHODS,
     ROUNDINGS,
@@ -54,6 +55,7 @@ class Override:
         return f"{self.value}" if self.name is None else f"{self.name}={self.value}"
 
 
+@keywords_checked
 @dataclass(frozen=True)
 class ClubOptions:
     """Overrides of the club's rules; ``None``/empty means "as the rules file says".

@@ -17,6 +17,7 @@ from lichess_elo.core.club.model import (
     name_key,
 )
 from lichess_elo.core.club.rating import expected
+from lichess_elo.core.months import add_months
 from lichess_elo.core.words import did_you_mean, match_folded
 from lichess_elo.errors import BadInput
 
@@ -64,8 +65,7 @@ def recent_change(standing: Standing, until: date | None, months: int = RECENT_M
     """
     if until is None:
         return 0
-    y, m = divmod(until.year * 12 + until.month - 1 - months, 12)
-    since = date(y, m + 1, min(until.day, 28))
+    since = date(*add_months(until.year, until.month, -months), min(until.day, 28))
     before: Decimal | None = None
     for e in standing.history:
         if e.day <= since:

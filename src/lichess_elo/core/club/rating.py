@@ -1,9 +1,10 @@
 """A club's internal Elo ladder: the rules, the rating run and its results (pure, no I/O).
 
 The records (``ClubPlayer``, ``ClubGame``, ``Rules``, the results) are in ``model.py``
-and re-exported here; the awards are built by ``standings.py``, one player's page by
-``player.py``. The readers for CSV, PGN and ``club.toml`` are in ``sources/club_files.py``
-and ``sources/club_toml.py``, Lichess tournaments in ``sources/lichess/tournaments.py``.
+and re-exported here; one period is applied by ``period.py``, the awards are built by
+``standings.py``, one player's page by ``player.py``. The readers for CSV, PGN and
+``club.toml`` are in ``sources/club_files.py`` and ``sources/club_toml.py``, Lichess
+tournaments in ``sources/lichess/tournaments.py``.
 Expected scores, rounding and the FIDE initial rating come from ``fide.py``.
 
 Rating periods (``Rules.update``):
@@ -17,12 +18,10 @@ Rating periods (``Rules.update``):
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
-from datetime import date
-from decimal import Decimal
 
-from lichess_elo.core import fide
+from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.club.kfactor import KChoice
 from lichess_elo.core.club.model import (
     METHODS,
@@ -46,6 +45,7 @@ from lichess_elo.core.club.model import (
     UpdateMode,
     name_key,
 )
+from lichess_elo.core.club.period import expected, rate_period
 from lichess_elo.core.club.rules import (
     FORFEIT_RULE,
     counts,
@@ -55,6 +55,7 @@ from lichess_elo.core.club.rules import (
 )
 from lichess_elo.core.club.standings import events, k_used, member_accounts, most_games, progress
 from lichess_elo.core.club.state import PlayerState, k_for, standing, start_rating
+from lichess_elo.core.months import months_between
 from lichess_elo.core.words import plural
 from lichess_elo.errors import BadInput
 
@@ -90,36 +91,6 @@ __all__ = [
     "rate_club",
     "speed_of",
 ]
-
-
-def months_between(earlier: date, later: date) -> int:
-    """Whole calendar months from ``earlier`` to ``later``."""
-    months = (later.year - earlier.year) * 12 + later.month - earlier.month
-    return months - 1 if later.day < earlier.day else months
-
-
-def expected(
-    own: Decimal, opponent: Decimal, rules: Rules, edition: fide.Edition = fide.CURRENT_STANDARD
-) -> Decimal:
-    """Expected score of ``own`` against ``opponent`` under the club's method.
-
-    ``fide-table`` looks the whole-point difference of the shown ratings up in FIDE table
-    8.1.2; ``formula`` is the logistic 1/(1+10^(-D/400)) on the unrounded ratings (the
-    spreadsheet's numbers). Both come from the FIDE engine, and the 400-point rule (its
-    400, the 2650 exemption) is the one of ``edition``: the standard chapter in force on
-    the period's first day (``fide.in_force``), applied to every game.
-    """
-    if rules.method == "fide-table":
-        return fide.expected_score(
-            fide.round_half_away(own),
-            fide.round_half_away(opponent),
-            method="table",
-            cap=rules.cap_used,
-            edition=edition,
-        )
-    if rules.cap_used:
-        return fide.logistic_expected(fide.capped_fraction(own, opponent, edition=edition))
-    return fide.logistic_expected(own - opponent)
 
 
 def _resolve(
@@ -201,90 +172,7 @@ def periods(games: Sequence[ClubGame], mode: UpdateMode) -> list[tuple[str, int,
     return [(labels[k], i, groups[k]) for i, k in enumerate(keys)]
 
 
-def _rate_period(
-    states: Mapping[str, PlayerState],
-    label: str,
-    update_id: int,
-    games: Sequence[ClubGame],
-    rules: Rules,
-) -> int:
-    """Apply one period; returns how many games were not rated (both players unrated)."""
-    first, last = games[0].day, games[-1].day
-    keys = {name_key(n) for g in games for n in (g.white, g.black)}
-    for key in keys:
-        st = states[key]
-        if (
-            rules.return_k is not None
-            and st.last_day is not None
-            and months_between(st.last_day, first) > rules.return_months
-        ):
-            st.return_left = rules.return_games
-    ks = {key: k_for(states[key], rules, first) for key in keys}
-    edition = fide.in_force("standard", first)
-    frozen = {key: states[key].rating for key in keys}
-    points: dict[str, Decimal] = defaultdict(Decimal)
-    exp: dict[str, list[Decimal]] = defaultdict(list)
-    played: dict[str, int] = defaultdict(int)
-    unrated_games = 0
-    for g in games:
-        a, b = name_key(g.white), name_key(g.black)
-        ra, rb = frozen[a], frozen[b]
-        if ra is None and rb is None:
-            unrated_games += 1
-            continue
-        if ra is None or rb is None:
-            newcomer, opp, score = (a, rb, g.score) if ra is None else (b, ra, 1 - g.score)
-            assert opp is not None
-            states[newcomer].pending.append(fide.GameResult(fide.round_half_away(opp), score))
-            continue
-        for own, s, r_own, r_other in ((a, g.score, ra, rb), (b, 1 - g.score, rb, ra)):
-            points[own] += s
-            exp[own].append(expected(r_own, r_other, rules, edition))
-            played[own] += 1
-    for key in sorted(played):
-        st = states[key]
-        before = frozen[key]
-        assert before is not None
-        # summed in sorted order so the game order cannot move even the 28th digit
-        total = sum(sorted(exp[key]), Decimal(0))
-        change = ks[key].k * (points[key] - total)
-        if rules.rounding == "update":
-            change = Decimal(fide.round_half_away(change))
-        st.rating = before + change
-        st.games += played[key]
-        st.history.append(
-            PeriodEntry(
-                label,
-                last,
-                played[key],
-                points[key],
-                total,
-                ks[key].k,
-                change,
-                before,
-                st.rating,
-                ks[key].rule,
-            )
-        )
-        st.update_ids.append(update_id)
-    for key in sorted(keys):
-        st = states[key]
-        if st.rating is None and len(st.pending) >= 5:
-            st.rating = Decimal(fide.initial_rating(st.pending))
-            st.games += len(st.pending)
-            pts = sum((r.score for r in st.pending), Decimal(0))
-            st.history.append(
-                PeriodEntry(
-                    label, last, len(st.pending), pts, Decimal(0), 0, Decimal(0), None, st.rating
-                )
-            )
-            st.update_ids.append(update_id)
-            st.pending.clear()
-        st.last_day = last
-        st.return_left = max(0, st.return_left - played.get(key, 0))
-    return unrated_games
-
-
+@keywords_checked
 def rate_club(
     players: Sequence[ClubPlayer],
     games: Sequence[ClubGame],
@@ -324,7 +212,7 @@ def rate_club(
     unrated_games = 0
     plan = periods(counted, rules.update)
     for label, update_id, chunk in plan:
-        unrated_games += _rate_period(states, label, update_id, chunk, rules)
+        unrated_games += rate_period(states, label, update_id, chunk, rules)
     if unrated_games:
         out_notes.append(f"{unrated_games} games between two unrated players were not rated")
     last_id = plan[-1][1] if plan else None

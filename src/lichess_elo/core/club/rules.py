@@ -194,7 +194,15 @@ def rules_from_mapping(data: Mapping[str, Any], doc: Fail) -> Rules:
     Raises:
         Whatever ``doc`` returns, for an unknown key or a bad value.
     """
+    _check_keys(data, doc)
     values: dict[str, Any] = {}
+    for step in (_modes, _starts, _ks, _return_k, _counting, _publishing):
+        values.update(step(data, doc))
+    return Rules(**values)
+
+
+def _check_keys(data: Mapping[str, Any], doc: Fail) -> None:
+    """Refuse an unknown key, at the top or in a table, and a scalar where a table goes."""
     for key, value in data.items():
         if key in _TABLES and isinstance(value, Mapping):
             for sub in value:
@@ -205,6 +213,11 @@ def rules_from_mapping(data: Mapping[str, Any], doc: Fail) -> Rules:
         elif key not in _SCALARS:
             known = ", ".join(sorted(_SCALARS | set(_TABLES)))
             raise doc(None, key, f"unknown key (known: {known})")
+
+
+def _modes(data: Mapping[str, Any], doc: Fail) -> dict[str, Any]:
+    """``update``, ``method``, ``rounding``, ``cap`` and ``newcomers``."""
+    values: dict[str, Any] = {}
     if "update" in data:
         values["update"] = _choice(doc, "update", data["update"], UPDATE_MODES)
     if "method" in data:
@@ -216,6 +229,12 @@ def rules_from_mapping(data: Mapping[str, Any], doc: Fail) -> Rules:
             if not isinstance(data[flag], bool):
                 raise doc(None, flag, f"expected true or false, got {data[flag]!r}")
             values[flag] = data[flag]
+    return values
+
+
+def _starts(data: Mapping[str, Any], doc: Fail) -> dict[str, Any]:
+    """``start``: a number, or ``[start]`` with a default, groups and players."""
+    values: dict[str, Any] = {}
     start = data.get("start")
     if isinstance(start, Mapping):
         if "default" in start:
@@ -227,6 +246,12 @@ def rules_from_mapping(data: Mapping[str, Any], doc: Fail) -> Rules:
             values["start_players"] = players
     elif start is not None:
         values["start"] = _start(doc, None, "start", start)
+    return values
+
+
+def _ks(data: Mapping[str, Any], doc: Fail) -> dict[str, Any]:
+    """``k``: a number, or ``[k]`` with a default, junior and provisional K, groups, players."""
+    values: dict[str, Any] = {}
     k = data.get("k")
     if isinstance(k, Mapping):
         simple = {
@@ -245,6 +270,12 @@ def rules_from_mapping(data: Mapping[str, Any], doc: Fail) -> Rules:
                 values[f"k_{key}"] = _named(doc, "k", key, k[key])
     elif k is not None:
         values["k"] = _whole(doc, None, "k", k, 1)
+    return values
+
+
+def _return_k(data: Mapping[str, Any], doc: Fail) -> dict[str, Any]:
+    """``[return_k]``: the K after a break, its months and games."""
+    values: dict[str, Any] = {}
     ret = _table(doc, data, "return_k")
     if ret:
         if "k" not in ret:
@@ -254,6 +285,12 @@ def rules_from_mapping(data: Mapping[str, Any], doc: Fail) -> Rules:
             doc, "return_k", "after_months", ret.get("after_months", 6)
         )
         values["return_games"] = _whole(doc, "return_k", "games", ret.get("games", 5))
+    return values
+
+
+def _counting(data: Mapping[str, Any], doc: Fail) -> dict[str, Any]:
+    """``[count]`` and ``[exclude]``: which events and time controls count."""
+    values: dict[str, Any] = {}
     count = _table(doc, data, "count")
     if "events" in count:
         values["count_events"] = _patterns(doc, "count", "events", count["events"])
@@ -267,6 +304,12 @@ def rules_from_mapping(data: Mapping[str, Any], doc: Fail) -> Rules:
     exclude = _table(doc, data, "exclude")
     if "events" in exclude:
         values["exclude_events"] = _patterns(doc, "exclude", "events", exclude["events"])
+    return values
+
+
+def _publishing(data: Mapping[str, Any], doc: Fail) -> dict[str, Any]:
+    """``[publish]`` and ``[target]``: what the published table leaves out, the targets."""
+    values: dict[str, Any] = {}
     publish = _table(doc, data, "publish")
     if "min_games" in publish:
         values["min_games"] = _whole(doc, "publish", "min_games", publish["min_games"])
@@ -283,7 +326,7 @@ def rules_from_mapping(data: Mapping[str, Any], doc: Fail) -> Rules:
         if not isinstance(end, date):
             raise doc("target", "term_end", f"expected a date like 2026-12-18, got {end!r}")
         values["term_end"] = end
-    return Rules(**values)
+    return values
 
 
 def _table(doc: Fail, data: Mapping[str, Any], name: str) -> Mapping[str, Any]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 
@@ -170,41 +170,72 @@ def calculate(
         check_as_of(as_of, chapter)
     edition = latest(chapter) if as_of is None else in_force(chapter, as_of)
     if unrated:
-        options = (
-            ("k", k),
-            ("games_before", games_before),
-            ("birth_year", birth_year),
-            ("peak", peak),
-        )
-        for field, given in (*options, ("method", method == "formula" or None)):
-            if given is not None:
-                raise Conflict((field, "unrated"))
-        if not cap:
-            raise Conflict(("cap", "unrated"))
-        if rating is not None:
-            raise Conflict(("rating", "unrated"), "the games give the rating")
-        rule = latest("standard") if as_of is None else initial_rules(as_of)
-        if not games:
-            raise Missing(
-                "games", f"an initial rating needs at least {rule.initial_min_games} games"
-            )
-        details = initial_rating_details(games, edition=rule)
-        return CalcResult(
-            period=None,
-            initial=details,
-            k_rule=None,
-            games_before=None,
-            games_assumed=False,
-            performance=performance_rating([g.opponent for g in games], details.points),
-            edition=rule,
-        )
+        choices = {"k": k, "games_before": games_before, "birth_year": birth_year, "peak": peak}
+        return _initial(rating, games, choices, method, cap, as_of)
     if rating is None:
         raise Missing("rating", "give the player's rating, or ask for an initial rating")
     check_rating(rating)
     if not games:
         raise Missing("games", "give at least one game")
     check_choice("method", method, METHODS)
-    k_rule: KRule
+    k_value, k_rule, games_before, games_assumed = _period_k(
+        rating, k, games_before, birth_year, year, peak, edition
+    )
+    period = rate_period(rating, games, k=k_value, method=method, cap=cap, edition=edition)
+    return CalcResult(
+        period=period,
+        initial=None,
+        k_rule=k_rule,
+        games_before=games_before,
+        games_assumed=games_assumed,
+        performance=period.performance,
+        edition=edition,
+    )
+
+
+def _initial(
+    rating: int | None,
+    games: Sequence[GameResult],
+    choices: Mapping[str, int | None],
+    method: Method,
+    cap: bool,
+    as_of: date | None,
+) -> CalcResult:
+    """``calculate`` with ``unrated``: the initial rating (FIDE 8.2), refusing every K
+    choice (``choices``), the formula, ``cap=False`` and a rating."""
+    for field, given in (*choices.items(), ("method", method == "formula" or None)):
+        if given is not None:
+            raise Conflict((field, "unrated"))
+    if not cap:
+        raise Conflict(("cap", "unrated"))
+    if rating is not None:
+        raise Conflict(("rating", "unrated"), "the games give the rating")
+    rule = latest("standard") if as_of is None else initial_rules(as_of)
+    if not games:
+        raise Missing("games", f"an initial rating needs at least {rule.initial_min_games} games")
+    details = initial_rating_details(games, edition=rule)
+    return CalcResult(
+        period=None,
+        initial=details,
+        k_rule=None,
+        games_before=None,
+        games_assumed=False,
+        performance=performance_rating([g.opponent for g in games], details.points),
+        edition=rule,
+    )
+
+
+def _period_k(
+    rating: int,
+    k: int | None,
+    games_before: int | None,
+    birth_year: int | None,
+    year: int | None,
+    peak: int | None,
+    edition: Edition,
+) -> tuple[int, KRule, int | None, bool]:
+    """``calculate``'s K for a rated period: ``(K, why, games before, whether that count
+    was assumed)``, from ``k`` or from 8.3.3, the inputs checked."""
     games_assumed = False
     if peak is not None:
         check_rating(peak, "peak")
@@ -217,31 +248,20 @@ def calculate(
         for field, given in given_k:
             if given is not None:
                 raise Conflict((field, "k"), "K is given")
-        k_value, k_rule = check_k(k), "given"
-    else:
-        if games_before is None:
-            games_before, games_assumed = edition.new_player_games, True
-        check_games_before(games_before)
-        if birth_year is not None:
-            if year is None:
-                raise Missing("year", "the year of the list is needed with a birth year")
-            check_birth_year(birth_year, year)
-        k_value, k_rule = k_factor(
-            rating,
-            games_before=games_before,
-            birth_year=birth_year,
-            year=year,
-            peak=peak,
-            edition=edition,
-        )
-        games_assumed = games_assumed and k_rule in ("standard", "new")
-    period = rate_period(rating, games, k=k_value, method=method, cap=cap, edition=edition)
-    return CalcResult(
-        period=period,
-        initial=None,
-        k_rule=k_rule,
+        return check_k(k), "given", games_before, False
+    if games_before is None:
+        games_before, games_assumed = edition.new_player_games, True
+    check_games_before(games_before)
+    if birth_year is not None:
+        if year is None:
+            raise Missing("year", "the year of the list is needed with a birth year")
+        check_birth_year(birth_year, year)
+    k_value, k_rule = k_factor(
+        rating,
         games_before=games_before,
-        games_assumed=games_assumed,
-        performance=period.performance,
+        birth_year=birth_year,
+        year=year,
+        peak=peak,
         edition=edition,
     )
+    return k_value, k_rule, games_before, games_assumed and k_rule in ("standard", "new")

@@ -102,13 +102,13 @@ BIRTH_YEAR_MIN = 1900
 GAMES_BEFORE_MAX = 100_000
 
 
-_HUNDREDTH = Decimal("0.01")
+HUNDREDTH = Decimal("0.01")
 
 
-_ONE = Decimal(1)
+ONE = Decimal(1)
 
 
-_HALF = Decimal("0.5")
+HALF = Decimal("0.5")
 
 
-_ZERO = Decimal(0)
+ZERO = Decimal(0)

@@ -13,16 +13,16 @@ from typing import TypeVar
 
 from lichess_elo.core.fide.checks import check_expected_args
 from lichess_elo.core.fide.constants import (
-    _HUNDREDTH,
-    _ONE,
-    _ZERO,
     CURRENT_STANDARD,
     GAMES_BEFORE_MAX,
+    HUNDREDTH,
+    ONE,
+    ZERO,
     Method,
 )
 from lichess_elo.core.fide.editions import Edition, KReason
 from lichess_elo.core.fide.game import GameResult as GameResult
-from lichess_elo.core.fide.tables import _dp_table, _pd_rows
+from lichess_elo.core.fide.tables import dp_table, pd_rows
 from lichess_elo.errors import BadInput, Missing, OutOfRange
 
 _N = TypeVar("_N", int, Decimal)
@@ -130,7 +130,7 @@ def is_junior(edition: Edition, birth_year: int | None, year: int) -> bool:
 
 def _pd_row(distance: int) -> tuple[Decimal, Decimal]:
     """Table 8.1.2's (PD high, PD low) for ``distance`` = |D|, from its rows."""
-    for low, high, pd_high, pd_low in _pd_rows():
+    for low, high, pd_high, pd_low in pd_rows():
         if distance >= low and (high is None or distance <= high):
             return pd_high, pd_low
     raise AssertionError(f"table 8.1.2 has no row for |D| = {distance}")  # pragma: no cover
@@ -140,7 +140,7 @@ def _pd_row(distance: int) -> tuple[Decimal, Decimal]:
 def _pd_by_distance() -> tuple[tuple[Decimal, Decimal], ...]:
     """``_pd_row`` of every |D| up to one past the last bounded row; the last entry is the
     open-ended row's, which holds for every larger |D| too (one lookup a game, not a scan)."""
-    top = max(high for _, high, _, _ in _pd_rows() if high is not None) + 1
+    top = max(high for _, high, _, _ in pd_rows() if high is not None) + 1
     return tuple(_pd_row(distance) for distance in range(top + 1))
 
 
@@ -159,7 +159,7 @@ def logistic_expected(difference: int | Decimal) -> Decimal:
     diff = Decimal(difference)
     with localcontext() as ctx:
         ctx.prec = 28
-        return _ONE / (_ONE + Decimal(10) ** (Decimal(-diff) / Decimal(400)))
+        return ONE / (ONE + Decimal(10) ** (Decimal(-diff) / Decimal(400)))
 
 
 def expected_score(
@@ -188,10 +188,10 @@ def expected_score(
     """
     check_expected_args(own, opponent, method, cap, edition)
     diff, _ = difference_used(own, opponent, cap=cap, edition=edition)
-    return _pd(diff, method)
+    return pd(diff, method)
 
 
-def _pd(diff: int, method: Method) -> Decimal:
+def pd(diff: int, method: Method) -> Decimal:
     """PD for the D used: table 8.1.2 or the logistic formula."""
     return _table_pd(diff) if method == "table" else logistic_expected(diff)
 
@@ -202,8 +202,8 @@ def dp(p: Decimal) -> int:
     Raises:
         BadInput: when p is outside 0..1.
     """
-    key = p.quantize(_HUNDREDTH, rounding=ROUND_HALF_UP)
-    table = _dp_table()
+    key = p.quantize(HUNDREDTH, rounding=ROUND_HALF_UP)
+    table = dp_table()
     if key not in table:
         raise BadInput(f"fractional score {p} is outside 0..1")
     return table[key]
@@ -277,7 +277,7 @@ def limit_k(k: int, games: int, *, edition: Edition = CURRENT_STANDARD) -> int:
 
 def round_half_away(x: Decimal) -> int:
     """Round to a whole number with .5 away from zero (8.3.4): 2.5 -> 3, -2.5 -> -3."""
-    return int(x.quantize(_ONE, rounding=ROUND_HALF_UP))
+    return int(x.quantize(ONE, rounding=ROUND_HALF_UP))
 
 
 def performance_rating(opponent_ratings: Sequence[int], points: Decimal) -> int | None:
@@ -289,7 +289,7 @@ def performance_rating(opponent_ratings: Sequence[int], points: Decimal) -> int 
     n = len(opponent_ratings)
     if n == 0:
         return None
-    if not _ZERO <= points <= n:
+    if not ZERO <= points <= n:
         raise BadInput(f"{points} points is not possible in {n} games")
     average = Decimal(sum(opponent_ratings)) / n
     return round_half_away(average + dp(points / n))

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 
-from lichess_elo.core.fide.constants import _HALF, _HUNDREDTH, _ZERO, CURRENT_STANDARD
+from lichess_elo.core.fide.constants import CURRENT_STANDARD, HALF, HUNDREDTH, ZERO
 from lichess_elo.core.fide.editions import Edition, InitialMethod
 from lichess_elo.core.fide.engine import GameResult, dp, round_half_away
 from lichess_elo.errors import BadInput
@@ -90,7 +90,7 @@ def initial_rating_details(
         raise BadInput(
             f"an initial rating needs at least {need} games against rated opponents, got {n}"
         )
-    points = sum((r.score for r in results), _ZERO)
+    points = sum((r.score for r in results), ZERO)
     if points == 0:
         raise BadInput("a zero score gives no initial rating (FIDE 8.2.1 disregards it)")
     opponents = Decimal(sum(r.opponent for r in results))
@@ -98,18 +98,18 @@ def initial_rating_details(
     if edition.initial_method in (None, "draws"):
         total = n + edition.hypothetical_draws
         average = (opponents + edition.hypothetical_draws * edition.hypothetical_opponent) / total
-        p = ((points + edition.hypothetical_draws * _HALF) / total).quantize(
-            _HUNDREDTH, ROUND_HALF_UP
+        p = ((points + edition.hypothetical_draws * HALF) / total).quantize(
+            HUNDREDTH, ROUND_HALF_UP
         )
         diff = dp(p)
         bonus = Decimal(diff)
     else:
         average = opponents / n
-        p = (points / n).quantize(_HUNDREDTH, ROUND_HALF_UP)
+        p = (points / n).quantize(HUNDREDTH, ROUND_HALF_UP)
         over = points * 2 - n  # half points over 50 %
         if over >= 0:
             diff = None
-            bonus = over * (edition.initial_per_half_point or _ZERO)
+            bonus = over * (edition.initial_per_half_point or ZERO)
         else:
             diff = dp(p)
             bonus = Decimal(diff)

@@ -13,14 +13,14 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from lichess_elo.core.fide.checks import check_period_args
-from lichess_elo.core.fide.constants import _ZERO, CURRENT_STANDARD, Method
+from lichess_elo.core.fide.constants import CURRENT_STANDARD, ZERO, Method
 from lichess_elo.core.fide.editions import Edition
 from lichess_elo.core.fide.engine import (
-    _pd,
     cap_applies,
     difference_used,
     limit_k,
     not_rated,
+    pd,
     performance_rating,
     round_half_away,
 )
@@ -137,7 +137,7 @@ def rate_period(
             difference=diff,
             capped=capped,
             expected=expected,
-            change=_ZERO if out else _change(k_used, game.score, expected, method),
+            change=ZERO if out else _change(k_used, game.score, expected, method),
             not_rated="600/2600" if out else None,
         )
         for game, out, (diff, capped, expected) in zip(games, excluded, rated_parts, strict=True)
@@ -189,10 +189,10 @@ def _rate(
     for game, out in zip(games, excluded, strict=True):
         may_cap = cap and not out and next(applies)
         diff, capped = difference_used(rating, game.opponent, cap=may_cap, edition=edition)
-        parts.append((diff, capped, _pd(diff, method)))
-    points = sum((g.score for g in counted), _ZERO)
+        parts.append((diff, capped, pd(diff, method)))
+    points = sum((g.score for g in counted), ZERO)
     expected_total = sum(
-        (e for (_, _, e), out in zip(parts, excluded, strict=True) if not out), _ZERO
+        (e for (_, _, e), out in zip(parts, excluded, strict=True) if not out), ZERO
     )
     return (
         excluded,

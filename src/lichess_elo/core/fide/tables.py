@@ -8,7 +8,7 @@ from decimal import Decimal
 from functools import cache
 from importlib import resources
 
-from lichess_elo.core.fide.constants import _HUNDREDTH
+from lichess_elo.core.fide.constants import HUNDREDTH
 
 
 def _read_csv(name: str) -> list[dict[str, str]]:
@@ -17,22 +17,22 @@ def _read_csv(name: str) -> list[dict[str, str]]:
 
 
 @cache
-def _pd_rows() -> tuple[tuple[int, int | None, Decimal, Decimal], ...]:
+def pd_rows() -> tuple[tuple[int, int | None, Decimal, Decimal], ...]:
     """Table 8.1.2 as (diff_min, diff_max or None for no bound, PD high, PD low)."""
     return tuple(
         (
             int(row["diff_min"]),
             int(row["diff_max"]) if row["diff_max"] else None,
-            Decimal(row["pd_high"]).quantize(_HUNDREDTH),
-            Decimal(row["pd_low"]).quantize(_HUNDREDTH),
+            Decimal(row["pd_high"]).quantize(HUNDREDTH),
+            Decimal(row["pd_low"]).quantize(HUNDREDTH),
         )
         for row in _read_csv("expected_score_table.csv")
     )
 
 
 @cache
-def _dp_table() -> dict[Decimal, int]:
+def dp_table() -> dict[Decimal, int]:
     """Table 8.1.1 as {p (2 decimals): dp}."""
     return {
-        Decimal(row["p"]).quantize(_HUNDREDTH): int(row["dp"]) for row in _read_csv("dp_table.csv")
+        Decimal(row["p"]).quantize(HUNDREDTH): int(row["dp"]) for row in _read_csv("dp_table.csv")
     }

@@ -232,26 +232,31 @@ def _track_games(rows: Sequence[GameRow]) -> list[rivals.TrackGame]:
 def rival_predictions(rows: Sequence[GameRow], rules: rivals.RivalRules) -> list[float]:
     """One online contender's prediction for every row (rows oldest first), its track
     starting from the first row's Lichess rating and the RD of its provisional flag."""
+    return _rival(rows, _track_games(rows), rules)
+
+
+def _rival(
+    rows: Sequence[GameRow], games: Sequence[rivals.TrackGame], rules: rivals.RivalRules
+) -> list[float]:
+    """``rival_predictions`` over the rows' track games, made once for every contender."""
     if not rows:
         return []
     first = rows[0]
     return rivals.track(
-        _track_games(rows),
-        float(first.lichess_rating),
-        opponent_deviation(first.provisional),
-        rules,
+        games, float(first.lichess_rating), opponent_deviation(first.provisional), rules
     )
 
 
 def predict(rows: Sequence[GameRow]) -> dict[str, list[float]]:
     """Every contender's prediction for every row, by contender key (rows oldest first)."""
+    games = _track_games(rows)  # the same for both rivals
     return {
         LICHESS.key: [lichess_expectation(r) for r in rows],
         FIDE.key: [float(r.expected) for r in rows],
         ELO_ON_LICHESS.key: [_logistic(r.lichess_rating - r.opponent_rating) for r in rows],
         SCORE_RATE.key: score_rates(results_of(rows)),
-        GLICKO1.key: rival_predictions(rows, rivals.GLICKO1),
-        STEPHENSON.key: rival_predictions(rows, rivals.STEPHENSON),
+        GLICKO1.key: _rival(rows, games, rivals.GLICKO1),
+        STEPHENSON.key: _rival(rows, games, rivals.STEPHENSON),
     }
 
 

@@ -35,6 +35,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from lichess_elo.core.months import month_index
+
 __all__ = [
     "GLICKO1",
     "GLICKO1_C",
@@ -155,11 +157,6 @@ def period_update(
     mean_opponent = sum(g.rating for g in games) / m
     new = rating + Q * v_new * gain + rules.neighbourhood * (mean_opponent - rating)
     return new, math.sqrt(v_new)
-
-
-def month_index(year: int, month: int) -> int:
-    """Months since year 0: consecutive months differ by 1."""
-    return year * 12 + month - 1
 
 
 @dataclass(frozen=True)

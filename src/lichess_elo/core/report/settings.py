@@ -8,6 +8,7 @@ from typing import Literal
 
 from lichess_elo.core import arguments as args
 from lichess_elo.core import fide
+from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.fide.editions import CHAPTER_CHOICES, ChapterChoice
 from lichess_elo.core.games import check_date_range
 from lichess_elo.core.report.selection import check_perfs, utc_midnight
@@ -19,6 +20,7 @@ TRACKS: tuple[Track, ...] = ("shadow", "lichess")
 PERIOD_KINDS: tuple[PeriodKind, ...] = ("month", "week", "day", "game")
 
 
+@keywords_checked
 @dataclass(frozen=True)
 class ReportSettings:
     """What the user asked for (the ``report`` command's options).

@@ -2,7 +2,8 @@
 
 Pure code, no I/O; ``report.build_report`` calls ``summarize`` for each perf.
 
-Definitions (documented in the README):
+Definitions (documented in ``docs/commands.md#report-fide-elo-next-to-lichess`` and
+``docs/json.md#report``):
 
 - **Elo change** of the report: the sum of the rounded period changes. **Lichess change**:
   the sum of the ratingDiffs; **gaps**: the sum of the chain gaps; so the final Lichess
@@ -26,6 +27,7 @@ from collections.abc import Callable, Iterable, Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, TypeVar
 
+from lichess_elo.core.replay_facts import ENDING_WORDS
 from lichess_elo.core.report.model import Disagreement, EndingStat, Summary
 
 if TYPE_CHECKING:
@@ -55,14 +57,8 @@ REASONS = (
 #: FIDE K reasons that give K 40 (a "new" or "junior" player moves twice as fast as K 20).
 _HIGH_K = frozenset({"new", "junior"})
 
-ENDING_LABELS = {
-    "lost_on_time_ahead": "losses on time while 3+ points of material ahead",
-    "won_on_time_behind": "wins on time while 3+ points of material behind",
-    "resigned_not_behind": "resignations while not behind in material",
-    "won_by_timeout": "wins by the opponent leaving the game",
-    "lost_by_timeout": "losses by leaving the game",
-    "decided_quickly": "games decided within 10 plies",
-}
+#: An ending's words in the summary (``core.replay_facts.ENDING_WORDS``).
+ENDING_LABELS: dict[str, str] = {name: words for name, (_, words) in ENDING_WORDS.items()}
 
 __all__ = ["Disagreement", "EndingStat", "Summary", "summarize"]
 

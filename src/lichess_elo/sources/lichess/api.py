@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import ExitStack
-from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.games import Game, UserInfo, dedupe_sorted
-from lichess_elo.core.report.selection import classify, select_perfs
 from lichess_elo.errors import (
     AccountClosed,
     BadInput,
@@ -30,20 +30,16 @@ from lichess_elo.errors import (
     NotCached,
 )
 from lichess_elo.sources.games_cache import servers_holding
-from lichess_elo.sources.lichess.answers import own_games, read_whole
 from lichess_elo.sources.lichess.checks import scrub, validate_username
-from lichess_elo.sources.lichess.count_back import (
-    COUNT_BACK_MONTHS,
-    short_perfs,
+from lichess_elo.sources.lichess.count_back import count_back_months
+from lichess_elo.sources.lichess.month_fetch import (
+    MonthWindow,
+    first_of,
+    incomplete,
+    month_action,
 )
-from lichess_elo.sources.lichess.export import read_month
-from lichess_elo.sources.lichess.months import (
-    _month_start,
-    _next_month,
-    export_params,
-    month_windows,
-)
-from lichess_elo.sources.lichess.parsed import cached_month, keep_month, month_request, open_parsed
+from lichess_elo.sources.lichess.months import export_params, month_windows
+from lichess_elo.sources.lichess.parsed import cached_month, month_request, open_parsed
 from lichess_elo.sources.lichess.retries import Progress, call_with_retries
 from lichess_elo.sources.lichess.session import (
     CACHE_FILE,
@@ -88,6 +84,7 @@ class FetchResult:
     count_short: tuple[str, ...] = ()
 
 
+@keywords_checked
 def fetch_games(
     username: str,
     source: Source,
@@ -178,142 +175,35 @@ def _fetch_games(
             on_warning(message)
 
     with ExitStack() as stack:
-        opened: list[Conn] = []
-
-        def conn() -> Conn:
-            """The session, opened on first use: an offline run whose profile and months
-            are all in the parsed-games cache never opens it (nor imports the HTTP stack)."""
-            if not opened:
-                opened.append(stack.enter_context(connect(source)))
-                if parsed is not None:  # closed first: the session's connection to
-                    stack.callback(parsed.close)  # http.sqlite is then the last (its WAL goes)
-            return opened[0]
-
-        parsed = None
-        if source.replay is None:  # the parsed-games cache sits beside the HTTP cache
-            check_connection(source)  # what ``connect`` checks first, whether or not it runs
-            cache_path = make_cache_dir(source) / CACHE_FILE
-            check_sidecars(cache_path)
-            parsed = open_parsed(cache_path.parent, warn)
-            stack.callback(parsed.close)
-            now = datetime.now(UTC)
-        else:
-            cache_path, now = conn().cache_path, conn().now
-        if since is not None and since > now.date():
-            # nothing to fetch yet: said, not answered with an empty report
-            day = "today" if source.replay is None else "the cassette's recording day"
-            raise BadInput(
-                f"is after {day} ({now:%Y-%m-%d}); no game is played yet",
-                field="since",
-                value=since.isoformat(),
-            )
-        user = cached_or_fetched_user(conn, parsed, name, source, progress, warn)
+        run = _Run(name, source, stack, progress, warn)
+        cache_path, now = run.open_caches()
+        _check_since(since, now, source)
+        user = cached_or_fetched_user(run.conn, run.parsed, name, source, progress, warn)
         if user.disabled:
             raise AccountClosed(f"the Lichess account '{user.username or name}' is closed")
+        run.user_id = user.id or name.lower()
         months = month_windows(user.created_at, now, since, until)
-        if progress is not None:
-            progress.start(len(months))
+        tally = _Tally(keep_games)
         low = datetime.combine(since, datetime.min.time(), UTC) if since else None
         high = datetime.combine(until, datetime.min.time(), UTC) if until else None
-        found: dict[str, Game] = {}
-        seen: set[str] = set()
-        split: dict[str, tuple[int, int]] = {}
-        from_cache = 0
-
-        def keep(game: Game) -> bool:
-            """Count ``game`` once (by id), and hold it unless only counting; whether it
-            is new."""
-            if game.id in seen:
-                return False
-            seen.add(game.id)
-            rated, casual = split.get(game.perf, (0, 0))
-            split[game.perf] = (rated + 1, casual) if game.rated else (rated, casual + 1)
-            if keep_games:
-                found[game.id] = game
-            return True
-
-        damaged: list[DamagedAnswer] = []
-
-        def read_month(month: date) -> tuple[list[Game], bool] | None:
-            label = month.strftime("%Y-%m")
-            user_id = user.id or name.lower()
-            request = month_request(source.api_url, user_id, export_params(month))
-            if parsed is not None and not source.refresh:
-                hit = cached_month(parsed, request, stale_ok=source.offline)
-                if hit is not None:  # parsed before from the very answer the cache holds
-                    for message in hit[1]:
-                        warn(message)
-                    if hit[1] and source.offline:  # kept by a version before issue 22
-                        warn(incomplete(f"month {label} of {name}", len(hit[1])))
-                    return hit[0], True
-            window = _Month(user_id, name, month, f"month {label} of {name}", parsed, request)
-            try:
-                return call_with_retries(
-                    _month_action(conn(), window, warn),
-                    what=window.what,
-                    source=source,
-                    hint=fetch_hint(name, source, month),
-                    progress=progress,
-                    on_warning=warn,
-                    passthrough=frozenset(),
-                )
-            except DamagedAnswer as exc:  # the other months go on; this one is not kept
-                damaged.append(exc)
-                return None
-
-        for done, month in enumerate(months, start=1):
-            read = read_month(month)
-            if read is None:
-                continue
-            month_games, cached = read
-            from_cache += cached
-            new = [
-                game
-                for game in month_games
-                # Counting back also keeps the days of ``since``'s month before it.
-                if (low is None or game.created_at >= low or count_back is not None)
-                and (high is None or game.created_at < high)
-                and keep(game)
-            ]
-            if on_games is not None and new:
-                on_games(new)
-            del month_games, read, new  # a counting fetch lets each month's games go here
-            if progress is not None:
-                progress.month(month.strftime("%Y-%m"), done, len(seen), cached)
+        _read_window(run, months, tally, low, high, count_back is not None, on_games)
         back: list[date] = []
         short: tuple[str, ...] = ()
         if count_back is not None and since is not None and low is not None:
-            first_month = _month_start(user.created_at.astimezone(UTC).date())
-            window_games = [g for g in found.values() if g.created_at >= low]
-            counted, _, _ = classify(name, window_games, None, None)
-            need = set(select_perfs(count_back, counted, user))
-            month = _month_start(since)
-            while True:
-                short = short_perfs(name, list(found.values()), need, low)
-                if not short or month <= first_month or len(back) == COUNT_BACK_MONTHS:
-                    break
-                month = _month_start(month - timedelta(days=1))
-                back.append(month)
-                read = read_month(month)
-                if read is None:
-                    continue
-                from_cache += read[1]
-                for game in read[0]:
-                    if game.created_at < low:
-                        keep(game)
-            if month <= first_month:
-                short = ()  # the whole history before ``since`` is held: the count is exact
-        if damaged:
-            raise _first_of(damaged)
+            back, short = count_back_months(
+                run.name, user, tally.found, (since, low), count_back, run.read_month, tally.keep
+            )
+        if run.damaged:
+            raise first_of(run.damaged)
     total = len(months) + len(back)
     return FetchResult(
         user=user,
-        games=tuple(dedupe_sorted(found.values())),
-        count=len(seen),
-        split=split,
+        games=tuple(dedupe_sorted(tally.found.values())),
+        count=len(tally.seen),
+        split=tally.split,
         months_total=total,
-        months_from_network=total - from_cache,
-        months_from_cache=from_cache,
+        months_from_network=total - run.from_cache,
+        months_from_cache=run.from_cache,
         cache_path=cache_path,
         warnings=tuple(warnings),
         now=now,
@@ -322,85 +212,148 @@ def _fetch_games(
     )
 
 
-@dataclass(frozen=True)
-class _Month:
-    """One monthly window: whose, which, and how to name it."""
-
-    user_id: str
-    name: str
-    month: date
-    what: str
-    #: The parsed-games cache (none for a cassette) and the month's request in it.
-    parsed: ParsedCache | None = None
-    request: str = ""
-
-
-def _first_of(damaged: list[DamagedAnswer]) -> DamagedAnswer:
-    first = damaged[0]
-    if len(damaged) == 1:
-        return first
-    more = ", ".join(d.what for d in damaged[1:])
-    return DamagedAnswer(
-        f"{first} (also damaged: {more})", what=first.what, fault=first.fault, hint=first.hint
-    )
-
-
-def _fetch_month(
-    conn: Conn, window: _Month, warn: Callable[[str], None]
-) -> tuple[list[Game], bool]:
-    notes: list[str] = []  # the last attempt's parse warnings, said once it is read
-    from requests_cache import NEVER_EXPIRE  # with the session (``connect``)
-
-    ended = _next_month(window.month) <= conn.now.date()
-    # A month that had ended never changes again; a running one is stored already expired.
-    conn.session.settings.expire_after = NEVER_EXPIRE if ended else datetime.now(UTC)
-    hint = fetch_hint(window.name, conn.source, window.month)
-
-    def read() -> list[Game]:
-        return read_whole(
-            conn,
-            lambda: read_month(conn, window.user_id, window.month, notes.append),
-            window.what,
-            hint,
-            before_again=notes.clear,
+def _check_since(since: date | None, now: datetime, source: Source) -> None:
+    """Refuse a ``since`` after today: nothing to fetch yet, said rather than answered with
+    an empty report."""
+    if since is not None and since > now.date():
+        day = "today" if source.replay is None else "the cassette's recording day"
+        raise BadInput(
+            f"is after {day} ({now:%Y-%m-%d}); no game is played yet",
+            field="since",
+            value=since.isoformat(),
         )
 
-    games = read()
-    from_cache = conn.session.last_from_cache
-    if notes and from_cache and not conn.source.offline and conn.source.replay is None:
-        # Games skipped in an answer kept as final (by a version before issue #22 kept such
-        # months expired): online, it is asked for again now, not served once more.
-        notes.clear()
-        refresh, conn.session.force_refresh = conn.session.force_refresh, True
+
+@dataclass
+class _Tally:
+    """The games counted so far: each id once, the perf split, and the games held (unless
+    only counting)."""
+
+    keep_games: bool
+    found: dict[str, Game] = field(default_factory=dict)
+    seen: set[str] = field(default_factory=set)
+    split: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+    def keep(self, game: Game) -> bool:
+        """Count ``game`` once (by id), and hold it unless only counting; whether it is new."""
+        if game.id in self.seen:
+            return False
+        self.seen.add(game.id)
+        rated, casual = self.split.get(game.perf, (0, 0))
+        self.split[game.perf] = (rated + 1, casual) if game.rated else (rated, casual + 1)
+        if self.keep_games:
+            self.found[game.id] = game
+        return True
+
+
+class _Run:
+    """One ``fetch_games`` call's caches and session: the parsed-games cache, the session
+    opened on first use, the months served from the cache and the damaged ones."""
+
+    def __init__(
+        self,
+        name: str,
+        source: Source,
+        stack: ExitStack,
+        progress: Progress | None,
+        warn: Callable[[str], None],
+    ) -> None:
+        self.name = name
+        self.source = source
+        self.user_id = name.lower()
+        self._stack = stack
+        self.progress = progress
+        self._warn = warn
+        self._opened: list[Conn] = []
+        self.parsed: ParsedCache | None = None
+        self.from_cache = 0
+        self.damaged: list[DamagedAnswer] = []
+
+    def conn(self) -> Conn:
+        """The session, opened on first use: an offline run whose profile and months are
+        all in the parsed-games cache never opens it (nor imports the HTTP stack)."""
+        if not self._opened:
+            self._opened.append(self._stack.enter_context(connect(self.source)))
+            if self.parsed is not None:  # closed first: the session's connection to
+                self._stack.callback(self.parsed.close)  # http.sqlite is then the last
+        return self._opened[0]
+
+    def open_caches(self) -> tuple[Path, datetime]:
+        """The HTTP cache's path and "now"; the parsed-games cache beside the HTTP cache
+        (none for a cassette, whose session is opened here for its recording day)."""
+        source = self.source
+        if source.replay is not None:
+            return self.conn().cache_path, self.conn().now
+        check_connection(source)  # what ``connect`` checks first, whether or not it runs
+        cache_path = make_cache_dir(source) / CACHE_FILE
+        check_sidecars(cache_path)
+        self.parsed = open_parsed(cache_path.parent, self._warn)
+        self._stack.callback(self.parsed.close)
+        return cache_path, datetime.now(UTC)
+
+    def read_month(self, month: date) -> tuple[list[Game], bool] | None:
+        """The player's games of ``month`` and whether they came from a cache; ``None`` for
+        a damaged answer (the other months go on; this one is not kept)."""
+        source, name, warn = self.source, self.name, self._warn
+        label = month.strftime("%Y-%m")
+        request = month_request(source.api_url, self.user_id, export_params(month))
+        if self.parsed is not None and not source.refresh:
+            hit = cached_month(self.parsed, request, stale_ok=source.offline)
+            if hit is not None:  # parsed before from the very answer the cache holds
+                for message in hit[1]:
+                    warn(message)
+                if hit[1] and source.offline:  # kept by a version before issue 22
+                    warn(incomplete(f"month {label} of {name}", len(hit[1])))
+                self.from_cache += 1
+                return hit[0], True
+        what = f"month {label} of {name}"
+        window = MonthWindow(self.user_id, name, month, what, self.parsed, request)
         try:
-            games = read()
-        finally:
-            conn.session.force_refresh = refresh
-        from_cache = conn.session.last_from_cache
-    for message in notes:
-        warn(message)
-    own, others = own_games(games, window.name, warn, window.what)
-    if others:  # not the answer asked for: not kept, so the next run asks again
-        conn.session.forget_last()
-    elif notes:  # games skipped: not kept as final, so the next online run asks again
-        if conn.source.offline:
-            warn(incomplete(window.what, len(notes)))
-        else:
-            conn.session.expire_last()
-    elif window.parsed is not None:  # a whole, valid answer: its games are kept parsed
-        keep_month(window.parsed, window.request, conn.session, own, notes)
-    return own, from_cache
+            read = call_with_retries(
+                month_action(self.conn(), window, warn),
+                what=window.what,
+                source=source,
+                hint=fetch_hint(name, source, month),
+                progress=self.progress,
+                on_warning=warn,
+                passthrough=frozenset(),
+            )
+        except DamagedAnswer as exc:
+            self.damaged.append(exc)
+            return None
+        self.from_cache += read[1]
+        return read
 
 
-def incomplete(what: str, skipped: int) -> str:
-    """The offline warning for a month kept with ``skipped`` games left out."""
-    return (
-        f"{what} is incomplete in the cache ({skipped} game(s) skipped); run online "
-        "(without --offline) to ask Lichess for it again"
-    )
-
-
-def _month_action(
-    conn: Conn, window: _Month, warn: Callable[[str], None]
-) -> Callable[[], tuple[list[Game], bool]]:
-    return lambda: _fetch_month(conn, window, warn)
+def _read_window(
+    run: _Run,
+    months: list[date],
+    tally: _Tally,
+    low: datetime | None,
+    high: datetime | None,
+    counting_back: bool,
+    on_games: Callable[[list[Game]], None] | None,
+) -> None:
+    """Read ``months`` oldest first, counting the games in ``[low, high)`` into ``tally``
+    and handing each month's new ones to ``on_games``."""
+    progress = run.progress
+    if progress is not None:
+        progress.start(len(months))
+    for done, month in enumerate(months, start=1):
+        read = run.read_month(month)
+        if read is None:
+            continue
+        month_games, cached = read
+        new = [
+            game
+            for game in month_games
+            # Counting back also keeps the days of ``since``'s month before it.
+            if (low is None or game.created_at >= low or counting_back)
+            and (high is None or game.created_at < high)
+            and tally.keep(game)
+        ]
+        if on_games is not None and new:
+            on_games(new)
+        del month_games, read, new  # a counting fetch lets each month's games go here
+        if progress is not None:
+            progress.month(month.strftime("%Y-%m"), done, len(tally.seen), cached)

@@ -9,13 +9,17 @@ from __future__ import annotations
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
+from lichess_elo.core.months import month_after
 
-def _month_start(day: date) -> date:
+
+def month_start(day: date) -> date:
+    """The first day of ``day``'s month."""
     return day.replace(day=1)
 
 
-def _next_month(day: date) -> date:
-    return date(day.year + day.month // 12, day.month % 12 + 1, 1)
+def next_month(day: date) -> date:
+    """The first day of the month after ``day``'s."""
+    return month_after(day)
 
 
 def _millis(day: date) -> int:
@@ -26,9 +30,9 @@ def month_windows(
     created_at: datetime, now: datetime, since: date | None = None, until: date | None = None
 ) -> list[date]:
     """First days of the calendar months to fetch: creation month to now, narrowed."""
-    first = _month_start(created_at.astimezone(UTC).date())
+    first = month_start(created_at.astimezone(UTC).date())
     if since is not None:
-        first = max(first, _month_start(since))
+        first = max(first, month_start(since))
     last = now.astimezone(UTC).date()
     if until is not None:
         last = min(last, until - timedelta(days=1))
@@ -36,7 +40,7 @@ def month_windows(
     current = first
     while current <= last:
         months.append(current)
-        current = _next_month(current)
+        current = next_month(current)
     return months
 
 
@@ -44,7 +48,7 @@ def export_params(month: date) -> dict[str, Any]:
     """The query of one monthly export, as berserk's keyword arguments."""
     return {
         "since": _millis(month),
-        "until": _millis(_next_month(month)),
+        "until": _millis(next_month(month)),
         "moves": "true",
         "opening": "true",
         "clocks": "true",

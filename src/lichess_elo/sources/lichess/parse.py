@@ -15,6 +15,11 @@ from lichess_elo.core.games import Clock, Game, Side
 
 
 def _millis_to_datetime(value: Any, field: str) -> datetime:
+    if type(value) is int:  # the usual case first (a bool is no int here)
+        try:
+            return datetime.fromtimestamp(value / 1000, UTC)
+        except (OverflowError, OSError, ValueError):  # e.g. 10^30: no date (issue 22)
+            raise ValueError(f"{field} is out of range: {value!r}") from None
     if isinstance(value, datetime):  # berserk converts top-level timestamps in place
         return value if value.tzinfo else value.replace(tzinfo=UTC)
     if isinstance(value, bool) or not isinstance(value, int | float):
@@ -30,8 +35,8 @@ RATING_RANGE = range(0, 4001)
 
 
 def _opt_int(value: Any, field: str) -> int | None:
-    if value is None:
-        return None
+    if value is None or type(value) is int:  # the usual cases first, without isinstance
+        return value
     if isinstance(value, bool) or not isinstance(value, int):
         raise ValueError(f"{field} is not an integer: {value!r}")
     return value
@@ -45,8 +50,8 @@ def _rating(value: Any, field: str) -> int | None:
 
 
 def _opt_str(value: Any, field: str) -> str | None:
-    if value is None:
-        return None
+    if value is None or type(value) is str:
+        return value
     if not isinstance(value, str):
         raise ValueError(f"{field} is not a string: {value!r}")
     return value
@@ -55,10 +60,10 @@ def _opt_str(value: Any, field: str) -> str | None:
 def _parse_side(obj: Any, color: str) -> Side:
     if obj is None:
         return Side()
-    if not isinstance(obj, Mapping):
+    if type(obj) is not dict and not isinstance(obj, Mapping):
         raise ValueError(f"players.{color} is not an object")
     user = obj.get("user")
-    if user is not None and not isinstance(user, Mapping):
+    if user is not None and type(user) is not dict and not isinstance(user, Mapping):
         raise ValueError(f"players.{color}.user is not an object")
     user = user or {}
     name = _opt_str(user.get("name"), f"players.{color}.user.name") or _opt_str(
@@ -67,21 +72,21 @@ def _parse_side(obj: Any, color: str) -> Side:
     user_id = _opt_str(user.get("id"), f"players.{color}.user.id")
     if user_id is None and user.get("name"):
         user_id = str(user["name"]).lower()
-    return Side(
-        user_id=user_id,
-        name=name,
-        title=_opt_str(user.get("title"), f"players.{color}.user.title"),
-        rating=_rating(obj.get("rating"), f"players.{color}.rating"),
-        rating_diff=_opt_int(obj.get("ratingDiff"), f"players.{color}.ratingDiff"),
-        provisional=bool(obj.get("provisional", False)),
-        ai_level=_opt_int(obj.get("aiLevel"), f"players.{color}.aiLevel"),
+    return Side(  # positional: the order of Side's fields (faster than keywords)
+        user_id,
+        name,
+        _opt_str(user.get("title"), f"players.{color}.user.title"),
+        _rating(obj.get("rating"), f"players.{color}.rating"),
+        _opt_int(obj.get("ratingDiff"), f"players.{color}.ratingDiff"),
+        bool(obj.get("provisional", False)),
+        _opt_int(obj.get("aiLevel"), f"players.{color}.aiLevel"),
     )
 
 
 def _event_id(obj: Mapping[str, Any], old_key: str, new_key: str) -> str | None:
     """Tournament id from the old string key or the new ``{id, name}`` object (2026-06)."""
     new = obj.get(new_key)
-    if isinstance(new, Mapping) and isinstance(new.get("id"), str):
+    if new is not None and isinstance(new, Mapping) and isinstance(new.get("id"), str):
         return str(new["id"])
     return _opt_str(obj.get(old_key), old_key)
 
@@ -96,7 +101,7 @@ def parse_game(obj: Mapping[str, Any]) -> Game:
         ValueError: a required field (``id``, ``createdAt``, ``status``, ``variant``,
             ``speed``, ``players``) is missing or has the wrong type.
     """
-    if not isinstance(obj, Mapping):
+    if type(obj) is not dict and not isinstance(obj, Mapping):
         raise ValueError("not a JSON object")
     game_id = obj.get("id")
     if not isinstance(game_id, str) or not game_id:
@@ -105,7 +110,7 @@ def parse_game(obj: Mapping[str, Any]) -> Game:
         if key not in obj:
             raise ValueError(f"game {game_id}: missing {key}")
     players = obj.get("players")
-    if not isinstance(players, Mapping):
+    if type(players) is not dict and not isinstance(players, Mapping):
         raise ValueError(f"game {game_id}: missing players")
     winner = obj.get("winner")
     if winner not in (None, "white", "black"):
@@ -115,39 +120,53 @@ def parse_game(obj: Mapping[str, Any]) -> Game:
         raise ValueError(f"game {game_id}: moves is not a string")
     clock_obj = obj.get("clock")
     clock = None
-    if isinstance(clock_obj, Mapping) and "initial" in clock_obj:
+    if clock_obj is not None and isinstance(clock_obj, Mapping) and "initial" in clock_obj:
         clock = Clock(
             initial=int(clock_obj["initial"]), increment=int(clock_obj.get("increment", 0))
         )
     variant = str(obj["variant"])
     speed = str(obj["speed"])
     try:
+        # Each field checked in this order (the first fault is the one named), then the
+        # game built positionally, in the order of Game's fields (faster than keywords).
+        rated = bool(obj.get("rated", False))
+        perf = str(
+            obj.get("perf") or (speed if variant in ("standard", "fromPosition") else variant)
+        )
+        created_at = _millis_to_datetime(obj["createdAt"], "createdAt")
+        last_move_at = (
+            _millis_to_datetime(obj["lastMoveAt"], "lastMoveAt")
+            if obj.get("lastMoveAt") is not None
+            else None
+        )
+        status = str(obj["status"])
+        white = _parse_side(players.get("white"), "white")
+        black = _parse_side(players.get("black"), "black")
+        # SAN tokens repeat across games: interning them keeps 20,000 games' moves
+        # at about a tenth of the memory of separate strings.
+        move_list = tuple(map(sys.intern, moves.split()))
+        initial_fen = _opt_str(obj.get("initialFen"), "initialFen")
+        tournament_id = _event_id(obj, "tournament", "arenaTour")
+        swiss_id = _event_id(obj, "swiss", "swissTour")
+        source = _opt_str(obj.get("source"), "source")
         return Game(
-            id=game_id,
-            rated=bool(obj.get("rated", False)),
-            variant=variant,
-            speed=speed,
-            perf=str(
-                obj.get("perf") or (speed if variant in ("standard", "fromPosition") else variant)
-            ),
-            created_at=_millis_to_datetime(obj["createdAt"], "createdAt"),
-            last_move_at=(
-                _millis_to_datetime(obj["lastMoveAt"], "lastMoveAt")
-                if obj.get("lastMoveAt") is not None
-                else None
-            ),
-            status=str(obj["status"]),
-            winner=winner,
-            white=_parse_side(players.get("white"), "white"),
-            black=_parse_side(players.get("black"), "black"),
-            # SAN tokens repeat across games: interning them keeps 20,000 games' moves
-            # at about a tenth of the memory of separate strings.
-            moves=tuple(map(sys.intern, moves.split())),
-            initial_fen=_opt_str(obj.get("initialFen"), "initialFen"),
-            tournament_id=_event_id(obj, "tournament", "arenaTour"),
-            swiss_id=_event_id(obj, "swiss", "swissTour"),
-            clock=clock,
-            source=_opt_str(obj.get("source"), "source"),
+            game_id,
+            rated,
+            variant,
+            speed,
+            perf,
+            created_at,
+            status,
+            white,
+            black,
+            winner,
+            last_move_at,
+            move_list,
+            initial_fen,
+            tournament_id,
+            swiss_id,
+            clock,
+            source,
         )
     except ValueError as exc:
         raise ValueError(f"game {game_id}: {exc}") from exc

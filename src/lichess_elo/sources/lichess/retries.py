@@ -136,7 +136,9 @@ def call_with_retries(
     wait = retry_wait(source)
     most = max_retries(source)
     failures = 0
-    cassette_miss, transient = _cassette_miss(), _transient()
+    # vcrpy (and what it imports) is only loaded to replay a cassette
+    cassette_miss = _cassette_miss() if source.replay is not None else ()
+    transient = _transient()
     while True:
         try:
             return action()

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 import platformdirs
 
 from lichess_elo._version import __version__
+from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.errors import BadInput, CacheUnusable, Conflict, Malformed
 from lichess_elo.sources.env import env_seconds, retry_wait
 from lichess_elo.sources.lichess.cassette import cassette_time, unreadable
@@ -43,6 +44,7 @@ CONNECT_TIMEOUT = 10.0
 READ_TIMEOUT = 60.0  # seconds between two reads; env LICHESS_ELO_TIMEOUT overrides
 
 
+@keywords_checked
 @dataclass(frozen=True)
 class Source:
     """Where requests go: the server, the token, the cache, the offline/replay switches and
@@ -170,7 +172,6 @@ def connect(source: Source) -> Iterator[Conn]:
     first connection, never by a run that needs none.
     """
     import berserk
-    import yaml
 
     from lichess_elo.sources.lichess.http_cache import Session, cacheable, open_backend
 
@@ -222,6 +223,8 @@ def connect(source: Source) -> Iterator[Conn]:
     try:
         with ExitStack() as stack:
             if context is not None:
+                import yaml  # vcrpy's cassette format, only for a cassette
+
                 try:
                     stack.enter_context(context)
                 except (yaml.YAMLError, KeyError, TypeError, ValueError, AttributeError):

@@ -19,7 +19,7 @@ from lichess_elo.errors import (
 )
 from lichess_elo.sources.lichess.answers import read_whole
 from lichess_elo.sources.lichess.checks import validate_username
-from lichess_elo.sources.lichess.months import _next_month
+from lichess_elo.sources.lichess.months import next_month
 from lichess_elo.sources.lichess.parsed import cached_user, keep_user, user_request
 from lichess_elo.sources.lichess.retries import Progress, call_with_retries
 from lichess_elo.sources.lichess.session import DEFAULT_API_URL, Conn, Source, connect
@@ -118,7 +118,7 @@ def fetch_hint(name: str, source: Source, month: date | None = None) -> FetchHin
     return FetchHint(
         user=name,
         since=month,
-        until=_next_month(month) if month is not None else None,
+        until=next_month(month) if month is not None else None,
         api_url=None if api_url == DEFAULT_API_URL else source.api_url,
         cache_dir=source.cache_dir,
     )

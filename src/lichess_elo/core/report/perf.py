@@ -1,0 +1,331 @@
+"""One perf's report, in named steps: the plan, each period's K and rating, the rows.
+
+Pure code, no I/O (``build.build_report`` calls ``perf_report`` once per perf; the rules
+are described in ``build``'s docstring). ``perf_report`` plans the perf (``_plan``: the
+games in range grouped by period, the chapter, the K warning, the start rating), then
+walks the periods in order: the adjustment between lists (``_adjust``), K (``_period_k``),
+FIDE's rating of the period (``fide.rate_period``), one ``GameRow`` a game
+(``rows.game_row``) and the ``PeriodRow`` (``_period_row``); the summary and the FIDE
+comparison close it (``_finish``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+
+from lichess_elo.core import fide
+from lichess_elo.core.fide.kinds import Chapter
+from lichess_elo.core.fide_record import FidePlayer, list_for_speed
+from lichess_elo.core.games import Color, Game
+from lichess_elo.core.replay_facts import ReplayFacts
+from lichess_elo.core.report.fide_compare import compare, fide_rating, month_of
+from lichess_elo.core.report.model import GameRow, Gap, PerfReport, PeriodRow
+from lichess_elo.core.report.rows import MIN_PERFORMANCE_GAMES, game_row, period_label
+from lichess_elo.core.report.rules import (
+    KWarning,
+    game_event,
+    k_warning,
+    perf_chapter,
+    period_edition,
+)
+from lichess_elo.core.report.selection import in_range
+from lichess_elo.core.report.settings import ReportSettings
+from lichess_elo.core.report.summary import LONG_BREAK_DAYS, summarize
+
+#: A game in range: its index among the perf's held games, the game, the player's colour.
+Item = tuple[int, Game, Color]
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """What a perf's periods share: decided once, before the first period."""
+
+    missing: int
+    groups: dict[str, list[Item]]
+    ends: list[datetime]
+    chapter: Chapter
+    speed: str
+    born: int | None
+    record: FidePlayer | None
+    warning: KWarning | None
+    start: int | None
+
+
+@dataclass
+class _Track:
+    """The FIDE track's state from one period to the next."""
+
+    rating: int
+    peak: int
+    previous: tuple[Game, Color] | None = None
+    unrated_before: int = 0  # held games before the period the 600/2600 rule left unrated
+    warned: bool = False  # the warning is given only where the 30-game rule decided a K
+
+
+def _plan(
+    perf: str,
+    held: Sequence[tuple[Game, Color]],
+    settings: ReportSettings,
+    fide_player: FidePlayer | None,
+    provisional_known: bool,
+) -> _Plan:
+    """The perf's games in range by period, its chapter, K's inputs and the start rating."""
+    # rated games of the perf before the first held one: ``games_before`` when given, else
+    # 0 (the games held before ``since``, fetched for this count, count where they stand)
+    missing = settings.games_before if settings.games_before is not None else 0
+    since, until = settings.start, settings.stop  # made once, not once a game
+    chosen = [(i, g, c) for i, (g, c) in enumerate(held) if in_range(g, since, until)]
+    groups: dict[str, list[Item]] = {}
+    kind = settings.period
+    for item in chosen:
+        groups.setdefault(period_label(item[1], kind), []).append(item)
+    first = chosen[0] if chosen else None
+    warning = k_warning(
+        (first[1], first[2]) if first is not None else None,
+        missing + (first[0] if first is not None else 0),
+        count_given=settings.games_before is not None,
+        k_given=settings.k is not None,
+        provisional_known=provisional_known,
+    )
+    start: int | None = None
+    if first is not None:
+        own = first[1].side(first[2]).rating
+        start = settings.start_rating if settings.start_rating is not None else own
+    born = settings.born
+    if fide_player is not None and born is None:  # the real record's, unless given
+        born = fide_player.birth_year
+    return _Plan(
+        missing=missing,
+        groups=groups,
+        ends=sorted(g.last_move_at for g, _ in held if g.last_move_at is not None),
+        chapter=perf_chapter([g for g, _ in held], settings.rules),
+        speed=held[0][0].speed if held else perf,
+        born=born,
+        # the real record's published ratings decide K period by period (8.3.3: only
+        # ratings published by the period count), unless the user gave the peak or K
+        record=fide_player if settings.peak is None and settings.k is None else None,
+        warning=warning,
+        start=start,
+    )
+
+
+def _adjust(
+    plan: _Plan, settings: ReportSettings, track: _Track, head: Game, last: PeriodRow | None
+) -> tuple[fide.Adjustment | None, int | None]:
+    """The rating adjustment FIDE made between the last period and this one (the shadow
+    track's rating is adjusted in ``track``), and the rating it was made from."""
+    if last is None or not settings.adjustments or settings.rules_as_of is not None:
+        return None, None
+    day = head.created_at.date()
+    adjustment = fide.adjustment_between(plan.chapter, last.first_day or day, day)
+    if adjustment is None or settings.track != "shadow":
+        return None, None
+    adjusted_from, track.rating = track.rating, fide.adjusted(adjustment, track.rating)
+    return adjustment, adjusted_from
+
+
+def _period_k(
+    plan: _Plan,
+    settings: ReportSettings,
+    track: _Track,
+    head: Game,
+    games_before: int,
+    edition: fide.Edition,
+) -> tuple[int, fide.KReason, int]:
+    """K for the period, why, and the rated games before it (raised when the 30-game
+    count is contradicted: K as for an established player)."""
+    if settings.k is not None:
+        return settings.k, "given", games_before
+    for attempt in range(2):
+        k_wanted, reason = fide.k_factor(
+            track.rating,
+            games_before=games_before,
+            birth_year=plan.born,
+            year=head.created_at.year,
+            peak=track.peak,
+            edition=edition,
+        )
+        if attempt or reason != "new" or plan.warning is None:
+            break
+        track.warned = True
+        games_before += plan.warning.assumed_before - plan.warning.counted_before
+    return k_wanted, reason, games_before
+
+
+def _period_row(
+    label: str,
+    items: Sequence[Item],
+    rows: Sequence[GameRow],
+    result: fide.PeriodResult,
+    reason: fide.KReason,
+    games_before: int,
+    elo_start: int,
+    lichess_start: int,
+    track: _Track,
+    edition: fide.Edition,
+    adjusted: tuple[fide.Adjustment | None, int | None],
+    fide_player: FidePlayer | None,
+) -> PeriodRow:
+    """The period on both tracks, from its game rows and FIDE's rating of it."""
+    head_game = items[0][1]
+    last = items[-1][1].side(items[-1][2])
+    head_days = rows[0].days_since_previous
+    return PeriodRow(
+        label=label,
+        games=len(items),
+        score=result.points,
+        expected=result.expected,
+        performance=(result.performance if len(items) >= MIN_PERFORMANCE_GAMES else None),
+        games_before=games_before,
+        k=result.k,
+        k_requested=result.k_requested,
+        k_reason=reason,
+        k_limited=result.k_limited,
+        elo_start=elo_start,
+        elo_change_exact=result.change,
+        elo_change=result.rounded_change,
+        elo_end=result.new_rating,
+        lichess_start=lichess_start,
+        lichess_change=sum(r.lichess_diff for r in rows),
+        lichess_end=(last.rating or 0) + (last.rating_diff or 0),
+        gaps=tuple(
+            Gap(r.id, r.gap_before, r.gap_cause or "missing")
+            for r in rows
+            if r.gap_before is not None
+        ),
+        long_break=head_days is not None and head_days >= LONG_BREAK_DAYS,
+        gap_before_start=rows[0].gap_before,
+        edition=edition,
+        peak_before=track.peak,
+        fide_rating=fide_rating(fide_player, head_game.speed, head_game.created_at),
+        first_day=head_game.created_at.date(),
+        adjustment=adjusted[0],
+        adjusted_from=adjusted[1],
+    )
+
+
+def _period(
+    label: str,
+    items: Sequence[Item],
+    plan: _Plan,
+    settings: ReportSettings,
+    track: _Track,
+    last: PeriodRow | None,
+    facts: Mapping[str, ReplayFacts],
+    fide_player: FidePlayer | None,
+) -> tuple[PeriodRow, list[GameRow]]:
+    """Rate one period and make its rows; ``track`` moves on to the next period."""
+    head_game, head_color = items[0][1], items[0][2]
+    lichess_start = head_game.side(head_color).rating or 0
+    if settings.track == "lichess":
+        track.rating = lichess_start
+    adjusted = _adjust(plan, settings, track, head_game, last)
+    # rated games before: a game the edition left unrated (600/2600) is not one
+    games_before = plan.missing + items[0][0] - track.unrated_before
+    if plan.record is not None:
+        wanted = list_for_speed(plan.speed)
+        published = plan.record.peak(wanted, before=month_of(head_game.created_at))
+        track.peak = max(track.peak, published or 0)
+    track.peak = max(track.peak, track.rating)
+    edition = period_edition(plan.chapter, head_game, settings.rules_as_of)
+    k_wanted, reason, games_before = _period_k(
+        plan, settings, track, head_game, games_before, edition
+    )
+    results = [
+        fide.GameResult(opponent=g.opponent(c).rating or 0, score=g.points(c), event=game_event(g))
+        for _, g, c in items
+    ]
+    rating = track.rating
+    result = fide.rate_period(
+        rating, results, k=k_wanted, method=settings.method, cap=settings.cap, edition=edition
+    )
+    rows = []
+    previous, ends, chapter, k = track.previous, plan.ends, plan.chapter, result.k
+    for (_, game, color), rated in zip(items, result.games, strict=True):
+        row = game_row(
+            game, color, label, previous, facts.get(game.id), rated, rating, k, ends, chapter
+        )
+        rows.append(row)
+        previous = (game, color)
+    track.previous = previous
+    period = _period_row(
+        label, items, rows, result, reason, games_before, rating, lichess_start, track,
+        edition, adjusted, fide_player,
+    )  # fmt: skip
+    track.rating = result.new_rating
+    track.peak = max(track.peak, track.rating)
+    track.unrated_before += sum(g.not_rated is not None for g in result.games)
+    return period, rows
+
+
+def _finish(
+    user: str,
+    perf: str,
+    settings: ReportSettings,
+    plan: _Plan,
+    track: _Track,
+    rows: list[GameRow],
+    periods: list[PeriodRow],
+    excluded: Mapping[str, int],
+    fide_player: FidePlayer | None,
+) -> PerfReport:
+    """The perf's report: its rows, the summary, the FIDE comparison, the message."""
+    message = None
+    if not rows:
+        message = f"{user} has no counted {perf} games (rated, finished, with a rating change)" + (
+            " in the selected range" if settings.since or settings.until else ""
+        )
+    summary = summarize(tuple(rows), tuple(periods), settings.track, plan.start)
+    fide_summary = None
+    if fide_player is not None:
+        heads: dict[str, GameRow] = {}
+        for row in rows:
+            heads.setdefault(row.period, row)
+        fide_summary = compare(
+            fide_player,
+            plan.speed,
+            [(heads[p.label].played_at, p.elo_end, p.fide_rating) for p in periods],
+            (rows[0].played_at, rows[-1].played_at) if rows else None,
+        )
+    return PerfReport(
+        user=user,
+        perf=perf,
+        settings=settings,
+        start_rating=plan.start,
+        games=tuple(rows),
+        periods=tuple(periods),
+        excluded=excluded,
+        summary=summary,
+        message=message,
+        missing_games=plan.missing,
+        chapter=plan.chapter,
+        k_warning=plan.warning if track.warned else None,
+        fide=fide_summary,
+    )
+
+
+def perf_report(
+    user: str,
+    perf: str,
+    held: Sequence[tuple[Game, Color]],
+    facts: Mapping[str, ReplayFacts],
+    settings: ReportSettings,
+    excluded: Mapping[str, int],
+    fide_player: FidePlayer | None = None,
+    provisional_known: bool = True,
+) -> PerfReport:
+    """One perf's report from its counted games (``held``, oldest first) and their facts."""
+    plan = _plan(perf, held, settings, fide_player, provisional_known)
+    rating = plan.start if plan.start is not None else 0
+    # the highest rating known so far: the given peak, the start rating and the track
+    track = _Track(rating=rating, peak=max(settings.peak or 0, rating))
+    rows: list[GameRow] = []
+    periods: list[PeriodRow] = []
+    for label, items in plan.groups.items():
+        last = periods[-1] if periods else None
+        period, period_rows = _period(label, items, plan, settings, track, last, facts, fide_player)
+        rows.extend(period_rows)
+        periods.append(period)
+    return _finish(user, perf, settings, plan, track, rows, periods, excluded, fide_player)

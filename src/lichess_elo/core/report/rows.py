@@ -1,0 +1,117 @@
+"""The report's per-game steps: a game's rating period, the cause of a chain gap, its row.
+
+Pure code, no I/O (``perf.perf_report`` calls them; the rules are in ``build``'s docstring).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+from collections.abc import Sequence
+from datetime import datetime
+
+from lichess_elo.core import fide
+from lichess_elo.core.games import Color, Game
+from lichess_elo.core.replay_facts import ReplayFacts, endings
+from lichess_elo.core.report.model import GameRow, GapCause
+from lichess_elo.core.report.settings import PeriodKind
+
+#: A period's performance rating is shown from this many games on: FIDE publishes no rating
+#: from fewer than 5 games (regulation 7.1.4), and one game's "performance" is only its
+#: result at ±800. Shorter periods (and one-game periods) show none.
+MIN_PERFORMANCE_GAMES = 5
+
+
+def period_label(game: Game, kind: PeriodKind) -> str:
+    """The rating period of ``game``: ``2023-01``, ``2023-W05``, ``2023-01-31`` or its id."""
+    when = game.created_at
+    if kind == "month":
+        return f"{when.year}-{when.month:02d}"
+    if kind == "week":
+        year, week, _ = when.isocalendar()
+        return f"{year}-W{week:02d}"
+    if kind == "day":
+        return f"{when.year}-{when.month:02d}-{when.day:02d}"
+    return game.id
+
+
+def gap_cause(previous: Game, game: Game, ends: Sequence[datetime]) -> GapCause:
+    """Why the chain broke between ``previous`` and ``game`` (consecutive games of a perf).
+
+    Lichess shows the rating at a game's creation. From ``previous``'s creation to
+    ``game``'s, exactly ``previous`` must end for ``game``'s rating to be ``previous``'s
+    rating + diff when no game is missing. So the gap is an ``overlap`` when ``previous``
+    had not ended (``last_move_at``) when ``game`` was created, or when another held game
+    of the perf ended in between (it was created earlier and overlapped ``previous``);
+    else ``missing`` (``previous`` without ``last_move_at`` counts as ``missing``).
+
+    Args:
+        previous: The previous game of the perf.
+        game: The game with the gap before it.
+        ends: The ``last_move_at`` of every held game of the perf, sorted.
+    """
+    last = previous.last_move_at
+    if last is None:
+        return "missing"
+    if last > game.created_at:
+        return "overlap"
+    ended = bisect_right(ends, game.created_at) - bisect_left(ends, previous.created_at)
+    return "overlap" if ended > 1 else "missing"
+
+
+def game_row(
+    game: Game,
+    color: Color,
+    label: str,
+    previous: tuple[Game, Color] | None,
+    facts: ReplayFacts | None,
+    rated: fide.RatedGame,
+    rating: int,
+    k: int,
+    ends: Sequence[datetime],
+    chapter: str,
+) -> GameRow:
+    """The game's row on both tracks: FIDE's rating of it (``rated``, at the period's
+    ``rating`` and ``k``) beside Lichess's, with the chain gap after ``previous``."""
+    me, opp = (game.white, game.black) if color == "white" else (game.black, game.white)
+    assert me.rating is not None and me.rating_diff is not None and opp.rating is not None
+    gap: int | None = None
+    cause: GapCause | None = None
+    days: float | None = None
+    if previous is not None:
+        prev_game, prev_color = previous
+        prev = prev_game.white if prev_color == "white" else prev_game.black
+        assert prev.rating is not None and prev.rating_diff is not None
+        if me.rating != prev.rating + prev.rating_diff:
+            gap = me.rating - (prev.rating + prev.rating_diff)
+            cause = gap_cause(prev_game, game, ends)
+        days = (game.created_at - prev_game.created_at).total_seconds() / 86400
+    return GameRow(
+        id=game.id,
+        variant=game.variant,
+        played_at=game.created_at,
+        period=label,
+        color=color,
+        opponent=opp.name or opp.label,
+        opponent_title=opp.title,
+        opponent_rating=opp.rating,
+        opponent_provisional=opp.provisional,
+        opponent_bot=opp.is_bot,
+        score=rated.score,
+        status=game.status,
+        endings=tuple(endings(game, color, facts)) if facts is not None else (),
+        lichess_rating=me.rating,
+        lichess_diff=me.rating_diff,
+        provisional=me.provisional,
+        gap_before=gap,
+        gap_cause=cause,
+        days_since_previous=days,
+        elo_rating=rating,
+        expected=rated.expected,
+        k=k,
+        elo_change=rated.change,
+        capped=rated.capped,
+        replay_valid=facts.valid if facts is not None else None,
+        plies=facts.plies if facts is not None else None,
+        chapter=chapter,
+        not_rated=rated.not_rated,
+    )

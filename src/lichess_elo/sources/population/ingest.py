@@ -1,0 +1,361 @@
+"""Ingest dumps into the DuckDB file: stage the headers, check them in SQL, commit by file.
+
+1. Each batch of raw headers is parsed and checked by one SQL statement, which gives every
+   unusable game its reason (``schema.REASONS``), and appended to the temporary table
+   ``_stage`` (DuckDB spills it to ``<db>.tmp`` beyond its memory limit, so memory stays
+   bounded whatever the size). Which games are rated, which are AI games and what the
+   ``Termination`` means follow ``core/lichess_pgn.py`` (its SQL forms), so a monthly dump
+   and a user's own export are read alike. The perf comes from the ``Event`` where it
+   names one (``Rated Blitz game``, ``rated blitz game``, ``Rapid swiss https://...``) or,
+   failing that (an event's name), from ``TimeControl`` through the project's ``speed_of``.
+2. Once a file is read, its months are written in one transaction with its row in the
+   ledger (``ledger.py``): a month this run has not written yet is replaced (its games,
+   reject counts and ``months`` row deleted and inserted together), a month an earlier
+   file of the run filled gets this file's games added. Lists built before are dropped in
+   the same transaction (they no longer match the games).
+
+An interrupted run (Ctrl-C, kill) keeps every file finished before it, leaves no staging
+behind (the tables are temporary) and no file half written; the rerun skips the files the
+ledger holds (issue 22).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import duckdb
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from lichess_elo.core import lichess_pgn
+from lichess_elo.core.games import parse_time_control, speed_of
+from lichess_elo.core.population.rows import FileProgress, MonthIngested
+from lichess_elo.core.population.schema import HEADERS, PERFS, REASONS
+from lichess_elo.sources import dump_arrow
+from lichess_elo.sources.population import ledger
+from lichess_elo.sources.population.headers import check_lichess_pgn, read_parquet
+
+#: The first day a game can have been played: Lichess opened in 2010.
+FIRST_DAY = "2010-01-01"
+
+
+@dataclass(frozen=True)
+class FilesIngested:
+    """One run's files: those read, those skipped (held in full), the months they filled
+    and the games with no month."""
+
+    read: tuple[Path, ...]
+    skipped: tuple[Path, ...]
+    months: tuple[MonthIngested, ...]
+    unplaced: int
+
+
+def dump_kind(path: Path) -> str:
+    """``"pgn.zst"``, ``"pgn"`` or ``"parquet"`` from the file name, else ``""``."""
+    name = path.name.lower()
+    for kind in ("pgn.zst", "pgn", "parquet"):
+        if name.endswith("." + kind):
+            return kind
+    return ""
+
+
+def check_file(path: Path) -> None:
+    """Refuse a PGN file Lichess did not write (``headers.check_lichess_pgn``), by name.
+
+    Raises:
+        NotLichessPgn: it holds no game, or no game with a Lichess ``Site``.
+        DumpUnreadable: a ``.pgn.zst`` that is not zstd.
+    """
+    kind = dump_kind(path)
+    if kind in ("pgn", "pgn.zst"):
+        check_lichess_pgn(path, compressed=kind == "pgn.zst")
+
+
+def _speed(tc: str | None) -> str | None:
+    """The Lichess speed of a ``TimeControl`` tag (``300+3``, ``-``), ``None`` when it is not
+    one; the tag is read by the one ``TimeControl`` reader, ``parse_time_control``."""
+    if tc is None:
+        return None
+    try:
+        return speed_of(parse_time_control(tc))
+    except ValueError:
+        return None
+
+
+_STAGE_DDL = """
+CREATE OR REPLACE TEMP TABLE _stage (file_no INTEGER, month INTEGER, perf VARCHAR,
+    white VARCHAR, black VARCHAR, we INTEGER, be INTEGER, wd INTEGER, bd INTEGER,
+    score INTEGER, ord BIGINT, reason VARCHAR, event VARCHAR)"""
+
+#: The event of a game for the once-per-event 400-point rule, as ``core/report/rules.game_event``
+#: names it: ``arena:<id>`` or ``swiss:<id>`` from the ``Event`` header's address, else NULL.
+_EVENT_SQL = """CASE
+            WHEN regexp_matches(Event, 'lichess\\.org/tournament/[A-Za-z0-9]+')
+                THEN 'arena:' || regexp_extract(Event, 'lichess\\.org/tournament/([A-Za-z0-9]+)', 1)
+            WHEN regexp_matches(Event, 'lichess\\.org/swiss/[A-Za-z0-9]+')
+                THEN 'swiss:' || regexp_extract(Event, 'lichess\\.org/swiss/([A-Za-z0-9]+)', 1)
+        END"""
+
+
+#: What a game's ``Event`` says, worked out once per distinct ``Event`` (a month has a few
+#: thousand: the perf words and the tournaments) instead of once per game: the perf word
+#: (``lichess_pgn.event_perf_sql``), whether it is rated by its words alone
+#: (``lichess_pgn.rated_sql``, for a game with rating diffs and one without) and the event
+#: (``_EVENT_SQL``).
+_EVENTS_DDL = """
+CREATE OR REPLACE TEMP TABLE _events (ev VARCHAR, perf_word VARCHAR,
+    rated_if_diffs BOOLEAN, rated_if_none BOOLEAN, event VARCHAR)"""
+
+
+def _new_events_sql() -> str:
+    """Add the ``Event`` values of ``_batch`` that ``_events`` lacks."""
+    with_diffs = lichess_pgn.rated_sql("ev", "1", "1")
+    without = lichess_pgn.rated_sql("ev", "NULL", "NULL")
+    return f"""
+    INSERT INTO _events
+    SELECT ev, {lichess_pgn.event_perf_sql("ev")}, {with_diffs}, {without},
+        {_EVENT_SQL.replace("Event", "ev")}
+    FROM (SELECT DISTINCT Event AS ev FROM _batch WHERE Event IS NOT NULL
+          EXCEPT SELECT ev FROM _events)"""
+
+
+def ingest_files(
+    con: duckdb.DuckDBPyConnection, files: Sequence[Path], progress: FileProgress | None
+) -> FilesIngested:
+    """Stage and commit ``files`` one at a time; a file the ledger holds is skipped (its
+    months count as this run's, so a later file of the same month adds to them)."""
+    read: list[Path] = []
+    skipped: list[Path] = []
+    months: dict[int, MonthIngested] = {}
+    claimed: set[int] = set()
+    unplaced = seq0 = 0
+    known = prepare(con)
+    for file_no, path in enumerate(files):
+        key = ledger.file_key(path)
+        held = ledger.finished(con, key)
+        if held is not None:  # read in full by an earlier run
+            skipped.append(path)
+            claimed |= held.months
+            seq0 += held.games_read  # the game order is that of one whole run
+            continue
+        count = stage(con, [path], progress, first=file_no, seq0=seq0, known=known)
+        done, lost = commit_file(con, key, count, claimed)
+        months.update((m.month, m) for m in done)
+        read.append(path)
+        unplaced += lost
+        seq0 += count
+    ordered = tuple(months[m] for m in sorted(months))
+    return FilesIngested(tuple(read), tuple(skipped), ordered, unplaced)
+
+
+def prepare(con: duckdb.DuckDBPyConnection) -> set[str]:
+    """Start an ingest: the ledger's table and the speeds of the time controls seen (an
+    empty set, to give ``stage``)."""
+    con.execute(ledger.INGESTED_DDL)
+    con.execute("CREATE OR REPLACE TEMP TABLE _speeds (tc VARCHAR, speed VARCHAR)")
+    con.execute(_EVENTS_DDL)
+    return set()
+
+
+def stage(
+    con: duckdb.DuckDBPyConnection,
+    paths: Sequence[Path],
+    progress: FileProgress | None,
+    *,
+    first: int = 0,
+    seq0: int = 0,
+    known: set[str] | None = None,
+) -> int:
+    """Check the headers of every file as they arrive and put them in ``_stage`` (the files
+    are numbered from ``first``, their games from ``seq0``); the number of games read."""
+    con.execute(_STAGE_DDL)
+    known = set() if known is None else known
+    start = seq0
+    for file_no, path in enumerate(paths, first):
+        size = path.stat().st_size
+
+        def on_progress(games: int, done: int, i: int = file_no, total: int = size) -> None:
+            if progress:
+                progress(i, games, done, total)
+
+        kind = dump_kind(path)
+        on_progress(0, 0)  # the file starts: its games/s count from now
+        count = 0
+        for batch in _batches(path, kind, on_progress):
+            tcs = {tc for tc in pc.unique(batch.column("TimeControl")).to_pylist() if tc}
+            if tcs - known:
+                con.executemany(
+                    "INSERT INTO _speeds VALUES (?, ?)", [(tc, _speed(tc)) for tc in tcs - known]
+                )
+                known |= tcs
+            con.register("_batch", batch)
+            con.execute(_new_events_sql())
+            con.execute(_classify_sql(file_no, seq0))
+            con.unregister("_batch")
+            count += batch.num_rows
+        seq0 += count
+    return seq0 - start
+
+
+def _batches(
+    path: Path, kind: str, progress: Callable[[int, int], None]
+) -> Iterator[pa.RecordBatch]:
+    """The raw header batches of ``path``: PGN by ``sources/dump_arrow.py``, else Parquet."""
+    if kind == "pgn.zst":
+        return dump_arrow.read_pgn_zst(path, HEADERS, progress=progress)
+    if kind == "pgn":
+        return dump_arrow.read_pgn_plain(path, HEADERS, progress=progress)
+    return read_parquet(path, progress=progress)
+
+
+def _classify_sql(file_no: int, seq0: int) -> str:
+    """Parse and check a batch of raw headers (``_batch``) into ``_stage``."""
+    rated = ", ".join(f"'{p}'" for p in PERFS)
+    # A date that parses but cannot be a Lichess game's (before Lichess, or after tomorrow,
+    # e.g. 2999.12.31 or 0000.01.01) is no date: the game is malformed, and ``ord`` below
+    # cannot overflow (issue 22).
+    latest = (datetime.now(UTC) + timedelta(days=1)).strftime("%Y-%m-%d")
+    # The Event's word in lower case (``ultrabullet``) -> the perf as ``PERFS`` spells it.
+    named = " ".join(f"WHEN '{p.lower()}' THEN '{p}'" for p in PERFS)
+    return f"""
+    INSERT INTO _stage
+    WITH d AS (
+        SELECT *, try_strptime(UTCDate || ' ' || COALESCE(UTCTime, '00:00:00'),
+                               '%Y.%m.%d %H:%M:%S') AS ts0
+        FROM _batch),
+    p AS (
+        SELECT r.*, CASE WHEN r.ts0 >= TIMESTAMP '{FIRST_DAY}'
+                          AND r.ts0 < TIMESTAMP '{latest}' + INTERVAL 1 DAY
+                    THEN r.ts0 END AS ts,
+               TRY_CAST(r.WhiteElo AS INTEGER) AS we, TRY_CAST(r.BlackElo AS INTEGER) AS be,
+               TRY_CAST(r.WhiteRatingDiff AS INTEGER) AS wd,
+               TRY_CAST(r.BlackRatingDiff AS INTEGER) AS bd,
+               COALESCE(CASE e.perf_word {named} END, t.speed) AS perf,
+               CASE WHEN r.WhiteRatingDiff IS NOT NULL OR r.BlackRatingDiff IS NOT NULL
+                    THEN COALESCE(e.rated_if_diffs, TRUE) ELSE COALESCE(e.rated_if_none, FALSE)
+               END AS is_rated, e.event AS event_key
+        FROM d r LEFT JOIN _speeds t ON t.tc = r.TimeControl
+            LEFT JOIN _events e ON e.ev = r.Event)
+    SELECT {file_no}, year(ts) * 100 + month(ts), perf, White, Black, we, be, wd, bd,
+        CASE Result WHEN '1-0' THEN 100 WHEN '0-1' THEN 0 ELSE 50 END,
+        epoch(ts)::BIGINT * 1000000000 + seq + {seq0},
+        CASE
+            WHEN ts IS NULL OR COALESCE(trim(White), '') IN ('', '?')
+                 OR COALESCE(trim(Black), '') IN ('', '?')
+                 OR COALESCE(Result, '') NOT IN ('1-0', '0-1', '1/2-1/2', '*')
+                 OR (we IS NULL AND COALESCE(WhiteElo, '?') NOT IN ('?', ''))
+                 OR (be IS NULL AND COALESCE(BlackElo, '?') NOT IN ('?', ''))
+                 OR (wd IS NULL AND COALESCE(WhiteRatingDiff, '') <> '')
+                 OR (bd IS NULL AND COALESCE(BlackRatingDiff, '') <> '')
+                 OR we NOT BETWEEN 0 AND 4000 OR be NOT BETWEEN 0 AND 4000
+                 THEN 'malformed'
+            WHEN {lichess_pgn.ai_sql("White")} OR {lichess_pgn.ai_sql("Black")}
+                 THEN 'ai_opponent'
+            WHEN Result = '*' AND lower(trim(Termination)) = 'abandoned' THEN 'aborted'
+            WHEN Result = '*' THEN 'unfinished'
+            WHEN NOT COALESCE(is_rated, FALSE) THEN 'unrated'
+            WHEN COALESCE(Variant, 'Standard') <> 'Standard' THEN 'variant'
+            WHEN we IS NULL OR be IS NULL THEN 'missing_rating'
+            WHEN perf IS NULL OR perf NOT IN ({rated}) THEN 'other_perf'
+        END,
+        event_key
+    FROM p"""
+
+
+def commit_file(
+    con: duckdb.DuckDBPyConnection,
+    key: ledger.FileKey,
+    games_read: int,
+    claimed: set[int],
+) -> tuple[list[MonthIngested], int]:
+    """Write the staged games of one file, and its ledger row, in one transaction.
+
+    A month in ``claimed`` (filled by an earlier file of this run) gets the games added;
+    any other month is replaced. Games without a readable date count in the file's most
+    common month. Returns the months and the number of games that belong to no month (a
+    file whose dates are all malformed); those are counted, not stored. ``claimed``
+    gains the file's months.
+    """
+    con.execute(
+        """UPDATE _stage SET month = f.m FROM (
+               SELECT file_no, mode(month) AS m FROM _stage WHERE month IS NOT NULL
+               GROUP BY file_no) f
+           WHERE _stage.month IS NULL AND _stage.file_no = f.file_no"""
+    )
+    months = [
+        int(r[0])
+        for r in con.execute(
+            "SELECT DISTINCT month FROM _stage WHERE month IS NOT NULL ORDER BY 1"
+        ).fetchall()
+    ]
+    name = Path(key.path).name
+    con.execute("BEGIN")
+    try:
+        con.execute("DROP TABLE IF EXISTS lists")
+        replaced = [m for m in months if m not in claimed]
+        ledger.forget_months(con, replaced)
+        for month in replaced:
+            for table in ("games", "rejects", "months"):
+                con.execute(f"DELETE FROM {table} WHERE month = ?", [month])
+        for month in months:
+            _add_month(con, month, name)
+        ledger.record(con, key, games_read, months)
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+    claimed.update(months)
+    done = [_month_ingested(con, month) for month in months]
+    row = con.execute("SELECT COUNT(*) FROM _stage WHERE month IS NULL").fetchone()
+    con.execute("DROP TABLE IF EXISTS _stage")
+    return done, int(row[0]) if row else 0
+
+
+def _add_month(con: duckdb.DuckDBPyConnection, month: int, name: str) -> None:
+    """Add the staged games of ``month`` to what it holds (in the caller's transaction)."""
+    con.execute(
+        """INSERT INTO games SELECT month, perf, white, black, we, be, wd, bd, score, ord,
+           event FROM _stage WHERE month = ? AND reason IS NULL""",
+        [month],
+    )
+    merged = con.execute(
+        """SELECT reason, SUM(games) FROM (
+               SELECT reason, games FROM rejects WHERE month = ?
+               UNION ALL SELECT reason, COUNT(*) FROM _stage
+               WHERE month = ? AND reason IS NOT NULL GROUP BY reason)
+           GROUP BY reason""",
+        [month, month],
+    ).fetchall()
+    con.execute("DELETE FROM rejects WHERE month = ?", [month])
+    if merged:
+        con.executemany(
+            "INSERT INTO rejects VALUES (?, ?, ?)", [(month, r, int(n)) for r, n in merged]
+        )
+    before = con.execute(
+        "SELECT games, rejected, sources FROM months WHERE month = ?", [month]
+    ).fetchone()
+    games, rejected, sources = before if before is not None else (0, 0, "")
+    con.execute("DELETE FROM months WHERE month = ?", [month])
+    con.execute(
+        """INSERT INTO months SELECT ?, ? + COUNT(*) FILTER (WHERE reason IS NULL),
+               ? + COUNT(*) FILTER (WHERE reason IS NOT NULL), ? FROM _stage WHERE month = ?""",
+        [month, games, rejected, f"{sources}, {name}" if sources else name, month],
+    )
+
+
+def _month_ingested(con: duckdb.DuckDBPyConnection, month: int) -> MonthIngested:
+    """What ``month`` holds now."""
+    counts = dict(
+        con.execute(
+            "SELECT reason, games FROM rejects WHERE month = ? ORDER BY reason", [month]
+        ).fetchall()
+    )
+    row = con.execute("SELECT games FROM months WHERE month = ?", [month]).fetchone()
+    return MonthIngested(
+        month,
+        int(row[0]) if row else 0,
+        {r: int(counts[r]) for r in REASONS if r in counts},
+    )

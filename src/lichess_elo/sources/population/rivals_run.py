@@ -1,0 +1,136 @@
+"""``db rate``'s second part: the Glicko-1 and Stephenson tracks of every player
+(``rivals_sql``), one month after another, on DuckDB or on Spark, stored in the DuckDB
+file's ``rivals`` table (read by ``db compare``).
+
+The tracks replace the perfs' rows of ``rivals`` in one transaction at the end; a run
+stopped before it leaves the old rows, and ``db compare`` then leaves out (and counts) the
+games whose players have no row for the month.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Sequence
+from pathlib import Path
+
+import duckdb
+
+from lichess_elo.core.population import stages
+from lichess_elo.core.population.dialect import DUCKDB, SPARK
+from lichess_elo.core.population.rivals_sql import (
+    RIVALS_COLUMNS,
+    RIVALS_DDL,
+    rivals_advance_sql,
+    rivals_initial_sql,
+    rivals_listed_sql,
+    rivals_step_sql,
+)
+
+#: Where a run writes the new rows before they replace the perfs' rows of ``rivals``.
+BUILD = "rivals_build"
+
+
+def game_months(con: duckdb.DuckDBPyConnection, perfs: Sequence[str]) -> list[int]:
+    """The months (YYYYMM) with games of ``perfs``, in order: the only ones that move a
+    track (a month without games changes nothing; the next one's step 1 counts it)."""
+    rows = con.execute(
+        "SELECT DISTINCT month FROM games WHERE perf IN (SELECT UNNEST(?)) ORDER BY month",
+        [list(perfs)],
+    ).fetchall()
+    return [int(r[0]) for r in rows]
+
+
+def _build_table(con: duckdb.DuckDBPyConnection) -> None:
+    con.execute(f"DROP TABLE IF EXISTS {BUILD}")
+    con.execute(RIVALS_DDL.replace("IF NOT EXISTS rivals", BUILD))
+
+
+def _swap(con: duckdb.DuckDBPyConnection, perfs: Sequence[str]) -> None:
+    """The perfs' rows of ``rivals`` become those of ``rivals_build``, in one transaction."""
+    cols = ", ".join(RIVALS_COLUMNS)
+    con.execute("BEGIN")
+    try:
+        con.execute(RIVALS_DDL)
+        con.execute("DELETE FROM rivals WHERE perf IN (SELECT UNNEST(?))", [list(perfs)])
+        con.execute(f"INSERT INTO rivals ({cols}) SELECT {cols} FROM {BUILD}")
+        con.execute("COMMIT")
+    except BaseException:
+        con.execute("ROLLBACK")
+        raise
+
+
+def rate_duckdb(con: duckdb.DuckDBPyConnection, perfs: Sequence[str]) -> list[int]:
+    """Rebuild the perfs' tracks in-process; return the months with games."""
+    months = game_months(con, perfs)
+    con.execute(
+        "CREATE OR REPLACE TEMP VIEW games_r AS SELECT * FROM games WHERE perf IN "
+        f"({', '.join(repr(p) for p in perfs)})"
+    )
+    _build_table(con)
+    try:
+        for name, query in (
+            ("names", stages.names_sql(DUCKDB, "games_r")),
+            ("players", stages.players_sql()),
+            ("rcur", rivals_initial_sql()),
+        ):
+            con.execute(f"CREATE OR REPLACE TEMP TABLE {name} AS {query}")
+        for month in months:
+            con.execute("DROP TABLE IF EXISTS rstep")
+            con.execute(f"CREATE TEMP TABLE rstep AS {rivals_step_sql(DUCKDB, month, 'games_r')}")
+            con.execute(
+                f"INSERT INTO {BUILD} ({', '.join(RIVALS_COLUMNS)}) {rivals_listed_sql(DUCKDB)}"
+            )
+            con.execute(f"CREATE OR REPLACE TEMP TABLE rcur AS {rivals_advance_sql()}")
+        _swap(con, perfs)
+    finally:
+        for name in ("names", "players", "rcur", "rstep"):
+            con.execute(f"DROP TABLE IF EXISTS temp.{name}")
+        con.execute("DROP VIEW IF EXISTS games_r")
+        con.execute(f"DROP TABLE IF EXISTS {BUILD}")
+    return months
+
+
+def rate_spark(
+    con: duckdb.DuckDBPyConnection, perfs: Sequence[str], *, master: str, warehouse: Path
+) -> list[int]:
+    """Rebuild the perfs' tracks on Spark (Parquet under ``warehouse/rivals``, each month's
+    state read back so the plan never grows) and store them in the DuckDB file."""
+    from lichess_elo.sources.population.spark import session, stored
+
+    months = game_months(con, perfs)
+    home = warehouse / "rivals"
+    shutil.rmtree(home, ignore_errors=True)
+    home.mkdir(parents=True, exist_ok=True)
+    games_dir = home / "games"
+    in_perfs = ", ".join(f"'{p}'" for p in perfs)
+    con.execute(
+        f"COPY (SELECT * FROM games WHERE perf IN ({in_perfs}) ORDER BY month) "
+        f"TO '{games_dir}' (FORMAT parquet, PARTITION_BY (month))"
+    )
+    spark = session(master, logs=warehouse)
+    written: list[str] = []
+    if months:
+        spark.read.option("basePath", str(games_dir)).parquet(
+            str(games_dir)
+        ).createOrReplaceTempView("games")
+        stored(spark, stages.names_sql(SPARK), home / "names", "names")
+        stored(spark, stages.players_sql(), home / "players", "players")
+        stored(spark, rivals_initial_sql(), home / "cur" / "initial", "rcur")
+    for month in months:
+        stored(spark, rivals_step_sql(SPARK, month), home / "step" / f"m{month}", "rstep")
+        target = str(home / "rows" / f"m{month}")
+        spark.sql(rivals_listed_sql(SPARK)).write.mode("overwrite").parquet(target)
+        written.append(target)
+        stored(spark, rivals_advance_sql(), home / "cur" / f"m{month}", "rcur")
+    _build_table(con)
+    try:
+        cols = ", ".join(RIVALS_COLUMNS)
+        for target in written:
+            con.execute(
+                f"INSERT INTO {BUILD} ({cols}) "
+                f"SELECT {cols} FROM read_parquet('{target}/*.parquet')"
+            )
+        _swap(con, perfs)
+    finally:
+        con.execute(f"DROP TABLE IF EXISTS {BUILD}")
+    return months

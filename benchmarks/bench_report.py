@@ -24,7 +24,6 @@ for the warm report are 250 MB at 100,000 games and 450 MB at 300,000.
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 import tempfile
 from pathlib import Path
@@ -58,11 +57,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--fit-k", action="store_true", help="also time --fit-k (warm)")
     args = parser.parse_args(argv)
-    # A user's install has the package's bytecode cached (pip compiles it, a checkout writes
-    # it on the first run): without this, a PYTHONDONTWRITEBYTECODE=1 shell would have every
-    # report compile its ~200 modules again (0.3-0.4 s of CPU), which the bare loop, whose
-    # python-chess is compiled, never pays. The first (cold) run writes it.
-    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    # (bench_common lets the children write bytecode, as a user's install has it.)
     with serve(args.games) as url, tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         games = generate_games(args.games, seed=0, user=USER)  # the served games (seed 0)

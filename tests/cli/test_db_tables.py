@@ -106,12 +106,16 @@ def test_rate_table(cli: Cli, tmp_path: Path) -> None:
     assert invoke(["db", "ingest", str(_jan(tmp_path)), "--db", str(db), "-q"]).exit_code == 0
     out = re.sub(r"in \d+\.\d s", "in T s", _table(cli, "rate", "--db", str(db)))
     # The lists of January (the seeds) and February (after January's games); 2 blitz players.
+    # Every speed report rates is listed (ultraBullet .. correspondence), names padded to
+    # the longest ("correspondence", 14 characters) plus the column gap.
     assert out == (
         "Rated 2 games with duckdb: lists 2024-01 to 2024-02 in T s\n"
-        "  bullet             0 players\n"
-        "  blitz              2 players\n"
-        "  rapid              0 players\n"
-        "  classical          0 players\n"
+        "  ultraBullet            0 players\n"
+        "  bullet                 0 players\n"
+        "  blitz                  2 players\n"
+        "  rapid                  0 players\n"
+        "  classical              0 players\n"
+        "  correspondence         0 players\n"
         f"  {RULES}\n"
     )
 

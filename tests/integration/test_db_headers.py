@@ -1,5 +1,6 @@
-"""The dump reader (``population.headers.read_pgn_zst``) on awkward text, at chunk sizes that
-cut it everywhere, against a plain reading of the same text written here.
+"""The dump reader (``sources.dump_arrow.read_pgn_zst``, the one ``db ingest`` uses) on
+awkward text, at chunk sizes that cut it everywhere, against a plain reading of the same
+text written here.
 
 The rule (the open database's PGN, https://database.lichess.org): games are separated by
 blank lines; a block of lines whose first line starts with ``[`` is a game's header block
@@ -18,7 +19,7 @@ import pytest
 import zstandard
 
 from lichess_elo.core.population.schema import HEADERS
-from lichess_elo.sources.population.headers import read_pgn_zst
+from lichess_elo.sources.dump_arrow import read_pgn_zst
 from tests.integration.db_helpers import game
 
 
@@ -42,7 +43,7 @@ def _plain(text: str) -> list[dict[str, str | None]]:
 
 
 def _read(path: Path, chunk_bytes: int) -> list[dict[str, str | None]]:
-    table = pa.Table.from_batches(list(read_pgn_zst(path, chunk_bytes=chunk_bytes)))
+    table = pa.Table.from_batches(list(read_pgn_zst(path, HEADERS, chunk_bytes=chunk_bytes)))
     assert table.column("seq").to_pylist() == list(range(table.num_rows))
     return [{h: row[h] for h in HEADERS} for row in table.to_pylist()]
 

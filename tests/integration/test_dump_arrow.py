@@ -1,7 +1,7 @@
 """The Arrow dump reader (``sources/dump_arrow.py``, the one ``db ingest`` uses) against the
-numpy reader it replaced (``sources/population/headers.py``): the same batches on awkward text at
-chunk sizes that cut it everywhere, and the same database, table by table, from the test
-dumps and from an awkward dump."""
+numpy reader it replaced (kept as ``tests/integration/numpy_dump_reader.py``): the same
+batches on awkward text at chunk sizes that cut it everywhere, and the same database,
+table by table, from the test dumps and from an awkward dump."""
 
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ import zstandard
 from lichess_elo.app import db as app
 from lichess_elo.core.population.schema import HEADERS
 from lichess_elo.sources import dump_arrow
-from lichess_elo.sources.population import headers, ingest
+from lichess_elo.sources.population import ingest
+from tests.integration import numpy_dump_reader as headers
 from tests.integration.db_helpers import game, gen_dump
 
 _G = game  # one game in the open database's layout

@@ -32,10 +32,10 @@ sys.argv = ["lichess-elo", *{argv!r}]
 @pytest.mark.parametrize(
     ("module", "argv"),
     [
-        ("typer", ["calc", "1500", "1500", "1"]),
-        ("rich", ["calc", "1500", "1500", "1"]),
-        ("lichess_elo.cli.root", ["calc", "1500", "1500", "1"]),
-        ("lichess_elo.cli.calc", ["calc", "1500", "1500", "1"]),
+        ("typer", ["calc", "1500", "1500:1"]),
+        ("rich", ["calc", "1500", "1500:1"]),
+        ("lichess_elo.cli.root", ["calc", "1500", "1500:1"]),
+        ("lichess_elo.cli.calc", ["calc", "1500", "1500:1"]),
         ("lichess_elo.cli.report", ["report", "--help"]),
         ("lichess_elo.cli.db", ["db", "--help"]),
     ],

@@ -144,3 +144,17 @@ def test_track_by_hand_over_a_gap() -> None:
     got = rivals.track(games, 1500, 60, GLICKO1)
     assert got == pytest.approx([0.5, 0.256495, 0.406252], abs=1e-6)
     assert rivals.track([], 1500, 60, GLICKO1) == []
+
+
+def test_a_track_run_far_away_gives_zero_not_an_overflow() -> None:
+    # RD 0 on both sides: k = 1; D = 0 - 200000: 10^(200000/400) = 10^500 is past the
+    # largest double (10^308.25), so the score is 0.0 (1/(1+10^500) < 1e-308); the other
+    # way round 10^-500 underflows to 0: 1/(1+0) = 1.
+    assert rivals.expected(0.0, 0.0, 200000.0, 0.0) == 0.0
+    assert rivals.expected(200000.0, 0.0, 0.0, 0.0) == 1.0
+    # One win against 200000/RD 0 from 0/RD 50: E = 0, so d = 0 and gain = 1 x (1 - 0);
+    # v' = 1/(1/(50² + 10² x 1)) = 2600; r' = 0 + q x 2600 x 1 + 0.02 x (200000 - 0)
+    # = 0.00575646 x 2600 + 4000 = 4014.96680; RD' = sqrt(2600) = 50.990195.
+    rating, rd = rivals.period_update(0.0, 50.0, [Opponent(200000.0, 0.0, 1.0)], STEPHENSON)
+    assert rating == pytest.approx(4014.96680, abs=1e-4)
+    assert rd == pytest.approx(50.990195, abs=1e-6)

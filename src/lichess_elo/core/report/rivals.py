@@ -127,7 +127,16 @@ def expected(
 ) -> float:
     """The predicted score: 1/(1 + 10^(-k(RD² + RD_j²)(r - r_j + advantage)/400))."""
     k = _k(rd * rd + opponent_rd * opponent_rd)
-    return 1.0 / (1.0 + math.pow(10.0, -k * (rating - opponent + advantage) / 400.0))
+    return _over_one_plus_ten_to(-k * (rating - opponent + advantage) / 400.0)
+
+
+def _over_one_plus_ten_to(x: float) -> float:
+    """1/(1 + 10^x); 0.0 where 10^x is past the largest double (x > 308.25: a track run
+    far away, e.g. Stephenson's over thousands of games a month), not an OverflowError."""
+    try:
+        return 1.0 / (1.0 + math.pow(10.0, x))
+    except OverflowError:
+        return 0.0
 
 
 def inflate(rd: float, periods: int, rules: RivalRules) -> float:
@@ -148,7 +157,7 @@ def period_update(
     gain = 0.0
     for g in games:
         k = _k(g.rd * g.rd)
-        e = 1.0 / (1.0 + math.pow(10.0, -k * (rating - g.rating) / 400.0))
+        e = _over_one_plus_ten_to(-k * (rating - g.rating) / 400.0)
         d += k * k * e * (1.0 - e)
         gain += k * (g.score - e + rules.bonus)
     d *= Q * Q

@@ -32,7 +32,7 @@ from lichess_elo.core.population.schema import (
     next_month,
     parse_month,
 )
-from lichess_elo.errors import BadInput, NotRated
+from lichess_elo.errors import BadInput
 from lichess_elo.sources.population import compare as population
 from lichess_elo.sources.population import duck, info, lists, rules_store
 from lichess_elo.sources.population.duck_faults import named_faults
@@ -110,17 +110,8 @@ def ingest(settings: IngestSettings) -> IngestResult:
 
 
 def _rules_of(con: Any, perf: str) -> ListRules:
-    """The record of ``perf``'s lists.
-
-    Raises:
-        NotRated: the lists predate the records (rate again).
-    """
-    found = rules_store.read(con).get(perf)
-    if found is None:
-        raise NotRated(
-            f"the {perf} lists were made before lists recorded their rules: rate again (db rate)"
-        )
-    return found
+    """The record of ``perf``'s lists (``rules_store.recorded``)."""
+    return rules_store.recorded(con, perf)
 
 
 def _month_of(rules: ListRules, month: int) -> MonthRules:

@@ -116,11 +116,7 @@ def few_games(
 
 def _month_rules(con: duckdb.DuckDBPyConnection, perf: str, month: int) -> tuple[MonthRules, bool]:
     """The rules of ``perf``'s list of ``month`` and whether compressions were applied."""
-    rules = rules_store.read(con).get(perf)
-    if rules is None:
-        raise NotRated(
-            f"the {perf} lists were made before lists recorded their rules: rate again (db rate)"
-        )
+    rules = rules_store.recorded(con, perf)
     return (
         rulebook_sql.month_rules(month, as_of=rules.rules_as_of, adjustments=rules.adjustment),
         rules.adjustment,

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 import duckdb
 
 from lichess_elo.core.population.list_rules import LIST_RULES_DDL, ListRules
+from lichess_elo.errors import NotRated
 
 
 def store(con: duckdb.DuckDBPyConnection, records: Sequence[ListRules]) -> None:
@@ -32,3 +33,17 @@ def read(con: duckdb.DuckDBPyConnection) -> dict[str, ListRules]:
         perf: ListRules.from_document(json.loads(text))
         for perf, text in con.execute("SELECT perf, rules FROM list_rules").fetchall()
     }
+
+
+def recorded(con: duckdb.DuckDBPyConnection, perf: str) -> ListRules:
+    """The record of ``perf``'s lists.
+
+    Raises:
+        NotRated: the lists predate the records (rate again).
+    """
+    found = read(con).get(perf)
+    if found is None:
+        raise NotRated(
+            f"the {perf} lists were made before lists recorded their rules: rate again (db rate)"
+        )
+    return found

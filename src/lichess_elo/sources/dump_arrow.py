@@ -10,7 +10,8 @@ in ``\\r\\n``, a tag given twice keeps its last value and a missing tag is null.
 every tag line is looked up once (its first 16 bytes as two words, masked by the length of
 the name), and the values are cut out of the buffer by one Arrow ``take`` per column, whose
 cast to ``string`` checks the UTF-8 (invalid bytes are replaced, never fatal). Decompression
-and the kernels release the GIL: ``PARSERS`` threads parse while the next buffer is filled.
+and the kernels release the GIL: one thread fills the buffers and ``PARSERS`` threads
+parse them while the caller works on the batches before.
 
 Every batch has the columns ``seq`` (the game's position in the file) and the tags asked for
 (strings, null when absent), in that order.
@@ -20,6 +21,8 @@ from __future__ import annotations
 
 import itertools
 import os
+import queue
+import threading
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -34,8 +37,9 @@ from lichess_elo.sources.zstd_stream import Frames, zstd_faults
 
 #: Decompressed bytes per chunk: large enough for numpy, small enough for memory.
 CHUNK_BYTES = 32 << 20
-#: Chunks parsed at once, in threads, while the next chunk is decompressed (batches still
-#: come out in file order). One: on two cores, decompression and DuckDB take the other.
+#: Chunks parsed at once, in threads, while a thread decompresses the next ones and the
+#: caller checks the last batch (batches still come out in file order). One: on two cores,
+#: decompression and DuckDB take the other.
 PARSERS = 1
 #: Called with (games so far, bytes of the file consumed so far).
 Progress = Callable[[int, int], None]
@@ -262,39 +266,86 @@ def _read_pgn(
     chunk_bytes: int,
     progress: Progress | None,
 ) -> Iterator[pa.RecordBatch]:
-    """Batches of the PGN text ``reader_of(file)`` reads into buffers."""
+    """Batches of the PGN text ``reader_of(file)`` reads into buffers: one thread fills
+    them (``_Filler``), ``PARSERS`` parse them, and the caller's work on a batch overlaps
+    both."""
     games = 0
-    # One buffer being filled while each parser holds one; a parsed batch holds copies.
-    free = [bytearray(chunk_bytes + SLACK) for _ in range(PARSERS + 1)]
-    pending: deque[tuple[Future[pa.RecordBatch], bytearray]] = deque()
+    pending: deque[tuple[Future[pa.RecordBatch], bytearray, int]] = deque()
     with path.open("rb") as raw, ThreadPoolExecutor(max_workers=PARSERS) as pool:
-        reader = reader_of(raw)
+        filler = _Filler(path, reader_of(raw), raw, chunk_bytes, PARSERS + 3)
 
         def done(last: bool) -> pa.RecordBatch:
             nonlocal games
-            future, buf = pending.popleft()
+            future, buf, read = pending.popleft()
             batch = future.result()
-            free.append(buf)
+            filler.free.put(buf)
             batch = batch.set_column(
                 0, "seq", pc.add(batch.column(0), pa.scalar(games, pa.int64()))
             )
             games += batch.num_rows
             if progress:
-                progress(games, os.path.getsize(path) if last else raw.tell())
+                progress(games, os.path.getsize(path) if last else read)
             return batch
 
-        carry = b""
-        eof = False
-        while not eof:
-            with zstd_faults(path):
-                buf, size, eof = _fill(reader, free.pop(), carry)
-            end = size if eof else _boundary(buf, size)
-            carry = bytes(buf[end:size])
-            if not eof or buf[:end].strip():  # a last chunk of blank lines holds no game
-                pending.append((pool.submit(parse_chunk, buf, end, tags), buf))
-            else:
-                free.append(buf)
-            if len(pending) > PARSERS:
-                yield done(False)
-        while pending:
-            yield done(len(pending) == 1)
+        try:
+            while (filled := filler.next()) is not None:
+                buf, end, read = filled
+                pending.append((pool.submit(parse_chunk, buf, end, tags), buf, read))
+                if len(pending) > PARSERS:
+                    yield done(False)
+            while pending:
+                yield done(len(pending) == 1)
+        finally:
+            filler.close()
+
+
+class _Filler:
+    """A thread that decompresses the text into ``buffers`` reused buffers, each cut at a
+    game boundary, while the others are parsed (``zstandard`` releases the GIL)."""
+
+    def __init__(self, path: Path, reader: Any, raw: Any, chunk_bytes: int, buffers: int):
+        self.free: queue.SimpleQueue[bytearray | None] = queue.SimpleQueue()
+        for _ in range(buffers):
+            self.free.put(bytearray(chunk_bytes + SLACK))
+        self._out: queue.SimpleQueue[tuple[bytearray, int, int] | BaseException | None]
+        self._out = queue.SimpleQueue()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(
+            target=self._run, args=(path, reader, raw), name="pgn-fill", daemon=True
+        )
+        self._thread.start()
+
+    def _run(self, path: Path, reader: Any, raw: Any) -> None:
+        """Fill buffers until the stream ends (then ``None``) or fails (the exception)."""
+        try:
+            carry = b""
+            eof = False
+            while not eof:
+                buf = self.free.get()
+                if buf is None or self._stop.is_set():
+                    return
+                with zstd_faults(path):
+                    buf, size, eof = _fill(reader, buf, carry)
+                end = size if eof else _boundary(buf, size)
+                carry = bytes(buf[end:size])
+                if not eof or buf[:end].strip():  # a last chunk of blank lines holds no game
+                    self._out.put((buf, end, raw.tell()))
+                else:
+                    self.free.put(buf)
+            self._out.put(None)
+        except BaseException as exc:  # given to the reader, in its thread
+            self._out.put(exc)
+
+    def next(self) -> tuple[bytearray, int, int] | None:
+        """The next filled buffer, its text's length and the bytes of the file read; None
+        at the end. Raises what the thread raised."""
+        got = self._out.get()
+        if isinstance(got, BaseException):
+            raise got
+        return got
+
+    def close(self) -> None:
+        """Stop the thread (after the buffer it is filling) and wait for it."""
+        self._stop.set()
+        self.free.put(None)
+        self._thread.join()

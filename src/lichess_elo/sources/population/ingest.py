@@ -22,7 +22,7 @@ ledger holds (issue 22).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -111,15 +111,27 @@ CREATE OR REPLACE TEMP TABLE _events (ev VARCHAR, perf_word VARCHAR,
 
 
 def _new_events_sql() -> str:
-    """Add the ``Event`` values of ``_batch`` that ``_events`` lacks."""
+    """Add the ``Event`` values of ``_new_events`` (column ``ev``) to ``_events``."""
     with_diffs = lichess_pgn.rated_sql("ev", "1", "1")
     without = lichess_pgn.rated_sql("ev", "NULL", "NULL")
     return f"""
     INSERT INTO _events
     SELECT ev, {lichess_pgn.event_perf_sql("ev")}, {with_diffs}, {without},
         {_EVENT_SQL.replace("Event", "ev")}
-    FROM (SELECT DISTINCT Event AS ev FROM _batch WHERE Event IS NOT NULL
-          EXCEPT SELECT ev FROM _events)"""
+    FROM _new_events"""
+
+
+#: Games checked by one SQL statement: a few of the reader's batches at once (the
+#: statement's fixed cost, about 5 ms, is then a small part of it).
+STAGE_ROWS = 65_536
+
+
+@dataclass
+class Seen:
+    """The ``TimeControl`` and ``Event`` values already in ``_speeds`` and ``_events``."""
+
+    tcs: set[str] = field(default_factory=set)
+    events: set[str] = field(default_factory=set)
 
 
 def ingest_files(
@@ -151,13 +163,13 @@ def ingest_files(
     return FilesIngested(tuple(read), tuple(skipped), ordered, unplaced)
 
 
-def prepare(con: duckdb.DuckDBPyConnection) -> set[str]:
-    """Start an ingest: the ledger's table and the speeds of the time controls seen (an
-    empty set, to give ``stage``)."""
+def prepare(con: duckdb.DuckDBPyConnection) -> Seen:
+    """Start an ingest: the ledger's table and the tables of the time controls and events
+    seen (none yet: the ``Seen`` to give ``stage``)."""
     con.execute(ledger.INGESTED_DDL)
     con.execute("CREATE OR REPLACE TEMP TABLE _speeds (tc VARCHAR, speed VARCHAR)")
     con.execute(_EVENTS_DDL)
-    return set()
+    return Seen()
 
 
 def stage(
@@ -167,12 +179,12 @@ def stage(
     *,
     first: int = 0,
     seq0: int = 0,
-    known: set[str] | None = None,
+    known: Seen | None = None,
 ) -> int:
     """Check the headers of every file as they arrive and put them in ``_stage`` (the files
     are numbered from ``first``, their games from ``seq0``); the number of games read."""
     con.execute(_STAGE_DDL)
-    known = set() if known is None else known
+    known = Seen() if known is None else known
     start = seq0
     for file_no, path in enumerate(paths, first):
         size = path.stat().st_size
@@ -181,23 +193,41 @@ def stage(
             if progress:
                 progress(i, games, done, total)
 
-        kind = dump_kind(path)
         on_progress(0, 0)  # the file starts: its games/s count from now
         count = 0
-        for batch in _batches(path, kind, on_progress):
-            tcs = {tc for tc in pc.unique(batch.column("TimeControl")).to_pylist() if tc}
-            if tcs - known:
-                con.executemany(
-                    "INSERT INTO _speeds VALUES (?, ?)", [(tc, _speed(tc)) for tc in tcs - known]
-                )
-                known |= tcs
-            con.register("_batch", batch)
-            con.execute(_new_events_sql())
-            con.execute(_classify_sql(file_no, seq0))
-            con.unregister("_batch")
+        held: list[pa.RecordBatch] = []
+        for batch in _batches(path, dump_kind(path), on_progress):
+            held.append(batch)
             count += batch.num_rows
+            if sum(b.num_rows for b in held) >= STAGE_ROWS:
+                _check(con, pa.Table.from_batches(held), file_no, seq0, known)
+                held = []
+        if held:
+            _check(con, pa.Table.from_batches(held), file_no, seq0, known)
         seq0 += count
     return seq0 - start
+
+
+def _check(
+    con: duckdb.DuckDBPyConnection, table: pa.Table, file_no: int, seq0: int, known: Seen
+) -> None:
+    """Check ``table``'s raw headers into ``_stage``, after adding the time controls and
+    events not seen before to ``_speeds`` and ``_events``."""
+    tcs = {tc for tc in pc.unique(table.column("TimeControl")).to_pylist() if tc}
+    if tcs - known.tcs:
+        rows = [(tc, _speed(tc)) for tc in sorted(tcs - known.tcs)]
+        con.executemany("INSERT INTO _speeds VALUES (?, ?)", rows)
+        known.tcs |= tcs
+    events = {ev for ev in pc.unique(table.column("Event")).to_pylist() if ev is not None}
+    if events - known.events:
+        fresh = pa.table({"ev": pa.array(sorted(events - known.events), pa.string())})
+        con.register("_new_events", fresh)
+        con.execute(_new_events_sql())
+        con.unregister("_new_events")
+        known.events |= events
+    con.register("_batch", table)
+    con.execute(_classify_sql(file_no, seq0))
+    con.unregister("_batch")
 
 
 def _batches(

@@ -328,8 +328,7 @@ class ReplayRun:
         unique = list({game.id: game for game in games}.values())
         sent, early = self._sent, self._early
         # a game fed (and sent, or read early) is used only if it is this very game
-        known = {g.id: e[1] for g in unique if (e := early.get(g.id)) is not None and e[0] is g}
-        late = [g for g in unique if g.id not in known and sent.get(g.id) is not g]
+        late = [g for g in unique if _early_facts(early, g) is None and sent.get(g.id) is not g]
         facts: dict[str, ReplayFacts] = {}
         if self._conn is not None and not self._empty:
             try:
@@ -362,7 +361,13 @@ class ReplayRun:
         facts = {**self._facts, **facts}  # a late game's cached facts are its own
         # nothing of the games is held here any more (a report lets their moves go next)
         self._fed, self._sent, self._facts, self._early = {}, {}, {}, {}
-        return {g.id: known[g.id] if g.id in known else facts[g.id] for g in unique}
+        return {g.id: _early_facts(early, g) or facts[g.id] for g in unique}
+
+
+def _early_facts(early: Mapping[str, tuple[Game, ReplayFacts]], game: Game) -> ReplayFacts | None:
+    """The facts ``feed`` read for this very ``game`` (none for another game of its id)."""
+    held = early.get(game.id)
+    return held[1] if held is not None and held[0] is game else None
 
 
 def replay_all(

@@ -397,3 +397,24 @@ def test_a_killed_worker_ends_the_run_and_keeps_the_replays_back(
     assert again == serial
     assert calls[-1] == (221 - kept, 221 - kept)
     assert len(_rows(cache)) == 221
+
+
+def test_games_fed_to_a_warm_cache_come_back_without_moves_and_keep_their_facts(
+    games: list[Game], tmp_path: Path
+) -> None:
+    # The cache holds the first 150 games; game 0 is then fed with other moves (the same
+    # id, another game). The 149 cached ones come back without their moves, the others
+    # (game 0 edited and the 71 never replayed) as given, and finish, handed what feed gave
+    # back, gives each game its own facts: those of a replay without any cache.
+    _run(games[:150], tmp_path)
+    edited = replace(games[0], moves=games[0].moves[:-1])
+    fed = [edited, *games[1:]]
+    serial, _ = _run(fed, None)
+    with replay_cache.ReplayRun(tmp_path, workers=1) as run:
+        held = [g for start in range(0, len(fed), 40) for g in run.feed(fed[start : start + 40])]
+        assert [g.id for g in held] == [g.id for g in fed]
+        assert held[0] is edited and held[150:] == fed[150:]
+        assert held[1:150] == [replace(g, moves=()) for g in fed[1:150]]
+        assert all(g.moves for g in fed[1:150])  # these games do have moves to let go
+        result = run.finish(held)
+    assert result == serial and list(result) == [g.id for g in fed]

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
@@ -151,6 +152,29 @@ def test_early_games_hook_sees_only_loaded_games(make: Make) -> None:
         assert sorted(seen) == sorted(ids)
     else:  # a file read whole hands nothing over early, and never a game it does not give
         assert set(seen) <= ids
+
+
+def test_games_the_early_hook_gives_back_are_the_games_held(make: Make) -> None:
+    # A hook that gives back the even-numbered games of each part without their moves:
+    # a source read in parts then holds those copies (and only those), the others as read.
+    given: dict[str, Game] = {}
+
+    def slim_some(part: list[Game]) -> list[Game]:
+        back = [g.without_moves() if n % 2 == 0 else g for n, g in enumerate(part)]
+        given.update((g.id, g) for g in back if not g.moves)
+        return back
+
+    source = make()
+    loaded = source.load(GameQuery(USER), LoadHooks(on_games=slim_some))
+    full = {g.id: g for g in make().load(GameQuery(USER)).games}
+    assert len(loaded.games) == len(full) == ALL
+    for game in loaded.games:
+        if game.id in given:
+            assert game is given[game.id] and game == replace(full[game.id], moves=())
+        else:
+            assert game == full[game.id]
+    if isinstance(source, LichessGames):  # read month by month: some games were given back
+        assert len(given) > ALL // 3
 
 
 # --- what only some sources do --------------------------------------------------------

@@ -9,7 +9,6 @@ it (``cli.report.paused_gc``), a library caller may do the same.
 
 from __future__ import annotations
 
-import ctypes
 import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -63,6 +62,8 @@ def return_freed_memory() -> None:
     scorecard's) are mapped beside it. Nothing happens elsewhere."""
     if sys.platform != "linux":
         return
+    import ctypes  # only where it is used
+
     try:
         libc = ctypes.CDLL(None)
         trim = libc.malloc_trim
@@ -137,9 +138,10 @@ def run_report(
     replays = ReplayRun(resolve_cache_dir(source), on_warning=on_warning, final_fen=False)
     with replays:  # the pool and the cache are let go once the facts are back
 
-        def replay_early(month: list[Game]) -> None:
-            """Hand the pool each month's reported games while the next are fetched."""
-            replays.feed([g for g in month if start is None or g.created_at >= start])
+        def replay_early(month: list[Game]) -> list[Game]:
+            """Hand the pool each month's reported games while the next are fetched; those
+            whose replays are cached come back without their moves, to be held so."""
+            return replays.feed([g for g in month if start is None or g.created_at >= start])
 
         # Only the months asked, plus the months before ``since`` that K's 30-game rule
         # needs (none when ``games_before`` is given); nothing after ``until``.

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from datetime import date
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -52,9 +52,11 @@ from lichess_elo.core.report.settings import ReportSettings
 from lichess_elo.output import render
 from lichess_elo.output.formats import JSON, TABLE, Format
 from lichess_elo.output.formats import ReportView as View
-from lichess_elo.output.progress import progress_bars
 from lichess_elo.sources.lichess.fide import check_fide_id
 from lichess_elo.sources.lichess.session import Source
+
+if TYPE_CHECKING:
+    from lichess_elo.sources.lichess.retries import Progress
 
 
 @contextmanager
@@ -286,7 +288,7 @@ def _run(
     fide_id: str | None,
 ) -> ReportRun:
     """``run_report`` under the progress bars (none when ``quiet``), warnings on stderr."""
-    with progress_bars(quiet) as (progress, replay_bar):
+    with _bars(quiet) as (progress, replay_bar):
         return run_report(
             username,
             source,
@@ -299,6 +301,17 @@ def _run(
             fit_k=fit_k,
             fide_id=fide_id,
         )
+
+
+def _bars(
+    quiet: bool,
+) -> AbstractContextManager[tuple[Progress | None, Callable[[int, int], None] | None]]:
+    """The progress bars; when ``quiet``, none (and rich's live display is not imported)."""
+    if quiet:
+        return nullcontext((None, None))
+    from lichess_elo.output.progress import progress_bars
+
+    return progress_bars(quiet)
 
 
 def _notes(run: ReportRun, since: str | None) -> None:

@@ -186,7 +186,9 @@ class Game:
 
     def without_moves(self) -> Game:
         """This game with no moves (what a report holds once they are replayed: the moves
-        are about half of a game's memory)."""
+        are about half of a game's memory); itself when it holds none."""
+        if not self.moves:
+            return self
         return Game(
             self.id,
             self.rated,

@@ -55,7 +55,7 @@ class LoadHooks:
 
     progress: Progress | None = None
     on_warning: Callable[[str], None] | None = None
-    on_games: Callable[[list[Game]], None] | None = None
+    on_games: Callable[[list[Game]], Sequence[Game] | None] | None = None
 
 
 #: No progress, no warnings, no early games.

@@ -43,7 +43,7 @@ def load_games(
     progress: Progress | None = None,
     on_warning: Callable[[str], None] | None = None,
     count_back: Sequence[str] | None = None,
-    on_games: Callable[[list[Game]], None] | None = None,
+    on_games: Callable[[list[Game]], Sequence[Game] | None] | None = None,
 ) -> LoadedGames:
     """Load ``username``'s games: read ``pgn_file``, or fetch them from Lichess.
 
@@ -57,8 +57,9 @@ def load_games(
         on_warning: Called with one-line warnings (skipped games, retries).
         count_back: The report's perfs, to also fetch the months before ``since`` that
             K's 30-game rule needs for them (``fetch_games``); a PGN file holds what it holds.
-        on_games: Handed each month's new games while Lichess is read (``fetch_games``);
-            not called for a PGN file.
+        on_games: Handed each month's new games while Lichess is read (``fetch_games``),
+            and may give them back to be held instead (without their moves); not called
+            for a PGN file.
 
     Raises:
         BadInput: a bad name, an unreadable ``pgn_file`` or a PGN file with a cassette;
@@ -87,7 +88,7 @@ def load_from(
     progress: Progress | None = None,
     on_warning: Callable[[str], None] | None = None,
     count_back: Sequence[str] | None = None,
-    on_games: Callable[[list[Game]], None] | None = None,
+    on_games: Callable[[list[Game]], Sequence[Game] | None] | None = None,
 ) -> LoadedGames:
     """``username``'s games from any ``GameSource`` (the arguments as ``load_games``'s)."""
     query = query_of(username, since, until, count_back)

@@ -12,14 +12,11 @@ comes: the pool is a ``ProcessPoolExecutor``, which says when it loses a worker.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import signal
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from types import TracebackType
 from typing import TYPE_CHECKING
 
@@ -33,6 +30,7 @@ from lichess_elo.sources.replay_store import (
     holds_rows,
     open_cache,
     read_cached,
+    table_rows,
     to_row,
     warn_unusable,
     write_rows,
@@ -40,6 +38,7 @@ from lichess_elo.sources.replay_store import (
 from lichess_elo.sources.sqlite_open import read_only_file
 
 if TYPE_CHECKING:
+    from concurrent.futures import Future, ProcessPoolExecutor
     from multiprocessing.process import BaseProcess
     from pathlib import Path
 
@@ -111,6 +110,9 @@ class ReplayRun:
         self._chunks: list[Future[list[Row]]] = []
         self._taken = 0  # chunks whose rows are taken
         self._facts: dict[str, ReplayFacts] = {}  # the replays taken so far
+        # the cached facts read by ``feed``, with the very game (moves let go) they are of
+        self._early: dict[str, tuple[Game, ReplayFacts]] = {}
+        self._rows: int | None = None  # the cache's row count, once counted
         self._batch: list[Row] = []  # rows not written yet
 
     def __enter__(self) -> ReplayRun:
@@ -130,6 +132,7 @@ class ReplayRun:
             self._write()
         finally:
             self._fed, self._sent, self._facts, self._chunks = {}, {}, {}, []
+            self._early = {}
             self._stop_pool()
             if self._conn is not None:
                 self._conn.close()
@@ -167,6 +170,9 @@ class ReplayRun:
 
     def _start_pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
+            import multiprocessing  # the pool's modules: only when there is a pool
+            from concurrent.futures import ProcessPoolExecutor
+
             # The platform's default start method: fork on Linux (the workers only replay,
             # so the parent's threads and open files are harmless), spawn elsewhere.
             context = multiprocessing.get_context()
@@ -211,6 +217,8 @@ class ReplayRun:
         )
 
     def _send(self, games: list[Game], chunk: int) -> None:
+        from concurrent.futures.process import BrokenProcessPool
+
         pool = self._start_pool()
         for start in range(0, len(games), chunk):
             part = games[start : start + chunk]
@@ -223,19 +231,29 @@ class ReplayRun:
             self._processes.update(getattr(pool, "_processes", None) or {})
             self._sent.update((g.id, g) for g in part)
 
-    def feed(self, games: Iterable[Game]) -> None:
+    def feed(self, games: Iterable[Game]) -> list[Game]:
         """Games that ``finish`` will be asked for, given early: with an empty cache and
         more than one worker, the pool replays them from the moment more than
-        ``POOL_THRESHOLD`` games were fed. Otherwise nothing is done before ``finish``."""
+        ``POOL_THRESHOLD`` games were fed. With a cache that holds replays, their cached
+        facts are read now and kept for ``finish``.
+
+        Returns:
+            The games as the caller may hold them from now on: a game whose facts were
+            read here comes back without its moves (``finish`` knows that very copy; a
+            warm report then never holds every game's moves at once), the others as given.
+        """
         self._open()
-        if not self._empty or self._workers == 1:
-            return
+        games = list(games)
+        if not self._empty:
+            return self._read_early(games)
+        if self._workers == 1:
+            return games
         fed = self._fed
         for game in games:
             if game.id not in fed and game.id not in self._sent:
                 fed[game.id] = game
         if self._pool is None and len(fed) <= POOL_THRESHOLD:
-            return
+            return games
         whole = len(fed) // _CHUNK * _CHUNK  # the rest waits for the next month
         if whole:
             ready = list(fed.values())
@@ -244,6 +262,28 @@ class ReplayRun:
         # the replays already back are taken (and written) while the fetch goes on
         while self._taken < len(self._chunks) and self._chunks[self._taken].done():
             self._take_chunk()
+        return games
+
+    def _read_early(self, games: list[Game]) -> list[Game]:
+        """``feed`` with a cache that holds replays: read the cached facts of ``games``."""
+        if self._conn is None or not games:
+            return games
+        unique = {game.id: game for game in games}
+        try:
+            if self._rows is None:
+                self._rows = table_rows(self._conn)
+            found = read_cached(self._conn, list(unique.values()), self._final_fen, self._rows)
+        except (sqlite3.Error, OSError) as exc:
+            self._drop(exc)
+            return games
+        held: list[Game] = []
+        for game in games:
+            facts = found.get(game.id)
+            if facts is not None and unique[game.id] is game:
+                game = game.without_moves()
+                self._early[game.id] = (game, facts)
+            held.append(game)
+        return held
 
     def _take_chunk(self) -> None:
         """Take the rows of the next chunk sent (waiting for it).
@@ -251,6 +291,8 @@ class ReplayRun:
         Raises:
             WorkerLost: a worker died (killed, out of memory) before the chunk came back.
         """
+        from concurrent.futures.process import BrokenProcessPool  # a chunk: a pool
+
         try:
             rows = self._chunks[self._taken].result()
         except BrokenProcessPool:
@@ -284,13 +326,13 @@ class ReplayRun:
         """
         self._open()
         unique = list({game.id: game for game in games}.values())
-        sent = self._sent
-        # a game fed and sent is used only if it is this very game
-        late = [g for g in unique if sent.get(g.id) is not g]
+        sent, early = self._sent, self._early
+        # a game fed (and sent, or read early) is used only if it is this very game
+        late = [g for g in unique if _early_facts(early, g) is None and sent.get(g.id) is not g]
         facts: dict[str, ReplayFacts] = {}
         if self._conn is not None and not self._empty:
             try:
-                facts = read_cached(self._conn, late, self._final_fen)
+                facts = read_cached(self._conn, late, self._final_fen, self._rows)
             except (sqlite3.Error, OSError) as exc:
                 self._drop(exc)
         todo = [g for g in late if g.id not in facts]
@@ -318,8 +360,14 @@ class ReplayRun:
         self._write()
         facts = {**self._facts, **facts}  # a late game's cached facts are its own
         # nothing of the games is held here any more (a report lets their moves go next)
-        self._fed, self._sent, self._facts = {}, {}, {}
-        return {g.id: facts[g.id] for g in unique}
+        self._fed, self._sent, self._facts, self._early = {}, {}, {}, {}
+        return {g.id: _early_facts(early, g) or facts[g.id] for g in unique}
+
+
+def _early_facts(early: Mapping[str, tuple[Game, ReplayFacts]], game: Game) -> ReplayFacts | None:
+    """The facts ``feed`` read for this very ``game`` (none for another game of its id)."""
+    held = early.get(game.id)
+    return held[1] if held is not None and held[0] is game else None
 
 
 def replay_all(

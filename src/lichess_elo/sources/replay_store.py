@@ -184,8 +184,17 @@ def holds_rows(conn: sqlite3.Connection) -> bool:
     return conn.execute(query, (replay.REPLAY_VERSION,)).fetchone() is not None
 
 
+def table_rows(conn: sqlite3.Connection) -> int:
+    """How many rows the cache holds (every version): what ``read_cached`` weighs a scan by."""
+    (rows,) = conn.execute(f"SELECT count(*) FROM {_TABLE}").fetchone()
+    return int(rows)
+
+
 def read_cached(
-    conn: sqlite3.Connection, games: Sequence[Game], final_fen: bool = True
+    conn: sqlite3.Connection,
+    games: Sequence[Game],
+    final_fen: bool = True,
+    rows: int | None = None,
 ) -> dict[str, ReplayFacts]:
     """The cached facts of ``games`` whose id *and* content match, by game id.
 
@@ -194,6 +203,8 @@ def read_cached(
     the ids are looked up in batches. A game's content key is only made when a row with
     its id comes back, and its facts share the game's id string (a report holds them all).
     With ``final_fen``, a row stored without its FEN (replayed for a report) is a miss.
+    ``rows`` is ``table_rows`` when the caller knows it (a caller reading a month at a time
+    counts once).
     """
     by_id = {game.id: game for game in games}
     if not by_id:
@@ -201,7 +212,8 @@ def read_cached(
     found: dict[str, ReplayFacts] = {}
     columns = _COLUMNS if final_fen else _COLUMNS.replace("final_fen", "NULL")
     select = f"SELECT {columns}, content FROM {_TABLE} WHERE version = ?"
-    (rows,) = conn.execute(f"SELECT count(*) FROM {_TABLE}").fetchone()
+    if rows is None:
+        rows = table_rows(conn)
     if rows <= _SCAN_FACTOR * len(by_id):
         queries: list[tuple[str, tuple[object, ...]]] = [(select, (replay.REPLAY_VERSION,))]
     else:

@@ -95,13 +95,14 @@ def fetch_games(
     on_warning: Callable[[str], None] | None = None,
     count_back: Sequence[str] | None = None,
     keep_games: bool = True,
-    on_games: Callable[[list[Game]], None] | None = None,
+    on_games: Callable[[list[Game]], Sequence[Game] | None] | None = None,
 ) -> FetchResult:
     """Fetch every game of ``username`` month by month, through the cache.
 
     ``on_games``, when given, is handed each month's new games (those kept, oldest month
     first, before the months read back for ``count_back``) as soon as the month is read,
-    so a caller can start on them while the next months are fetched.
+    so a caller can start on them while the next months are fetched; the games it gives
+    back (the same games, their moves let go once replayed) are held instead.
 
     With ``keep_games`` false the games are only counted (``FetchResult.count`` and
     ``split``), each month's let go once counted; ``count_back`` needs the games kept.
@@ -161,7 +162,7 @@ def _fetch_games(
     on_warning: Callable[[str], None] | None,
     count_back: Sequence[str] | None = None,
     keep_games: bool = True,
-    on_games: Callable[[list[Game]], None] | None = None,
+    on_games: Callable[[list[Game]], Sequence[Game] | None] | None = None,
 ) -> FetchResult:
     if count_back is not None and not keep_games:
         raise ValueError("counting back needs the games kept")
@@ -332,7 +333,7 @@ def _read_window(
     low: datetime | None,
     high: datetime | None,
     counting_back: bool,
-    on_games: Callable[[list[Game]], None] | None,
+    on_games: Callable[[list[Game]], Sequence[Game] | None] | None,
 ) -> None:
     """Read ``months`` oldest first, counting the games in ``[low, high)`` into ``tally``
     and handing each month's new ones to ``on_games``."""
@@ -353,7 +354,11 @@ def _read_window(
             and tally.keep(game)
         ]
         if on_games is not None and new:
-            on_games(new)
+            held = on_games(new)
+            if held is not None and tally.keep_games:  # the games as the hook holds them
+                for game in held:
+                    if game.id in tally.found:
+                        tally.found[game.id] = game
         del month_games, read, new  # a counting fetch lets each month's games go here
         if progress is not None:
             progress.month(month.strftime("%Y-%m"), done, len(tally.seen), cached)

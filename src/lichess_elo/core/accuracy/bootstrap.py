@@ -10,6 +10,7 @@ import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Any
 
 import numpy as np
 
@@ -26,11 +27,11 @@ MIN_BOOTSTRAP_GAMES = 2
 """Below this many games there is no interval: resampling one game says nothing."""
 
 
-#: Indices drawn at once (8 MB of int64), whatever the game count. A chunk holds them, then
-#: their counts and the counts' float copy for the product: about three times this, the
-#: largest block of a warm report's peak (a chunk of 1 << 22 made it about 70 MB higher at
-#: 100,000 games). The replicates do not depend on it: the generator's stream is the same
-#: however the draws are split, and each replicate is its own row of the product.
+#: Indices drawn at once (4 MB of int32), whatever the game count. A chunk holds them and
+#: their counts as floats for the product (8 MB), the largest block of a warm report's peak
+#: (a chunk of 1 << 22 made it about 70 MB higher at 100,000 games). The replicates do not
+#: depend on it: the generator's stream is the same however the draws are split, and each
+#: replicate is its own row of the product.
 _CHUNK_DRAWS = 1 << 20
 
 
@@ -101,12 +102,21 @@ def _check_bootstrap(resamples: int, level: float) -> None:
         raise BadInput("is not strictly between 0 and 1", field="interval_level", value=level)
 
 
+def _draw_type(n: int) -> type[np.signedinteger[Any]]:
+    """The narrowest index type ``Generator.integers(0, n)`` gives the same draws in: below
+    2**31 numpy draws every int type's bounded integers from the same 32-bit stream
+    (``random_bounded_uint64_fill`` calls the 32-bit generator when the range fits), so
+    int32 draws are the int64 ones at half the memory written."""
+    return np.int32 if n <= np.iinfo(np.int32).max else np.int64
+
+
 def _resampled_means(columns: FloatArray, resamples: int, seed: int) -> FloatArray:
     """Column means of ``resamples`` resamples of the rows of ``columns`` (n x m): R x m.
 
-    One column: a gather a replicate. Several: how often each row was drawn, then one
-    matrix product for all columns, on the columns minus their means (added back after),
-    so that a constant column gives the same mean in every replicate.
+    One column: a gather a replicate. Several: how often each row was drawn (counted a
+    replicate at a time, in a block that stays in cache), then one matrix product for all
+    columns, on the columns minus their means (added back after), so that a constant
+    column gives the same mean in every replicate.
     """
     n, m = columns.shape
     rng = np.random.default_rng(seed)
@@ -114,16 +124,18 @@ def _resampled_means(columns: FloatArray, resamples: int, seed: int) -> FloatArr
     centre = columns.mean(axis=0)
     centred = columns - centre
     rows = max(1, _CHUNK_DRAWS // n)
+    kind = _draw_type(n)
+    counts = np.empty((min(rows, resamples), n), dtype=np.float64) if m > 1 else None
     for start in range(0, resamples, rows):
         stop = min(resamples, start + rows)
-        idx = rng.integers(0, n, size=(stop - start, n))
-        if m == 1:
+        idx = rng.integers(0, n, size=(stop - start, n), dtype=kind)
+        if counts is None:
             means[start:stop, 0] = columns[:, 0][idx].mean(axis=1)
         else:
-            idx += np.arange(stop - start)[:, np.newaxis] * n  # in place: no second chunk
-            counts = np.bincount(idx.ravel(), minlength=(stop - start) * n)
-            del idx  # before the product's float copy of ``counts``: one chunk less at peak
-            means[start:stop] = centre + counts.reshape(stop - start, n) @ centred / n
+            block = counts[: stop - start]
+            for row, drawn in enumerate(idx):  # a replicate's counts, written as floats
+                block[row] = np.bincount(drawn, minlength=n)
+            means[start:stop] = centre + block @ centred / n
     return means
 
 

@@ -25,9 +25,10 @@ from lichess_elo.core.fide.engine import (
     round_half_away,
 )
 from lichess_elo.core.fide.game import GameResult
+from lichess_elo.core.value import value_class
 
 
-@dataclass(frozen=True, slots=True)
+@value_class  # frozen for mypy; built as fast as a plain slotted dataclass (one a game)
 class RatedGame:
     """One game as rated: the D used, whether it was capped, PD and K_used x (score - PD).
 

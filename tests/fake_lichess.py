@@ -115,6 +115,10 @@ class FakeLichess:
     tournaments: dict[tuple[str, str], tuple[bytes, bytes]] = field(default_factory=dict)
     #: Tournament id -> seconds to wait before answering its games export.
     slow_tournaments: dict[str, float] = field(default_factory=dict)
+    #: Games exports being answered now (until their last chunk is written), and the most
+    #: ever answered at once.
+    in_flight: int = 0
+    most_in_flight: int = 0
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _server: ThreadingHTTPServer | None = None
 
@@ -301,6 +305,13 @@ def _handler(state: FakeLichess) -> type[BaseHTTPRequestHandler]:
                 self._json(200, state.user_json(account))
 
         def _games(self, name: str, query: dict[str, str]) -> None:
+            self._flying(1)
+            try:
+                self._games_answer(name, query)
+            finally:
+                self._flying(-1)
+
+        def _games_answer(self, name: str, query: dict[str, str]) -> None:
             account = state.accounts.get(name.lower())
             if account is None or account.disabled:
                 self._json(404, {"error": "Not found"})
@@ -355,9 +366,22 @@ def _handler(state: FakeLichess) -> type[BaseHTTPRequestHandler]:
                     return
                 for line in lines:
                     self._chunk(line)
+                self._flying(-1)  # the client cannot have the answer before this
                 self.wfile.write(b"0\r\n\r\n")
             except OSError:  # the client gave up (e.g. its read timeout)
                 self.close_connection = True
+
+        def _flying(self, step: int) -> None:
+            """Count this games export in (``step`` 1) or out (-1, once) of flight."""
+            with state._lock:
+                if step > 0:
+                    self._in = True
+                elif not getattr(self, "_in", False):
+                    return
+                else:
+                    self._in = False
+                state.in_flight += step
+                state.most_in_flight = max(state.most_in_flight, state.in_flight)
 
         def _chunk(self, data: bytes) -> None:
             self.wfile.write(f"{len(data):x}\r\n".encode() + data + b"\r\n")

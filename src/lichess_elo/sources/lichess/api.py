@@ -32,6 +32,7 @@ from lichess_elo.errors import (
 from lichess_elo.sources.games_cache import servers_holding
 from lichess_elo.sources.lichess.checks import scrub, validate_username
 from lichess_elo.sources.lichess.count_back import count_back_months
+from lichess_elo.sources.lichess.export import month_url
 from lichess_elo.sources.lichess.month_fetch import (
     MonthWindow,
     first_of,
@@ -184,6 +185,7 @@ def _fetch_games(
             raise AccountClosed(f"the Lichess account '{user.username or name}' is closed")
         run.user_id = user.id or name.lower()
         months = month_windows(user.created_at, now, since, until)
+        run.ask_ahead(months)
         tally = _Tally(keep_games)
         low = datetime.combine(since, datetime.min.time(), UTC) if since else None
         high = datetime.combine(until, datetime.min.time(), UTC) if until else None
@@ -278,6 +280,14 @@ class _Run:
             if self.parsed is not None:  # closed first: the session's connection to
                 self._stack.callback(self.parsed.close)  # http.sqlite is then the last
         return self._opened[0]
+
+    def ask_ahead(self, months: Sequence[date]) -> None:
+        """Online, with the session open: ask for each of ``months`` (oldest first) while
+        the one before is read (``prefetch``); not for a cassette, nor offline."""
+        source = self.source
+        if self._opened and not source.offline and source.replay is None:
+            urls = [month_url(source.api_url, self.user_id, month) for month in months]
+            self._opened[0].session.ask_ahead(urls)
 
     def open_caches(self) -> tuple[Path, datetime]:
         """The HTTP cache's path and "now"; the parsed-games cache beside the HTTP cache

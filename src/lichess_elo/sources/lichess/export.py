@@ -37,13 +37,31 @@ def read_month(conn: Conn, user_id: str, month: date, warn: Callable[[str], None
     from berserk.formats import NDJSON  # with the session (``connect``)
     from berserk.session import Requestor
 
-    query = export_params(month)
-    params = {key: query[key] for key in _BERSERK_ORDER}
     requestor = Requestor(conn.session, conn.source.api_url.rstrip("/"), default_fmt=NDJSON)
-    path = f"/api/games/user/{user_id}"
+    path, params = _month_path(user_id), _month_query(month)
     stream = requestor.get(path, params=params, fmt=NDJSON, stream=True, converter=_dates)
     objects = list(stream)  # the month's response is let go after this
     return list(parse_games(objects, on_warning=warn))
+
+
+def month_url(api_url: str, user_id: str, month: date) -> str:
+    """The URL ``read_month`` asks for the month (its query in berserk's order)."""
+    from urllib.parse import urljoin
+
+    from requests import PreparedRequest  # with the session (``connect``)
+
+    request = PreparedRequest()
+    request.prepare_url(urljoin(api_url.rstrip("/"), _month_path(user_id)), _month_query(month))
+    return str(request.url)
+
+
+def _month_path(user_id: str) -> str:
+    return f"/api/games/user/{user_id}"
+
+
+def _month_query(month: date) -> dict[str, Any]:
+    query = export_params(month)
+    return {key: query[key] for key in _BERSERK_ORDER}
 
 
 #: The fields berserk's ``models.Game`` converts from milliseconds.

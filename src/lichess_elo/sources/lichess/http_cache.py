@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,6 +26,7 @@ from requests_cache.backends.sqlite import SQLiteCache, SQLiteDict
 
 from lichess_elo.errors import CacheUnusable
 from lichess_elo.sources.lichess.ndjson import AnswerFault
+from lichess_elo.sources.lichess.prefetch import PrefetchAdapter
 from lichess_elo.sources.lichess.stream import StreamCheck, foreign_redirect
 from lichess_elo.sources.sqlite_open import (
     check_sidecars,
@@ -85,6 +86,23 @@ class Session(requests_cache.CachedSession):
         self.last_from_cache = False
         self.last_response: Any = None
         self.last_check: StreamCheck | None = None
+        self.ahead: PrefetchAdapter | None = None
+
+    def ask_ahead(self, urls: Sequence[str]) -> None:
+        """Send the request of each of ``urls`` (the run's months, in order) once the one
+        before is in, not waiting to be asked (``prefetch``); never those already cached."""
+        if self.ahead is None:
+            self.ahead = PrefetchAdapter()
+            self.mount("http://", self.ahead)
+            self.mount("https://", self.ahead)
+        self.ahead.plan(urls, self._held)
+
+    def _held(self, request: Any, options: dict[str, Any]) -> bool:
+        # whether fresh or not, refreshed or not: a month stored is not asked ahead
+        try:
+            return bool(self.cache.contains(key=self.cache.create_key(request, **options)))
+        except sqlite3.Error:
+            return True  # not asked ahead: the request itself meets (and names) the failure
 
     def request(self, method: str, url: str, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
         kwargs.setdefault("timeout", self._timeout)

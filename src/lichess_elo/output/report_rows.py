@@ -12,13 +12,13 @@ is filled from the columns, so no Python code runs per game but the ``flags`` pr
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from decimal import Decimal
 from itertools import islice, repeat
 from json.encoder import encode_basestring
 from operator import attrgetter, is_
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from lichess_elo.core.games import game_url
 
@@ -135,17 +135,20 @@ def _column(rows: Sequence[GameRow], name: str) -> list[object]:
 def _block_lines(rows: Sequence[GameRow], texts: _Texts) -> Iterator[str]:
     """The lines of a block of rows, a column at a time."""
 
+    def looked_up(table: Mapping[Any, str], name: str) -> Iterator[str]:
+        """Each row's ``name`` field, as its text in ``table``."""
+        return map(table.__getitem__, map(attrgetter(name), rows))
+
     def strings(name: str) -> Iterator[str]:
-        return map(texts.strings.__getitem__, map(attrgetter(name), rows))
+        return looked_up(texts.strings, name)
 
     def bools(name: str) -> Iterator[str]:
-        return map(_BOOL.__getitem__, map(attrgetter(name), rows))
+        return looked_up(_BOOL, name)
 
     def raw(name: str) -> Iterator[object]:
         return map(attrgetter(name), rows)
 
     ids = list(map(encode_basestring, map(attrgetter("id"), rows)))
-    optionals = texts.optionals.__getitem__
     columns = zip(
         ids,
         map(str.__getitem__, ids, repeat(slice(1, None))),
@@ -156,21 +159,21 @@ def _block_lines(rows: Sequence[GameRow], texts: _Texts) -> Iterator[str]:
         strings("opponent_title"),
         raw("opponent_rating"),
         bools("opponent_provisional"),
-        map(texts.hundredths.__getitem__, map(attrgetter("score"), rows)),
+        looked_up(texts.hundredths, "score"),
         strings("status"),
-        map(texts.lists.__getitem__, map(attrgetter("endings"), rows)),
+        looked_up(texts.lists, "endings"),
         raw("lichess_rating"),
         raw("lichess_diff"),
         bools("provisional"),
         raw("elo_rating"),
-        map(texts.ten_thousandths.__getitem__, map(attrgetter("expected"), rows)),
+        looked_up(texts.ten_thousandths, "expected"),
         raw("k"),
-        map(texts.ten_thousandths.__getitem__, map(attrgetter("elo_change"), rows)),
+        looked_up(texts.ten_thousandths, "elo_change"),
         bools("replay_valid"),
-        map(optionals, map(attrgetter("plies"), rows)),
-        map(optionals, map(attrgetter("gap_before"), rows)),
+        looked_up(texts.optionals, "plies"),
+        looked_up(texts.optionals, "gap_before"),
         strings("gap_cause"),
-        map(texts.lists.__getitem__, map(attrgetter("flags"), rows)),
+        looked_up(texts.lists, "flags"),
         strings("chapter"),
         strings("not_rated"),
         strict=True,

@@ -190,8 +190,9 @@ def rate_cmd(
     ] = False,
     quiet: QuietOpt = False,
 ) -> None:
-    """Build the FIDE-rules monthly lists of every player (all months, again), each month
-    under its own FIDE editions unless --rules-as-of says otherwise."""
+    """Build every player's FIDE-rules monthly lists, all months again.
+
+    Each month is rated under its own FIDE editions unless --rules-as-of says otherwise."""
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():
@@ -360,8 +361,7 @@ def months_cmd(
     output: OutputOpt = None,
     no_pager: NoPagerOpt = False,
 ) -> None:
-    """What the database holds: each month's games by perf, the unusable games and the
-    players db rate rated."""
+    """What the database holds: games by month and perf, unusable games, players rated."""
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():

@@ -2,6 +2,9 @@
 
 Usage: ``python benchmarks/bench_accuracy.py [--games 1000000] [--resamples 200] [--repeat 3]``
 
+These are in-process figures of the library, for diagnosis: the scorecard's figure that
+counts is the whole command of ``bench_scorecard_command.py``.
+
 In one process, over ``--games`` generated prediction/result pairs (seeded):
 
 - **baseline**: one ``np.log10`` pass over the predictions, nothing else;

@@ -3,6 +3,9 @@ length").
 
 Usage: ``python benchmarks/bench_long_line.py [--sizes 1,2,4,8] [--repeat 2]``
 
+These are in-process figures, for diagnosis (a reader's growth with the line's length);
+``bench_fetch.py`` times ``fetch`` as a whole command.
+
 Two parts, each a ratio against a baseline measured in this process:
 
 - **cause**: ``requests.Response.iter_lines()`` (what berserk 0.14 reads a stream with)

@@ -2,6 +2,9 @@
 
 Usage: ``python benchmarks/bench_replay.py [--games 20000] [--repeat 2]``
 
+These are in-process figures, for diagnosis: the replay's figures that count are the
+whole commands of ``bench_report.py`` (cold report) and ``bench_pgn.py`` (``games --pgn``).
+
 In one process, over ``--games`` generated games (``gen_games.py``, about 80 plies each):
 
 - **bare loop**: ``chess.Board()`` then ``Board.push_san`` for every move, nothing else;

@@ -141,16 +141,8 @@ def chart_html(
     fide = [0] * n
     for a, b, p in spans:
         fide[a:b] = [p["elo"]["start"]] * (b - a)
-    values = before + after + [p["elo"]["end"] for p in periods] + fide
-    values += [p["adjustment"]["from"] for p in periods if p.get("adjustment")]
     floors = {p["floor"] for p in periods if p.get("floor") is not None}
-    lo, hi = min(values), max(values)
-    near = [f for f in floors if lo - 0.25 * max(hi - lo, 50) <= f <= hi]
-    if near or any(p.get("below_floor") for p in periods):
-        values += list(floors)
-        lo, hi = min(values), max(values)
-    pad = max((hi - lo) * 0.06, 10)
-    lo, hi = math.floor(lo - pad), math.ceil(hi + pad)
+    lo, hi = _value_range(before + after + fide, periods, floors)
     line, gaps, run = _lichess_points(before, after)
     track, adjust = _fide_path(spans)
     step = _nice_step(hi - lo)
@@ -158,23 +150,14 @@ def chart_html(
     bound_every = max(1, math.ceil(len(spans) / MAX_BOUNDS))
     bounds = "".join(f"M{a} {lo}V{hi}" for k, (a, _, _) in enumerate(spans) if k % bound_every == 0)
 
-    def y(value: float) -> str:
-        return _fmt((hi - value) * _H / (hi - lo))
-
-    svg = [
-        f'<svg viewBox="0 0 {_W:.0f} {_H:.0f}" preserveAspectRatio="none" role="img" '
-        'aria-label="Ratings game by game: Lichess and FIDE rules">',
-        *(_path("grid", f"M0 {y(t)}H{_W:.0f}") for t in ticks),
-        _path("bound", _scaled(bounds, n, lo, hi)),
-        *(_path("floor", f"M0 {y(f)}H{_W:.0f}") for f in sorted(floors) if lo <= f <= hi),
-        _path("gap", _scaled(gaps, n, lo, hi)) if gaps else "",
-        _path("lichess", _scaled(line, n, lo, hi)),
-        _path("adjust", _scaled(adjust, n, lo, hi)) if adjust else "",
-        _path("fide", _scaled(track, n, lo, hi)),
-        f'<line class="cursor" x1="0" x2="0" y1="0" y2="{_H:.0f}" '
-        'vector-effect="non-scaling-stroke"/>',
-        "</svg>",
-    ]
+    svg = _svg(
+        n,
+        lo,
+        hi,
+        ticks,
+        floors,
+        {"bound": bounds, "gap": gaps, "lichess": line, "adjust": adjust, "fide": track},
+    )
     every = max(1, math.ceil(len(spans) / 2000))
     labels = "".join(
         f'<span data-k="{k // every}" style="left:{a / n * 100:.3f}%">{esc(p["period"])}</span>'
@@ -184,56 +167,17 @@ def chart_html(
     yaxis = "".join(
         f'<span style="top:{(hi - t) / (hi - lo) * 100:.2f}%">{t}</span>' for t in ticks
     )
-    data = {
-        "lo": lo,
-        "hi": hi,
-        "before": before,
-        "after": after,
-        "fide": fide,
-        "period": [g["period"] for g in games],
-        "periodName": report["settings"]["period"],
-        "gap": [_gap_words(g) for g in games],
-        "cols": [name for name, _ in columns],
-        "align": [align for _, align in columns],
-        "link": [name for name, _ in columns].index("Game"),
-        "rows": rows,
-        "labelCount": math.ceil(len(spans) / every),
-        "labelsWanted": LABELS_WANTED,
-        "maxZoom": max(1, 2 ** math.ceil(math.log2(max(n / 40, 1)))),
-    }
-    floor_key = (
-        '<span><i class="fl"></i>the rating floor (FIDE lists no rating below it)</span>'
-        if any(lo <= f <= hi for f in floors)
-        else ""
+    table = _table_data(rows, columns)
+    data = _chart_data(
+        report, (before, after, fide), (lo, hi), table, math.ceil(len(spans) / every)
     )
-    adjust_key = (
-        '<span><i class="a"></i>FIDE\'s one-time adjustment of 1 March 2024</span>'
-        if adjust
-        else ""
-    )
-    key = (
-        '<div class="key"><span><i class="l"></i>Lichess rating, game by game</span>'
-        '<span><i class="f"></i>FIDE rules, by rating period</span>'
-        + ('<span><i class="g"></i>a jump between two games (gap)</span>' if gaps else "")
-        + adjust_key
-        + floor_key
-        + '<span><i class="b"></i>a new rating period starts</span></div>'
-    )
-    notes = []
-    if run > 1:
-        notes.append(
-            f"{plural(n, 'game')}: too many to draw one by one, so the Lichess line is drawn "
-            f"from the lowest and highest rating of each run of {run} games. Hovering still "
-            "shows every game; zoom in for detail."
-        )
-    if bound_every > 1:
-        notes.append(f"Period lines: every {bound_every}th of {len(spans)} periods is drawn.")
-    note = "".join(f'<p class="note decimated">{esc(t)}</p>' for t in notes)
+    key = _key(bool(gaps), bool(adjust), any(lo <= f <= hi for f in floors))
+    note = _notes(n, run, bound_every, len(spans))
     return (
         f'{key}<div class="chart" data-data="{esc(element_id)}" data-games="{n}">'
         f'<div class="yaxis">{yaxis}</div><div class="scroll">'
         f'<div class="plot" tabindex="0" aria-label="Chart: hover, tap or use the arrow keys '
-        f'to see each game">{"".join(svg)}<div class="xaxis">{labels}</div>'
+        f'to see each game">{svg}<div class="xaxis">{labels}</div>'
         '<div class="dot l"></div><div class="dot f"></div></div></div>'
         '<div class="tip" role="status"></div></div>'
         '<div class="controls"><button type="button" data-zoom="in">Zoom in</button>'
@@ -242,6 +186,128 @@ def chart_html(
         '<span class="muted">Hover or tap a game; scroll sideways when zoomed.</span></div>'
         f"{note}{json_script(element_id, data)}"
     )
+
+
+def _svg(n: int, lo: int, hi: int, ticks: range, floors: set[int], paths: Mapping[str, str]) -> str:
+    """The plot: grid lines at ``ticks``, the floors in range, and ``paths`` (path data in
+    game units and rating points, by CSS class; an empty one is left out)."""
+
+    def y(value: float) -> str:
+        return _fmt((hi - value) * _H / (hi - lo))
+
+    def scaled(css: str) -> str:
+        return _path(css, _scaled(paths[css], n, lo, hi)) if paths[css] else ""
+
+    return "".join(
+        [
+            f'<svg viewBox="0 0 {_W:.0f} {_H:.0f}" preserveAspectRatio="none" role="img" '
+            'aria-label="Ratings game by game: Lichess and FIDE rules">',
+            *(_path("grid", f"M0 {y(t)}H{_W:.0f}") for t in ticks),
+            _path("bound", _scaled(paths["bound"], n, lo, hi)),
+            *(_path("floor", f"M0 {y(f)}H{_W:.0f}") for f in sorted(floors) if lo <= f <= hi),
+            scaled("gap"),
+            _path("lichess", _scaled(paths["lichess"], n, lo, hi)),
+            scaled("adjust"),
+            _path("fide", _scaled(paths["fide"], n, lo, hi)),
+            f'<line class="cursor" x1="0" x2="0" y1="0" y2="{_H:.0f}" '
+            'vector-effect="non-scaling-stroke"/>',
+            "</svg>",
+        ]
+    )
+
+
+def _chart_data(
+    report: Mapping[str, Any],
+    ratings: tuple[list[int], list[int], list[int]],
+    limits: tuple[int, int],
+    table: Mapping[str, Any],
+    label_count: int,
+) -> dict[str, Any]:
+    """The chart's data block for the page's script: the range, the ratings game by game
+    (Lichess before and after, FIDE rules), the periods, the gaps' words, the games table
+    (``_table_data``) and the zoom."""
+    games = report["games"]
+    n = len(games)
+    before, after, fide = ratings
+    return {
+        "lo": limits[0],
+        "hi": limits[1],
+        "before": before,
+        "after": after,
+        "fide": fide,
+        "period": [g["period"] for g in games],
+        "periodName": report["settings"]["period"],
+        "gap": [_gap_words(g) for g in games],
+        **table,
+        "labelCount": label_count,
+        "labelsWanted": LABELS_WANTED,
+        "maxZoom": max(1, 2 ** math.ceil(math.log2(max(n / 40, 1)))),
+    }
+
+
+def _table_data(
+    rows: Sequence[Sequence[str]], columns: Sequence[tuple[str, str]]
+) -> dict[str, Any]:
+    """The games table's part of the data block: its columns, their alignment, which one
+    links to the game, and the rows."""
+    names = [name for name, _ in columns]
+    return {
+        "cols": names,
+        "align": [align for _, align in columns],
+        "link": names.index("Game"),
+        "rows": rows,
+    }
+
+
+def _value_range(
+    ratings: list[int], periods: Sequence[Mapping[str, Any]], floors: set[int]
+) -> tuple[int, int]:
+    """The chart's lowest and highest rating, padded: the games' ratings (``ratings``),
+    each period's end and adjustment, and the floors when the track comes near one."""
+    values = ratings + [p["elo"]["end"] for p in periods]
+    values += [p["adjustment"]["from"] for p in periods if p.get("adjustment")]
+    lo, hi = min(values), max(values)
+    near = [f for f in floors if lo - 0.25 * max(hi - lo, 50) <= f <= hi]
+    if near or any(p.get("below_floor") for p in periods):
+        values += list(floors)
+        lo, hi = min(values), max(values)
+    pad = max((hi - lo) * 0.06, 10)
+    return math.floor(lo - pad), math.ceil(hi + pad)
+
+
+def _key(gaps: bool, adjust: bool, floor: bool) -> str:
+    """The chart's key: the two lines, then only the marks this chart draws."""
+    return (
+        '<div class="key"><span><i class="l"></i>Lichess rating, game by game</span>'
+        '<span><i class="f"></i>FIDE rules, by rating period</span>'
+        + ('<span><i class="g"></i>a jump between two games (gap)</span>' if gaps else "")
+        + (
+            '<span><i class="a"></i>FIDE\'s one-time adjustment of 1 March 2024</span>'
+            if adjust
+            else ""
+        )
+        + (
+            '<span><i class="fl"></i>the rating floor (FIDE lists no rating below it)</span>'
+            if floor
+            else ""
+        )
+        + '<span><i class="b"></i>a new rating period starts</span></div>'
+    )
+
+
+def _notes(n: int, run: int, bound_every: int, periods: int) -> str:
+    """The notes under a chart that leaves things out: the Lichess line drawn by runs of
+    ``run`` games, or only every ``bound_every``-th period line."""
+    notes = []
+    if run > 1:
+        notes.append(
+            f"{plural(n, 'game')}: too many to draw one by one, so the Lichess line is drawn "
+            f"from the lowest and highest rating of each run of {run} games. Hovering still "
+            "shows every game; zoom in for detail."
+        )
+    if bound_every > 1:
+        notes.append(f"Period lines: every {bound_every}th of {periods} periods is drawn.")
+    return "".join(f'<p class="note decimated">{esc(t)}</p>' for t in notes)
 
 
 def _gap_words(game: Mapping[str, Any]) -> str:

@@ -104,7 +104,6 @@ def _ring_key(report: PerfReport) -> tuple[list[str], list[tuple[int, datetime, 
 
 def _panel(ax: Any, report: PerfReport, user: str, lo: datetime, hi: datetime) -> _Drawn:
     """Draw one perf; returns the notes' lines and what is placed after the layout."""
-    mdates: Any = importlib.import_module("matplotlib.dates")
     games = report.games
     kind = report.settings.period
     first, last = games[0].played_at, games[-1].played_at
@@ -115,16 +114,7 @@ def _panel(ax: Any, report: PerfReport, user: str, lo: datetime, hi: datetime) -
         for i, (start, end) in enumerate(spans):
             if i % 2 == 0:
                 ax.axvspan(start, end, color=_BAND, alpha=0.10, lw=0)
-    ex: list[Any] = []
-    ey: list[float] = []
-    for period, (start, end) in zip(report.periods, spans, strict=True):
-        if (report.settings.track == "lichess" or period.adjustment is not None) and ex:
-            ex.append(start)
-            ey.append(float("nan"))  # a restart, or FIDE's adjustment (dotted): no solid join
-        ex += [start, end, end]
-        ey += [period.elo_start, period.elo_start, period.elo_end]
-    ex.append(hi)  # the last rating stays visible after its step
-    ey.append(ey[-1])
+    ex, ey = _fide_track(report, spans, hi)
 
     lines = ax.plot(gx, gy, color=_GLICKO, lw=1.4, label="Lichess Glicko-2, game by game",
                     zorder=3)  # fmt: skip
@@ -134,50 +124,12 @@ def _panel(ax: Any, report: PerfReport, user: str, lo: datetime, hi: datetime) -
                      label=f"FIDE rules ({_ADVERB[kind]} periods, {track})")  # fmt: skip
 
     chart_periods.adjustments_and_floor(ax, report, spans)
-    fx, fy = chart_periods.fide_steps(report, lo, hi)
-    if report.fide is not None and not fx:
-        ax.text(
-            0.01,
-            0.02,
-            f"real FIDE: {report.fide.message or 'no rating in these months'} "
-            f"({report.fide.fide_list})",
-            transform=ax.transAxes,
-            fontsize=8,
-            color=_FIDE,
-        )
-    if fx:
-        fide = report.fide
-        assert fide is not None
-        ax.plot(
-            fx,
-            fy,
-            color=_FIDE,
-            lw=1.6,
-            ls="--",
-            label=f"real FIDE rating ({fide.fide_list} list, monthly)",
-        )
+    fy = _real_fide(ax, report, lo, hi)
     gap_count = chart_periods.gaps(ax, games)
     narrow = chart_periods.period_labels(ax, report, spans, lo, hi)
     ymin = min(y for y in (*gy, *ey, *fy) if y == y)  # y == y skips the NaN line breaks
     ymax = max(y for y in (*gy, *ey, *fy) if y == y)
-    # Each line's name and end value, read off the line (moved apart after the layout if
-    # two would meet).
-    ends = [(ey[-1], _ELO, "FIDE rules"), (gy[-1], _GLICKO, "Lichess")]
-    if round(ey[-1]) == round(gy[-1]):
-        ends = [(gy[-1], "#343a40", "both")]
-    for value, colour, name in ends:
-        ax.annotate(
-            f"{name} {value:.0f}",
-            (mdates.date2num(hi), value),
-            xytext=(4, 0),
-            textcoords="offset points",
-            va="center",
-            fontsize=9,
-            color=colour,
-            fontweight="bold",
-            annotation_clip=False,
-            gid="end-label",
-        )
+    _end_labels(ax, ey[-1], gy[-1], hi)
     ax.set_xlim(lo, hi)
     pad = max(10.0, (ymax - ymin) * 0.12)
     ax.set_ylim(ymin - pad, ymax + pad * 2.2)
@@ -193,6 +145,73 @@ def _panel(ax: Any, report: PerfReport, user: str, lo: datetime, hi: datetime) -
         span = f"{first:%Y-%m-%d} to {last:%Y-%m-%d} (UTC)"
         drawn.notes += [f"{report.perf}, {span}:", *key] if key else [f"{report.perf}, {span}"]
     return drawn
+
+
+def _fide_track(
+    report: PerfReport, spans: Sequence[tuple[Any, Any]], hi: datetime
+) -> tuple[list[Any], list[float]]:
+    """The FIDE-rules track's points: flat through each period at its start, a step to its
+    end; broken (a NaN) at a restart or before FIDE's adjustment; held on to ``hi``."""
+    ex: list[Any] = []
+    ey: list[float] = []
+    for period, (start, end) in zip(report.periods, spans, strict=True):
+        if (report.settings.track == "lichess" or period.adjustment is not None) and ex:
+            ex.append(start)
+            ey.append(float("nan"))  # a restart, or FIDE's adjustment (dotted): no solid join
+        ex += [start, end, end]
+        ey += [period.elo_start, period.elo_start, period.elo_end]
+    ex.append(hi)  # the last rating stays visible after its step
+    ey.append(ey[-1])
+    return ex, ey
+
+
+def _real_fide(ax: Any, report: PerfReport, lo: datetime, hi: datetime) -> list[float]:
+    """The player's real FIDE ratings (dashed, monthly), or a line saying there are none;
+    returns the ratings drawn."""
+    fx, fy = chart_periods.fide_steps(report, lo, hi)
+    fide = report.fide
+    if fide is not None and not fx:
+        ax.text(
+            0.01,
+            0.02,
+            f"real FIDE: {fide.message or 'no rating in these months'} ({fide.fide_list})",
+            transform=ax.transAxes,
+            fontsize=8,
+            color=_FIDE,
+        )
+    if fx:
+        assert fide is not None
+        ax.plot(
+            fx,
+            fy,
+            color=_FIDE,
+            lw=1.6,
+            ls="--",
+            label=f"real FIDE rating ({fide.fide_list} list, monthly)",
+        )
+    return list(fy)
+
+
+def _end_labels(ax: Any, elo_end: float, lichess_end: float, hi: datetime) -> None:
+    """Each line's name and end value, read off the line (moved apart after the layout if
+    two would meet); one label when both round the same."""
+    mdates: Any = importlib.import_module("matplotlib.dates")
+    ends = [(elo_end, _ELO, "FIDE rules"), (lichess_end, _GLICKO, "Lichess")]
+    if round(elo_end) == round(lichess_end):
+        ends = [(lichess_end, "#343a40", "both")]
+    for value, colour, name in ends:
+        ax.annotate(
+            f"{name} {value:.0f}",
+            (mdates.date2num(hi), value),
+            xytext=(4, 0),
+            textcoords="offset points",
+            va="center",
+            fontsize=9,
+            color=colour,
+            fontweight="bold",
+            annotation_clip=False,
+            gid="end-label",
+        )
 
 
 def _title(

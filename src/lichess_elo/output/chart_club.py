@@ -126,9 +126,7 @@ def write_club_chart(result: ClubResult, names: Sequence[str], path: Path) -> No
         WriteFailed: the file could not be written (disk full...); the message names
             ``path``, never a temporary file, and nothing half-written is left behind.
     """
-    import importlib
-
-    mdates: Any = importlib.import_module("matplotlib.dates")
+    mdates = _mdates()
     wanted = {n.casefold() for n in names}
     shown = [s for s in result.standings if s.name.casefold() in wanted]
     lines = [(s, club_chart_series(s, result.last_day)) for s in shown]
@@ -141,75 +139,121 @@ def write_club_chart(result: ClubResult, names: Sequence[str], path: Path) -> No
         low, high = min(ratings), max(ratings)
         margin = max(10.0, (high - low) * 0.08)
         low, high = low - margin, high + margin
-        # one dot is about 1/150 of the axis wide; dots closer than 1/60 of the height meet
-        dot_days = (x1 - x0) / 150
-        points = [
-            [(float(mdates.date2num(series.days[i])), series.ratings[i]) for i in series.dots]
-            for _, series in lines
-        ]
-        offsets = dodge(points, (high - low) / 60)
-        ends: list[tuple[float, float, str, str]] = []
-        for n, ((s, series), dots) in enumerate(zip(lines, offsets, strict=True)):
-            colour, marker = series_style(n)
-            xs = [float(mdates.date2num(d)) for d in series.days]
-            ax.plot(xs, list(series.ratings), drawstyle="steps-post", color=colour, lw=2.0)
-            ax.plot([x + o * dot_days for (x, _), o in zip(points[n], dots, strict=True)],
-                    [y for _, y in points[n]], ls="none", marker=marker, color=colour, ms=5.5,
-                    markeredgecolor="white", markeredgewidth=0.8)  # fmt: skip
-            rating = round_half_away(Decimal(str(series.ratings[-1])))
-            ends.append((xs[-1], series.ratings[-1], f"{s.name} {rating}", colour))
+        ends = _player_lines(ax, lines, (x1 - x0) / 150, (high - low) / 60)
         ax.set_xlim(x0, x1)
         ax.set_ylim(low, high)
-        event_texts = []
-        last_named = float("-inf")
-        min_apart = (x1 - x0) / 70  # a rotated 8-point name is about 1/70 of the axis wide
-        for event in result.events:
-            x = float(mdates.date2num(event.day))
-            ax.axvline(x, color="#adb5bd", lw=0.8, ls=":", zorder=0)
-            if x - last_named < min_apart:
-                continue  # too close to the last name: it would overprint
-            last_named = x
-            event_texts.append(
-                ax.text(
-                    x,
-                    0.99,
-                    f"{_cut(event.name)} ",
-                    transform=ax.get_xaxis_transform(),
-                    rotation=90,
-                    ha="right",
-                    va="top",
-                    fontsize=8,
-                    color=_TEXT,
-                )
+        event_texts = _event_names(ax, result, (x1 - x0) / 70)
+        _axes_words(ax, result, lines)
+        _end_names(fig, ax, ends, event_texts, (low, high), x1)
+
+
+def _mdates() -> Any:
+    """``matplotlib.dates``, imported when a chart is drawn."""
+    import importlib
+
+    return importlib.import_module("matplotlib.dates")
+
+
+#: A line's end: where it ends (x, y), its label and its colour.
+_End = tuple[float, float, str, str]
+
+
+def _player_lines(
+    ax: Any, lines: Sequence[tuple[Standing, ChartSeries]], dot_days: float, near: float
+) -> list[_End]:
+    """Each player's rating line (steps) and its dots, dodged sideways by ``dot_days`` when
+    closer than ``near`` (one dot is about 1/150 of the axis wide; dots closer than 1/60 of
+    the height meet); returns the lines' ends."""
+    mdates = _mdates()
+    points = [
+        [(float(mdates.date2num(series.days[i])), series.ratings[i]) for i in series.dots]
+        for _, series in lines
+    ]
+    offsets = dodge(points, near)
+    ends: list[_End] = []
+    for n, ((s, series), dots) in enumerate(zip(lines, offsets, strict=True)):
+        colour, marker = series_style(n)
+        xs = [float(mdates.date2num(d)) for d in series.days]
+        ax.plot(xs, list(series.ratings), drawstyle="steps-post", color=colour, lw=2.0)
+        ax.plot([x + o * dot_days for (x, _), o in zip(points[n], dots, strict=True)],
+                [y for _, y in points[n]], ls="none", marker=marker, color=colour, ms=5.5,
+                markeredgecolor="white", markeredgewidth=0.8)  # fmt: skip
+        rating = round_half_away(Decimal(str(series.ratings[-1])))
+        ends.append((xs[-1], series.ratings[-1], f"{s.name} {rating}", colour))
+    return ends
+
+
+def _event_names(ax: Any, result: ClubResult, min_apart: float) -> list[Any]:
+    """A faint line at every event, and its name where it does not overprint the last
+    name (``min_apart``: a rotated 8-point name is about 1/70 of the axis wide)."""
+    mdates = _mdates()
+    event_texts = []
+    last_named = float("-inf")
+    for event in result.events:
+        x = float(mdates.date2num(event.day))
+        ax.axvline(x, color="#adb5bd", lw=0.8, ls=":", zorder=0)
+        if x - last_named < min_apart:
+            continue  # too close to the last name: it would overprint
+        last_named = x
+        event_texts.append(
+            ax.text(
+                x,
+                0.99,
+                f"{_cut(event.name)} ",
+                transform=ax.get_xaxis_transform(),
+                rotation=90,
+                ha="right",
+                va="top",
+                fontsize=8,
+                color=_TEXT,
             )
-        who = f"{lines[0][0].name}'s" if len(lines) == 1 else f"Top {len(lines)} players'"
-        after = f" after {result.last_period}" if result.last_period else ""
-        ax.set_title(f"{who} club rating{after}", loc="left", fontsize=12)
-        ax.set_ylabel("club rating")
-        if result.events:
-            span = f"{result.events[0].day.isoformat()} to {result.events[-1].day.isoformat()}"
-            ax.set_xlabel(f"{plural(len(result.events), 'event')}, {span}", fontsize=8)
-        locator = mdates.AutoDateLocator(minticks=3, maxticks=9)
-        ax.xaxis.set_major_locator(locator)
-        ax.xaxis.set_major_formatter(mdates.ConciseDateFormatter(locator, show_offset=False))
-        ax.grid(True, axis="y", alpha=0.3)
-        for side in ("top", "right"):
-            ax.spines[side].set_visible(False)
-        # headroom above the lines for the event names, then the names at the right (the
-        # figure's last tight_layout makes room for them)
-        fig.tight_layout()
-        renderer = fig.canvas.get_renderer()
-        box = ax.get_window_extent(renderer)
-        tallest = max((t.get_window_extent(renderer).height for t in event_texts), default=0.0)
-        room = min(0.6, tallest / box.height + 0.03) if event_texts else 0.0
-        high = high + (high - low) * room / (1 - room)
-        ax.set_ylim(low, high)
-        gap = (high - low) * (9 * 1.35 * fig.dpi / 72) / box.height  # a 9-point line, in data
-        placed = fit_labels([y for _, y, _, _ in ends], gap, high)
-        for (x, y, label, colour), at in zip(ends, placed, strict=True):
-            # the slanted bit stays left of the axis' end, the names right of it: no line
-            # crosses a name
-            ax.plot([x, x1], [y, at], color=colour, lw=0.8, clip_on=False)
-            ax.annotate(label, xy=(x1, at), xytext=(3, 0), textcoords="offset points",
-                        va="center", fontsize=9, color=colour, fontweight="bold",
-                        annotation_clip=False)  # fmt: skip
+        )
+    return event_texts
+
+
+def _axes_words(ax: Any, result: ClubResult, lines: Sequence[tuple[Standing, ChartSeries]]) -> None:
+    """The title, the axes' labels and dates, the grid."""
+    mdates = _mdates()
+    who = f"{lines[0][0].name}'s" if len(lines) == 1 else f"Top {len(lines)} players'"
+    after = f" after {result.last_period}" if result.last_period else ""
+    ax.set_title(f"{who} club rating{after}", loc="left", fontsize=12)
+    ax.set_ylabel("club rating")
+    if result.events:
+        span = f"{result.events[0].day.isoformat()} to {result.events[-1].day.isoformat()}"
+        ax.set_xlabel(f"{plural(len(result.events), 'event')}, {span}", fontsize=8)
+    locator = mdates.AutoDateLocator(minticks=3, maxticks=9)
+    ax.xaxis.set_major_locator(locator)
+    ax.xaxis.set_major_formatter(mdates.ConciseDateFormatter(locator, show_offset=False))
+    ax.grid(True, axis="y", alpha=0.3)
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+
+
+def _end_names(
+    fig: Any,
+    ax: Any,
+    ends: Sequence[_End],
+    event_texts: Sequence[Any],
+    limits: tuple[float, float],
+    x1: float,
+) -> None:
+    """Headroom above the lines for the event names, then each line's name and rating at
+    the right, moved apart where they would meet (the figure's last tight_layout makes
+    room for them)."""
+    low, high = limits
+    fig.tight_layout()
+    renderer = fig.canvas.get_renderer()
+    box = ax.get_window_extent(renderer)
+    tallest = max((t.get_window_extent(renderer).height for t in event_texts), default=0.0)
+    room = min(0.6, tallest / box.height + 0.03) if event_texts else 0.0
+    high = high + (high - low) * room / (1 - room)
+    ax.set_ylim(low, high)
+    gap = (high - low) * (9 * 1.35 * fig.dpi / 72) / box.height  # a 9-point line, in data
+    placed = fit_labels([y for _, y, _, _ in ends], gap, high)
+    for (x, y, label, colour), at in zip(ends, placed, strict=True):
+        # the slanted bit stays left of the axis' end, the names right of it: no line
+        # crosses a name
+        ax.plot([x, x1], [y, at], color=colour, lw=0.8, clip_on=False)
+        ax.annotate(label, xy=(x1, at), xytext=(3, 0), textcoords="offset points",
+                    va="center", fontsize=9, color=colour, fontweight="bold",
+                    annotation_clip=False)  # fmt: skip

@@ -49,3 +49,26 @@ def test_an_offline_report_from_the_parsed_cache_never_imports_it(
     imported = _imported(offline.stderr)
     assert "lichess_elo" in imported
     assert imported.isdisjoint(HTTP_STACK), imported & set(HTTP_STACK)
+
+
+def test_an_offline_json_report_imports_no_console_and_no_masked_arrays(
+    onboard_server: FakeLichess, tmp_path: Path
+) -> None:
+    """The quiet JSON report into a file draws nothing (no ``rich.console``), its intervals need
+    no ``numpy.ma`` (``np.quantile`` imports it) and an offline run reads no cassette
+    dates (``email.utils``): each was a fixed cost of every warm report."""
+    args = ["report", "OnBoard247", "--api-url", onboard_server.url, "--until", "2023-03-01"]
+    args += ["--cache-dir", str(tmp_path), "--perf", "all", "--format", "json", "--quiet"]
+    online = run_cli(*args)
+    assert online.returncode == 0, online.stderr[-2000:]
+    offline = run_cli(*args, "--offline", env=IMPORT_LOG)
+    assert offline.returncode == 0, offline.stderr[-2000:]
+    assert offline.stdout == online.stdout
+    modules = {
+        line.rsplit("|", 1)[1].strip()
+        for line in offline.stderr.splitlines()
+        if line.startswith("import time:") and "|" in line
+    }
+    assert {"lichess_elo.output.report", "numpy"} <= modules  # the log is there
+    unused = modules & {"rich.console", "numpy.ma", "email.utils"}
+    assert not unused, sorted(unused)

@@ -60,3 +60,17 @@ def test_mypy_refuses_an_assignment_to_a_field(tmp_path: Path) -> None:
     )
     assert done.returncode == 1, done.stdout
     assert 'Property "x" defined in "Point" is read-only' in done.stdout
+
+
+def test_a_value_made_from_its_plain_twin_is_the_value() -> None:
+    from lichess_elo.core.value import plain_twin
+
+    made = plain_twin(Side)("u1", "Ann", "GM", 2500, -4, True, None)
+    made.__class__ = Side
+    given = Side("u1", "Ann", "GM", 2500, -4, True, None)
+    assert (made, hash(made), repr(made)) == (given, hash(given), repr(given))
+    assert type(made) is Side and made.rating == 2500
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.rating = 2400  # type: ignore[misc]
+    with pytest.raises(TypeError, match="Clock is not a value_class"):
+        plain_twin(Clock)  # a frozen dataclass, not a value_class

@@ -39,7 +39,7 @@ from lichess_elo.core.dates import (
     parse_month_or_day,
 )
 from lichess_elo.core.scores import RESULT_SPELLINGS, SCORE_SPELLINGS, parse_result, parse_score
-from lichess_elo.core.value import value_class
+from lichess_elo.core.value import plain_twin, value_class
 
 __all__ = [
     "COLORS",
@@ -189,7 +189,7 @@ class Game:
         are about half of a game's memory); itself when it holds none."""
         if not self.moves:
             return self
-        return Game(
+        game: Game = _plain_game(  # Game(...) without its __new__'s Python call
             self.id,
             self.rated,
             self.variant,
@@ -208,6 +208,8 @@ class Game:
             self.clock,
             self.source,
         )
+        game.__class__ = Game
+        return game
 
     @property
     def finished(self) -> bool:
@@ -242,6 +244,10 @@ class Game:
         if self.winner is None:
             return 0.5
         return 1.0 if self.winner == color else 0.0
+
+
+#: ``Game``'s plain twin (``value.plain_twin``), for ``Game.without_moves``.
+_plain_game = plain_twin(Game)
 
 
 def game_url(game_id: str) -> str:

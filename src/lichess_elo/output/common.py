@@ -18,13 +18,13 @@ from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from rich.console import Console
-
 from lichess_elo.core.words import plural
 from lichess_elo.errors import WriteFailed
 from lichess_elo.output.writer import check_target, open_output, write_file
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from lichess_elo.core.fide.editions import Edition
 
 __all__ = [
@@ -46,11 +46,15 @@ __all__ = [
 
 def console() -> Console:
     """Return a rich Console writing to stdout (plain text when stdout is not a terminal)."""
+    from rich.console import Console  # rich only where a console is used (not the JSON path)
+
     return Console(file=sys.stdout, highlight=False, soft_wrap=True)
 
 
 def err_console() -> Console:
     """Return a rich Console writing to stderr (progress bars, warnings)."""
+    from rich.console import Console
+
     return Console(file=sys.stderr, highlight=False, soft_wrap=True)
 
 

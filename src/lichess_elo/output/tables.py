@@ -15,6 +15,8 @@ layout never shortens text. ``width=None`` (a file or a pipe) keeps every row on
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -171,7 +173,18 @@ def wrap_words(text: str, width: int | None, indent: str = "") -> list[str]:
 
 def stdout_width() -> int | None:
     """The width to fit on stdout: the terminal's columns, or ``None`` (no limit) for a
-    file or a pipe, where nothing wraps."""
+    file or a pipe, where nothing wraps.
+
+    A file or a pipe is told without rich (its console costs about 40 ms to import) when
+    no variable could make rich take it for a terminal (``FORCE_COLOR``,
+    ``TTY_COMPATIBLE=1``): rich's own answer is the same then."""
+    env = os.environ
+    if "FORCE_COLOR" not in env and env.get("TTY_COMPATIBLE", "") != "1":
+        try:
+            if not sys.stdout.isatty():
+                return None
+        except (AttributeError, ValueError):  # no isatty, or closed: rich decides
+            pass
     from lichess_elo.output.common import console
 
     out = console()

@@ -19,6 +19,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from lichess_elo.core.games import Clock, Game, PerfStats, Side, UserInfo
+from lichess_elo.core.value import plain_twin
 
 #: Bump when the payload layout changes: every entry is then parsed again.
 FORMAT = 2
@@ -112,8 +113,14 @@ def decode_games(payload: bytes) -> tuple[list[Game], list[str]] | None:
             return None
         epoch, micro = _EPOCH, _MICRO
         clocks: dict[tuple[int, int], Clock] = {}  # one (immutable) Clock per time control
-        games = [
-            Game(
+        # each value made as its plain twin, then given its class (what ``Game(...)`` does,
+        # without a Python call a value: 60,000 of them at 20,000 games)
+        game_of, side_of = plain_twin(Game), plain_twin(Side)
+        games: list[Game] = []
+        for r in rows:
+            white, black = side_of(*r[7]), side_of(*r[8])
+            white.__class__ = black.__class__ = Side
+            game = game_of(
                 r[0],
                 r[1],
                 r[2],
@@ -121,8 +128,8 @@ def decode_games(payload: bytes) -> tuple[list[Game], list[str]] | None:
                 r[4],
                 epoch + micro * r[5],
                 r[6],
-                Side(*r[7]),
-                Side(*r[8]),
+                white,
+                black,
                 r[9],
                 None if r[10] is None else epoch + micro * r[10],
                 r[11],
@@ -132,8 +139,8 @@ def decode_games(payload: bytes) -> tuple[list[Game], list[str]] | None:
                 None if r[15] is None else _clock(clocks, r[15]),
                 r[16],
             )
-            for r in rows
-        ]
+            game.__class__ = Game
+            games.append(game)
     except _DECODE_ERRORS:
         return None
     return games, [str(w) for w in warnings]

@@ -7,6 +7,7 @@ package docstring (``lichess_elo.core.accuracy``).
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -139,9 +140,28 @@ def _resampled_means(columns: FloatArray, resamples: int, seed: int) -> FloatArr
     return means
 
 
+def _quantile(ordered: FloatArray, q: float) -> float:
+    """``np.quantile(values, q)`` (its default, linear method) of the sorted ``ordered``,
+    step for step: the same float operations, so the same number. numpy's own pulls in
+    ``numpy.ma`` (through ``np.unique``), about 30 ms of a report's start."""
+    n = ordered.size
+    if math.isnan(ordered[-1]):  # a NaN sorts last; numpy's quantile is NaN then
+        return math.nan
+    virtual = (n - 1) * q
+    if virtual >= n - 1:
+        return float(ordered[-1])
+    below = math.floor(virtual) if virtual >= 0 else 0
+    a, b = float(ordered[below]), float(ordered[below + 1])
+    t = virtual - below
+    diff = b - a
+    return b - diff * (1 - t) if t >= 0.5 else a + diff * t
+
+
 def _interval(statistic: FloatArray, level: float, resamples: int, seed: int) -> Interval:
-    low, high = np.quantile(statistic, [(1.0 - level) / 2.0, (1.0 + level) / 2.0])
-    return Interval(float(low), float(high), level, resamples, seed)
+    ordered = np.sort(statistic)
+    low = _quantile(ordered, (1.0 - level) / 2.0)
+    high = _quantile(ordered, (1.0 + level) / 2.0)
+    return Interval(low, high, level, resamples, seed)
 
 
 def bootstrap_mean(

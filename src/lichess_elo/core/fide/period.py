@@ -132,14 +132,14 @@ def rate_period(
         rating, games, k, method, cap, edition
     )
     rated = [
-        RatedGame(
-            opponent=game.opponent,
-            score=game.score,
-            difference=diff,
-            capped=capped,
-            expected=expected,
-            change=ZERO if out else _change(k_used, game.score, expected, method),
-            not_rated="600/2600" if out else None,
+        RatedGame(  # positional, in field order: keywords cost about twice as much a game
+            game.opponent,  # opponent
+            game.score,  # score
+            diff,  # difference
+            capped,  # capped
+            expected,  # expected
+            ZERO if out else _change(k_used, game.score, expected, method),  # change
+            "600/2600" if out else None,  # not_rated
         )
         for game, out, (diff, capped, expected) in zip(games, excluded, rated_parts, strict=True)
     ]

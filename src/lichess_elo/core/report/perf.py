@@ -234,7 +234,8 @@ def _period(
         plan, settings, track, head_game, games_before, edition
     )
     results = [
-        fide.GameResult(opponent=g.opponent(c).rating or 0, score=g.points(c), event=game_event(g))
+        # positional (opponent, score, event): keywords cost about twice as much a game
+        fide.GameResult(g.opponent(c).rating or 0, g.points(c), game_event(g))
         for _, g, c in items
     ]
     rating = track.rating

@@ -37,6 +37,7 @@ from lichess_elo.core import accuracy, fide, glicko
 from lichess_elo.core.accuracy import Band, Comparison, FloatArray, Scores, Verdict
 from lichess_elo.core.report import rivals
 from lichess_elo.core.report.model import GameRow
+from lichess_elo.core.value import plain_twin
 from lichess_elo.errors import BadInput
 
 __all__ = [
@@ -214,19 +215,26 @@ def results_of(rows: Sequence[GameRow]) -> list[float]:
 
 
 def _track_games(rows: Sequence[GameRow]) -> list[rivals.TrackGame]:
-    return [
-        rivals.TrackGame(
+    # each value made as its plain twin, then given its class (``TrackGame(...)`` without
+    # a Python call a value)
+    track_game, opponent_of = plain_twin(rivals.TrackGame), plain_twin(rivals.Opponent)
+    games = []
+    for r in rows:
+        opponent = opponent_of(
+            float(r.opponent_rating),
+            opponent_deviation(r.opponent_provisional),
+            float(r.score),
+            1 if r.color == "white" else -1,
+        )
+        opponent.__class__ = rivals.Opponent
+        game = track_game(
             rivals.month_index(r.played_at.year, r.played_at.month),
-            rivals.Opponent(
-                float(r.opponent_rating),
-                opponent_deviation(r.opponent_provisional),
-                float(r.score),
-                1 if r.color == "white" else -1,
-            ),
+            opponent,
             r.variant == "standard",
         )
-        for r in rows
-    ]
+        game.__class__ = rivals.TrackGame
+        games.append(game)
+    return games
 
 
 def rival_predictions(rows: Sequence[GameRow], rules: rivals.RivalRules) -> list[float]:

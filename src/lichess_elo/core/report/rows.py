@@ -85,33 +85,34 @@ def game_row(
             gap = me.rating - (prev.rating + prev.rating_diff)
             cause = gap_cause(prev_game, game, ends)
         days = (game.created_at - prev_game.created_at).total_seconds() / 86400
+    # positional, in field order (the names beside): a fifth of the time of 28 keywords
     return GameRow(
-        id=game.id,
-        variant=game.variant,
-        played_at=game.created_at,
-        period=label,
-        color=color,
-        opponent=opp.name or opp.label,
-        opponent_title=opp.title,
-        opponent_rating=opp.rating,
-        opponent_provisional=opp.provisional,
-        opponent_bot=opp.is_bot,
-        score=rated.score,
-        status=game.status,
-        endings=tuple(endings(game, color, facts)) if facts is not None else (),
-        lichess_rating=me.rating,
-        lichess_diff=me.rating_diff,
-        provisional=me.provisional,
-        gap_before=gap,
-        gap_cause=cause,
-        days_since_previous=days,
-        elo_rating=rating,
-        expected=rated.expected,
-        k=k,
-        elo_change=rated.change,
-        capped=rated.capped,
-        replay_valid=facts.valid if facts is not None else None,
-        plies=facts.plies if facts is not None else None,
-        chapter=chapter,
-        not_rated=rated.not_rated,
+        game.id,  # id
+        game.variant,  # variant
+        game.created_at,  # played_at
+        label,  # period
+        color,  # color
+        opp.name or opp.label,  # opponent
+        opp.title,  # opponent_title
+        opp.rating,  # opponent_rating
+        opp.provisional,  # opponent_provisional
+        opp.is_bot,  # opponent_bot
+        rated.score,  # score
+        game.status,  # status
+        tuple(endings(game, color, facts)) if facts is not None else (),  # endings
+        me.rating,  # lichess_rating
+        me.rating_diff,  # lichess_diff
+        me.provisional,  # provisional
+        gap,  # gap_before
+        cause,  # gap_cause
+        days,  # days_since_previous
+        rating,  # elo_rating
+        rated.expected,  # expected
+        k,  # k
+        rated.change,  # elo_change
+        rated.capped,  # capped
+        facts.valid if facts is not None else None,  # replay_valid
+        facts.plies if facts is not None else None,  # plies
+        chapter,  # chapter
+        rated.not_rated,  # not_rated
     )

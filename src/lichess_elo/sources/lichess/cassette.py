@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from email.utils import parsedate_to_datetime
 from typing import TYPE_CHECKING, Any
 
 from lichess_elo.errors import BadFile
@@ -63,6 +62,8 @@ def _interaction_dates(item: Any) -> list[datetime]:
     if "body" not in response:
         raise KeyError("body")
     _check_response(response)
+    from email.utils import parsedate_to_datetime  # only a cassette's run reads its dates
+
     dates: list[datetime] = []
     for key, values in response["headers"].items():
         if str(key).lower() == "date":

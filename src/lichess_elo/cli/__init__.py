@@ -21,8 +21,9 @@ def main() -> None:
     # One OpenBLAS thread unless the user says otherwise, set before numpy loads it: the
     # one matrix product of the tool (the scorecard's bootstrap, a block of replicates'
     # counts times the per-game deviances) is too small to share, and a second thread only
-    # spins: about 0.25 CPU-s of a warm 20,000-game report, wall time no better. The
-    # numbers are the same (OpenBLAS splits the rows and columns, never the sums).
+    # spins: about 0.25 CPU-s of a warm 20,000-game report, wall time no better. A product
+    # on two threads can differ from this one in the last bits (about 1e-14, measured), far
+    # below the 6 decimals the report writes; a library caller keeps its own BLAS threads.
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     try:
         from lichess_elo.cli.root import main as run

@@ -89,32 +89,28 @@ class TagTable:
         self.skip = np.array([len(r) + 2 for r in raws], np.int64)  # '[', name, ' "'
 
 
-def _lines(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(start, end) of every line of ``a``; ``end`` excludes the ``\\n`` and a ``\\r``."""
-    if not len(a):
-        return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    nl = np.flatnonzero(a == _NL)
-    starts = np.empty(len(nl) + 1, np.int64)
-    starts[0] = 0
-    starts[1:] = nl + 1
-    ends = np.empty_like(starts)
-    ends[:-1] = nl
-    ends[-1] = len(a)
-    if a[-1] == _NL:  # no line after the last newline
-        starts, ends = starts[:-1], ends[:-1]
-    last = np.maximum(ends - 1, 0)
-    ends -= (ends > starts) & (a[last] == _CR)
-    return starts, ends
-
-
-def _tag_lines(a: np.ndarray) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
-    """(games, game of each tag line, start, end) of the header blocks' lines."""
-    starts, ends = _lines(a)
-    if not len(starts):
-        return 0, starts, starts, ends
-    blank = ends == starts
-    first = a[np.minimum(starts, len(a) - 1)]
-    bracket = ~blank & (first == _BRACKET)
+def _tag_lines(chunk: Any, padded: np.ndarray, size: int) -> tuple[int, Any, Any, Any]:
+    """(games, game of each tag line, start, end) of the header blocks' lines in the first
+    ``size`` bytes; ``end`` excludes the ``\\n`` and a ``\\r`` (looked for only when the
+    text holds one)."""
+    nl = np.flatnonzero(padded[:size] == _NL)
+    # Line j runs from bound[j] + 1 to bound[j + 1]: a last line without its newline too,
+    # and after a last newline an empty line, which changes nothing.
+    bound = np.empty(len(nl) + 2, np.int64)
+    bound[0] = -1
+    bound[1:-1] = nl
+    bound[-1] = size
+    starts = bound[:-1] + 1
+    first = padded[starts]  # a blank line's is its own newline
+    finder = chunk if hasattr(chunk, "find") else bytes(chunk[:size])
+    cr = finder.find(b"\r", 0, size) >= 0  # memchr: far cheaper than a pass of numpy
+    if cr:
+        length = bound[1:] - starts
+        blank = (length == 0) | ((length == 1) & (first == _CR))
+    else:
+        blank = first == _NL
+    blank[-1] |= starts[-1] >= size  # the empty line past the end (its byte is not text)
+    bracket = first == _BRACKET
     opens = ~blank
     opens[1:] &= blank[:-1]  # the first line of each block
     header_block = opens & bracket
@@ -123,7 +119,10 @@ def _tag_lines(a: np.ndarray) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
     block_is_header = np.append(header_block[opens], False)  # [-1]: before any block
     rows = np.flatnonzero(bracket & block_is_header[block])
     game = np.cumsum(header_block) - 1
-    return int(np.count_nonzero(header_block)), game[rows], starts[rows], ends[rows]
+    ends = bound[rows + 1]
+    if cr:
+        ends -= padded[ends - 1] == _CR
+    return int(np.count_nonzero(header_block)), game[rows], starts[rows], ends
 
 
 def _tag_of(padded: np.ndarray, starts: np.ndarray, tags: TagTable) -> np.ndarray:
@@ -145,15 +144,14 @@ def parse_chunk(chunk: Any, size: int, tags: TagTable, first_seq: int = 0) -> pa
     if len(chunk) < size + SLACK:
         chunk = bytes(chunk[:size]) + bytes(SLACK)
     padded = np.frombuffer(chunk, np.uint8)
-    a = padded[:size]
-    games, game, starts, ends = _tag_lines(a)
+    games, game, starts, ends = _tag_lines(chunk, padded, size)
     tag = _tag_of(padded, starts, tags)
     # A wanted name, a '"' after its space, at least '""]' after that: a whole tag line.
     # (Every byte read is inside the line or the padding, whatever the line.)
     begin = starts + tags.skip[tag]  # tag -1: any skip, the line is dropped below
     stop = ends - 2
     ok = (tag >= 0) & (begin <= stop) & (padded[begin - 1] == _QUOTE)
-    ok &= (padded[np.maximum(stop, 0)] == _QUOTE) & (padded[np.maximum(stop + 1, 0)] == _CLOSE)
+    ok &= (padded[stop] == _QUOTE) & (padded[stop + 1] == _CLOSE)  # stop -1: the padding
     keep = np.flatnonzero(ok)
     tag, game, begin, stop = tag[keep], game[keep], begin[keep], stop[keep]
     # One value per (tag, game): the last line gives it.

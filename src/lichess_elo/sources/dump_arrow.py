@@ -23,7 +23,6 @@ import itertools
 import os
 import queue
 import threading
-from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
@@ -35,12 +34,18 @@ import pyarrow.compute as pc
 
 from lichess_elo.sources.zstd_stream import Frames, zstd_faults
 
-#: Decompressed bytes per chunk: large enough for numpy, small enough for memory.
-CHUNK_BYTES = 32 << 20
-#: Chunks parsed at once, in threads, while a thread decompresses the next ones and the
-#: caller checks the last batch (batches still come out in file order). One: on two cores,
+#: Decompressed bytes per chunk: large enough for numpy, small enough for the CPU cache
+#: (parsing 32 MB chunks cost about 3.4 µs a game, 1 to 8 MB about 2).
+CHUNK_BYTES = 4 << 20
+#: Threads parsing chunks while a thread decompresses the next ones and the caller checks
+#: the batches before (batches still come out in file order). One: on two cores,
 #: decompression and DuckDB take the other.
 PARSERS = 1
+#: Compressed bytes decompressed at a time: their text (about 10 times more) stays in the
+#: cache until it is copied into a chunk.
+READ_BYTES = 128 << 10
+#: Text the threads may decompress and parse ahead of the caller (bounds the batches held).
+AHEAD_BYTES = 128 << 20
 #: Called with (games so far, bytes of the file consumed so far).
 Progress = Callable[[int, int], None]
 
@@ -84,32 +89,28 @@ class TagTable:
         self.skip = np.array([len(r) + 2 for r in raws], np.int64)  # '[', name, ' "'
 
 
-def _lines(a: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(start, end) of every line of ``a``; ``end`` excludes the ``\\n`` and a ``\\r``."""
-    if not len(a):
-        return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    nl = np.flatnonzero(a == _NL)
-    starts = np.empty(len(nl) + 1, np.int64)
-    starts[0] = 0
-    starts[1:] = nl + 1
-    ends = np.empty_like(starts)
-    ends[:-1] = nl
-    ends[-1] = len(a)
-    if a[-1] == _NL:  # no line after the last newline
-        starts, ends = starts[:-1], ends[:-1]
-    last = np.maximum(ends - 1, 0)
-    ends -= (ends > starts) & (a[last] == _CR)
-    return starts, ends
-
-
-def _tag_lines(a: np.ndarray) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
-    """(games, game of each tag line, start, end) of the header blocks' lines."""
-    starts, ends = _lines(a)
-    if not len(starts):
-        return 0, starts, starts, ends
-    blank = ends == starts
-    first = a[np.minimum(starts, len(a) - 1)]
-    bracket = ~blank & (first == _BRACKET)
+def _tag_lines(chunk: Any, padded: np.ndarray, size: int) -> tuple[int, Any, Any, Any]:
+    """(games, game of each tag line, start, end) of the header blocks' lines in the first
+    ``size`` bytes; ``end`` excludes the ``\\n`` and a ``\\r`` (looked for only when the
+    text holds one)."""
+    nl = np.flatnonzero(padded[:size] == _NL)
+    # Line j runs from bound[j] + 1 to bound[j + 1]: a last line without its newline too,
+    # and after a last newline an empty line, which changes nothing.
+    bound = np.empty(len(nl) + 2, np.int64)
+    bound[0] = -1
+    bound[1:-1] = nl
+    bound[-1] = size
+    starts = bound[:-1] + 1
+    first = padded[starts]  # a blank line's is its own newline
+    finder = chunk if hasattr(chunk, "find") else bytes(chunk[:size])
+    cr = finder.find(b"\r", 0, size) >= 0  # memchr: far cheaper than a pass of numpy
+    if cr:
+        length = bound[1:] - starts
+        blank = (length == 0) | ((length == 1) & (first == _CR))
+    else:
+        blank = first == _NL
+    blank[-1] |= starts[-1] >= size  # the empty line past the end (its byte is not text)
+    bracket = first == _BRACKET
     opens = ~blank
     opens[1:] &= blank[:-1]  # the first line of each block
     header_block = opens & bracket
@@ -118,7 +119,10 @@ def _tag_lines(a: np.ndarray) -> tuple[int, np.ndarray, np.ndarray, np.ndarray]:
     block_is_header = np.append(header_block[opens], False)  # [-1]: before any block
     rows = np.flatnonzero(bracket & block_is_header[block])
     game = np.cumsum(header_block) - 1
-    return int(np.count_nonzero(header_block)), game[rows], starts[rows], ends[rows]
+    ends = bound[rows + 1]
+    if cr:
+        ends -= padded[ends - 1] == _CR
+    return int(np.count_nonzero(header_block)), game[rows], starts[rows], ends
 
 
 def _tag_of(padded: np.ndarray, starts: np.ndarray, tags: TagTable) -> np.ndarray:
@@ -140,15 +144,14 @@ def parse_chunk(chunk: Any, size: int, tags: TagTable, first_seq: int = 0) -> pa
     if len(chunk) < size + SLACK:
         chunk = bytes(chunk[:size]) + bytes(SLACK)
     padded = np.frombuffer(chunk, np.uint8)
-    a = padded[:size]
-    games, game, starts, ends = _tag_lines(a)
+    games, game, starts, ends = _tag_lines(chunk, padded, size)
     tag = _tag_of(padded, starts, tags)
     # A wanted name, a '"' after its space, at least '""]' after that: a whole tag line.
     # (Every byte read is inside the line or the padding, whatever the line.)
     begin = starts + tags.skip[tag]  # tag -1: any skip, the line is dropped below
     stop = ends - 2
     ok = (tag >= 0) & (begin <= stop) & (padded[begin - 1] == _QUOTE)
-    ok &= (padded[np.maximum(stop, 0)] == _QUOTE) & (padded[np.maximum(stop + 1, 0)] == _CLOSE)
+    ok &= (padded[stop] == _QUOTE) & (padded[stop + 1] == _CLOSE)  # stop -1: the padding
     keep = np.flatnonzero(ok)
     tag, game, begin, stop = tag[keep], game[keep], begin[keep], stop[keep]
     # One value per (tag, game): the last line gives it.
@@ -245,7 +248,9 @@ def read_pgn_zst(
         DumpUnreadable: the file is not a zstd stream, or ends inside a frame (a PGN
             damaged inside is not an error: its games are counted as malformed later).
     """
-    return _read_pgn(path, Frames, TagTable(tags), chunk_bytes, progress)
+    return _read_pgn(
+        path, lambda raw: Frames(raw, READ_BYTES), TagTable(tags), chunk_bytes, progress
+    )
 
 
 def read_pgn_plain(
@@ -267,53 +272,58 @@ def _read_pgn(
     progress: Progress | None,
 ) -> Iterator[pa.RecordBatch]:
     """Batches of the PGN text ``reader_of(file)`` reads into buffers: one thread fills
-    them (``_Filler``), ``PARSERS`` parse them, and the caller's work on a batch overlaps
-    both."""
+    them and hands each to ``PARSERS`` parsing threads (``_Reader``); the caller's work on
+    a batch overlaps both, and they run on while it works (up to ``AHEAD_BYTES`` of text)."""
     games = 0
-    pending: deque[tuple[Future[pa.RecordBatch], bytearray, int]] = deque()
-    with path.open("rb") as raw, ThreadPoolExecutor(max_workers=PARSERS) as pool:
-        filler = _Filler(path, reader_of(raw), raw, chunk_bytes, PARSERS + 3)
-
-        def done(last: bool) -> pa.RecordBatch:
-            nonlocal games
-            future, buf, read = pending.popleft()
-            batch = future.result()
-            filler.free.put(buf)
-            batch = batch.set_column(
-                0, "seq", pc.add(batch.column(0), pa.scalar(games, pa.int64()))
-            )
-            games += batch.num_rows
-            if progress:
-                progress(games, os.path.getsize(path) if last else read)
-            return batch
-
+    held: tuple[pa.RecordBatch, int] | None = None  # one batch back: the last is the file's end
+    with path.open("rb") as raw:
+        reader = _Reader(path, reader_of(raw), raw, tags, chunk_bytes)
         try:
-            while (filled := filler.next()) is not None:
-                buf, end, read = filled
-                pending.append((pool.submit(parse_chunk, buf, end, tags), buf, read))
-                if len(pending) > PARSERS:
-                    yield done(False)
-            while pending:
-                yield done(len(pending) == 1)
+            while True:
+                got = reader.next()
+                if held is not None:
+                    batch, read = held
+                    batch = batch.set_column(
+                        0, "seq", pc.add(batch.column(0), pa.scalar(games, pa.int64()))
+                    )
+                    games += batch.num_rows
+                    if progress:
+                        progress(games, os.path.getsize(path) if got is None else read)
+                    yield batch
+                if got is None:
+                    return
+                held = got
         finally:
-            filler.close()
+            reader.close()
 
 
-class _Filler:
-    """A thread that decompresses the text into ``buffers`` reused buffers, each cut at a
-    game boundary, while the others are parsed (``zstandard`` releases the GIL)."""
+class _Reader:
+    """A thread that decompresses the text into reused buffers, each cut at a game
+    boundary (``zstandard`` releases the GIL), and gives each to a pool of ``PARSERS``
+    threads, which free the buffer once parsed; the batches queue in file order, at most
+    ``AHEAD_BYTES`` of text ahead of the caller."""
 
-    def __init__(self, path: Path, reader: Any, raw: Any, chunk_bytes: int, buffers: int):
+    def __init__(self, path: Path, reader: Any, raw: Any, tags: TagTable, chunk_bytes: int):
         self.free: queue.SimpleQueue[bytearray | None] = queue.SimpleQueue()
-        for _ in range(buffers):
+        for _ in range(PARSERS + 3):
             self.free.put(bytearray(chunk_bytes + SLACK))
-        self._out: queue.SimpleQueue[tuple[bytearray, int, int] | BaseException | None]
+        self._ahead = threading.Semaphore(max(PARSERS + 3, AHEAD_BYTES // chunk_bytes))
+        self._out: queue.SimpleQueue[Future[tuple[pa.RecordBatch, int]] | BaseException | None]
         self._out = queue.SimpleQueue()
+        self._pool = ThreadPoolExecutor(max_workers=PARSERS, thread_name_prefix="pgn-parse")
+        self._tags = tags
         self._stop = threading.Event()
         self._thread = threading.Thread(
             target=self._run, args=(path, reader, raw), name="pgn-fill", daemon=True
         )
         self._thread.start()
+
+    def _parse(self, buf: bytearray, end: int, read: int) -> tuple[pa.RecordBatch, int]:
+        """Parse a filled buffer, then give it back to the filling thread."""
+        try:
+            return parse_chunk(buf, end, self._tags), read
+        finally:
+            self.free.put(buf)
 
     def _run(self, path: Path, reader: Any, raw: Any) -> None:
         """Fill buffers until the stream ends (then ``None``) or fails (the exception)."""
@@ -321,6 +331,7 @@ class _Filler:
             carry = b""
             eof = False
             while not eof:
+                self._ahead.acquire()  # the caller is not too far behind
                 buf = self.free.get()
                 if buf is None or self._stop.is_set():
                     return
@@ -329,23 +340,28 @@ class _Filler:
                 end = size if eof else _boundary(buf, size)
                 carry = bytes(buf[end:size])
                 if not eof or buf[:end].strip():  # a last chunk of blank lines holds no game
-                    self._out.put((buf, end, raw.tell()))
+                    self._out.put(self._pool.submit(self._parse, buf, end, raw.tell()))
                 else:
                     self.free.put(buf)
             self._out.put(None)
         except BaseException as exc:  # given to the reader, in its thread
             self._out.put(exc)
 
-    def next(self) -> tuple[bytearray, int, int] | None:
-        """The next filled buffer, its text's length and the bytes of the file read; None
-        at the end. Raises what the thread raised."""
+    def next(self) -> tuple[pa.RecordBatch, int] | None:
+        """The next batch and the bytes of the file read when its text was; None at the
+        end. Raises what the threads raised."""
         got = self._out.get()
         if isinstance(got, BaseException):
             raise got
-        return got
+        if got is None:
+            return None
+        self._ahead.release()
+        return got.result()
 
     def close(self) -> None:
-        """Stop the thread (after the buffer it is filling) and wait for it."""
+        """Stop the threads (after the buffer being filled) and wait for them."""
         self._stop.set()
         self.free.put(None)
+        self._ahead.release(1 << 20)  # however many the thread would wait for
         self._thread.join()
+        self._pool.shutdown(cancel_futures=True)

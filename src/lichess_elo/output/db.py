@@ -43,6 +43,11 @@ def ingest_document(result: IngestResult) -> dict[str, Any]:
     }
 
 
+#: Games from which the ingest summary gives a speed (below, the time is mostly start-up,
+#: and 2 games in 3 s read as "0 games/s").
+RATE_FROM_GAMES = 1000
+
+
 def ingest_text(result: IngestResult, width: int | None) -> str:
     """The summary of ``db ingest`` fitted to ``width`` (``None``: no limit): games per
     month and unusable games by reason."""
@@ -65,8 +70,10 @@ def ingest_text(result: IngestResult, width: int | None) -> str:
     lines += render_table(Table(columns, rows, title=title), width)
     if result.unplaced:
         lines.append(f"{result.unplaced:,} malformed games had no readable date (not stored)")
-    rate = result.games / result.seconds if result.seconds else 0.0
-    lines.append(f"{result.games:,} games stored ({rate:,.0f} games/s)")
+    stored = f"{result.games:,} games stored"
+    if result.games >= RATE_FROM_GAMES and result.seconds > 0:  # a few games: start-up only
+        stored += f" ({result.games / result.seconds:,.0f} games/s)"
+    lines.append(stored)
     return "\n".join(lines)
 
 

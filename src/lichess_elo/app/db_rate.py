@@ -138,7 +138,6 @@ def rate(settings: RateSettings) -> RateResult:
             months = duck.rate(
                 con, perfs, plan, records, opponents=settings.opponents, on_month=on_month
             )
-            rivals_run.rate_duckdb(con, perfs)
         seconds = time.perf_counter() - start
         games = duck.rows(
             con, "SELECT COUNT(*) AS n FROM games WHERE perf IN (SELECT UNNEST(?))", [list(perfs)]

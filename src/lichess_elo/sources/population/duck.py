@@ -23,7 +23,7 @@ from lichess_elo.core.population.schema import (
 )
 from lichess_elo.core.population.stages import Opponents
 from lichess_elo.errors import DatabaseMissing, NotRated
-from lichess_elo.sources.population import rules_store
+from lichess_elo.sources.population import rivals_run, rules_store
 from lichess_elo.sources.population.duck_faults import check_file, open_waiting
 
 #: Memory DuckDB may use in ``db rate`` before spilling to ``<db>.tmp`` (keeps the process
@@ -110,7 +110,8 @@ def rate(
     the end: an interrupted run leaves the old lists whole. The months themselves run
     outside that transaction, so each replaced temp table is freed at once; DuckDB keeps
     within ``MEMORY_LIMIT`` (spilling to ``<db>.tmp`` if it must), so memory does not grow
-    with the players or the months.
+    with the players or the months. Then the perfs' Glicko-1 and Stephenson tracks
+    (``rivals_run.rate_duckdb``), from the same ``names`` and ``players``.
     """
     con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
     # No statement here needs its rows in order (the readers sort); unordered, DuckDB
@@ -130,12 +131,14 @@ def rate(
             ("cur", stages.INITIAL),
         ):
             _temp(con, name, query)
-        con.execute("DROP TABLE players")  # in ``cur`` now
         for rules in plan:
             _run_month(con, rules, opponents)
             if on_month:
                 on_month(rules.month)
         swap_lists(con, perfs, records)
+        for name in ("cur", "step"):
+            con.execute(f"DROP TABLE IF EXISTS temp.{name}")
+        rivals_run.rate_duckdb(con, perfs, "games_p")
     finally:
         for name in ("names", "players", "cur", "step"):
             con.execute(f"DROP TABLE IF EXISTS temp.{name}")

@@ -46,46 +46,44 @@ def _build_table(con: duckdb.DuckDBPyConnection) -> None:
 
 
 def _swap(con: duckdb.DuckDBPyConnection, perfs: Sequence[str]) -> None:
-    """The perfs' rows of ``rivals`` become those of ``rivals_build``, in one transaction."""
+    """``rivals_build`` plus the other perfs' rows of ``rivals`` becomes ``rivals``, in one
+    transaction (renamed, not copied: only the other perfs' rows are)."""
     cols = ", ".join(RIVALS_COLUMNS)
     con.execute("BEGIN")
     try:
         con.execute(RIVALS_DDL)
-        con.execute("DELETE FROM rivals WHERE perf IN (SELECT UNNEST(?))", [list(perfs)])
-        con.execute(f"INSERT INTO rivals ({cols}) SELECT {cols} FROM {BUILD}")
+        con.execute(
+            f"INSERT INTO {BUILD} ({cols}) SELECT {cols} FROM rivals "
+            "WHERE perf NOT IN (SELECT UNNEST(?))",
+            [list(perfs)],
+        )
+        con.execute("DROP TABLE rivals")
+        con.execute(f"ALTER TABLE {BUILD} RENAME TO rivals")
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")
         raise
 
 
-def rate_duckdb(con: duckdb.DuckDBPyConnection, perfs: Sequence[str]) -> list[int]:
-    """Rebuild the perfs' tracks in-process; return the months with games."""
+def rate_duckdb(con: duckdb.DuckDBPyConnection, perfs: Sequence[str], source: str) -> list[int]:
+    """Rebuild the perfs' tracks in-process from their games ``source``, with the
+    ``names`` and ``players`` tables ``duck.rate`` made of them; return the months with
+    games."""
     months = game_months(con, perfs)
-    con.execute(
-        "CREATE OR REPLACE TEMP VIEW games_r AS SELECT * FROM games WHERE perf IN "
-        f"({', '.join(repr(p) for p in perfs)})"
-    )
     _build_table(con)
     try:
-        for name, query in (
-            ("names", stages.names_sql(DUCKDB, "games_r")),
-            ("players", stages.players_sql()),
-            ("rcur", rivals_initial_sql()),
-        ):
-            con.execute(f"CREATE OR REPLACE TEMP TABLE {name} AS {query}")
+        con.execute(f"CREATE OR REPLACE TEMP TABLE rcur AS {rivals_initial_sql()}")
         for month in months:
             con.execute("DROP TABLE IF EXISTS rstep")
-            con.execute(f"CREATE TEMP TABLE rstep AS {rivals_step_sql(DUCKDB, month, 'games_r')}")
+            con.execute(f"CREATE TEMP TABLE rstep AS {rivals_step_sql(DUCKDB, month, source)}")
             con.execute(
                 f"INSERT INTO {BUILD} ({', '.join(RIVALS_COLUMNS)}) {rivals_listed_sql(DUCKDB)}"
             )
             con.execute(f"CREATE OR REPLACE TEMP TABLE rcur AS {rivals_advance_sql()}")
         _swap(con, perfs)
     finally:
-        for name in ("names", "players", "rcur", "rstep"):
+        for name in ("rcur", "rstep"):
             con.execute(f"DROP TABLE IF EXISTS temp.{name}")
-        con.execute("DROP VIEW IF EXISTS games_r")
         con.execute(f"DROP TABLE IF EXISTS {BUILD}")
     return months
 

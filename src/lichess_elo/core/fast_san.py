@@ -192,8 +192,9 @@ def push_sans(board: chess.Board, moves: tuple[str, ...]) -> tuple[int, ValueErr
     moves ``push_san`` played itself (the first, and those the fast path leaves to it):
     count the plies from the result, and do not ``pop``. The castling rights follow
     ``Board.push``: the first push cleans them, each move then clears its two squares (a
-    king's move its side's rank). The differential tests in tests/unit/test_replay.py
-    compare every step with ``Board.push_san``."""
+    king's move its side's rank). tests/unit/test_fast_san.py compares every step with
+    ``Board.push_san`` on real games' positions, tests/unit/test_replay.py whole random
+    and damaged games."""
     if not moves:
         return 0, None
     try:

@@ -1,10 +1,13 @@
 """Replaying SAN on a plain ``chess.Board`` faster than ``Board.push_san`` (pure).
 
-``push_sans`` does what ``push_san`` does for every move, and raises what it raises: what a
-SAN says on its own is read once per distinct SAN, and a pawn's, knight's, bishop's, rook's
-or queen's move is found from its reach and the pins instead of python-chess's generic
-legal-move generator; everything else (castling, promotions, en passant, a king's move, a
-position in check, every failure) is left to ``push_san`` itself. ``core.replay`` uses it.
+``push_sans`` plays a game's moves as ``push_san`` plays them, stops where it stops and
+gives back the error it raises. What a SAN says on its own is read once per distinct SAN;
+a move of a pawn, knight, bishop, rook, queen or king that is no castling, promotion or en
+passant is found from its reach and made on plain integers (the bitboards python-chess
+keeps) without ``Board.push``: the one legal origin is the candidate after whose move the
+king is not attacked. Everything else (the first move, castling, promotions, en passant,
+every failure) is given to ``push_san`` itself, the position written back to the board
+first. ``core.replay`` uses it.
 """
 
 from __future__ import annotations
@@ -12,8 +15,8 @@ from __future__ import annotations
 import chess
 
 #: What a SAN says on its own, whatever the position: the target square, the promotion,
-#: the origin squares its file/rank letters allow, and the piece (0: a pawn, whose
-#: capture without a file letter may only come from the target's file). ``None``: a SAN
+#: the origin squares its file/rank letters allow, and the piece type (a pawn's capture
+#: without a file letter may only come from the target's file). ``None``: a SAN
 #: python-chess reads another way (castling, null moves, fully given origins, anything
 #: its grammar refuses), which ``push_san`` then reads itself.
 _SanShape = tuple[int, int | None, int, int] | None
@@ -23,6 +26,22 @@ _SAN_SHAPES: dict[str, _SanShape] = {}
 _SAN_SHAPES_MAX = 50_000
 _CASTLES = frozenset(("O-O", "O-O+", "O-O#", "0-0", "0-0+", "0-0#"))
 _CASTLES |= {f"O-O-O{end}" for end in ("", "+", "#")} | {f"0-0-0{end}" for end in ("", "+", "#")}
+
+_SQUARES = chess.BB_SQUARES
+_RANK_ATTACKS, _RANK_MASKS = chess.BB_RANK_ATTACKS, chess.BB_RANK_MASKS
+_FILE_ATTACKS, _FILE_MASKS = chess.BB_FILE_ATTACKS, chess.BB_FILE_MASKS
+_DIAG_ATTACKS, _DIAG_MASKS = chess.BB_DIAG_ATTACKS, chess.BB_DIAG_MASKS
+_KNIGHT_ATTACKS, _KING_ATTACKS = chess.BB_KNIGHT_ATTACKS, chess.BB_KING_ATTACKS
+_PAWN_ATTACKS = chess.BB_PAWN_ATTACKS
+_PAWN, _KNIGHT, _BISHOP, _ROOK, _KING = chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, 6
+#: Piece types in the order a captured piece is looked for.
+_CAPTURED = (chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN, chess.KING)
+
+#: A position as the fast path holds it: the piece bitboards by piece type (index 0
+#: unused), the occupancy by colour (black, white, as python-chess), the side to move,
+#: the castling rights, the en passant square, the half-move clock, the move number and
+#: the promoted pieces.
+_Position = tuple[list[int], list[int], bool, int, int | None, int, int, int]
 
 
 def _san_shape(san: str) -> _SanShape:
@@ -47,114 +66,191 @@ def _san_shape(san: str) -> _SanShape:
         return to_square, promotion, from_mask, chess.PIECE_SYMBOLS.index(piece.lower())
     if not file_:
         from_mask &= chess.BB_FILES[chess.square_file(to_square)]
-    return to_square, promotion, from_mask, 0
+    return to_square, promotion, from_mask, chess.PAWN
 
 
-def _fast_move(board: chess.Board, piece: int, sources: int, to_square: int) -> chess.Move | None:
-    """The one legal move of a pawn (0), knight, bishop, rook or queen from ``sources``
-    (that piece's squares the SAN allows) to ``to_square``, found as python-chess's legal
-    move generator finds it, without its generic loops; ``None`` when this shortcut does
-    not decide (the side to move is in check, no king, a promotion or en passant, no legal
-    move or more than one): the caller then takes python-chess's own path.
-
-    A knight or slider on ``s`` reaches ``t`` exactly when one on ``t`` reaches ``s`` on
-    the same board, and a pawn captures on ``t`` from where the other side's pawn on ``t``
-    would capture; so the candidates are ``sources`` within that reach of ``to_square``
-    (for a pawn's step, the square behind it, or the one behind that for a first double
-    step over an empty square). A candidate is legal unless it is pinned and leaves the
-    pin's line (``Board._is_safe`` for a move that is neither the king's nor en passant).
-    """
-    turn = board.turn
-    ours = board.occupied_co[turn]
-    target = chess.BB_SQUARES[to_square]
-    king_mask = board.kings & ours
-    if not king_mask or ours & target:
-        return None
-    king = chess.msb(king_mask)
-    if board.attackers_mask(not turn, king):
-        return None  # in check: python-chess's evasions
-    occupied = board.occupied
-    if not piece:  # a pawn
-        sources &= ours
-        if target & chess.BB_BACKRANKS:
-            return None  # a promotion (or a pawn move missing its promotion)
-        if target & occupied:  # an enemy piece: a capture
-            reach = chess.BB_PAWN_ATTACKS[not turn][to_square]
-        elif to_square == board.ep_square:
-            return None
-        else:  # a step
-            behind = to_square - 8 if turn == chess.WHITE else to_square + 8
-            reach = chess.BB_SQUARES[behind]
-            double = chess.BB_RANK_4 if turn == chess.WHITE else chess.BB_RANK_5
-            if target & double and not reach & occupied:
-                reach = chess.BB_SQUARES[behind - 8 if turn == chess.WHITE else behind + 8]
-    elif piece == chess.KNIGHT:
-        reach = chess.BB_KNIGHT_ATTACKS[to_square]
-    else:
-        reach = 0
-        if piece != chess.ROOK:
-            reach = chess.BB_DIAG_ATTACKS[to_square][chess.BB_DIAG_MASKS[to_square] & occupied]
-        if piece != chess.BISHOP:
-            rank = chess.BB_RANK_ATTACKS[to_square][chess.BB_RANK_MASKS[to_square] & occupied]
-            file_ = chess.BB_FILE_ATTACKS[to_square][chess.BB_FILE_MASKS[to_square] & occupied]
-            reach |= rank | file_
-    candidates = sources & reach
-    if not candidates:
-        return None
-    blockers = board._slider_blockers(king)
-    king_bb = chess.BB_SQUARES[king]
-    found = None
-    for square in chess.scan_reversed(candidates):
-        if not blockers & chess.BB_SQUARES[square] or chess.ray(square, to_square) & king_bb:
-            if found is not None:
-                return None  # ambiguous
-            found = square
-    return None if found is None else chess.Move(found, to_square)
+def _reach(piece: int, to: int, turn: bool, ours: int, theirs: int, ep: int | None) -> int:
+    """The squares from which a ``piece`` of the side to move could move to ``to`` (its
+    pseudo-legal reach, read backwards: a knight or slider on ``s`` reaches ``t`` exactly
+    when one on ``t`` reaches ``s``; a pawn captures on ``t`` from where the other side's
+    pawn on ``t`` would capture, and steps from behind it, two squares on a first double
+    step over an empty square). 0 where the fast path does not decide: a target of our
+    own (python-chess's castling encoding, or illegal), a pawn reaching the last rank (a
+    promotion, or a pawn move missing its promotion) or en passant."""
+    target = _SQUARES[to]
+    if target & ours:
+        return 0
+    occupied = ours | theirs
+    if piece == _PAWN:
+        if target & chess.BB_BACKRANKS or (to == ep and not target & theirs):
+            return 0
+        if target & theirs:
+            return _PAWN_ATTACKS[not turn][to]
+        behind = to - 8 if turn else to + 8
+        reach = _SQUARES[behind]
+        if target & (chess.BB_RANK_4 if turn else chess.BB_RANK_5) and not reach & occupied:
+            return _SQUARES[behind - 8 if turn else behind + 8]
+        return reach
+    if piece == _KNIGHT:
+        return _KNIGHT_ATTACKS[to]
+    if piece == _KING:
+        return _KING_ATTACKS[to]
+    reach = 0
+    if piece != _ROOK:
+        reach = _DIAG_ATTACKS[to][_DIAG_MASKS[to] & occupied]
+    if piece != _BISHOP:
+        reach |= _RANK_ATTACKS[to][_RANK_MASKS[to] & occupied]
+        reach |= _FILE_ATTACKS[to][_FILE_MASKS[to] & occupied]
+    return reach
 
 
-def push_sans(board: chess.Board, moves: tuple[str, ...]) -> None:
-    """``board.push_san`` for every move, with what each SAN says on its own read once per
-    SAN, and a pawn's, knight's, bishop's, rook's or queen's move found by ``_fast_move``.
-    Only for a plain ``chess.Board``; any move this path does not take, or finds illegal or
-    ambiguous, is given to ``push_san`` itself, which then does or raises exactly what it
-    always does. ``_fast_move`` uses python-chess's ``Board._slider_blockers`` (chess 1.11;
-    the property tests in tests/unit/test_replay.py compare this path with ``push_san``)."""
-    shapes = _SAN_SHAPES
-    legal = board.generate_legal_moves
-    push = board.push
-    push_san = board.push_san
-    squares = chess.BB_SQUARES
-    for san in moves:
-        try:
-            shape = shapes[san]
-        except KeyError:  # a SAN not seen before in this process
-            shape = _san_shape(san)
-            if len(shapes) < _SAN_SHAPES_MAX:
-                shapes[san] = shape
-        if shape is None:
-            push_san(san)
+def _legal_origin(
+    pieces: list[int], ours: int, theirs: int, turn: bool, candidates: int, to: int, king: bool
+) -> int:
+    """The one square of ``candidates`` (as a bitboard) whose move to ``to`` leaves the
+    side to move's king unattacked (the king itself when ``king``), as python-chess's legal
+    move generator decides for such a move; 0 when none or more than one does, or the side
+    to move has not exactly one king (python-chess then decides)."""
+    kings = pieces[_KING] & ours
+    if not kings or kings & (kings - 1):
+        return 0
+    target = _SQUARES[to]
+    them = theirs & ~target  # a piece taken on ``to`` attacks nothing any more
+    rooks = (pieces[chess.ROOK] | pieces[chess.QUEEN]) & them
+    bishops = (pieces[chess.BISHOP] | pieces[chess.QUEEN]) & them
+    leapers = (pieces[_KNIGHT], pieces[_PAWN], pieces[_KING])
+    occupied = ours | theirs
+    found = 0
+    while candidates:
+        origin = candidates & -candidates
+        candidates ^= origin
+        after = occupied ^ origin | target
+        square = to if king else kings.bit_length() - 1
+        if (
+            (
+                _RANK_ATTACKS[square][_RANK_MASKS[square] & after]
+                | _FILE_ATTACKS[square][_FILE_MASKS[square] & after]
+            )
+            & rooks
+            or _DIAG_ATTACKS[square][_DIAG_MASKS[square] & after] & bishops
+            or (
+                _KNIGHT_ATTACKS[square] & leapers[0]
+                | _PAWN_ATTACKS[turn][square] & leapers[1]
+                | _KING_ATTACKS[square] & leapers[2]
+            )
+            & them
+        ):
+            continue  # the king would be attacked
+        if found:
+            return 0  # ambiguous: push_san raises it
+        found = origin
+    return found
+
+
+def _load(board: chess.Board) -> _Position:
+    """The board's position as the fast path holds it."""
+    pieces = [0, board.pawns, board.knights, board.bishops, board.rooks, board.queens]
+    pieces.append(board.kings)
+    return (
+        pieces,
+        list(board.occupied_co),
+        board.turn,
+        board.castling_rights,
+        board.ep_square,
+        board.halfmove_clock,
+        board.fullmove_number,
+        board.promoted,
+    )
+
+
+def _store(board: chess.Board, position: _Position) -> None:
+    """Write ``position`` to ``board`` (what ``Board.push`` would have left there)."""
+    pieces, occupancy, board.turn, board.castling_rights = position[:4]
+    board.ep_square, board.halfmove_clock, board.fullmove_number, board.promoted = position[4:]
+    board.pawns, board.knights, board.bishops = pieces[1:4]
+    board.rooks, board.queens, board.kings = pieces[4:]
+    board.occupied_co = occupancy
+    board.occupied = occupancy[0] | occupancy[1]
+
+
+def _shape(san: str) -> _SanShape:
+    """``_san_shape`` of ``san``, remembered."""
+    if san in _SAN_SHAPES:
+        return _SAN_SHAPES[san]
+    shape = _san_shape(san)
+    if len(_SAN_SHAPES) < _SAN_SHAPES_MAX:
+        _SAN_SHAPES[san] = shape
+    return shape
+
+
+def push_sans(board: chess.Board, moves: tuple[str, ...]) -> tuple[int, ValueError | None]:
+    """Play ``moves`` on ``board`` as ``board.push_san`` would, one after the other, until
+    the first it refuses: how many were played, and the error ``push_san`` raised for the
+    next (``None`` when all were played). The board is left in the position after them.
+
+    Only for a plain ``chess.Board`` (chess 1.11). The board's move stack holds only the
+    moves ``push_san`` played itself (the first, and those the fast path leaves to it):
+    count the plies from the result, and do not ``pop``. The castling rights follow
+    ``Board.push``: the first push cleans them, each move then clears its two squares (a
+    king's move its side's rank). tests/unit/test_fast_san.py compares every step with
+    ``Board.push_san`` on real games' positions, tests/unit/test_replay.py whole random
+    and damaged games."""
+    if not moves:
+        return 0, None
+    try:
+        board.push_san(moves[0])  # python-chess's own first push (it cleans the rights)
+    except ValueError as exc:
+        return 0, exc
+    pieces, occupancy, turn, rights, ep, clock, number, promoted = _load(board)
+    played = 1
+    for san in moves[1:]:
+        shape = _SAN_SHAPES.get(san) or _shape(san)
+        origin = 0
+        if shape is not None and shape[1] is None:
+            to, _, from_mask, piece = shape
+            ours, theirs = occupancy[turn], occupancy[not turn]
+            candidates = pieces[piece] & ours & from_mask
+            candidates &= _reach(piece, to, turn, ours, theirs, ep)
+            if candidates:
+                origin = _legal_origin(pieces, ours, theirs, turn, candidates, to, piece == _KING)
+        if not origin:  # python-chess's own push_san: moves it handles, every error
+            _store(board, (pieces, occupancy, turn, rights, ep, clock, number, promoted))
+            try:
+                board.push_san(san)
+            except ValueError as exc:
+                return played, exc
+            pieces, occupancy, turn, rights, ep, clock, number, promoted = _load(board)
+            played += 1
             continue
-        to_square, promotion, from_mask, piece = shape
-        turn = board.turn
-        to_mask = squares[to_square] & ~board.occupied_co[turn]
-        if piece:
-            from_mask &= board.pieces_mask(piece, turn)
-        else:
-            from_mask &= board.pawns
-        if piece != chess.KING and promotion is None:
-            move = _fast_move(board, piece, from_mask, to_square)
-            if move is not None:
-                push(move)
-                continue
-        found = None
-        for move in legal(from_mask, to_mask):
-            if move.promotion != promotion:
-                continue
-            if found is not None:  # ambiguous: push_san raises it
-                found = None
-                break
-            found = move
-        if found is None:
-            push_san(san)  # illegal or ambiguous: raises as push_san does
-        else:
-            push(found)
+        target = _SQUARES[to]
+        move = origin | target
+        clock += 1
+        if target & theirs:  # a capture
+            for taken in _CAPTURED:
+                if pieces[taken] & target:
+                    pieces[taken] ^= target
+                    break
+            occupancy[not turn] = theirs ^ target
+            clock = 0
+        pieces[piece] ^= move
+        occupancy[turn] = ours ^ move
+        was_promoted = promoted & origin
+        if promoted:  # a promoted piece stays one where it goes; a taken one is gone
+            promoted = promoted & ~move | (target if was_promoted else 0)
+        if rights:
+            rights &= ~move
+            if piece == _KING and not was_promoted:
+                rights &= ~(chess.BB_RANK_1 if turn else chess.BB_RANK_8)
+        ep = None
+        if piece == _PAWN:
+            clock = 0
+            if move & chess.BB_RANK_2 and move & chess.BB_RANK_4:
+                ep = to - 8
+            elif move & chess.BB_RANK_7 and move & chess.BB_RANK_5:
+                ep = to + 8
+        if not turn:
+            number += 1
+        turn = not turn
+        played += 1
+    _store(board, (pieces, occupancy, turn, rights, ep, clock, number, promoted))
+    return played, None

@@ -106,6 +106,20 @@ def replay_game(game: Game) -> ReplayFacts:
     return replay_job((game.id, game.variant, game.initial_fen, game.status, game.moves))
 
 
+def _play(board: chess.Board, moves: tuple[str, ...]) -> tuple[int, ValueError | None]:
+    """Push ``moves`` until the first ``push_san`` refuses: how many were pushed, and its
+    error (``None`` when all were). A plain board takes the fast path (``push_sans``)."""
+    if type(board) is chess.Board:
+        return push_sans(board, moves)
+    push_san = board.push_san
+    try:
+        for san in moves:
+            push_san(san)
+    except ValueError as exc:
+        return len(board.move_stack), exc
+    return len(board.move_stack), None
+
+
 #: What a replay needs of a game: id, variant, initial FEN, status, moves. Plain tuples
 #: are what the process pool sends to its workers (a third of the cost of pickling Games).
 ReplayJob = tuple[str, str, str | None, str, tuple[str, ...]]
@@ -121,23 +135,16 @@ def replay_job(job: ReplayJob, final_fen: bool = True) -> ReplayFacts:
     board = start
     error: str | None = None
     bad_move: str | None = None
-    try:
-        if type(board) is chess.Board:
-            push_sans(board, moves)
-        else:
-            push_san = board.push_san
-            for san in moves:
-                push_san(san)
-    except ValueError as exc:
-        bad_move = moves[len(board.move_stack)]  # the move that failed
-        if isinstance(exc, chess.AmbiguousMoveError):
+    plies, failure = _play(board, moves)
+    if failure is not None:
+        bad_move = moves[plies]  # the move that failed
+        if isinstance(failure, chess.AmbiguousMoveError):
             kind = "ambiguous"
-        elif isinstance(exc, chess.IllegalMoveError):
+        elif isinstance(failure, chess.IllegalMoveError):
             kind = "illegal"
         else:
             kind = "unparsable"
-        error = f"{kind} move {bad_move!r} at ply {len(board.move_stack) + 1}"
-    plies = len(board.move_stack)
+        error = f"{kind} move {bad_move!r} at ply {plies + 1}"
     error_ply = plies + 1 if error else None
     variant_end = board.is_variant_end()
     checkmate = not variant_end and board.is_checkmate()

@@ -165,7 +165,12 @@ def warn_unusable(
 
 def content_of(variant: str, initial_fen: str | None, status: str, moves: Sequence[str]) -> str:
     """``content_key`` from the fields themselves (what a pool worker holds of a game)."""
-    text = "\x1f".join((variant, initial_fen or "", status, " ".join(moves)))
+    return content_of_text(variant, initial_fen, status, " ".join(moves))
+
+
+def content_of_text(variant: str, initial_fen: str | None, status: str, moves: str) -> str:
+    """``content_of`` with the moves already joined by single spaces."""
+    text = "\x1f".join((variant, initial_fen or "", status, moves))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:32]
 
 

@@ -106,7 +106,7 @@ def replay_game(game: Game) -> ReplayFacts:
     return replay_job((game.id, game.variant, game.initial_fen, game.status, game.moves))
 
 
-def _play(board: chess.Board, moves: tuple[str, ...]) -> tuple[int, ValueError | None]:
+def play_moves(board: chess.Board, moves: tuple[str, ...]) -> tuple[int, ValueError | None]:
     """Push ``moves`` until the first ``push_san`` refuses: how many were pushed, and its
     error (``None`` when all were). A plain board takes the fast path (``push_sans``)."""
     if type(board) is chess.Board:
@@ -135,7 +135,7 @@ def replay_job(job: ReplayJob, final_fen: bool = True) -> ReplayFacts:
     board = start
     error: str | None = None
     bad_move: str | None = None
-    plies, failure = _play(board, moves)
+    plies, failure = play_moves(board, moves)
     if failure is not None:
         bad_move = moves[plies]  # the move that failed
         if isinstance(failure, chess.AmbiguousMoveError):

@@ -37,7 +37,7 @@ import chess.pgn
 from lichess_elo.core import lichess_pgn
 from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.games import SPEEDS, Color, Game, Side, parse_time_control, speed_of
-from lichess_elo.core.replay import ReplayJob, replay_job
+from lichess_elo.core.replay import ReplayJob, play_moves, replay_job
 from lichess_elo.core.replay_facts import stalemate_status
 
 #: PGN ``Variant`` tag -> Lichess variant key.
@@ -223,17 +223,15 @@ def _standard_perf(event: str, speed: str) -> str:
 def _played(headers: chess.pgn.Headers, moves: tuple[str, ...]) -> chess.Board | None:
     """The position after every move from the tags' start; ``None`` if one fails.
 
-    The moves are the tokens as written, read with ``push_san``: the one SAN grammar the
-    replay reads them with too (no SAN is generated and parsed again).
+    The moves are the tokens as written, read as ``push_san`` reads them (``play_moves``,
+    the replay's own: no SAN is generated and parsed again).
     """
     try:
         board = headers.board()
-        push_san = board.push_san
-        for san in moves:
-            push_san(san)
-    except ValueError:  # a broken FEN, an unknown variant, an illegal or unreadable move
+    except ValueError:  # a broken FEN or an unknown variant
         return None
-    return board
+    _, error = play_moves(board, moves)  # an illegal or unreadable move: ``error``
+    return None if error is not None else board
 
 
 def _facts_ending(job: ReplayJob) -> str | None:

@@ -136,15 +136,15 @@ SPARK_LAST_MONTH = 202210
 @pytest.mark.skipif(_NO_JAVA, reason="Spark needs a Java runtime (.ci/run installs one)")
 def test_spark_tracks_agree_with_the_reference(db: Path, tmp_path: Path) -> None:
     # The lists on Spark are checked by test_db_spark.py; here the tracks' stages alone run
-    # there (rivals_run.rate_spark, as db rate --engine spark calls it).
-    from lichess_elo.sources.population import rivals_run
+    # there (rivals_spark.rate_spark, as db rate --engine spark calls it).
+    from lichess_elo.sources.population import rivals_spark
 
     copy = tmp_path / "spark.duckdb"
     shutil.copy(db, copy)
     con = duckdb.connect(str(copy))
     con.execute("DELETE FROM games WHERE month > ?", [SPARK_LAST_MONTH])
     con.execute("DELETE FROM rivals")  # so every row checked below is Spark's
-    months = rivals_run.rate_spark(con, _ALL, master="local[2]", warehouse=tmp_path / "wh")
+    months = rivals_spark.rate_spark(con, _ALL, master="local[2]", warehouse=tmp_path / "wh")
     con.close()
     assert len(months) == 12
     ours = stored_rows(copy)

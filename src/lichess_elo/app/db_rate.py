@@ -17,7 +17,7 @@ from lichess_elo.core.population.rows import RateResult
 from lichess_elo.core.population.schema import PERFS, check_perf, month_label
 from lichess_elo.core.population.stages import OPPONENTS, Opponents
 from lichess_elo.errors import BadInput
-from lichess_elo.sources.population import duck, rivals_run, rules_store
+from lichess_elo.sources.population import duck, rivals_spark, rules_store
 from lichess_elo.sources.population.duck_faults import named_faults
 
 DEFAULT_DB = Path("lichess.duckdb")
@@ -133,7 +133,7 @@ def rate(settings: RateSettings) -> RateResult:
                 opponents=settings.opponents,
                 on_month=on_month,
             )
-            rivals_run.rate_spark(con, perfs, master=settings.master, warehouse=warehouse)
+            rivals_spark.rate_spark(con, perfs, master=settings.master, warehouse=warehouse)
         else:
             months = duck.rate(
                 con, perfs, plan, records, opponents=settings.opponents, on_month=on_month

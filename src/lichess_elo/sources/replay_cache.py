@@ -25,14 +25,13 @@ from lichess_elo.errors import WorkerLost
 from lichess_elo.sources.replay_store import (
     Row,
     content_key,
-    content_of,
-    content_of_text,
     from_row,
     holds_rows,
     open_cache,
     read_cached,
+    replay_rows,
+    sent_job,
     table_rows,
-    to_row,
     warn_unusable,
     write_rows,
 )
@@ -44,7 +43,6 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from lichess_elo.core.games import Game
-    from lichess_elo.core.replay import ReplayJob
 
 __all__ = ["POOL_THRESHOLD", "ReplayRun", "Row", "content_key", "replay_all"]
 
@@ -63,36 +61,6 @@ def _ignore_interrupts() -> None:
     so only the parent handles it: one message, no traceback per worker. The parent
     terminates the pool on its way out."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-#: A ``ReplayJob`` as sent to a worker: the moves may come as one text joined by single
-#: spaces (one string to pickle instead of one a move: a fifth of the cost).
-_SentJob = tuple[str, str, str | None, str, "tuple[str, ...] | str"]
-
-
-def _job(game: Game) -> _SentJob:
-    """What a worker is sent of ``game``: its moves joined, when that text splits back to
-    the very moves (none holds a space), else the moves as they are."""
-    moves = game.moves
-    text = " ".join(moves)
-    if moves and text.count(" ") == len(moves) - 1:
-        return (game.id, game.variant, game.initial_fen, game.status, text)
-    return (game.id, game.variant, game.initial_fen, game.status, moves)
-
-
-def replay_rows(jobs: Sequence[ReplayJob | _SentJob], final_fen: bool) -> list[Row]:
-    """Replay ``jobs`` (what a pool worker runs): the rows to store, content keys made."""
-    from lichess_elo.core.replay import replay_job  # python-chess: only when games replay
-
-    rows: list[Row] = []
-    for game_id, variant, fen, status, moves in jobs:
-        if isinstance(moves, str):  # joined by ``_job``
-            content = content_of_text(variant, fen, status, moves)
-            moves = tuple(moves.split(" "))
-        else:
-            content = content_of(variant, fen, status, moves)
-        rows.append(to_row(replay_job((game_id, variant, fen, status, moves), final_fen), content))
-    return rows
 
 
 class ReplayRun:
@@ -242,7 +210,7 @@ class ReplayRun:
         pool = self._start_pool()
         for start in range(0, len(games), chunk):
             part = games[start : start + chunk]
-            jobs = [_job(g) for g in part]
+            jobs = [sent_job(g) for g in part]
             try:
                 self._chunks.append(pool.submit(replay_rows, jobs, self._final_fen))
             except BrokenProcessPool:  # a worker died while idle
@@ -374,7 +342,7 @@ class ReplayRun:
                 progress(min(len(self._facts), total), total)
         by_id = {g.id: g for g in todo}
         for count, game in enumerate(todo, 1):
-            self._take(replay_rows([_job(game)], self._final_fen), by_id)
+            self._take(replay_rows([sent_job(game)], self._final_fen), by_id)
             if progress is not None and (count % _STEP == 0 or count == len(todo)):
                 progress(min(len(sent) + count, total), total)
         self._write()

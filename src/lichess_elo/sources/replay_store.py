@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from lichess_elo.core.games import Game
+    from lichess_elo.core.replay import ReplayJob
 
 #: The table of facts; the older ``replay`` table (keyed by id only) is dropped on sight.
 _TABLE = "replay_facts"
@@ -249,3 +250,33 @@ def write_rows(conn: sqlite3.Connection, rows: Sequence[Row]) -> None:
             f"VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, {int(replay.REPLAY_VERSION)})",
             rows,
         )
+
+
+#: A ``ReplayJob`` as sent to a worker: the moves may come as one text joined by single
+#: spaces (one string to pickle instead of one a move: a fifth of the cost).
+SentJob = tuple[str, str, str | None, str, "tuple[str, ...] | str"]
+
+
+def sent_job(game: Game) -> SentJob:
+    """What a worker is sent of ``game``: its moves joined, when that text splits back to
+    the very moves (none holds a space), else the moves as they are."""
+    moves = game.moves
+    text = " ".join(moves)
+    if moves and text.count(" ") == len(moves) - 1:
+        return (game.id, game.variant, game.initial_fen, game.status, text)
+    return (game.id, game.variant, game.initial_fen, game.status, moves)
+
+
+def replay_rows(jobs: Sequence[ReplayJob | SentJob], final_fen: bool) -> list[Row]:
+    """Replay ``jobs`` (what a pool worker runs): the rows to store, content keys made."""
+    from lichess_elo.core.replay import replay_job  # python-chess: only when games replay
+
+    rows: list[Row] = []
+    for game_id, variant, fen, status, moves in jobs:
+        if isinstance(moves, str):  # joined by ``sent_job``
+            content = content_of_text(variant, fen, status, moves)
+            moves = tuple(moves.split(" "))
+        else:
+            content = content_of(variant, fen, status, moves)
+        rows.append(to_row(replay_job((game_id, variant, fen, status, moves), final_fen), content))
+    return rows

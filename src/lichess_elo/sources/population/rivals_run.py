@@ -1,6 +1,6 @@
 """``db rate``'s second part: the Glicko-1 and Stephenson tracks of every player
-(``rivals_sql``), one month after another, on DuckDB or on Spark, stored in the DuckDB
-file's ``rivals`` table (read by ``db compare``).
+(``rivals_sql``), one month after another, on DuckDB (on Spark: ``rivals_spark``), stored
+in the DuckDB file's ``rivals`` table (read by ``db compare``).
 
 The tracks replace the perfs' rows of ``rivals`` in one transaction at the end; a run
 stopped before it leaves the old rows, and ``db compare`` then leaves out (and counts) the
@@ -9,14 +9,11 @@ games whose players have no row for the month.
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Sequence
-from pathlib import Path
 
 import duckdb
 
-from lichess_elo.core.population import stages
-from lichess_elo.core.population.dialect import DUCKDB, SPARK
+from lichess_elo.core.population.dialect import DUCKDB
 from lichess_elo.core.population.rivals_sql import (
     RIVALS_COLUMNS,
     RIVALS_DDL,
@@ -40,12 +37,13 @@ def game_months(con: duckdb.DuckDBPyConnection, perfs: Sequence[str]) -> list[in
     return [int(r[0]) for r in rows]
 
 
-def _build_table(con: duckdb.DuckDBPyConnection) -> None:
+def build_table(con: duckdb.DuckDBPyConnection) -> None:
+    """An empty ``rivals_build`` for a run's new rows."""
     con.execute(f"DROP TABLE IF EXISTS {BUILD}")
     con.execute(RIVALS_DDL.replace("IF NOT EXISTS rivals", BUILD))
 
 
-def _swap(con: duckdb.DuckDBPyConnection, perfs: Sequence[str]) -> None:
+def swap(con: duckdb.DuckDBPyConnection, perfs: Sequence[str]) -> None:
     """``rivals_build`` plus the other perfs' rows of ``rivals`` becomes ``rivals``, in one
     transaction (renamed, not copied: only the other perfs' rows are)."""
     cols = ", ".join(RIVALS_COLUMNS)
@@ -70,7 +68,7 @@ def rate_duckdb(con: duckdb.DuckDBPyConnection, perfs: Sequence[str], source: st
     ``names`` and ``players`` tables ``duck.rate`` made of them; return the months with
     games."""
     months = game_months(con, perfs)
-    _build_table(con)
+    build_table(con)
     try:
         con.execute(f"CREATE OR REPLACE TEMP TABLE rcur AS {rivals_initial_sql()}")
         for month in months:
@@ -80,55 +78,9 @@ def rate_duckdb(con: duckdb.DuckDBPyConnection, perfs: Sequence[str], source: st
                 f"INSERT INTO {BUILD} ({', '.join(RIVALS_COLUMNS)}) {rivals_listed_sql(DUCKDB)}"
             )
             con.execute(f"CREATE OR REPLACE TEMP TABLE rcur AS {rivals_advance_sql()}")
-        _swap(con, perfs)
+        swap(con, perfs)
     finally:
         for name in ("rcur", "rstep"):
             con.execute(f"DROP TABLE IF EXISTS temp.{name}")
-        con.execute(f"DROP TABLE IF EXISTS {BUILD}")
-    return months
-
-
-def rate_spark(
-    con: duckdb.DuckDBPyConnection, perfs: Sequence[str], *, master: str, warehouse: Path
-) -> list[int]:
-    """Rebuild the perfs' tracks on Spark (Parquet under ``warehouse/rivals``, each month's
-    state read back so the plan never grows) and store them in the DuckDB file."""
-    from lichess_elo.sources.population.spark import session, stored
-
-    months = game_months(con, perfs)
-    home = warehouse / "rivals"
-    shutil.rmtree(home, ignore_errors=True)
-    home.mkdir(parents=True, exist_ok=True)
-    games_dir = home / "games"
-    in_perfs = ", ".join(f"'{p}'" for p in perfs)
-    con.execute(
-        f"COPY (SELECT * FROM games WHERE perf IN ({in_perfs}) ORDER BY month) "
-        f"TO '{games_dir}' (FORMAT parquet, PARTITION_BY (month))"
-    )
-    spark = session(master, logs=warehouse)
-    written: list[str] = []
-    if months:
-        spark.read.option("basePath", str(games_dir)).parquet(
-            str(games_dir)
-        ).createOrReplaceTempView("games")
-        stored(spark, stages.names_sql(SPARK), home / "names", "names")
-        stored(spark, stages.players_sql(), home / "players", "players")
-        stored(spark, rivals_initial_sql(), home / "cur" / "initial", "rcur")
-    for month in months:
-        stored(spark, rivals_step_sql(SPARK, month), home / "step" / f"m{month}", "rstep")
-        target = str(home / "rows" / f"m{month}")
-        spark.sql(rivals_listed_sql(SPARK)).write.mode("overwrite").parquet(target)
-        written.append(target)
-        stored(spark, rivals_advance_sql(), home / "cur" / f"m{month}", "rcur")
-    _build_table(con)
-    try:
-        cols = ", ".join(RIVALS_COLUMNS)
-        for target in written:
-            con.execute(
-                f"INSERT INTO {BUILD} ({cols}) "
-                f"SELECT {cols} FROM read_parquet('{target}/*.parquet')"
-            )
-        _swap(con, perfs)
-    finally:
         con.execute(f"DROP TABLE IF EXISTS {BUILD}")
     return months

@@ -108,27 +108,65 @@ def lichess_elo(*args: str) -> list[str]:
     return [str(script), *args] if script.exists() else [sys.executable, "-m", "lichess_elo", *args]
 
 
+#: The process that starts every measured command (see ``run_whole``): a small Python
+#: that reads one request a line (argv, env, stdout file) and answers with the wait4 figures.
+_LAUNCHER_CODE = r"""
+import json, os, subprocess, sys, time
+for line in sys.stdin:
+    req = json.loads(line)
+    with open(req["stdout"], "wb") as out:
+        start = time.perf_counter()
+        child = subprocess.Popen(req["argv"], stdout=out, stderr=subprocess.PIPE, env=req["env"])
+        errors = child.stderr.read()
+        _, status, usage = os.wait4(child.pid, 0)
+        wall = time.perf_counter() - start
+    child.stderr.close()
+    print(json.dumps({"code": os.waitstatus_to_exitcode(status), "wall": wall,
+                      "cpu": usage.ru_utime + usage.ru_stime, "maxrss": usage.ru_maxrss,
+                      "errors": errors.decode(errors="replace")[-800:]}), flush=True)
+"""
+_launcher: subprocess.Popen[str] | None = None
+
+
+def _launch(command: list[str], env: dict[str, str], stdout: str) -> dict[str, Any]:
+    """Run ``command`` from the launcher process and return its figures.
+
+    Why a launcher: Linux carries a process's peak RSS across ``exec`` from the process it
+    was forked from, so a command forked straight from this script (which may hold a large
+    history while it benchmarks) would report this script's size as its own peak. The
+    launcher is a small, freshly started Python, so its children's peaks are their own.
+    """
+    import json
+
+    global _launcher
+    if _launcher is None or _launcher.poll() is not None:
+        _launcher = subprocess.Popen(
+            [sys.executable, "-c", _LAUNCHER_CODE],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+    assert _launcher.stdin is not None and _launcher.stdout is not None
+    _launcher.stdin.write(json.dumps({"argv": command, "env": env, "stdout": stdout}) + "\n")
+    _launcher.stdin.flush()
+    answer: dict[str, Any] = json.loads(_launcher.stdout.readline())
+    return answer
+
+
 def run_whole(argv: Sequence[str], stdout: Path | None = None, src: Path | None = None) -> Run:
     """Run ``argv`` (a list, or one string for ``sh -c``) in a fresh process, its output
     into ``stdout`` (a file, like ``> out.json``) or /dev/null; fails loudly if it fails.
     ``src`` is the package source it imports (this repository's ``src`` by default; another
-    checkout's for a before-and-after figure)."""
+    checkout's for a before-and-after figure). The process is started by a small launcher
+    (``_launch``), so its peak RSS is its own, not this script's."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LICHESS", "COLUMNS"))}
     env["PYTHONPATH"] = str(src or REPO / "src")
     command = ["sh", "-c", argv] if isinstance(argv, str) else list(argv)
     load = os.getloadavg()[0]
-    with open(stdout or os.devnull, "wb") as out:
-        start = time.perf_counter()
-        child = subprocess.Popen(command, stdout=out, stderr=subprocess.PIPE, env=env)
-        assert child.stderr is not None
-        errors = child.stderr.read()
-        _, status, usage = os.wait4(child.pid, 0)
-        wall = time.perf_counter() - start
-    child.returncode = os.waitstatus_to_exitcode(status)
-    child.stderr.close()
-    if child.returncode != 0:
-        raise SystemExit(f"{' '.join(command)} failed: {errors.decode()[-800:]}")
-    return Run(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, load)
+    got = _launch(command, env, str(stdout or os.devnull))
+    if got["code"] != 0:
+        raise SystemExit(f"{' '.join(command)} failed: {got['errors']}")
+    return Run(got["wall"], got["cpu"], got["maxrss"] / 1024, load)
 
 
 def python_child(code: str, *args: str) -> list[str]:

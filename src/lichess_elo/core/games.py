@@ -201,7 +201,7 @@ class Game:
             self.black,
             self.winner,
             self.last_move_at,
-            (),
+            (),  # moves
             self.initial_fen,
             self.tournament_id,
             self.swiss_id,

@@ -75,11 +75,11 @@ def _parse_side(obj: Any, color: str) -> Side:
     return Side(  # positional: the order of Side's fields (faster than keywords)
         user_id,
         name,
-        _opt_str(user.get("title"), f"players.{color}.user.title"),
-        _rating(obj.get("rating"), f"players.{color}.rating"),
-        _opt_int(obj.get("ratingDiff"), f"players.{color}.ratingDiff"),
-        bool(obj.get("provisional", False)),
-        _opt_int(obj.get("aiLevel"), f"players.{color}.aiLevel"),
+        _opt_str(user.get("title"), f"players.{color}.user.title"),  # title
+        _rating(obj.get("rating"), f"players.{color}.rating"),  # rating
+        _opt_int(obj.get("ratingDiff"), f"players.{color}.ratingDiff"),  # rating_diff
+        bool(obj.get("provisional", False)),  # provisional
+        _opt_int(obj.get("aiLevel"), f"players.{color}.aiLevel"),  # ai_level
     )
 
 
@@ -150,7 +150,7 @@ def parse_game(obj: Mapping[str, Any]) -> Game:
         swiss_id = _event_id(obj, "swiss", "swissTour")
         source = _opt_str(obj.get("source"), "source")
         return Game(
-            game_id,
+            game_id,  # id
             rated,
             variant,
             speed,
@@ -161,7 +161,7 @@ def parse_game(obj: Mapping[str, Any]) -> Game:
             black,
             winner,
             last_move_at,
-            move_list,
+            move_list,  # moves
             initial_fen,
             tournament_id,
             swiss_id,

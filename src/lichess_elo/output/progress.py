@@ -1,4 +1,4 @@
-"""Progress bars on stderr for fetching and replaying (an edge module).
+"""Progress bars on stderr for fetching (or reading a file) and replaying (an edge module).
 
 One rich ``Progress`` (one live display) holds both bars, so they never redraw over each
 other. A bar appears only once its total is known (no ``0/?`` placeholder frame) and shows
@@ -40,11 +40,13 @@ class EtaColumn(ProgressColumn):
 
 
 class FetchBar:
-    """Months done of the total, games so far, the last month and any wait."""
+    """Months done of the total, games so far, the last month and any wait; or, for a file,
+    how much of it is read."""
 
     def __init__(self, bars: Bars | None) -> None:
         self._bars = bars
         self._task: Any = None
+        self._reading: Any = None
 
     def start(self, total_months: int) -> None:
         """Show the bar with ``total_months`` steps."""
@@ -68,6 +70,15 @@ class FetchBar:
             self._bars.progress.update(
                 self._task, note=f"waiting {seconds:.3g} s: {reason}", refresh=True
             )
+
+    def reading(self, done: int, total: int, unit: str) -> None:
+        """Show ``done`` of ``total`` ``unit`` of a file read (its own bar, from the first
+        call)."""
+        if self._bars is None:
+            return
+        if self._reading is None:
+            self._reading = self._bars.add("reading", total, unit)
+        self._bars.progress.update(self._reading, completed=done, total=total)
 
 
 class Bars:

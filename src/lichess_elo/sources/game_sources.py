@@ -11,6 +11,7 @@ export and a database dump, each a ``sources.base.GameSource``.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -23,6 +24,7 @@ from lichess_elo.errors import BadFile
 from lichess_elo.sources.base import NO_HOOKS, GameQuery, LoadedGames, LoadHooks
 from lichess_elo.sources.lichess.api import fetch_games
 from lichess_elo.sources.lichess.checks import validate_username
+from lichess_elo.sources.lichess.retries import Progress
 from lichess_elo.sources.lichess.session import Source
 from lichess_elo.sources.text_files import read_text
 from lichess_elo.sources.zstd_stream import Frames, zstd_faults
@@ -93,9 +95,12 @@ def _opened(path: Path, field_name: str, open_it: Callable[[Path], T]) -> T:
 
 
 def read_pgn_file(
-    path: Path, on_warning: Callable[[str], None] | None, field_name: str = "pgn"
+    path: Path,
+    on_warning: Callable[[str], None] | None,
+    field_name: str = "pgn",
+    progress: Progress | None = None,
 ) -> list[Game]:
-    """The games of the PGN file ``path``.
+    """The games of the PGN file ``path`` (``progress`` is told the games read so far).
 
     Raises:
         BadFile: missing, a folder or unreadable; it names the path.
@@ -103,7 +108,14 @@ def read_pgn_file(
     text = _opened(path, field_name, lambda p: read_text(p, field_name))
     from lichess_elo.sources import pgn  # python-chess: only a run that reads a file needs it
 
-    return pgn.read_pgn(text, on_warning=on_warning)
+    on_read = None
+    if progress is not None:
+        reading = progress.reading
+
+        def on_read(done: int, total: int) -> None:
+            reading(done, total, "games")
+
+    return pgn.read_pgn(text, on_warning=on_warning, on_read=on_read)
 
 
 @keywords_checked
@@ -127,12 +139,14 @@ class PgnFile:
             BadInput: a malformed name; BadFile: the file cannot be read.
         """
         user = validate_username(query.username)
-        games = dedupe_sorted(read_pgn_file(self.path, hooks.on_warning))
+        games = dedupe_sorted(read_pgn_file(self.path, hooks.on_warning, progress=hooks.progress))
         return LoadedGames(user, tuple(games), None)
 
 
 #: Bytes of decompressed text searched at a time in a dump.
 DUMP_CHUNK = 8 << 20
+#: A megabyte, the unit a dump's reading is shown in.
+MB = 1 << 20
 
 
 @keywords_checked
@@ -162,7 +176,7 @@ class DumpFile:
             re.MULTILINE | re.IGNORECASE,
         )
         kept: list[bytes] = []
-        for chunk in self._chunks():
+        for chunk in self._chunks(hooks.progress):
             kept.extend(_games_matching(chunk, tag))
         text = b"\n\n".join(kept).decode("utf-8", errors="replace")
         from lichess_elo.sources import pgn  # python-chess, as for a PGN file
@@ -176,17 +190,23 @@ class DumpFile:
                 break
         return LoadedGames(shown, tuple(games), None)
 
-    def _chunks(self) -> Iterator[bytes]:
-        """The decompressed text in pieces that each end at a game's start (or the end)."""
+    def _chunks(self, progress: Progress | None = None) -> Iterator[bytes]:
+        """The decompressed text in pieces that each end at a game's start (or the end);
+        ``progress`` is told the megabytes of the file read so far."""
         raw = _opened(self.path, "dump", lambda p: p.open("rb"))
         with raw:
             reader = Frames(raw) if self.path.suffix == ".zst" else raw
+            size = -(-os.fstat(raw.fileno()).st_size // MB)  # whole megabytes, rounded up
             carry = b""
             buf = bytearray(DUMP_CHUNK)
             while True:
+                if progress is not None:
+                    progress.reading(min(raw.tell() // MB, size), size, "MB")
                 with zstd_faults(self.path), memoryview(buf) as view:
                     got = reader.readinto(view)
                 if not got:
+                    if progress is not None:
+                        progress.reading(size, size, "MB")
                     if carry:
                         yield carry
                     return

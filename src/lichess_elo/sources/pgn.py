@@ -246,8 +246,17 @@ def _facts_ending(job: ReplayJob) -> str | None:
     return None
 
 
+#: Games read between two ``on_read`` calls of ``read_pgn``.
+READ_STEP = 200
+
+
 @keywords_checked
-def read_pgn(text: str, *, on_warning: Callable[[str], None] | None = None) -> list[Game]:
+def read_pgn(
+    text: str,
+    *,
+    on_warning: Callable[[str], None] | None = None,
+    on_read: Callable[[int, int], None] | None = None,
+) -> list[Game]:
     """Read every game of a Lichess PGN export.
 
     Args:
@@ -256,11 +265,16 @@ def read_pgn(text: str, *, on_warning: Callable[[str], None] | None = None) -> l
             (naming it by its Site/GameId or its number in the file); the game is skipped.
             A game with bad moves, a broken FEN or an unknown variant is kept instead (its
             replay says what is wrong) and gives no warning.
+        on_read: Called with ``(games read, games in the text)`` every ``READ_STEP`` games
+            and at the end (the total counts the ``[Event`` tags: every Lichess game has one).
     """
     stream = io.StringIO(text)
     games: list[Game] = []
     number = 0
+    total = text.count("[Event ") if on_read is not None else 0
     while True:
+        if on_read is not None and number % READ_STEP == 0:
+            on_read(number, max(total, number))
         before = stream.tell()
         try:
             headers = chess.pgn.read_headers(stream)  # the movetext is skipped, not parsed
@@ -280,4 +294,6 @@ def read_pgn(text: str, *, on_warning: Callable[[str], None] | None = None) -> l
             if on_warning is not None:
                 name = headers.get("GameId") or headers.get("Site") or "?"
                 on_warning(f"PGN game {number} ({name}): skipped ({exc})")
+    if on_read is not None:
+        on_read(number, number)
     return games

@@ -78,7 +78,8 @@ def _cut() -> tuple[type[BaseException], ...]:
 
 
 class Progress(Protocol):
-    """Receives progress events from ``fetch_games`` (the CLI draws a bar with them)."""
+    """Receives progress events from ``fetch_games``, or from a file source while it is read
+    (the CLI draws a bar with them)."""
 
     def start(self, total_months: int) -> None:
         """Called once with the number of months to fetch."""
@@ -88,6 +89,10 @@ class Progress(Protocol):
 
     def waiting(self, seconds: float, reason: str) -> None:
         """Called before a deliberate wait (HTTP 429, retry backoff)."""
+
+    def reading(self, done: int, total: int, unit: str) -> None:
+        """Called while a file is read instead: ``done`` of ``total`` ``unit`` (a PGN
+        export's games, a dump's megabytes)."""
 
 
 def retry_wait(source: Source | None = None) -> float:

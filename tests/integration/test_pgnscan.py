@@ -69,8 +69,10 @@ def _same(text: bytes, size: int | None = None) -> list[dict[str, object]]:
 @needs_c
 def test_pinned_buffers_of_one_crlf_game() -> None:
     text = b'[White "a\xc3\xa9"]\r\n[Black ""]\r\n[Whit "x"]\r\n\r\n1. e4 *\r\n\r\n'
-    games, valid, offsets, data = _pgnscan.scan(text, len(text), ("White", "Black", "Result"))
-    assert games == 1
+    games, valid, offsets, data, plain = _pgnscan.scan(
+        text, len(text), ("White", "Black", "Result")
+    )
+    assert games == 1 and not plain
     assert valid == bytes([0b011])
     assert list(memoryview(offsets).cast("i")) == [0, 3, 3, 3]
     assert data == b"a\xc3\xa9"
@@ -79,7 +81,8 @@ def test_pinned_buffers_of_one_crlf_game() -> None:
 
 @needs_c
 def test_empty_and_blank_text() -> None:
-    assert _pgnscan.scan(b"", 0, ("White",)) == (0, b"", bytes(4), b"")
+    assert _pgnscan.scan(b"", 0, ("White",)) == (0, b"", bytes(4), b"", True)
+    assert _pgnscan.scan(b'[White "x"]', 11, ("White",))[3:] == (b"x", True)
     for text in (b"", b"\n", b"\r\n\r\n", b"1. e4 *\n\n", b"[White", b'[White "x"]'):
         _same(text)
     assert _same(b'[White "x"]')[0]["White"] == "x"  # the last line needs no newline

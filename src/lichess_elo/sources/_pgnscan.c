@@ -2,10 +2,11 @@
  * compiler the numpy scanner there reads the same text the same way).
  *
  * scan(chunk, size, names) reads the first `size` bytes of `chunk` (whole games of a
- * Lichess PGN) and returns (games, validity, offsets, data): the values of the tags
+ * Lichess PGN) and returns (games, validity, offsets, data, ascii): the values of the tags
  * `names` as one Arrow binary array of len(names) * games elements, tag by tag (element
  * t * games + g is tag t of game g, null when the game has no such tag line), as its three
- * buffers (offsets int32 when data is under 2 GiB, else int64). The rules are those of
+ * buffers (offsets int32 when data is under 2 GiB, else int64), and whether every value
+ * is ASCII (then valid UTF-8: Arrow need not check it). The rules are those of
  * dump_arrow.parse_chunk: lines end in "\n" (and a "\r" before it is dropped), a block of
  * lines between blank lines is a header block when its first line starts with "[", a tag
  * line is `[Name "value"]` whole, and the last line of a tag in a block gives its value.
@@ -33,7 +34,9 @@ typedef struct {
 } Names;
 
 typedef struct {
-    Span *spans; /* games * names.count, game by game */
+    Span *spans; /* games * names.count, game by game, into `values` */
+    char *values; /* the values in the order read (copied while the line is in the cache) */
+    Py_ssize_t used, cap; /* bytes of `values` written, allocated */
     Py_ssize_t games;
     Py_ssize_t room; /* games the spans have room for */
     Py_ssize_t data; /* bytes of all the values */
@@ -82,6 +85,29 @@ new_game(Found *found, int count)
     return 1;
 }
 
+/* Copy a value to the end of `found->values`; 0 when memory ran out. */
+static int
+keep(Found *found, const char *value, Py_ssize_t len, Span *slot)
+{
+    if (found->used + len > found->cap) {
+        Py_ssize_t cap = found->cap ? 2 * found->cap : 1 << 20;
+        while (cap < found->used + len) {
+            cap *= 2;
+        }
+        char *grown = realloc(found->values, (size_t)cap);
+        if (grown == NULL) {
+            return 0;
+        }
+        found->values = grown;
+        found->cap = cap;
+    }
+    memcpy(found->values + found->used, value, (size_t)len);
+    slot->begin = found->used;
+    slot->len = len;
+    found->used += len;
+    return 1;
+}
+
 /* Read the text into `found` (no Python calls: run without the GIL); 0 when out of memory. */
 static int
 read_text(const char *text, Py_ssize_t size, const Names *names, Found *found)
@@ -109,8 +135,9 @@ read_text(const char *text, Py_ssize_t size, const Names *names, Found *found)
             int t;
             if (header && text[at] == '[' && (t = tag_line(names, text + at, n, &span)) >= 0) {
                 Span *slot = found->spans + (found->games - 1) * count + t;
-                slot->begin = at + span.begin;
-                slot->len = span.len;
+                if (!keep(found, text + at + span.begin, span.len, slot)) {
+                    return 0;
+                }
             }
         }
         at = end + 1;
@@ -127,7 +154,7 @@ read_text(const char *text, Py_ssize_t size, const Names *names, Found *found)
 
 /* The Arrow buffers of the values, tag by tag (no Python calls). */
 static void
-fill(const char *text, const Found *found, int count, int wide, uint8_t *valid, char *offsets,
+fill(const Found *found, int count, int wide, uint8_t *valid, char *offsets,
      char *data)
 {
     Py_ssize_t i = 0, pos = 0;
@@ -142,7 +169,7 @@ fill(const char *text, const Found *found, int count, int wide, uint8_t *valid, 
             }
             if (span->begin >= 0) {
                 valid[i >> 3] |= (uint8_t)(1u << (i & 7));
-                memcpy(data + pos, text + span->begin, (size_t)span->len);
+                memcpy(data + pos, found->values + span->begin, (size_t)span->len);
                 pos += span->len;
             }
         }
@@ -183,9 +210,25 @@ read_names(PyObject *tuple, Names *names)
     return 1;
 }
 
-/* The tuple (games, validity, offsets, data) of what `found` holds. */
+/* Whether the `len` bytes at `data` are all ASCII (then valid UTF-8). */
+static int
+ascii(const char *data, Py_ssize_t len)
+{
+    uint64_t any = 0, word;
+    Py_ssize_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        memcpy(&word, data + i, 8);
+        any |= word;
+    }
+    for (; i < len; i++) {
+        any |= (unsigned char)data[i];
+    }
+    return (any & 0x8080808080808080ull) == 0;
+}
+
+/* The tuple (games, validity, offsets, data, ascii) of what `found` holds. */
 static PyObject *
-buffers(const char *text, const Found *found, int count)
+buffers(const Found *found, int count)
 {
     Py_ssize_t n = found->games * count;
     int wide = found->data >= ((Py_ssize_t)1 << 31);
@@ -200,10 +243,12 @@ buffers(const char *text, const Found *found, int count)
     }
     uint8_t *v = (uint8_t *)PyBytes_AS_STRING(valid);
     char *o = PyBytes_AS_STRING(offsets), *d = PyBytes_AS_STRING(data);
+    int plain;
     Py_BEGIN_ALLOW_THREADS
-    fill(text, found, count, wide, v, o, d);
+    fill(found, count, wide, v, o, d);
+    plain = ascii(d, found->data);
     Py_END_ALLOW_THREADS
-    return Py_BuildValue("nNNN", found->games, valid, offsets, data);
+    return Py_BuildValue("nNNNO", found->games, valid, offsets, data, plain ? Py_True : Py_False);
 }
 
 static PyObject *
@@ -214,7 +259,7 @@ scan(PyObject *self, PyObject *args)
     Py_ssize_t size;
     PyObject *tuple;
     Names names;
-    Found found = {NULL, 0, 0, 0, 0};
+    Found found = {NULL, NULL, 0, 0, 0, 0, 0, 0};
     if (!PyArg_ParseTuple(args, "y*nO!:scan", &chunk, &size, &PyTuple_Type, &tuple)) {
         return NULL;
     }
@@ -226,17 +271,19 @@ scan(PyObject *self, PyObject *args)
         Py_BEGIN_ALLOW_THREADS
         ok = read_text((const char *)chunk.buf, size, &names, &found);
         Py_END_ALLOW_THREADS
-        out = ok ? buffers((const char *)chunk.buf, &found, names.count) : PyErr_NoMemory();
+        out = ok ? buffers(&found, names.count) : PyErr_NoMemory();
     }
     free(found.spans);
+    free(found.values);
     PyBuffer_Release(&chunk);
     return out;
 }
 
 static PyMethodDef methods[] = {
     {"scan", scan, METH_VARARGS,
-     "scan(chunk, size, names) -> (games, validity, offsets, data): the values of the tags "
-     "`names` in the first `size` bytes of `chunk`, as an Arrow binary array's buffers."},
+     "scan(chunk, size, names) -> (games, validity, offsets, data, ascii): the values of the "
+     "tags `names` in the first `size` bytes of `chunk`, as an Arrow binary array's buffers, "
+     "and whether they are all ASCII."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -2,6 +2,7 @@
 
 def scan(
     chunk: bytes | bytearray | memoryview, size: int, names: tuple[str, ...], /
-) -> tuple[int, bytes, bytes, bytes]:
-    """(games, validity, offsets, data): the values of the tags ``names`` in the first
-    ``size`` bytes of ``chunk``, tag by tag, as the buffers of an Arrow binary array."""
+) -> tuple[int, bytes, bytes, bytes, bool]:
+    """(games, validity, offsets, data, ascii): the values of the tags ``names`` in the first
+    ``size`` bytes of ``chunk``, tag by tag, as the buffers of an Arrow binary array, and
+    whether they are all ASCII."""

@@ -154,16 +154,28 @@ def parse_chunk(chunk: Any, size: int, tags: TagTable, first_seq: int = 0) -> pa
     if _pgnscan is None:
         games, columns = _numpy_columns(chunk, size, tags)
     else:
-        games, valid, offsets, data = _pgnscan.scan(chunk, size, tags.names)
-        small = len(data) < 1 << 31
-        spans = pa.Array.from_buffers(
-            pa.binary() if small else pa.large_binary(),
-            len(tags.names) * games,
-            [pa.py_buffer(valid), pa.py_buffer(offsets), pa.py_buffer(data)],
-        )
-        columns = _columns(spans, games, len(tags.names), small)
+        games, columns = _c_columns(chunk, size, tags)
     seq = pa.array(np.arange(first_seq, first_seq + games, dtype=np.int64))
     return pa.RecordBatch.from_arrays([seq, *columns], schema=tags.schema)
+
+
+def _c_columns(chunk: Any, size: int, tags: TagTable) -> tuple[int, list[pa.Array]]:
+    """The games and the tag columns of ``parse_chunk``, found by ``_pgnscan``; values all
+    ASCII are strings as they are (no UTF-8 to check)."""
+    assert _pgnscan is not None
+    games, valid, offsets, data, plain = _pgnscan.scan(chunk, size, tags.names)
+    small = len(data) < 1 << 31
+    if plain:
+        kind = pa.string() if small else pa.large_string()
+    else:
+        kind = pa.binary() if small else pa.large_binary()
+    count = len(tags.names)
+    values = pa.Array.from_buffers(
+        kind, count * games, [pa.py_buffer(valid), pa.py_buffer(offsets), pa.py_buffer(data)]
+    )
+    if plain and small:
+        return games, [values.slice(i * games, games) for i in range(count)]
+    return games, _columns(values, games, count, small)
 
 
 def _numpy_columns(chunk: Any, size: int, tags: TagTable) -> tuple[int, list[pa.Array]]:

@@ -6,6 +6,8 @@ table by table, from the test dumps and from an awkward dump."""
 from __future__ import annotations
 
 import dataclasses
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -199,3 +201,20 @@ def test_the_generated_dumps_give_the_same_database(
     new, old = _both(tuple(dumps), tmp_path, monkeypatch)
     assert new == old
     assert len(new["games"]) > 2000 and new["rejects"]
+
+
+@pytest.mark.parametrize("taken", [0, 1, 3])
+def test_a_reader_left_early_stops_its_threads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, taken: int
+) -> None:
+    monkeypatch.setattr(dump_arrow, "AHEAD_BYTES", 0)  # the filling thread waits on the caller
+    path = _write(tmp_path / "awkward.pgn.zst", False)
+    batches = dump_arrow.read_pgn_zst(path, HEADERS, chunk_bytes=64)
+    for _ in range(taken + 1):
+        next(batches)
+    time.sleep(0.05)  # the filling thread runs ahead until it waits
+    closing = threading.Thread(target=batches.close)
+    closing.start()
+    closing.join(10)
+    assert not closing.is_alive()
+    assert not [t for t in threading.enumerate() if t.name.startswith("pgn-")]

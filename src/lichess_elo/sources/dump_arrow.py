@@ -404,6 +404,8 @@ class _Reader:
         """Stop the threads (after the buffer being filled) and wait for them."""
         self._stop.set()
         self.free.put(None)
-        self._ahead.release(1 << 20)  # however many the thread would wait for
+        # The thread acquires at most once more before it sees the stop (Python's
+        # ``release(n)`` notifies n times: 1 << 20 of them cost a second of CPU).
+        self._ahead.release(2)
         self._thread.join()
         self._pool.shutdown(cancel_futures=True)

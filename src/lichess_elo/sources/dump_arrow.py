@@ -1,5 +1,6 @@
 """Read the tags of a Lichess PGN dump as Arrow batches of raw text (an edge; no parsing of
-values), with numpy on the raw bytes and Arrow's C++ kernels for the strings.
+values), with a small C scanner (``_pgnscan.c``, built when a compiler is there) or else
+numpy on the raw bytes, and Arrow's C++ kernels for the strings.
 
 The text is decompressed into a few reused buffers of ``CHUNK_BYTES``, each cut at a game
 boundary (before a ``\\n\\n[``), and a buffer is read as lines: a block of lines between
@@ -7,9 +8,11 @@ blank lines is a header block when its first line starts with ``[`` (movetext ne
 the ``[%clk]`` lines are never looked at past their first byte). A tag line is
 ``[Name "value"]`` (cut short, without the closing ``"]``, it gives nothing), a line may end
 in ``\\r\\n``, a tag given twice keeps its last value and a missing tag is null. The name of
-every tag line is looked up once (its first 16 bytes as two words, masked by the length of
-the name), and the values are cut out of the buffer by one Arrow ``take`` per column, whose
-cast to ``string`` checks the UTF-8 (invalid bytes are replaced, never fatal). Decompression
+every tag line is looked up once (numpy: its first 16 bytes as two words, masked by the
+length of the name), and the values are cut out of the buffer (numpy: by one Arrow
+``take``; C: copied as it reads, without the GIL), whose cast to ``string`` checks the
+UTF-8 (invalid bytes are replaced, never fatal; C says when all are ASCII, and then there
+is nothing to check). ``parse_chunk`` chooses between the two. Decompression, the scanner
 and the kernels release the GIL: one thread fills the buffers and ``PARSERS`` threads
 parse them while the caller works on the batches before.
 

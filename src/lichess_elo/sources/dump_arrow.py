@@ -53,7 +53,7 @@ PARSERS = 1
 READ_BYTES = 128 << 10
 #: Text the threads may decompress and parse ahead of the caller (bounds the batches held,
 #: about 0.2 bytes of Arrow a byte of text): enough to go on while the caller
-#: checks ``ingest.STAGE_ROWS`` games (about 0.5 s, 300 MB of text at the reader's pace).
+#: checks ``ingest.STAGE_ROWS`` games (about 0.25 s, 150 MB of text at the reader's pace).
 AHEAD_BYTES = 512 << 20
 #: Called with (games so far, bytes of the file consumed so far).
 Progress = Callable[[int, int], None]

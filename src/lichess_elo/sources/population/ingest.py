@@ -125,9 +125,11 @@ def _new_events_sql() -> str:
 
 
 #: Games checked by one SQL statement: many of the reader's batches at once (each
-#: statement's rows cost less the more there are: checking 1 M games in batches of 262,144
-#: took 1.55-2.13 CPU-s against 2.02-2.70 in batches of 65,536, alternate runs).
-STAGE_ROWS = 262_144
+#: statement's rows cost less the more there are: checking 1 M games took 1.37-2.01 CPU-s
+#: in statements of 131,072 against 1.62-1.89 of 65,536, alternate runs), but not so many
+#: that the last one, checked once the file is read, takes long (262,144: 1.23-1.81 CPU-s,
+#: but 0.26-0.38 s for the last statement against 0.10-0.16).
+STAGE_ROWS = 131_072
 #: DuckDB's threads while it checks the batches: the reader's threads (decompression and
 #: the header scan) keep the other core busy, and a second DuckDB thread only adds CPU
 #: (1M games: 2.25 CPU-s on two threads, 1.63 on one, in about the same time).

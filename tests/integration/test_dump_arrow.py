@@ -6,6 +6,11 @@ table by table, from the test dumps and from an awkward dump."""
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
+import subprocess
+import sys
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,7 +24,7 @@ from lichess_elo.core.population.schema import HEADERS
 from lichess_elo.sources import dump_arrow
 from lichess_elo.sources.population import ingest
 from tests.integration import numpy_dump_reader as headers
-from tests.integration.db_helpers import game, gen_dump
+from tests.integration.db_helpers import game, gen_dump, write_dump
 
 _G = game  # one game in the open database's layout
 
@@ -199,3 +204,47 @@ def test_the_generated_dumps_give_the_same_database(
     new, old = _both(tuple(dumps), tmp_path, monkeypatch)
     assert new == old
     assert len(new["games"]) > 2000 and new["rejects"]
+
+
+@pytest.mark.parametrize("taken", [0, 1, 3])
+def test_a_reader_left_early_stops_its_threads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, taken: int
+) -> None:
+    monkeypatch.setattr(dump_arrow, "AHEAD_BYTES", 0)  # the filling thread waits on the caller
+    path = _write(tmp_path / "awkward.pgn.zst", False)
+    batches = dump_arrow.read_pgn_zst(path, HEADERS, chunk_bytes=64)
+    for _ in range(taken + 1):
+        next(batches)
+    time.sleep(0.05)  # the filling thread runs ahead until it waits
+    closing = threading.Thread(target=batches.close)
+    closing.start()
+    closing.join(10)
+    assert not closing.is_alive()
+    assert not [t for t in threading.enumerate() if t.name.startswith("pgn-")]
+
+
+_IMPORTS_OF_AN_INGEST = """
+import sys
+from pathlib import Path
+from lichess_elo.app import db as app
+app.ingest(app.IngestSettings((Path(sys.argv[1]),), Path(sys.argv[2])))
+print("pandas" in sys.modules)
+"""
+
+
+@pytest.mark.skipif(importlib.util.find_spec("pandas") is None, reason="pandas not installed")
+def test_an_ingest_does_not_import_pandas(tmp_path: Path) -> None:
+    # pa.array of a numpy array or of Python objects imports pandas when it is there
+    # (0.25-0.5 s); the reader and the checks build their Arrow data without it.
+    games = [
+        _G("2024.06.01 10:00:00", "Ann", "Ben", "1-0", ("1500", "1501"), ("+5", "-5")),
+        _G("2024.06.01 10:01:00", "Łukasz", "Ben", "0-1", ("1500", "1501"), ("-5", "+5")),
+    ]
+    path = write_dump(tmp_path / "lichess_db_standard_rated_2024-06.pgn.zst", games)
+    out = subprocess.run(
+        [sys.executable, "-c", _IMPORTS_OF_AN_INGEST, str(path), str(tmp_path / "db.duckdb")],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    assert out == "False\n"

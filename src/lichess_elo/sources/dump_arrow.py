@@ -1,5 +1,6 @@
 """Read the tags of a Lichess PGN dump as Arrow batches of raw text (an edge; no parsing of
-values), with numpy on the raw bytes and Arrow's C++ kernels for the strings.
+values), with a small C scanner (``_pgnscan.c``, built when a compiler is there) or else
+numpy on the raw bytes, and Arrow's C++ kernels for the strings.
 
 The text is decompressed into a few reused buffers of ``CHUNK_BYTES``, each cut at a game
 boundary (before a ``\\n\\n[``), and a buffer is read as lines: a block of lines between
@@ -7,9 +8,11 @@ blank lines is a header block when its first line starts with ``[`` (movetext ne
 the ``[%clk]`` lines are never looked at past their first byte). A tag line is
 ``[Name "value"]`` (cut short, without the closing ``"]``, it gives nothing), a line may end
 in ``\\r\\n``, a tag given twice keeps its last value and a missing tag is null. The name of
-every tag line is looked up once (its first 16 bytes as two words, masked by the length of
-the name), and the values are cut out of the buffer by one Arrow ``take`` per column, whose
-cast to ``string`` checks the UTF-8 (invalid bytes are replaced, never fatal). Decompression
+every tag line is looked up once (numpy: its first 16 bytes as two words, masked by the
+length of the name), and the values are cut out of the buffer (numpy: by one Arrow
+``take``; C: copied as it reads, without the GIL), whose cast to ``string`` checks the
+UTF-8 (invalid bytes are replaced, never fatal; C says when all are ASCII, and then there
+is nothing to check). ``parse_chunk`` chooses between the two. Decompression, the scanner
 and the kernels release the GIL: one thread fills the buffers and ``PARSERS`` threads
 parse them while the caller works on the batches before.
 
@@ -30,9 +33,13 @@ from typing import Any
 
 import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from lichess_elo.sources.zstd_stream import Frames, zstd_faults
+
+try:  # the compiled scanner (setup.py builds it when a C compiler is there)
+    from lichess_elo.sources import _pgnscan
+except ImportError:  # pragma: no cover - an install without a compiler
+    _pgnscan = None  # type: ignore[assignment]
 
 #: Decompressed bytes per chunk: large enough for numpy, small enough for the CPU cache
 #: (parsing 32 MB chunks cost about 3.4 µs a game, 1 to 8 MB about 2).
@@ -44,8 +51,10 @@ PARSERS = 1
 #: Compressed bytes decompressed at a time: their text (about 10 times more) stays in the
 #: cache until it is copied into a chunk.
 READ_BYTES = 128 << 10
-#: Text the threads may decompress and parse ahead of the caller (bounds the batches held).
-AHEAD_BYTES = 128 << 20
+#: Text the threads may decompress and parse ahead of the caller (bounds the batches held,
+#: about 0.2 bytes of Arrow a byte of text): enough to go on while the caller
+#: checks ``ingest.STAGE_ROWS`` games (about 0.25 s, 150 MB of text at the reader's pace).
+AHEAD_BYTES = 512 << 20
 #: Called with (games so far, bytes of the file consumed so far).
 Progress = Callable[[int, int], None]
 
@@ -137,10 +146,51 @@ def _tag_of(padded: np.ndarray, starts: np.ndarray, tags: TagTable) -> np.ndarra
     return np.where(hit, tags.tag[at], -1)
 
 
+def scanner() -> str:
+    """``"c"`` when the compiled scanner (``_pgnscan``) is built, else ``"numpy"``."""
+    return "numpy" if _pgnscan is None else "c"
+
+
 def parse_chunk(chunk: Any, size: int, tags: TagTable, first_seq: int = 0) -> pa.RecordBatch:
     """The tags of the games in the first ``size`` bytes of ``chunk`` (bytes-like; whole
-    games, Lichess PGN). Bytes past ``size`` are never read as text: a chunk without
-    ``SLACK`` of them is copied first."""
+    games, Lichess PGN), by the compiled scanner when it is built, else by numpy (the two
+    give the same batch). Bytes past ``size`` are never read as text."""
+    if _pgnscan is None:
+        games, columns = _numpy_columns(chunk, size, tags)
+    else:
+        games, columns = _c_columns(chunk, size, tags)
+    seq = _int64(np.arange(first_seq, first_seq + games, dtype=np.int64))
+    return pa.RecordBatch.from_arrays([seq, *columns], schema=tags.schema)
+
+
+def _int64(values: np.ndarray) -> pa.Array:
+    """``values`` (int64) as an Arrow array on their buffer (``pa.array`` of a numpy array
+    and ``pc.add`` import pandas when it is installed: 0.5 s at the first batch)."""
+    return pa.Array.from_buffers(pa.int64(), len(values), [None, pa.py_buffer(values)])
+
+
+def _c_columns(chunk: Any, size: int, tags: TagTable) -> tuple[int, list[pa.Array]]:
+    """The games and the tag columns of ``parse_chunk``, found by ``_pgnscan``; values all
+    ASCII are strings as they are (no UTF-8 to check)."""
+    assert _pgnscan is not None
+    games, valid, offsets, data, plain = _pgnscan.scan(chunk, size, tags.names)
+    small = len(data) < 1 << 31
+    if plain:
+        kind = pa.string() if small else pa.large_string()
+    else:
+        kind = pa.binary() if small else pa.large_binary()
+    count = len(tags.names)
+    values = pa.Array.from_buffers(
+        kind, count * games, [pa.py_buffer(valid), pa.py_buffer(offsets), pa.py_buffer(data)]
+    )
+    if plain and small:
+        return games, [values.slice(i * games, games) for i in range(count)]
+    return games, _columns(values, games, count, small)
+
+
+def _numpy_columns(chunk: Any, size: int, tags: TagTable) -> tuple[int, list[pa.Array]]:
+    """The games and the tag columns of ``parse_chunk``, found with numpy (a chunk without
+    ``SLACK`` bytes past ``size`` is copied first)."""
     if len(chunk) < size + SLACK:
         chunk = bytes(chunk[:size]) + bytes(SLACK)
     padded = np.frombuffer(chunk, np.uint8)
@@ -158,9 +208,7 @@ def parse_chunk(chunk: Any, size: int, tags: TagTable, first_seq: int = 0) -> pa
     slot = tag * games + game
     index = np.full(len(tags.names) * games, -1, np.int64)
     np.maximum.at(index, slot, np.arange(len(slot)))
-    columns = _cut(chunk, size, begin, stop, index.reshape(len(tags.names), games))
-    seq = pa.array(np.arange(first_seq, first_seq + games, dtype=np.int64))
-    return pa.RecordBatch.from_arrays([seq, *columns], schema=tags.schema)
+    return games, _cut(chunk, size, begin, stop, index.reshape(len(tags.names), games))
 
 
 def _cut(
@@ -184,14 +232,18 @@ def _cut(
     )
     flat = index.ravel()
     picked = pa.array(2 * flat, pa.int64(), mask=flat < 0)
-    raw = spans.take(picked)
-    games = index.shape[1]
+    return _columns(spans.take(picked), index.shape[1], len(index), small)
+
+
+def _columns(raw: pa.Array, games: int, count: int, small: bool) -> list[pa.Array]:
+    """``raw`` (binary, ``large`` unless ``small``: ``count`` columns of ``games`` values one
+    after the other) as ``count`` string columns."""
     text = pa.string() if small else pa.large_string()
     try:
         whole = raw.cast(text)
     except pa.ArrowInvalid:  # invalid UTF-8: replaced, never fatal (column by column)
-        return [_text(raw.slice(i * games, games), text) for i in range(len(index))]
-    return [whole.slice(i * games, games).cast(pa.string()) for i in range(len(index))]
+        return [_text(raw.slice(i * games, games), text) for i in range(count)]
+    return [whole.slice(i * games, games).cast(pa.string()) for i in range(count)]
 
 
 def _text(raw: pa.Array, text: pa.DataType) -> pa.Array:
@@ -283,9 +335,8 @@ def _read_pgn(
                 got = reader.next()
                 if held is not None:
                     batch, read = held
-                    batch = batch.set_column(
-                        0, "seq", pc.add(batch.column(0), pa.scalar(games, pa.int64()))
-                    )
+                    seq = np.arange(games, games + batch.num_rows, dtype=np.int64)
+                    batch = batch.set_column(0, "seq", _int64(seq))
                     games += batch.num_rows
                     if progress:
                         progress(games, os.path.getsize(path) if got is None else read)
@@ -362,6 +413,8 @@ class _Reader:
         """Stop the threads (after the buffer being filled) and wait for them."""
         self._stop.set()
         self.free.put(None)
-        self._ahead.release(1 << 20)  # however many the thread would wait for
+        # The thread acquires at most once more before it sees the stop (Python's
+        # ``release(n)`` notifies n times: 1 << 20 of them cost a second of CPU).
+        self._ahead.release(2)
         self._thread.join()
         self._pool.shutdown(cancel_futures=True)

@@ -1,4 +1,4 @@
-"""The optional C header scanner (``sources/_pgnscan.c``); everything else is in
+"""The optional C header scanner (``sources/pgnscan.c``); everything else is in
 pyproject.toml. Without a compiler the install still succeeds and ``db ingest`` reads
 dumps with the numpy scanner (``sources/dump_arrow.py``)."""
 
@@ -7,8 +7,8 @@ from setuptools import Extension, setup
 setup(
     ext_modules=[
         Extension(
-            "lichess_elo.sources._pgnscan",
-            ["src/lichess_elo/sources/_pgnscan.c"],
+            "lichess_elo.sources.pgnscan",
+            ["src/lichess_elo/sources/pgnscan.c"],
             optional=True,
             extra_compile_args=["-O2"],
         )

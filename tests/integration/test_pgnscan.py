@@ -1,5 +1,5 @@
-"""The compiled header scanner (``sources/_pgnscan.c``) against the numpy scanner of
-``sources/dump_arrow.py`` it stands in for: the same batches on real Lichess PGN, on the
+"""The compiled header scanner (``sources/pgnscan.c``) against the numpy scanner of
+``sources/dump_parse.py`` it stands in for: the same batches on real Lichess PGN, on the
 test dumps, on awkward text and on a seeded set of fuzzed inputs cut anywhere, and the same
 database; and the package without the extension (the numpy scanner, the same database)."""
 
@@ -18,45 +18,45 @@ import zstandard
 
 from lichess_elo.app import db as app
 from lichess_elo.core.population.schema import HEADERS
-from lichess_elo.sources import dump_arrow
+from lichess_elo.sources import dump_arrow, dump_parse
 from tests.integration.db_helpers import REPO, gen_dump
 from tests.integration.test_dump_arrow import _awkward_games, _tables
 
 try:
-    from lichess_elo.sources import _pgnscan
+    from lichess_elo.sources import pgnscan
 except ImportError:
-    _pgnscan = None  # type: ignore[assignment]
+    pgnscan = None  # type: ignore[assignment]
 
 #: `pip install -e .` builds the extension when a C compiler is there; without one these
 #: tests are skipped and say why. CI sets LICHESS_ELO_REQUIRE_CSCAN=1 (.ci/run), so there a
 #: missing extension fails instead of skipping.
-if _pgnscan is None and os.environ.get("LICHESS_ELO_REQUIRE_CSCAN") == "1":
-    raise RuntimeError("LICHESS_ELO_REQUIRE_CSCAN=1 but lichess_elo.sources._pgnscan is not built")
+if pgnscan is None and os.environ.get("LICHESS_ELO_REQUIRE_CSCAN") == "1":
+    raise RuntimeError("LICHESS_ELO_REQUIRE_CSCAN=1 but lichess_elo.sources.pgnscan is not built")
 needs_c = pytest.mark.skipif(
-    _pgnscan is None, reason="the C scanner is not built (pip install -e . with a C compiler)"
+    pgnscan is None, reason="the C scanner is not built (pip install -e . with a C compiler)"
 )
 REAL = REPO / "tests" / "data" / "lichess" / "real"
-TAGS = dump_arrow.TagTable(HEADERS)
+TAGS = dump_parse.TagTable(HEADERS)
 
 
 @pytest.fixture
 def numpy_only(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """``dump_arrow`` as without the extension."""
-    monkeypatch.setattr(dump_arrow, "_pgnscan", None)
+    """``dump_parse`` as without the extension."""
+    monkeypatch.setattr(dump_parse, "pgnscan", None)
     yield
 
 
 def _both(text: bytes, size: int | None = None) -> tuple[pa.RecordBatch, pa.RecordBatch]:
     """The batch of the first ``size`` bytes of ``text`` by the numpy scanner, then by C."""
     size = len(text) if size is None else size
-    chunk = bytearray(text) + bytes(dump_arrow.SLACK)
-    saved = dump_arrow._pgnscan
-    dump_arrow._pgnscan = None
+    chunk = bytearray(text) + bytes(dump_parse.SLACK)
+    saved = dump_parse.pgnscan
+    dump_parse.pgnscan = None
     try:
-        old = dump_arrow.parse_chunk(chunk, size, TAGS)
+        old = dump_parse.parse_chunk(chunk, size, TAGS)
     finally:
-        dump_arrow._pgnscan = saved
-    return old, dump_arrow.parse_chunk(chunk, size, TAGS)
+        dump_parse.pgnscan = saved
+    return old, dump_parse.parse_chunk(chunk, size, TAGS)
 
 
 def _same(text: bytes, size: int | None = None) -> list[dict[str, object]]:
@@ -69,9 +69,7 @@ def _same(text: bytes, size: int | None = None) -> list[dict[str, object]]:
 @needs_c
 def test_pinned_buffers_of_one_crlf_game() -> None:
     text = b'[White "a\xc3\xa9"]\r\n[Black ""]\r\n[Whit "x"]\r\n\r\n1. e4 *\r\n\r\n'
-    games, valid, offsets, data, plain = _pgnscan.scan(
-        text, len(text), ("White", "Black", "Result")
-    )
+    games, valid, offsets, data, plain = pgnscan.scan(text, len(text), ("White", "Black", "Result"))
     assert games == 1 and not plain
     assert valid == bytes([0b011])
     assert list(memoryview(offsets).cast("i")) == [0, 3, 3, 3]
@@ -81,8 +79,8 @@ def test_pinned_buffers_of_one_crlf_game() -> None:
 
 @needs_c
 def test_empty_and_blank_text() -> None:
-    assert _pgnscan.scan(b"", 0, ("White",)) == (0, b"", bytes(4), b"", True)
-    assert _pgnscan.scan(b'[White "x"]', 11, ("White",))[3:] == (b"x", True)
+    assert pgnscan.scan(b"", 0, ("White",)) == (0, b"", bytes(4), b"", True)
+    assert pgnscan.scan(b'[White "x"]', 11, ("White",))[3:] == (b"x", True)
     for text in (b"", b"\n", b"\r\n\r\n", b"1. e4 *\n\n", b"[White", b'[White "x"]'):
         _same(text)
     assert _same(b'[White "x"]')[0]["White"] == "x"  # the last line needs no newline
@@ -158,7 +156,7 @@ def test_the_same_batches_from_the_test_dumps(
     for path in _dumps(tmp_path):
         new = list(dump_arrow.read_pgn_zst(path, HEADERS, chunk_bytes=chunk_bytes))
         with monkeypatch.context() as patch:
-            patch.setattr(dump_arrow, "_pgnscan", None)
+            patch.setattr(dump_parse, "pgnscan", None)
             old = list(dump_arrow.read_pgn_zst(path, HEADERS, chunk_bytes=chunk_bytes))
         assert pa.Table.from_batches(new).equals(pa.Table.from_batches(old))
 
@@ -170,7 +168,7 @@ def test_the_same_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
     files = (*_dumps(tmp_path), awkward, REAL / "export-thibault-2025-05-07.pgn")
     new = app.ingest(app.IngestSettings(files, tmp_path / "c.duckdb"))
     with monkeypatch.context() as patch:
-        patch.setattr(dump_arrow, "_pgnscan", None)
+        patch.setattr(dump_parse, "pgnscan", None)
         old = app.ingest(app.IngestSettings(files, tmp_path / "numpy.duckdb"))
     assert new.months == old.months
     assert _tables(tmp_path / "c.duckdb") == _tables(tmp_path / "numpy.duckdb")
@@ -179,10 +177,10 @@ def test_the_same_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
 _WITHOUT_EXTENSION = """
 import sys
 from pathlib import Path
-sys.modules["lichess_elo.sources._pgnscan"] = None  # as if it was never built
+sys.modules["lichess_elo.sources.pgnscan"] = None  # as if it was never built
 from lichess_elo.app import db as app
-from lichess_elo.sources import dump_arrow
-print(dump_arrow.scanner())
+from lichess_elo.sources import dump_parse
+print(dump_parse.scanner())
 done = app.ingest(app.IngestSettings((Path(sys.argv[1]),), Path(sys.argv[2])))
 print(sum(m.games for m in done.months), sorted(done.months[0].rejected.items()))
 """

@@ -24,23 +24,24 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import duckdb
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from lichess_elo.core import lichess_pgn
 from lichess_elo.core.games import parse_time_control, speed_of
 from lichess_elo.core.population.rows import FileProgress, MonthIngested
-from lichess_elo.core.population.schema import HEADERS, PERFS, REASONS
+from lichess_elo.core.population.schema import HEADERS, REASONS
 from lichess_elo.sources import dump_arrow
 from lichess_elo.sources.population import ledger
 from lichess_elo.sources.population.headers import check_lichess_pgn, read_parquet
-
-#: The first day a game can have been played: Lichess opened in 2010.
-FIRST_DAY = "2010-01-01"
+from lichess_elo.sources.population.ingest_sql import (
+    EVENTS_DDL,
+    STAGE_DDL,
+    classify_sql,
+    new_events_sql,
+)
 
 
 @dataclass(frozen=True)
@@ -84,44 +85,6 @@ def _speed(tc: str | None) -> str | None:
         return speed_of(parse_time_control(tc))
     except ValueError:
         return None
-
-
-_STAGE_DDL = """
-CREATE OR REPLACE TEMP TABLE _stage (file_no INTEGER, month INTEGER, perf VARCHAR,
-    white VARCHAR, black VARCHAR, we INTEGER, be INTEGER, wd INTEGER, bd INTEGER,
-    score INTEGER, ord BIGINT, reason VARCHAR, event VARCHAR)"""
-
-#: The event of a game for the once-per-event 400-point rule, as ``core/report/rules.game_event``
-#: names it: ``arena:<id>`` or ``swiss:<id>`` from the ``Event`` header's address, else NULL.
-_EVENT_SQL = """CASE
-            WHEN regexp_matches(Event, 'lichess\\.org/tournament/[A-Za-z0-9]+')
-                THEN 'arena:' || regexp_extract(Event, 'lichess\\.org/tournament/([A-Za-z0-9]+)', 1)
-            WHEN regexp_matches(Event, 'lichess\\.org/swiss/[A-Za-z0-9]+')
-                THEN 'swiss:' || regexp_extract(Event, 'lichess\\.org/swiss/([A-Za-z0-9]+)', 1)
-        END"""
-
-
-#: What a game's ``Event`` says, worked out once per distinct ``Event`` (a month has a few
-#: thousand: the perf words and the tournaments) instead of once per game: the perf word
-#: (``lichess_pgn.event_perf_sql``), whether it is rated by its words alone
-#: (``lichess_pgn.rated_sql``, for a game with rating diffs and one without) and the event
-#: (``_EVENT_SQL``).
-_EVENTS_DDL = """
-CREATE OR REPLACE TEMP TABLE _events (ev VARCHAR, perf_word VARCHAR,
-    rated_if_diffs BOOLEAN, rated_if_none BOOLEAN, event VARCHAR)"""
-
-
-def _new_events_sql() -> str:
-    """Add the ``Event`` values given as the statement's one parameter (a list) to
-    ``_events``. (A list, not an Arrow table: ``pa.array`` of Python strings imports pandas
-    when it is installed, 0.25-0.5 s at the first batch.)"""
-    with_diffs = lichess_pgn.rated_sql("ev", "1", "1")
-    without = lichess_pgn.rated_sql("ev", "NULL", "NULL")
-    return f"""
-    INSERT INTO _events
-    SELECT ev, {lichess_pgn.event_perf_sql("ev")}, {with_diffs}, {without},
-        {_EVENT_SQL.replace("Event", "ev")}
-    FROM (SELECT UNNEST(?::VARCHAR[]) AS ev)"""
 
 
 #: Games checked by one SQL statement: many of the reader's batches at once (each
@@ -178,7 +141,7 @@ def prepare(con: duckdb.DuckDBPyConnection) -> Seen:
     seen (none yet: the ``Seen`` to give ``stage``)."""
     con.execute(ledger.INGESTED_DDL)
     con.execute("CREATE OR REPLACE TEMP TABLE _speeds (tc VARCHAR, speed VARCHAR)")
-    con.execute(_EVENTS_DDL)
+    con.execute(EVENTS_DDL)
     return Seen()
 
 
@@ -193,7 +156,7 @@ def stage(
 ) -> int:
     """Check the headers of every file as they arrive and put them in ``_stage`` (the files
     are numbered from ``first``, their games from ``seq0``); the number of games read."""
-    con.execute(_STAGE_DDL)
+    con.execute(STAGE_DDL)
     known = Seen() if known is None else known
     start = seq0
     with _threads(con, STAGE_THREADS):
@@ -254,10 +217,10 @@ def _check(
         known.tcs |= tcs
     events = {ev for ev in pc.unique(table.column("Event")).to_pylist() if ev is not None}
     if events - known.events:
-        con.execute(_new_events_sql(), [sorted(events - known.events)])
+        con.execute(new_events_sql(), [sorted(events - known.events)])
         known.events |= events
     con.register("_batch", table)
-    con.execute(_classify_sql(file_no, seq0))
+    con.execute(classify_sql(file_no, seq0))
     con.unregister("_batch")
 
 
@@ -270,60 +233,6 @@ def _batches(
     if kind == "pgn":
         return dump_arrow.read_pgn_plain(path, HEADERS, progress=progress)
     return read_parquet(path, progress=progress)
-
-
-def _classify_sql(file_no: int, seq0: int) -> str:
-    """Parse and check a batch of raw headers (``_batch``) into ``_stage``."""
-    rated = ", ".join(f"'{p}'" for p in PERFS)
-    # A date that parses but cannot be a Lichess game's (before Lichess, or after tomorrow,
-    # e.g. 2999.12.31 or 0000.01.01) is no date: the game is malformed, and ``ord`` below
-    # cannot overflow (issue 22).
-    latest = (datetime.now(UTC) + timedelta(days=1)).strftime("%Y-%m-%d")
-    # The Event's word in lower case (``ultrabullet``) -> the perf as ``PERFS`` spells it.
-    named = " ".join(f"WHEN '{p.lower()}' THEN '{p}'" for p in PERFS)
-    return f"""
-    INSERT INTO _stage
-    WITH d AS (
-        SELECT *, try_strptime(UTCDate || ' ' || COALESCE(UTCTime, '00:00:00'),
-                               '%Y.%m.%d %H:%M:%S') AS ts0
-        FROM _batch),
-    p AS (
-        SELECT r.*, CASE WHEN r.ts0 >= TIMESTAMP '{FIRST_DAY}'
-                          AND r.ts0 < TIMESTAMP '{latest}' + INTERVAL 1 DAY
-                    THEN r.ts0 END AS ts,
-               TRY_CAST(r.WhiteElo AS INTEGER) AS we, TRY_CAST(r.BlackElo AS INTEGER) AS be,
-               TRY_CAST(r.WhiteRatingDiff AS INTEGER) AS wd,
-               TRY_CAST(r.BlackRatingDiff AS INTEGER) AS bd,
-               COALESCE(CASE e.perf_word {named} END, t.speed) AS perf,
-               CASE WHEN r.WhiteRatingDiff IS NOT NULL OR r.BlackRatingDiff IS NOT NULL
-                    THEN COALESCE(e.rated_if_diffs, TRUE) ELSE COALESCE(e.rated_if_none, FALSE)
-               END AS is_rated, e.event AS event_key
-        FROM d r LEFT JOIN _speeds t ON t.tc = r.TimeControl
-            LEFT JOIN _events e ON e.ev = r.Event)
-    SELECT {file_no}, year(ts) * 100 + month(ts), perf, White, Black, we, be, wd, bd,
-        CASE Result WHEN '1-0' THEN 100 WHEN '0-1' THEN 0 ELSE 50 END,
-        epoch(ts)::BIGINT * 1000000000 + seq + {seq0},
-        CASE
-            WHEN ts IS NULL OR COALESCE(trim(White), '') IN ('', '?')
-                 OR COALESCE(trim(Black), '') IN ('', '?')
-                 OR COALESCE(Result, '') NOT IN ('1-0', '0-1', '1/2-1/2', '*')
-                 OR (we IS NULL AND COALESCE(WhiteElo, '?') NOT IN ('?', ''))
-                 OR (be IS NULL AND COALESCE(BlackElo, '?') NOT IN ('?', ''))
-                 OR (wd IS NULL AND COALESCE(WhiteRatingDiff, '') <> '')
-                 OR (bd IS NULL AND COALESCE(BlackRatingDiff, '') <> '')
-                 OR we NOT BETWEEN 0 AND 4000 OR be NOT BETWEEN 0 AND 4000
-                 THEN 'malformed'
-            WHEN {lichess_pgn.ai_sql("White")} OR {lichess_pgn.ai_sql("Black")}
-                 THEN 'ai_opponent'
-            WHEN Result = '*' AND lower(trim(Termination)) = 'abandoned' THEN 'aborted'
-            WHEN Result = '*' THEN 'unfinished'
-            WHEN NOT COALESCE(is_rated, FALSE) THEN 'unrated'
-            WHEN COALESCE(Variant, 'Standard') <> 'Standard' THEN 'variant'
-            WHEN we IS NULL OR be IS NULL THEN 'missing_rating'
-            WHEN perf IS NULL OR perf NOT IN ({rated}) THEN 'other_perf'
-        END,
-        event_key
-    FROM p"""
 
 
 def commit_file(

@@ -1,4 +1,4 @@
-"""The compiled header scanner (``_pgnscan.c``), when it is built."""
+"""The compiled header scanner (``pgnscan.c``), when it is built."""
 
 def scan(
     chunk: bytes | bytearray | memoryview, size: int, names: tuple[str, ...], /

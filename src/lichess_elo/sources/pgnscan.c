@@ -288,12 +288,12 @@ static PyMethodDef methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "_pgnscan", "The PGN header scanner of dump_arrow, in C.", -1,
+    PyModuleDef_HEAD_INIT, "pgnscan", "The PGN header scanner of dump_arrow, in C.", -1,
     methods, NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC
-PyInit__pgnscan(void)
+PyInit_pgnscan(void)
 {
     return PyModule_Create(&module);
 }

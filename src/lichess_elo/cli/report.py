@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from datetime import date
 from enum import StrEnum
 from pathlib import Path
@@ -13,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from lichess_elo.app.report import ReportRun, run_report
+from lichess_elo.cli import paused_gc
 from lichess_elo.cli.errors import fail, library_errors, note, warn
 from lichess_elo.cli.options import (
     DEFAULT_URL,
@@ -57,25 +57,6 @@ from lichess_elo.sources.lichess.session import Source
 
 if TYPE_CHECKING:
     from lichess_elo.sources.lichess.retries import Progress
-
-
-@contextmanager
-def paused_gc() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector for the block, then restore it.
-
-    A report builds hundreds of thousands of small acyclic objects (games, rows, JSON
-    dicts); each automatic collection rescans everything alive, which cost about a quarter
-    of a warm 20,000-game report (benchmarks/bench_report.py). Nothing there makes cycles,
-    so reference counting frees it all the same. The command pauses it around the whole
-    job (``run_report`` and the output); the library itself leaves the collector alone.
-    """
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 class Track(StrEnum):
@@ -269,7 +250,9 @@ def report_command(
         if fide_id is not None:
             check_fide_id(fide_id)  # a malformed id is refused before any work
         scorecard = view in (View.accuracy, View.predictions) or fmt == JSON or html is not None
-        with paused_gc():
+        # frozen after: the first collection would otherwise scan the whole report once
+        # more on the way out (0.2 s at 300,000 games)
+        with paused_gc(freeze=True):
             run = _run(username, source, settings, pgn_file, quiet, scorecard, fit_k, fide_id)
             _notes(run, since)
             with paged(not no_pager and output is None):

@@ -24,6 +24,7 @@ import typer
 import typer.core
 
 from lichess_elo._version import __version__
+from lichess_elo.cli import paused_gc
 from lichess_elo.cli.errors import (
     message_for,
     remember_token,
@@ -60,14 +61,15 @@ COMMANDS: dict[str, str] = {
 
 def load_command(name: str) -> click.Command:
     """The click command ``name``, built from its module (imported now)."""
-    module = importlib.import_module(f"lichess_elo.cli.{name}")
-    if name == "db":
-        typer_app: typer.Typer = module.db_app
-    else:
-        typer_app = typer.Typer(rich_markup_mode="rich", pretty_exceptions_enable=False)
-        module.register(typer_app)
-    typer_app._add_completion = False  # only the root has --install-completion
-    return typer.main.get_command(typer_app)
+    with paused_gc(freeze=True):  # the command's imports (``paused_gc``)
+        module = importlib.import_module(f"lichess_elo.cli.{name}")
+        if name == "db":
+            typer_app: typer.Typer = module.db_app
+        else:
+            typer_app = typer.Typer(rich_markup_mode="rich", pretty_exceptions_enable=False)
+            module.register(typer_app)
+        typer_app._add_completion = False  # only the root has --install-completion
+        return typer.main.get_command(typer_app)
 
 
 class _LazyGroup(typer.core.TyperGroup):

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from lichess_elo.core.replay_facts import ReplayFacts
 from lichess_elo.errors import WorkerLost
+from lichess_elo.sources.replay_months import batch_blobs, batch_key, read_batch, write_batches
 from lichess_elo.sources.replay_store import (
     Row,
     content_key,
@@ -102,6 +103,8 @@ class ReplayRun:
         self._early: dict[str, tuple[Game, ReplayFacts]] = {}
         self._rows: int | None = None  # the cache's row count, once counted
         self._batch: list[Row] = []  # rows not written yet
+        # the batches fed whose facts are to be kept as one blob: key, games as held
+        self._batches: list[tuple[str, list[Game]]] = []
 
     def __enter__(self) -> ReplayRun:
         return self
@@ -120,7 +123,7 @@ class ReplayRun:
             self._write()
         finally:
             self._fed, self._sent, self._facts, self._chunks = {}, {}, {}, []
-            self._early = {}
+            self._early, self._batches = {}, []
             self._stop_pool()
             if self._conn is not None:
                 self._conn.close()
@@ -232,8 +235,11 @@ class ReplayRun:
         """
         self._open()
         games = list(games)
+        key = self._batch_key(games)
         if not self._empty:
-            return self._read_early(games)
+            return self._read_early(games, key)
+        if key is not None and not self._read_only:
+            self._batches.append((key, games))
         if self._workers == 1:
             return games
         fed = self._fed
@@ -252,10 +258,22 @@ class ReplayRun:
             self._take_chunk()
         return games
 
-    def _read_early(self, games: list[Game]) -> list[Game]:
-        """``feed`` with a cache that holds replays: read the cached facts of ``games``."""
+    def _batch_key(self, games: list[Game]) -> str | None:
+        """``batch_key`` of ``games``: none without a cache or with an id twice."""
+        if self._conn is None or not games or len({g.id for g in games}) != len(games):
+            return None
+        return batch_key(games)
+
+    def _read_early(self, games: list[Game], key: str | None) -> list[Game]:
+        """``feed`` with a cache that holds replays: read the cached facts of ``games``, as
+        one blob (``key``) when it is kept, else a row a game."""
         if self._conn is None or not games:
             return games
+        blob = None if key is None else read_batch(self._conn, key, games, self._final_fen)
+        if blob is not None:
+            slim = [game.without_moves() for game in games]
+            self._early.update((g.id, (g, f)) for g, f in zip(slim, blob, strict=True))
+            return slim
         unique = {game.id: game for game in games}
         try:
             if self._rows is None:
@@ -271,6 +289,8 @@ class ReplayRun:
                 game = game.without_moves()
                 self._early[game.id] = (game, facts)
             held.append(game)
+        if key is not None and not self._read_only:
+            self._batches.append((key, held))
         return held
 
     def _take_chunk(self) -> None:
@@ -349,7 +369,20 @@ class ReplayRun:
         facts = {**self._facts, **facts}  # a late game's cached facts are its own
         # nothing of the games is held here any more (a report lets their moves go next)
         self._fed, self._sent, self._facts, self._early = {}, {}, {}, {}
-        return {g.id: _early_facts(early, g) or facts[g.id] for g in unique}
+        found = {g.id: _early_facts(early, g) or facts[g.id] for g in unique}
+        self._keep_batches(unique, found)
+        return found
+
+    def _keep_batches(self, games: Sequence[Game], facts: Mapping[str, ReplayFacts]) -> None:
+        """Write the blob of every batch fed whose games are all among ``games``, as
+        held (their ``facts`` are theirs), in one transaction (a failure only warns)."""
+        batches, self._batches = self._batches, []
+        blobs = batch_blobs(batches, {g.id: g for g in games}, facts)
+        if self._conn is not None and not self._read_only and blobs:
+            try:
+                write_batches(self._conn, blobs, self._final_fen)
+            except (sqlite3.Error, OSError) as exc:
+                self._drop(exc)
 
 
 def _early_facts(early: Mapping[str, tuple[Game, ReplayFacts]], game: Game) -> ReplayFacts | None:

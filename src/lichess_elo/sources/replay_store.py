@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from lichess_elo.core import replay_facts as replay
 from lichess_elo.core.replay_facts import ReplayFacts
+from lichess_elo.sources.replay_months import SCHEMA as BATCH_SCHEMA
 from lichess_elo.sources.sqlite_open import (
     connect,
     is_busy,
@@ -118,6 +119,7 @@ def _connect(path: Path) -> sqlite3.Connection:
         conn.execute("PRAGMA journal_mode=WAL")
         conn.execute("PRAGMA synchronous=NORMAL")
         conn.execute(_SCHEMA)
+        conn.execute(BATCH_SCHEMA)  # the month blobs (``replay_months``)
         legacy = "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'replay'"
         if conn.execute(legacy).fetchone():  # keyed by id only: never read again
             conn.execute("DROP TABLE replay")

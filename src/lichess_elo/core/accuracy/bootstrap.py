@@ -111,19 +111,22 @@ def _draw_type(n: int) -> type[np.signedinteger[Any]]:
     return np.int32 if n <= np.iinfo(np.int32).max else np.int64
 
 
-def _resampled_means(columns: FloatArray, resamples: int, seed: int) -> FloatArray:
+def _resampled_means(
+    columns: FloatArray, resamples: int, seed: int, in_place: bool = False
+) -> FloatArray:
     """Column means of ``resamples`` resamples of the rows of ``columns`` (n x m): R x m.
 
     One column: a gather a replicate. Several: how often each row was drawn (counted a
     replicate at a time, in a block that stays in cache), then one matrix product for all
     columns, on the columns minus their means (added back after), so that a constant
-    column gives the same mean in every replicate.
+    column gives the same mean in every replicate. With ``in_place`` the columns are
+    centred where they are (the caller is done with them): no second n x m array.
     """
     n, m = columns.shape
     rng = np.random.default_rng(seed)
     means = np.empty((resamples, m), dtype=np.float64)
     centre = columns.mean(axis=0)
-    centred = columns - centre
+    centred = np.subtract(columns, centre, out=columns if in_place and m > 1 else None)
     rows = max(1, _CHUNK_DRAWS // n)
     kind = _draw_type(n)
     counts = np.empty((min(rows, resamples), n), dtype=np.float64) if m > 1 else None
@@ -210,20 +213,19 @@ def compare_all(
         return tuple(Comparison(a, b, 0, None, None, None, None) for a, b in combinations(names, 2))
     pairs = list(combinations(range(len(names)), 2))
     diffs = np.column_stack([columns[i] - columns[j] for i, j in pairs] or [np.empty(n)])
-    reps = _resampled_means(diffs, resamples, seed) if n >= MIN_BOOTSTRAP_GAMES else None
+    # the means first: the resampling then centres ``diffs`` in place (the peak of a large
+    # report: no copy of them, and no per-game deviances held beside them)
+    deviances = [float(np.mean(c)) for c in columns]
+    differences = [float(np.mean(diffs[:, p])) for p in range(len(pairs))]
+    del columns
+    reps = None
+    if n >= MIN_BOOTSTRAP_GAMES:
+        reps = _resampled_means(diffs, resamples, seed, in_place=True)
     out = []
     for p, (i, j) in enumerate(pairs):
         interval = _interval(reps[:, p], level, resamples, seed) if reps is not None else None
         out.append(
-            Comparison(
-                first=names[i],
-                second=names[j],
-                games=n,
-                first_deviance=float(np.mean(columns[i])),
-                second_deviance=float(np.mean(columns[j])),
-                difference=float(np.mean(diffs[:, p])),
-                interval=interval,
-            )
+            Comparison(names[i], names[j], n, deviances[i], deviances[j], differences[p], interval)
         )
     return tuple(out)
 

@@ -38,6 +38,7 @@ VERSION_MODULES = {
     "lichess_elo._version",
     "lichess_elo.cli",
     "lichess_elo.cli.errors",
+    "lichess_elo.cli.gc_pause",
     "lichess_elo.cli.interrupts",
     "lichess_elo.cli.root",
     "lichess_elo.errors",

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from lichess_elo.app.report import ReportRun, run_report
-from lichess_elo.cli import paused_gc
 from lichess_elo.cli.errors import fail, library_errors, note, warn
+from lichess_elo.cli.gc_pause import paused_gc
 from lichess_elo.cli.options import (
     DEFAULT_URL,
     OUTPUT,

@@ -24,7 +24,6 @@ import typer
 import typer.core
 
 from lichess_elo._version import __version__
-from lichess_elo.cli import paused_gc
 from lichess_elo.cli.errors import (
     message_for,
     remember_token,
@@ -33,6 +32,7 @@ from lichess_elo.cli.errors import (
     unexpected,
     warn,
 )
+from lichess_elo.cli.gc_pause import paused_gc
 from lichess_elo.cli.interrupts import Interrupted, interrupts_raise
 from lichess_elo.errors import LichessEloError
 

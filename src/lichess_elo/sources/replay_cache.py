@@ -13,9 +13,7 @@ comes: the pool is a ``ProcessPoolExecutor``, which says when it loses a worker.
 from __future__ import annotations
 
 import os
-import signal
 import sqlite3
-import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from types import TracebackType
 from typing import TYPE_CHECKING
@@ -23,6 +21,7 @@ from typing import TYPE_CHECKING
 from lichess_elo.core.replay_facts import ReplayFacts
 from lichess_elo.errors import WorkerLost
 from lichess_elo.sources.replay_months import batch_blobs, batch_key, read_batch, write_batches
+from lichess_elo.sources.replay_pool import ReplayPool
 from lichess_elo.sources.replay_store import (
     Row,
     content_key,
@@ -39,8 +38,7 @@ from lichess_elo.sources.replay_store import (
 from lichess_elo.sources.sqlite_open import read_only_file
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future, ProcessPoolExecutor
-    from multiprocessing.process import BaseProcess
+    from concurrent.futures import Future
     from pathlib import Path
 
     from lichess_elo.core.games import Game
@@ -55,13 +53,6 @@ _BATCH = 500
 _STEP = 500
 #: Games sent to a worker at once while games still arrive.
 _CHUNK = 250
-
-
-def _ignore_interrupts() -> None:
-    """Pool initializer: a worker ignores SIGINT (Ctrl-C reaches the whole process group),
-    so only the parent handles it: one message, no traceback per worker. The parent
-    terminates the pool on its way out."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class ReplayRun:
@@ -92,8 +83,7 @@ class ReplayRun:
         self._opened = False
         self._read_only = False
         self._empty = True  # the cache holds nothing of this version: every game misses
-        self._pool: ProcessPoolExecutor | None = None
-        self._processes: dict[int, BaseProcess] = {}  # the pool's workers, by PID
+        self._pool = ReplayPool(self._workers)  # started with the first chunk sent
         self._fed: dict[str, Game] = {}  # fed and not yet sent to the pool
         self._sent: dict[str, Game] = {}  # sent to the pool
         self._chunks: list[Future[list[Row]]] = []
@@ -124,7 +114,7 @@ class ReplayRun:
         finally:
             self._fed, self._sent, self._facts, self._chunks = {}, {}, {}, []
             self._early, self._batches = {}, []
-            self._stop_pool()
+            self._pool.stop()
             if self._conn is not None:
                 self._conn.close()
                 self._conn = None
@@ -159,58 +149,15 @@ class ReplayRun:
                 self._drop(exc)
         self._batch = []
 
-    def _start_pool(self) -> ProcessPoolExecutor:
-        if self._pool is None:
-            import multiprocessing  # the pool's modules: only when there is a pool
-            from concurrent.futures import ProcessPoolExecutor
-
-            # The platform's default start method: fork on Linux (the workers only replay,
-            # so the parent's threads and open files are harmless), spawn elsewhere.
-            context = multiprocessing.get_context()
-            self._pool = ProcessPoolExecutor(
-                self._workers, mp_context=context, initializer=_ignore_interrupts
-            )
-        return self._pool
-
-    def _stop_pool(self) -> None:
-        """Stop the workers at once (a chunk still replaying is not waited for)."""
-        pool, self._pool = self._pool, None
-        if pool is None:
-            return
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in self._processes.values():
-            if process.exitcode is None:
-                process.terminate()
-        for process in self._processes.values():
-            process.join(10)
-
     def _lost(self) -> WorkerLost:
-        """The error of a pool that lost a worker: which one and how, when known."""
-        for process in self._processes.values():
-            # the pool terminates the others once it has lost one; waiting here also lets
-            # its own thread finish reaping the lost one, so its exit code can be read
-            process.join(5)
-        lost: list[BaseProcess] = []
-        for _ in range(100):  # the pool's thread may be storing the exit code it reaped
-            lost = [p for p in self._processes.values() if p.exitcode not in (None, 0)]
-            if lost:
-                break
-            time.sleep(0.02)
-        # the pool terminates (SIGTERM) the others once it has lost one
-        lost.sort(key=lambda p: p.exitcode == -signal.SIGTERM)
-        code = lost[0].exitcode if lost else None
+        """``WorkerLost`` for the pool's lost worker; the cache folder when it kept rows."""
         kept = self._cache_dir if self._conn is not None and not self._read_only else None
-        return WorkerLost(
-            pid=lost[0].pid if lost else None,
-            signal=-code if code is not None and code < 0 else None,
-            exit_status=code if code is not None and code > 0 else None,
-            kept_in=kept,
-        )
+        return self._pool.lost(kept)
 
     def _send(self, games: list[Game], chunk: int) -> None:
         from concurrent.futures.process import BrokenProcessPool
 
-        pool = self._start_pool()
+        pool = self._pool.start()
         for start in range(0, len(games), chunk):
             part = games[start : start + chunk]
             jobs = [sent_job(g) for g in part]
@@ -218,8 +165,7 @@ class ReplayRun:
                 self._chunks.append(pool.submit(replay_rows, jobs, self._final_fen))
             except BrokenProcessPool:  # a worker died while idle
                 raise self._lost() from None
-            # the workers start with the first chunk (all at once under fork)
-            self._processes.update(getattr(pool, "_processes", None) or {})
+            self._pool.note_workers()  # they start with the first chunk (at once under fork)
             self._sent.update((g.id, g) for g in part)
 
     def feed(self, games: Iterable[Game]) -> list[Game]:
@@ -246,7 +192,7 @@ class ReplayRun:
         for game in games:
             if game.id not in fed and game.id not in self._sent:
                 fed[game.id] = game
-        if self._pool is None and len(fed) <= POOL_THRESHOLD:
+        if not self._pool.started and len(fed) <= POOL_THRESHOLD:
             return games
         whole = len(fed) // _CHUNK * _CHUNK  # the rest waits for the next month
         if whole:
@@ -352,7 +298,7 @@ class ReplayRun:
         total = len(sent) + len(todo)
         if progress is not None and total:
             progress(0, total)  # the bar shows its total before the first game is done
-        if self._pool is not None or (self._workers > 1 and len(todo) > POOL_THRESHOLD):
+        if self._pool.started or (self._workers > 1 and len(todo) > POOL_THRESHOLD):
             chunk = max(50, min(1000, len(todo) // (self._workers * 8)))
             self._send(todo, chunk)
             todo = []

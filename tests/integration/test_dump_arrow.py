@@ -14,7 +14,6 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import duckdb
 import pyarrow as pa
 import pytest
 import zstandard
@@ -24,91 +23,11 @@ from lichess_elo.core.population.schema import HEADERS
 from lichess_elo.sources import dump_arrow
 from lichess_elo.sources.population import ingest
 from tests.integration import numpy_dump_reader as headers
-from tests.integration.db_helpers import game, gen_dump, write_dump
-
-_G = game  # one game in the open database's layout
-
-
-def _awkward_games() -> list[bytes]:
-    """Games that bend the layout, as bytes (one holds invalid UTF-8)."""
-    plain = _G("2024.06.01 10:00:00", "Ann", "Ben", "1-0", ("1500", "1501"), ("+5", "-5"))
-    return [
-        plain.encode(),
-        # Escaped quotes and a ']' inside values, a '"]' inside a value.
-        _G("2024.06.01 10:01:00", 'A\\"nn', "B]en", "0-1", ("1500", "1500"), ("-5", "+5"))
-        .replace("Rated Blitz game", 'Rated "Blitz"] game')
-        .encode(),
-        # Tags in another order, some missing (no Result, no UTCTime), one given twice.
-        _G("2024.06.01 10:02:00", "Cy", "Di", "1-0", ("1600", "1601"))
-        .replace('[Result "1-0"]\n', "")
-        .replace('[UTCTime "10:02:00"]\n', "")
-        .replace('[Event "Rated Blitz game"]\n', "")
-        .replace('[Termination "Normal"]', '[Termination "Normal"]\n[Event "Casual Blitz game"]')
-        .replace('[White "Cy"]', '[White "Cx"]\n[White "Cy"]')
-        .encode(),
-        # A game without moves; a game with a title and wrapped movetext starting with '['.
-        _G("2024.06.01 10:03:00", "Eve", "Fay", "1/2-1/2", ("1700", "1700"), ("0", "0"))
-        .split("\n\n")[0]
-        .encode()
-        + b"\n\n\n",
-        _G(
-            "2024.06.01 10:04:00",
-            "Gus",
-            "Hal",
-            "1-0",
-            ("1800", "1803"),
-            ("+1", "-1"),
-            titles=("GM", "BOT"),
-        )
-        .replace("1... e5 {", "1... e5\n[%clk 0:03:00] {")
-        .encode(),
-        # Invalid UTF-8 in a name and in the event; a cut tag line; names that start alike.
-        _G("2024.06.01 10:05:00", "Ingrid", "Jo", "0-1", ("1900", "1904"), ("-4", "+4"))
-        .replace("Ingrid", "Ingr\udce9d")
-        .replace("Rated Blitz game", "Rated Blitz game \udcff")
-        .replace('[Site "', '[WhiteEloX "9"]\n[Whit "x"]\n[BlackElo "19\n[Site "')
-        .encode("utf-8", "surrogateescape"),
-        # Garbage without a header, empty values, a tag without a space or quotes.
-        b"this is not a game\n\n",
-        _G("2024.06.01 10:06:00", "", "Kim", "*", ("?", "1500"), termination="Abandoned")
-        .replace('[Variant ""]', "")
-        .replace('[ECO "C20"]', '[Variant ""]\n[Black"Kim"]\n[WhiteTitle]')
-        .encode(),
-        # A variant, an AI, a non-ASCII name, a long game (larger than the small chunks).
-        _G("2024.06.01 10:07:00", "lichess AI level 3", "Łukasz", "1-0", ("1500", "1500"))
-        .replace('[ECO "C20"]', '[Variant "Chess960"]')
-        .replace("1. e4", "1. e4 " + "{ [%clk 0:02:59] } " * 300)
-        .encode(),
-        plain.replace("Ann", "Zed").encode(),
-        *_event_games(),
-    ]
-
-
-def _event_games() -> list[bytes]:
-    """Blitz games whose Event alone, or with the rating diffs, says if they are rated."""
-    diffs = ("+3", "-3")
-    arena = "Rated Blitz tournament https://lichess.org/tournament/abc123"
-    swiss = "Rated Blitz swiss https://lichess.org/swiss/xyz789"
-    cases = [
-        ("Arn", arena, diffs),  # rated (its word), event arena:abc123
-        ("Swi", swiss, None),  # rated (its word), event swiss:xyz789
-        ("Cas", "Casual Rapid game", diffs),  # casual: unrated despite the diffs
-        ("Clb", "My club event", None),  # no word: no diffs, unrated
-        ("Clc", "My club event", diffs),  # no word: the diffs make it rated, blitz by its TC
-        ("Imp", "Import", diffs),  # an imported game: unrated
-        ("Nev", "", diffs),  # no Event tag: rated by its diffs
-        ("Nen", "", None),  # no Event tag, no diffs: unrated
-    ]
-    out = []
-    for name, event, with_diffs in cases:
-        text = _G("2024.06.02 10:00:00", name, "Opp", "1-0", ("1500", "1500"), with_diffs)
-        text = text.replace("Rated Blitz game", event)
-        out.append(text.replace('[Event ""]\n', "").encode())
-    return out
+from tests.integration.db_helpers import awkward_games, db_tables, game, gen_dump, write_dump
 
 
 def _write(path: Path, crlf: bool) -> Path:
-    text = b"".join(_awkward_games())
+    text = b"".join(awkward_games())
     if crlf:
         text = text.replace(b"\n", b"\r\n")
     path.write_bytes(zstandard.ZstdCompressor().compress(text))
@@ -125,7 +44,7 @@ def test_the_same_batches_as_the_numpy_reader(tmp_path: Path, chunk_bytes: int, 
     )
     assert new.schema == old.schema
     assert new.to_pylist() == old.to_pylist()
-    # Pinned by hand from _awkward_games, so that a wrong old reader cannot hide a wrong new one.
+    # Pinned by hand from awkward_games, so that a wrong old reader cannot hide a wrong new one.
     rows = new.to_pylist()
     assert [r["White"] for r in rows] == [
         "Ann", 'A\\"nn', "Cy", "Eve", "Gus", "Ingr\ufffdd", "", "lichess AI level 3", "Zed",
@@ -137,18 +56,6 @@ def test_the_same_batches_as_the_numpy_reader(tmp_path: Path, chunk_bytes: int, 
     assert rows[5]["Event"] == "Rated Blitz game \ufffd" and rows[5]["BlackElo"] == "1904"
     assert rows[6]["Black"] == "Kim" and rows[6]["Variant"] == "" and rows[6]["WhiteTitle"] is None
     assert rows[7]["Variant"] == "Chess960" and rows[7]["Black"] == "Łukasz"
-
-
-def _tables(db: Path) -> dict[str, list[tuple[object, ...]]]:
-    """Every row of every table of ``db``, sorted."""
-    con = duckdb.connect(str(db))
-    names = [r[0] for r in con.execute("SHOW TABLES").fetchall()]
-    out = {}
-    for name in names:
-        rows = con.execute(f"SELECT * FROM {name}").fetchall()
-        out[name] = sorted(rows, key=repr)
-    con.close()
-    return out
 
 
 def _old_batches(
@@ -168,7 +75,7 @@ def _both(
         patch.setattr(ingest, "_batches", _old_batches)
         old = app.ingest(app.IngestSettings(files, old_db))
     assert dataclasses.replace(new, seconds=0) == dataclasses.replace(old, seconds=0)
-    return _tables(new_db), _tables(old_db)
+    return db_tables(new_db), db_tables(old_db)
 
 
 @pytest.mark.parametrize("crlf", [False, True])
@@ -183,8 +90,8 @@ def test_an_awkward_dump_gives_the_same_database(
     # Cy has no Result (malformed); Gus has a rating diff but a BOT title, which is still a
     # rated game (stored); Ingrid's BlackElo line is cut but given again (stored); Kim has
     # an empty White (malformed); the AI game is an ai_opponent.
-    # Of the Event games (_event_games), Arn, Swi, Clc and Nev are stored and the other four
-    # are unrated.
+    # Of the Event games (db_helpers.event_games), Arn, Swi, Clc and Nev are stored and the
+    # other four are unrated.
     whites = sorted(r[2] for r in new["games"])
     assert whites == sorted(
         ['A\\"nn', "Ann", "Eve", "Gus", "Ingr\ufffdd", "Zed", "Arn", "Swi", "Clc", "Nev"]
@@ -237,8 +144,8 @@ def test_an_ingest_does_not_import_pandas(tmp_path: Path) -> None:
     # pa.array of a numpy array or of Python objects imports pandas when it is there
     # (0.25-0.5 s); the reader and the checks build their Arrow data without it.
     games = [
-        _G("2024.06.01 10:00:00", "Ann", "Ben", "1-0", ("1500", "1501"), ("+5", "-5")),
-        _G("2024.06.01 10:01:00", "Łukasz", "Ben", "0-1", ("1500", "1501"), ("-5", "+5")),
+        game("2024.06.01 10:00:00", "Ann", "Ben", "1-0", ("1500", "1501"), ("+5", "-5")),
+        game("2024.06.01 10:01:00", "Łukasz", "Ben", "0-1", ("1500", "1501"), ("-5", "+5")),
     ]
     path = write_dump(tmp_path / "lichess_db_standard_rated_2024-06.pgn.zst", games)
     out = subprocess.run(

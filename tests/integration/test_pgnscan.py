@@ -19,8 +19,7 @@ import zstandard
 from lichess_elo.app import db as app
 from lichess_elo.core.population.schema import HEADERS
 from lichess_elo.sources import dump_arrow, dump_parse
-from tests.integration.db_helpers import REPO, gen_dump
-from tests.integration.test_dump_arrow import _awkward_games, _tables
+from tests.integration.db_helpers import REPO, awkward_games, db_tables, gen_dump
 
 try:
     from lichess_elo.sources import pgnscan
@@ -98,7 +97,7 @@ def test_real_lichess_pgn(name: str) -> None:
 @needs_c
 @pytest.mark.parametrize("crlf", [False, True])
 def test_awkward_games_cut_everywhere(crlf: bool) -> None:
-    text = b"".join(_awkward_games())
+    text = b"".join(awkward_games())
     if crlf:
         text = text.replace(b"\n", b"\r\n")
     rows = _same(text)
@@ -164,14 +163,14 @@ def test_the_same_batches_from_the_test_dumps(
 @needs_c
 def test_the_same_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     awkward = tmp_path / "lichess_db_standard_rated_2024-06.pgn.zst"
-    awkward.write_bytes(zstandard.ZstdCompressor().compress(b"".join(_awkward_games())))
+    awkward.write_bytes(zstandard.ZstdCompressor().compress(b"".join(awkward_games())))
     files = (*_dumps(tmp_path), awkward, REAL / "export-thibault-2025-05-07.pgn")
     new = app.ingest(app.IngestSettings(files, tmp_path / "c.duckdb"))
     with monkeypatch.context() as patch:
         patch.setattr(dump_parse, "pgnscan", None)
         old = app.ingest(app.IngestSettings(files, tmp_path / "numpy.duckdb"))
     assert new.months == old.months
-    assert _tables(tmp_path / "c.duckdb") == _tables(tmp_path / "numpy.duckdb")
+    assert db_tables(tmp_path / "c.duckdb") == db_tables(tmp_path / "numpy.duckdb")
 
 
 _WITHOUT_EXTENSION = """
@@ -188,7 +187,7 @@ print(sum(m.games for m in done.months), sorted(done.months[0].rejected.items())
 
 def test_without_the_extension(tmp_path: Path) -> None:
     path = tmp_path / "lichess_db_standard_rated_2024-06.pgn.zst"
-    path.write_bytes(zstandard.ZstdCompressor().compress(b"".join(_awkward_games())))
+    path.write_bytes(zstandard.ZstdCompressor().compress(b"".join(awkward_games())))
     out = subprocess.run(
         [sys.executable, "-c", _WITHOUT_EXTENSION, str(path), str(tmp_path / "db.duckdb")],
         capture_output=True,

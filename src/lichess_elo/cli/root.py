@@ -13,10 +13,8 @@ help (a test holds them equal), and ``--version`` imports no command at all.
 from __future__ import annotations
 
 import importlib
-import logging
 import os
 import sys
-from collections.abc import Callable
 from typing import Annotated, Any, NoReturn
 
 import click
@@ -24,17 +22,11 @@ import typer
 import typer.core
 
 from lichess_elo._version import __version__
-from lichess_elo.cli.errors import (
-    message_for,
-    remember_token,
-    run_state,
-    say,
-    unexpected,
-    warn,
-)
 from lichess_elo.cli.gc_pause import paused_gc
 from lichess_elo.cli.interrupts import Interrupted, interrupts_raise
-from lichess_elo.errors import LichessEloError
+
+# ``cli.errors`` (and with it ``lichess_elo.errors``) is imported where it is used: a
+# command, a token on the line or a failure; ``--help`` and ``--version`` need none of it.
 
 #: The commands in the order ``--help`` lists them: name and the summary ``--help`` shows
 #: (the first paragraph of the command's help). Each lives in ``lichess_elo.cli.<name>``.
@@ -62,6 +54,11 @@ COMMANDS: dict[str, str] = {
 def load_command(name: str) -> click.Command:
     """The click command ``name``, built from its module (imported now)."""
     with paused_gc(freeze=True):  # the command's imports (``paused_gc``)
+        # the libraries' warnings as one line each, from the first command that runs (the
+        # root's help and --version log nothing, and go without ``logging``'s import)
+        from lichess_elo.cli.library_log import route_library_logs
+
+        route_library_logs()
         module = importlib.import_module(f"lichess_elo.cli.{name}")
         if name == "db":
             typer_app: typer.Typer = module.db_app
@@ -150,6 +147,8 @@ def _root(
     ] = False,
 ) -> None:
     """Global options."""
+    from lichess_elo.cli.errors import run_state
+
     run_state().debug = debug or os.environ.get("LICHESS_ELO_DEBUG") == "1"
 
 
@@ -175,23 +174,23 @@ def _take_debug(args: list[str]) -> list[str]:
 def _tokens_in(args: list[str]) -> set[str]:
     """The tokens given on the command line (``--token X``, ``--token=X``) or in LICHESS_TOKEN,
     and the user name and password inside an ``--api-url`` (or LICHESS_API_URL)."""
-    from lichess_elo.sources.lichess.checks import url_secrets
-
-    found = {os.environ.get("LICHESS_TOKEN", "")}
-    found.update(url_secrets(os.environ.get("LICHESS_API_URL", "")))
+    given: dict[str, list[str]] = {
+        "--token": [os.environ.get("LICHESS_TOKEN", "")],
+        "--api-url": [os.environ.get("LICHESS_API_URL", "")],
+    }
     for i, arg in enumerate(args):
-        for option, add in (("--token", found.add), ("--api-url", _add_url(found))):
+        for option, values in given.items():
             if arg == option and i + 1 < len(args):
-                add(args[i + 1])
+                values.append(args[i + 1])
             elif arg.startswith(f"{option}="):
-                add(arg.removeprefix(f"{option}="))
+                values.append(arg.removeprefix(f"{option}="))
+    found, urls = set(given["--token"]), given["--api-url"]
+    if any(u.strip() for u in urls):  # the URL checks (and the errors they raise) only then
+        from lichess_elo.sources.lichess.checks import url_secrets
+
+        for url in urls:
+            found.update(url_secrets(url))
     return {t for t in found if t.strip()}
-
-
-def _add_url(found: set[str]) -> Callable[[str], None]:
-    from lichess_elo.sources.lichess.checks import url_secrets
-
-    return lambda url: found.update(url_secrets(url))
 
 
 def _exit_now(code: int) -> NoReturn:
@@ -208,27 +207,6 @@ def _exit_now(code: int) -> NoReturn:
     except (OSError, ValueError):
         sys.exit(code)
     os._exit(code)
-
-
-class _LibraryLog(logging.Handler):
-    """The log records of the libraries (requests-cache, urllib3...), each as one
-    ``lichess-elo: warning:`` line naming its logger (they were printed bare)."""
-
-    def emit(self, record: logging.LogRecord) -> None:
-        """Print ``record`` as one warning line (tokens redacted by ``warn``)."""
-        try:
-            lines = record.getMessage().strip().splitlines()
-        except Exception:  # a record whose arguments do not format
-            lines = [str(record.msg)]
-        source = record.name.split(".")[0].replace("_", "-")
-        warn(f"{source}: {lines[0] if lines else '(no message)'}")
-
-
-def _route_library_logs() -> None:
-    """Send the warnings the libraries log through ``_LibraryLog`` (once per process)."""
-    root = logging.getLogger()
-    if not any(isinstance(h, _LibraryLog) for h in root.handlers):
-        root.addHandler(_LibraryLog(logging.WARNING))
 
 
 def _help_keeps_words() -> None:
@@ -287,7 +265,6 @@ def main() -> None:
     Usage errors found by the option parser itself (a missing argument, an unknown option)
     are caught here too, so the shell sees one line and exit code 2, not a boxed panel.
     """
-    _route_library_logs()
     command = typer.main.get_command(app)
     args = _prepared(sys.argv[1:])
     try:
@@ -297,11 +274,6 @@ def main() -> None:
     except Interrupted:
         typer.echo("lichess-elo: interrupted", err=True)
         sys.exit(130)
-    except LichessEloError as exc:
-        if run_state().debug:
-            raise
-        say("error", message_for(exc))
-        sys.exit(exc.exit_code)
     except (KeyboardInterrupt, typer.Abort):
         typer.echo("lichess-elo: interrupted", err=True)
         sys.exit(130)
@@ -311,6 +283,14 @@ def main() -> None:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         sys.exit(1)
     except Exception as exc:
+        from lichess_elo.cli.errors import message_for, run_state, say
+        from lichess_elo.errors import LichessEloError
+
+        if isinstance(exc, LichessEloError):
+            if run_state().debug:
+                raise
+            say("error", message_for(exc))
+            sys.exit(exc.exit_code)
         if run_state().debug and not _is_usage_error(exc):
             raise
         _exit_for(exc)
@@ -327,9 +307,11 @@ def _prepared(args: list[str]) -> list[str]:
         import_rich_utils()  # the help renderer, without the parts of rich it never uses
         _help_keeps_words()  # then its tables keep option names whole
     tokens = _tokens_in(args)
-    for token in tokens:
-        remember_token(token)
     if tokens:
+        from lichess_elo.cli.errors import remember_token
+
+        for token in tokens:
+            remember_token(token)
         from lichess_elo.sources.lichess.checks import forbid_core_dumps
 
         forbid_core_dumps()
@@ -345,6 +327,8 @@ def _is_usage_error(exc: Exception) -> bool:
 def _exit_for(exc: Exception) -> NoReturn:
     """Exit with one line for ``exc``: a parser error's first line (and its exit code), or
     "unexpected ..." (exit 1) for anything else."""
+    from lichess_elo.cli.errors import say, unexpected
+
     if not _is_usage_error(exc):
         say("error", unexpected(exc))
         sys.exit(1)

@@ -133,18 +133,39 @@ def _big_dump(path: Path, games: int) -> Path:
     return write_dump(path, [one] * games)
 
 
+def _holds_open(pid: int, path: Path) -> bool:
+    """Whether process ``pid`` has ``path`` open (Linux: its ``/proc/PID/fd`` links)."""
+    try:
+        links = [os.readlink(f) for f in Path(f"/proc/{pid}/fd").iterdir()]
+    except OSError:  # the process is gone, or a descriptor closed while read
+        return False
+    return str(path) in links
+
+
 @pytest.mark.slow
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="reads /proc/PID/fd (Linux)")
 def test_ctrl_c_exits_130_and_leaves_the_database_consistent(tmp_path: Path) -> None:
     path = tmp_path / "c.duckdb"
     jan = write_dump(tmp_path / "jan.pgn.zst", january())
     big = _big_dump(tmp_path / "may.pgn.zst", 400_000)
     command = ["db", "ingest", str(jan), str(big), "--db", str(path), "-q"]
     proc = spawn(*command, text=True)
+    # Ctrl-C while the big file is being read, whatever the machine's speed: once the
+    # database has its tables (its write-ahead log is there) and the process holds the big
+    # file open, it is stopped (SIGSTOP), given SIGINT and let go (SIGCONT), so the
+    # interrupt lands before that file's games can be committed.
+    wal = path.with_name(path.name + ".wal")
+
+    def reading_big() -> bool:
+        return wal.exists() and _holds_open(proc.pid, big)
+
     deadline = time.monotonic() + 60
-    while not path.exists() and time.monotonic() < deadline:  # the command has started
-        time.sleep(0.1)
-    time.sleep(1.0)
+    while not reading_big() and time.monotonic() < deadline:
+        time.sleep(0.005)
+    os.kill(proc.pid, signal.SIGSTOP)
+    assert reading_big(), "the ingest never read the big file"
     proc.send_signal(signal.SIGINT)
+    os.kill(proc.pid, signal.SIGCONT)
     _, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, err
     assert err == "lichess-elo: interrupted\n"

@@ -113,7 +113,9 @@ def from_row(r: Sequence[Any], game_id: str) -> ReplayFacts:
 
 def _connect(path: Path) -> sqlite3.Connection:
     refuse_dangling(path)
-    conn = sqlite3.connect(path, timeout=lock_timeout())
+    # One ``ReplayRun`` at a time uses the connection, but not always from the thread that
+    # opened it (``finish`` may run in another one): allowed, as for the read-only file.
+    conn = sqlite3.connect(path, timeout=lock_timeout(), check_same_thread=False)
     try:
         # A cache: WAL without an fsync per commit; a crash can only cost a replay again.
         conn.execute("PRAGMA journal_mode=WAL")

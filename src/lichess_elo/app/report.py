@@ -4,7 +4,7 @@
 settings, loads the games (any ``sources.base.GameSource``: Lichess, a PGN file, a dump),
 replays them through the replay cache and calls the pure ``core.report.build_report``. It
 changes nothing process-wide: the command line pauses the cyclic garbage collector around
-it (``cli.paused_gc``), a library caller may do the same.
+it (``cli.gc_pause.paused_gc``), a library caller may do the same.
 """
 
 from __future__ import annotations

@@ -225,7 +225,15 @@ def compare_all(
     for p, (i, j) in enumerate(pairs):
         interval = _interval(reps[:, p], level, resamples, seed) if reps is not None else None
         out.append(
-            Comparison(names[i], names[j], n, deviances[i], deviances[j], differences[p], interval)
+            Comparison(
+                first=names[i],
+                second=names[j],
+                games=n,
+                first_deviance=deviances[i],
+                second_deviance=deviances[j],
+                difference=differences[p],
+                interval=interval,
+            )
         )
     return tuple(out)
 

@@ -29,9 +29,9 @@ from lichess_elo.sources.population.duck_faults import check_file, open_waiting
 #: Memory DuckDB may use in ``db rate`` before spilling to ``<db>.tmp`` (keeps the process
 #: under 1 GB).
 MEMORY_LIMIT = "500MB"
-#: The same for ``db ingest``, lower: the staged games are spilled beyond it while Python
-#: holds its decompression buffers and batches beside. Measured peak RSS 0.53 GB for both
-#: 5 M and 10 M games (500MB here: 0.56 and 0.76 GB, so it grew with the dump).
+#: The same for ``db ingest``, lower: Python holds its decompression buffers and batches
+#: beside. (A file's games, appended in its one transaction, go to the file as their row
+#: groups fill.)
 INGEST_MEMORY_LIMIT = "250MB"
 LISTS_DDL = """
 CREATE TABLE lists (perf VARCHAR, name VARCHAR, month INTEGER, rating INTEGER,

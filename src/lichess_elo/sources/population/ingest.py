@@ -1,34 +1,36 @@
-"""Ingest dumps into the DuckDB file: stage the headers, check them in SQL, commit by file.
+"""Ingest dumps into the DuckDB file: check the headers in SQL, one transaction a file.
 
-1. Each batch of raw headers is parsed and checked by one SQL statement, which gives every
-   unusable game its reason (``schema.REASONS``), and appended to the temporary table
-   ``_stage`` (DuckDB spills it to ``<db>.tmp`` beyond its memory limit, so memory stays
-   bounded whatever the size). Which games are rated, which are AI games and what the
-   ``Termination`` means follow ``core/lichess_pgn.py`` (its SQL forms), so a monthly dump
-   and a user's own export are read alike. The perf comes from the ``Event`` where it
-   names one (``Rated Blitz game``, ``rated blitz game``, ``Rapid swiss https://...``) or,
-   failing that (an event's name), from ``TimeControl`` through the project's ``speed_of``.
-2. Once a file is read, its months are written in one transaction with its row in the
-   ledger (``ledger.py``): a month this run has not written yet is replaced (its games,
-   reject counts and ``months`` row deleted and inserted together), a month an earlier
-   file of the run filled gets this file's games added. Lists built before are dropped in
-   the same transaction (they no longer match the games).
+1. Each file is read in one transaction. Each batch of raw headers is parsed and checked
+   by one SQL statement, which gives every unusable game its reason (``schema.REASONS``);
+   the usable games are appended to ``games`` at once (DuckDB writes full row groups to
+   the file as they fill, so memory stays bounded whatever the size) and the rest are
+   counted. Which games are rated, which are AI games and what the ``Termination`` means
+   follow ``core/lichess_pgn.py`` (its SQL forms), so a monthly dump and a user's own
+   export are read alike. The perf comes from the ``Event`` where it names one (``Rated
+   Blitz game``, ``rated blitz game``, ``Rapid swiss https://...``) or, failing that (an
+   event's name), from ``TimeControl`` through the project's ``speed_of``.
+2. A month this run has not written yet is replaced: its games, reject counts, ``months``
+   row and the ledger rows of the files that filled it are deleted when its first game
+   arrives. A month an earlier file of the run filled gets this file's games added. Lists
+   built before are dropped in the same transaction (they no longer match the games).
+3. When the file ends, its reject counts, ``months`` rows and its row in the ledger
+   (``ledger.py``) are written, and the transaction commits.
 
-An interrupted run (Ctrl-C, kill) keeps every file finished before it, leaves no staging
-behind (the tables are temporary) and no file half written; the rerun skips the files the
-ledger holds (issue 22).
+An interrupted run (Ctrl-C, kill) keeps every file finished before it and nothing of the
+file it was reading (its transaction is rolled back, or never committed); the rerun skips
+the files the ledger holds (issue 22).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import duckdb
 import pyarrow as pa
-import pyarrow.compute as pc
 
 from lichess_elo.core.games import parse_time_control, speed_of
 from lichess_elo.core.population.rows import FileProgress, MonthIngested
@@ -38,7 +40,6 @@ from lichess_elo.sources.population import ledger
 from lichess_elo.sources.population.headers import check_lichess_pgn, read_parquet
 from lichess_elo.sources.population.ingest_sql import (
     EVENTS_DDL,
-    STAGE_DDL,
     classify_sql,
     new_events_sql,
 )
@@ -110,7 +111,7 @@ class Seen:
 def ingest_files(
     con: duckdb.DuckDBPyConnection, files: Sequence[Path], progress: FileProgress | None
 ) -> FilesIngested:
-    """Stage and commit ``files`` one at a time; a file the ledger holds is skipped (its
+    """Read and commit ``files`` one at a time; a file the ledger holds is skipped (its
     months count as this run's, so a later file of the same month adds to them)."""
     read: list[Path] = []
     skipped: list[Path] = []
@@ -126,43 +127,73 @@ def ingest_files(
             claimed |= held.months
             seq0 += held.games_read  # the game order is that of one whole run
             continue
-        count = stage(con, [path], progress, first=file_no, seq0=seq0, known=known)
-        done, lost = commit_file(con, key, count, claimed)
-        months.update((m.month, m) for m in done)
+        tally = read_file(con, path, key, progress, file_no, seq0, known, claimed)
+        months.update((m, _month_ingested(con, m)) for m in tally.touched)
         read.append(path)
-        unplaced += lost
-        seq0 += count
+        unplaced += tally.unplaced
+        seq0 += tally.games
     ordered = tuple(months[m] for m in sorted(months))
     return FilesIngested(tuple(read), tuple(skipped), ordered, unplaced)
 
 
 def prepare(con: duckdb.DuckDBPyConnection) -> Seen:
     """Start an ingest: the ledger's table and the tables of the time controls and events
-    seen (none yet: the ``Seen`` to give ``stage``)."""
+    seen (none yet: the ``Seen`` to give ``read_file``)."""
     con.execute(ledger.INGESTED_DDL)
     con.execute("CREATE OR REPLACE TEMP TABLE _speeds (tc VARCHAR, speed VARCHAR)")
     con.execute(EVENTS_DDL)
     return Seen()
 
 
-def stage(
+@dataclass
+class Tally:
+    """What one file's checked games came to: the games read, how many had each month
+    (``None``: no readable date) and each reason, the months in the order they appeared,
+    and the games that belong to no month."""
+
+    games: int = 0
+    per_month: Counter[int | None] = field(default_factory=Counter)
+    rejects: Counter[tuple[int | None, str]] = field(default_factory=Counter)
+    touched: list[int] = field(default_factory=list)
+    unplaced: int = 0
+
+
+def read_file(
     con: duckdb.DuckDBPyConnection,
-    paths: Sequence[Path],
+    path: Path,
+    key: ledger.FileKey,
     progress: FileProgress | None,
-    *,
-    first: int = 0,
-    seq0: int = 0,
-    known: Seen | None = None,
-) -> int:
-    """Check the headers of every file as they arrive and put them in ``_stage`` (the files
-    are numbered from ``first``, their games from ``seq0``); the number of games read."""
-    con.execute(STAGE_DDL)
-    known = Seen() if known is None else known
-    start = seq0
-    with _threads(con, STAGE_THREADS):
-        for file_no, path in enumerate(paths, first):
-            seq0 += _stage_file(con, path, progress, file_no, seq0, known)
-    return seq0 - start
+    file_no: int,
+    seq0: int,
+    known: Seen,
+    claimed: set[int],
+) -> Tally:
+    """Check the games of one file (numbered from ``seq0``) into ``games`` and commit them
+    with its months' counts and its ledger row, in one transaction.
+
+    A month in ``claimed`` (filled by an earlier file of this run) gets the games added;
+    any other month is emptied the first time one of its games arrives (its games, reject
+    counts, ``months`` row and the ledger rows of the files that filled it), so it is
+    replaced. ``claimed`` gains the file's months once it commits; on any error or an
+    interrupt nothing of the file stays (and ``known`` forgets what it learnt).
+    """
+    before = Seen(set(known.tcs), set(known.events))
+    tally = Tally()
+    con.execute("BEGIN")
+    try:
+        con.execute("DROP TABLE IF EXISTS lists")  # they no longer match the games
+        with _threads(con, STAGE_THREADS):
+            _read_batches(con, path, progress, file_no, seq0, known, claimed, tally)
+        _finish_file(con, key, tally, Path(key.path).name)
+        con.execute("COMMIT")
+    except BaseException:
+        known.tcs, known.events = before.tcs, before.events
+        # DuckDB has ended it itself when a write failed in it (a full disk).
+        with suppress(duckdb.TransactionException):
+            con.execute("ROLLBACK")
+        raise
+    claimed.update(tally.touched)
+    return tally
 
 
 @contextmanager
@@ -176,15 +207,17 @@ def _threads(con: duckdb.DuckDBPyConnection, threads: int) -> Iterator[None]:
         con.execute(f"SET threads = {int(row[0]) if row else threads}")
 
 
-def _stage_file(
+def _read_batches(
     con: duckdb.DuckDBPyConnection,
     path: Path,
     progress: FileProgress | None,
     file_no: int,
     seq0: int,
     known: Seen,
-) -> int:
-    """Check the headers of one file into ``_stage``; the number of games read."""
+    claimed: set[int],
+    tally: Tally,
+) -> None:
+    """Check the headers of one file, ``STAGE_ROWS`` games a statement, into ``tally``."""
     size = path.stat().st_size
 
     def on_progress(games: int, done: int) -> None:
@@ -192,36 +225,135 @@ def _stage_file(
             progress(file_no, games, done, size)
 
     on_progress(0, 0)  # the file starts: its games/s count from now
-    count = 0
     held: list[pa.RecordBatch] = []
+    rows = 0
     for batch in _batches(path, dump_kind(path), on_progress):
         held.append(batch)
-        count += batch.num_rows
-        if sum(b.num_rows for b in held) >= STAGE_ROWS:
-            _check(con, pa.Table.from_batches(held), file_no, seq0, known)
-            held = []
+        rows += batch.num_rows
+        if rows >= STAGE_ROWS:
+            _check(con, pa.Table.from_batches(held), seq0, known, claimed, tally)
+            held, rows = [], 0
     if held:
-        _check(con, pa.Table.from_batches(held), file_no, seq0, known)
-    return count
+        _check(con, pa.Table.from_batches(held), seq0, known, claimed, tally)
 
 
 def _check(
-    con: duckdb.DuckDBPyConnection, table: pa.Table, file_no: int, seq0: int, known: Seen
+    con: duckdb.DuckDBPyConnection,
+    table: pa.Table,
+    seq0: int,
+    known: Seen,
+    claimed: set[int],
+    tally: Tally,
 ) -> None:
-    """Check ``table``'s raw headers into ``_stage``, after adding the time controls and
-    events not seen before to ``_speeds`` and ``_events``."""
-    tcs = {tc for tc in pc.unique(table.column("TimeControl")).to_pylist() if tc}
+    """Check ``table``'s raw headers (of the file whose games are numbered from ``seq0``):
+    the usable games go to ``games``, the rest are counted in ``tally``. The time controls
+    and events not seen before are added to ``_speeds`` and ``_events`` first, and a month
+    not seen before is opened."""
+    raw = con.from_arrow(table)
+    distinct = "SELECT list(DISTINCT TimeControl), list(DISTINCT Event) FROM _batch"
+    ((tc_list, event_list),) = _select(raw, "_batch", distinct).fetchall()
+    tcs = {tc for tc in tc_list if tc}
     if tcs - known.tcs:
         rows = [(tc, _speed(tc)) for tc in sorted(tcs - known.tcs)]
         con.executemany("INSERT INTO _speeds VALUES (?, ?)", rows)
         known.tcs |= tcs
-    events = {ev for ev in pc.unique(table.column("Event")).to_pylist() if ev is not None}
+    events = {ev for ev in event_list if ev is not None}
     if events - known.events:
         con.execute(new_events_sql(), [sorted(events - known.events)])
         known.events |= events
-    con.register("_batch", table)
-    con.execute(classify_sql(file_no, seq0))
-    con.unregister("_batch")
+    # Arrow tables are read through relations, not ``register``: a table registered and
+    # unregistered inside a transaction stays referenced until it commits (a whole file).
+    checked = con.from_arrow(_select(raw, "_batch", classify_sql(seq0)).to_arrow_table())
+    counts = _select(
+        checked, "_checked", "SELECT month, reason, COUNT(*) FROM _checked GROUP BY ALL"
+    ).fetchall()
+    seen = set(tally.per_month)
+    for month in sorted({m for m, _, _ in counts if m is not None and m not in seen}):
+        _open_month(con, int(month), claimed, tally)
+    checked.query(
+        "_checked",
+        """INSERT INTO games SELECT month, perf, white, black, we, be, wd, bd, score, ord,
+           event FROM _checked WHERE reason IS NULL""",
+    )
+    for month, reason, n in counts:
+        tally.per_month[month] += n
+        if reason is not None:
+            tally.rejects[month, reason] += n
+    tally.games += table.num_rows
+
+
+def _select(rel: duckdb.DuckDBPyRelation, name: str, sql: str) -> duckdb.DuckDBPyRelation:
+    """The result of the SELECT ``sql``, with ``rel`` as the table ``name``."""
+    out = rel.query(name, sql)
+    if out is None:  # only a statement that is not a query gives none
+        raise ValueError(f"not a query: {sql[:40]}")
+    return out
+
+
+def _open_month(
+    con: duckdb.DuckDBPyConnection, month: int, claimed: set[int], tally: Tally
+) -> None:
+    """The first games of ``month`` in this file: empty it unless an earlier file of the
+    run filled it (in the file's transaction)."""
+    tally.touched.append(month)
+    if month in claimed:
+        return
+    ledger.forget_months(con, [month])
+    for table in ("games", "rejects", "months"):
+        con.execute(f"DELETE FROM {table} WHERE month = ?", [month])
+
+
+def _finish_file(
+    con: duckdb.DuckDBPyConnection, key: ledger.FileKey, tally: Tally, name: str
+) -> None:
+    """The file's reject counts, ``months`` rows and ledger row (in its transaction).
+
+    Games without a readable date count in the file's most common month (the earliest of
+    equals); with no month at all (every date malformed) they are counted in
+    ``tally.unplaced``, not stored.
+    """
+    undated = tally.per_month.pop(None, 0)
+    lost = {r: n for (m, r), n in tally.rejects.items() if m is None}
+    if undated and tally.per_month:
+        dated = sorted(m for m in tally.per_month if m is not None)
+        common = max(dated, key=lambda m: tally.per_month[m])
+        tally.per_month[common] += undated
+        for reason, n in lost.items():
+            tally.rejects[common, reason] += n
+    else:
+        tally.unplaced = undated
+    for month in tally.touched:
+        _add_month(con, month, tally, name)
+    ledger.record(con, key, tally.games, sorted(tally.touched))
+
+
+def _add_month(con: duckdb.DuckDBPyConnection, month: int, tally: Tally, name: str) -> None:
+    """Add the file's counts of ``month`` to what it holds (in the file's transaction)."""
+    mine = {r: n for (m, r), n in tally.rejects.items() if m == month}
+    held = dict(
+        con.execute("SELECT reason, games FROM rejects WHERE month = ?", [month]).fetchall()
+    )
+    merged = {r: int(held.get(r, 0)) + mine.get(r, 0) for r in sorted(set(held) | set(mine))}
+    con.execute("DELETE FROM rejects WHERE month = ?", [month])
+    if merged:
+        con.executemany(
+            "INSERT INTO rejects VALUES (?, ?, ?)", [(month, r, n) for r, n in merged.items()]
+        )
+    before = con.execute(
+        "SELECT games, rejected, sources FROM months WHERE month = ?", [month]
+    ).fetchone()
+    games, rejected, sources = before if before is not None else (0, 0, "")
+    refused = sum(mine.values())
+    con.execute("DELETE FROM months WHERE month = ?", [month])
+    con.execute(
+        "INSERT INTO months VALUES (?, ?, ?, ?)",
+        [
+            month,
+            int(games) + tally.per_month[month] - refused,
+            int(rejected) + refused,
+            f"{sources}, {name}" if sources else name,
+        ],
+    )
 
 
 def _batches(
@@ -233,87 +365,6 @@ def _batches(
     if kind == "pgn":
         return dump_arrow.read_pgn_plain(path, HEADERS, progress=progress)
     return read_parquet(path, progress=progress)
-
-
-def commit_file(
-    con: duckdb.DuckDBPyConnection,
-    key: ledger.FileKey,
-    games_read: int,
-    claimed: set[int],
-) -> tuple[list[MonthIngested], int]:
-    """Write the staged games of one file, and its ledger row, in one transaction.
-
-    A month in ``claimed`` (filled by an earlier file of this run) gets the games added;
-    any other month is replaced. Games without a readable date count in the file's most
-    common month. Returns the months and the number of games that belong to no month (a
-    file whose dates are all malformed); those are counted, not stored. ``claimed``
-    gains the file's months.
-    """
-    con.execute(
-        """UPDATE _stage SET month = f.m FROM (
-               SELECT file_no, mode(month) AS m FROM _stage WHERE month IS NOT NULL
-               GROUP BY file_no) f
-           WHERE _stage.month IS NULL AND _stage.file_no = f.file_no"""
-    )
-    months = [
-        int(r[0])
-        for r in con.execute(
-            "SELECT DISTINCT month FROM _stage WHERE month IS NOT NULL ORDER BY 1"
-        ).fetchall()
-    ]
-    name = Path(key.path).name
-    con.execute("BEGIN")
-    try:
-        con.execute("DROP TABLE IF EXISTS lists")
-        replaced = [m for m in months if m not in claimed]
-        ledger.forget_months(con, replaced)
-        for month in replaced:
-            for table in ("games", "rejects", "months"):
-                con.execute(f"DELETE FROM {table} WHERE month = ?", [month])
-        for month in months:
-            _add_month(con, month, name)
-        ledger.record(con, key, games_read, months)
-        con.execute("COMMIT")
-    except BaseException:
-        con.execute("ROLLBACK")
-        raise
-    claimed.update(months)
-    done = [_month_ingested(con, month) for month in months]
-    row = con.execute("SELECT COUNT(*) FROM _stage WHERE month IS NULL").fetchone()
-    con.execute("DROP TABLE IF EXISTS _stage")
-    return done, int(row[0]) if row else 0
-
-
-def _add_month(con: duckdb.DuckDBPyConnection, month: int, name: str) -> None:
-    """Add the staged games of ``month`` to what it holds (in the caller's transaction)."""
-    con.execute(
-        """INSERT INTO games SELECT month, perf, white, black, we, be, wd, bd, score, ord,
-           event FROM _stage WHERE month = ? AND reason IS NULL""",
-        [month],
-    )
-    merged = con.execute(
-        """SELECT reason, SUM(games) FROM (
-               SELECT reason, games FROM rejects WHERE month = ?
-               UNION ALL SELECT reason, COUNT(*) FROM _stage
-               WHERE month = ? AND reason IS NOT NULL GROUP BY reason)
-           GROUP BY reason""",
-        [month, month],
-    ).fetchall()
-    con.execute("DELETE FROM rejects WHERE month = ?", [month])
-    if merged:
-        con.executemany(
-            "INSERT INTO rejects VALUES (?, ?, ?)", [(month, r, int(n)) for r, n in merged]
-        )
-    before = con.execute(
-        "SELECT games, rejected, sources FROM months WHERE month = ?", [month]
-    ).fetchone()
-    games, rejected, sources = before if before is not None else (0, 0, "")
-    con.execute("DELETE FROM months WHERE month = ?", [month])
-    con.execute(
-        """INSERT INTO months SELECT ?, ? + COUNT(*) FILTER (WHERE reason IS NULL),
-               ? + COUNT(*) FILTER (WHERE reason IS NOT NULL), ? FROM _stage WHERE month = ?""",
-        [month, games, rejected, f"{sources}, {name}" if sources else name, month],
-    )
 
 
 def _month_ingested(con: duckdb.DuckDBPyConnection, month: int) -> MonthIngested:

@@ -1,5 +1,5 @@
-"""The SQL of ``db ingest`` (``ingest.py`` runs it): the staging tables, what an ``Event``
-says, and the statement that parses and checks a batch of raw headers into ``_stage``,
+"""The SQL of ``db ingest`` (``ingest.py`` runs it): the tables of what an ``Event`` says,
+and the statement that parses and checks a batch of raw headers,
 giving every unusable game its reason (``schema.REASONS``). Which games are rated, which
 are AI games and what ``Termination`` means follow ``core/lichess_pgn.py``'s SQL forms.
 """
@@ -13,11 +13,6 @@ from lichess_elo.core.population.schema import PERFS
 
 #: The first day a game can have been played: Lichess opened in 2010.
 FIRST_DAY = "2010-01-01"
-
-STAGE_DDL = """
-CREATE OR REPLACE TEMP TABLE _stage (file_no INTEGER, month INTEGER, perf VARCHAR,
-    white VARCHAR, black VARCHAR, we INTEGER, be INTEGER, wd INTEGER, bd INTEGER,
-    score INTEGER, ord BIGINT, reason VARCHAR, event VARCHAR)"""
 
 #: The event of a game for the once-per-event 400-point rule, as ``core/report/rules.game_event``
 #: names it: ``arena:<id>`` or ``swiss:<id>`` from the ``Event`` header's address, else NULL.
@@ -52,8 +47,9 @@ def new_events_sql() -> str:
     FROM (SELECT UNNEST(?::VARCHAR[]) AS ev)"""
 
 
-def classify_sql(file_no: int, seq0: int) -> str:
-    """Parse and check a batch of raw headers (``_batch``) into ``_stage``."""
+def classify_sql(seq0: int) -> str:
+    """Parse and check a batch of raw headers (``_batch``, games ``seq0`` on): one row per
+    game, its ``reason`` NULL when it is usable."""
     rated = ", ".join(f"'{p}'" for p in PERFS)
     # A date that parses but cannot be a Lichess game's (before Lichess, or after tomorrow,
     # e.g. 2999.12.31 or 0000.01.01) is no date: the game is malformed, and ``ord`` below
@@ -62,7 +58,6 @@ def classify_sql(file_no: int, seq0: int) -> str:
     # The Event's word in lower case (``ultrabullet``) -> the perf as ``PERFS`` spells it.
     named = " ".join(f"WHEN '{p.lower()}' THEN '{p}'" for p in PERFS)
     return f"""
-    INSERT INTO _stage
     WITH d AS (
         SELECT *, try_strptime(UTCDate || ' ' || COALESCE(UTCTime, '00:00:00'),
                                '%Y.%m.%d %H:%M:%S') AS ts0
@@ -80,9 +75,9 @@ def classify_sql(file_no: int, seq0: int) -> str:
                END AS is_rated, e.event AS event_key
         FROM d r LEFT JOIN _speeds t ON t.tc = r.TimeControl
             LEFT JOIN _events e ON e.ev = r.Event)
-    SELECT {file_no}, year(ts) * 100 + month(ts), perf, White, Black, we, be, wd, bd,
-        CASE Result WHEN '1-0' THEN 100 WHEN '0-1' THEN 0 ELSE 50 END,
-        epoch(ts)::BIGINT * 1000000000 + seq + {seq0},
+    SELECT year(ts) * 100 + month(ts) AS month, perf, White AS white, Black AS black, we, be,
+        wd, bd, CASE Result WHEN '1-0' THEN 100 WHEN '0-1' THEN 0 ELSE 50 END AS score,
+        epoch(ts)::BIGINT * 1000000000 + seq + {seq0} AS ord,
         CASE
             WHEN ts IS NULL OR COALESCE(trim(White), '') IN ('', '?')
                  OR COALESCE(trim(Black), '') IN ('', '?')
@@ -101,6 +96,6 @@ def classify_sql(file_no: int, seq0: int) -> str:
             WHEN COALESCE(Variant, 'Standard') <> 'Standard' THEN 'variant'
             WHEN we IS NULL OR be IS NULL THEN 'missing_rating'
             WHEN perf IS NULL OR perf NOT IN ({rated}) THEN 'other_perf'
-        END,
-        event_key
+        END AS reason,
+        event_key AS event
     FROM p"""

@@ -61,6 +61,8 @@ def main(argv: list[str] | None = None) -> None:
     total_power = total_line = 0.0
     for name, text in args.stage or []:
         points = [(float(n), float(t)) for n, t in (p.split(":") for p in text.split(","))]
+        if len({n for n, _ in points}) < 2:
+            parser.error(f"--stage {name}: give times at two sizes or more to fit a growth")
         a, b = fit_power(points)
         c, d = fit_line(points)
         power, line = a * args.month**b, c + d * args.month

@@ -128,7 +128,7 @@ def ingest_files(
             seq0 += held.games_read  # the game order is that of one whole run
             continue
         tally = read_file(con, path, key, progress, file_no, seq0, known, claimed)
-        months.update((m, _month_ingested(con, m)) for m in tally.touched)
+        months.update((m, _month_ingested(con, m)) for m in tally.months)
         read.append(path)
         unplaced += tally.unplaced
         seq0 += tally.games
@@ -148,14 +148,17 @@ def prepare(con: duckdb.DuckDBPyConnection) -> Seen:
 @dataclass
 class Tally:
     """What one file's checked games came to: the games read, how many had each month
-    (``None``: no readable date) and each reason, the months in the order they appeared,
-    and the games that belong to no month."""
+    (``None``: no readable date) and each reason, and the games that belong to no month."""
 
     games: int = 0
     per_month: Counter[int | None] = field(default_factory=Counter)
     rejects: Counter[tuple[int | None, str]] = field(default_factory=Counter)
-    touched: list[int] = field(default_factory=list)
     unplaced: int = 0
+
+    @property
+    def months(self) -> list[int]:
+        """The months the file's games fill, in order."""
+        return sorted(m for m in self.per_month if m is not None)
 
 
 def read_file(
@@ -192,7 +195,7 @@ def read_file(
         with suppress(duckdb.TransactionException):
             con.execute("ROLLBACK")
         raise
-    claimed.update(tally.touched)
+    claimed.update(tally.months)
     return tally
 
 
@@ -269,7 +272,7 @@ def _check(
     ).fetchall()
     seen = set(tally.per_month)
     for month in sorted({m for m, _, _ in counts if m is not None and m not in seen}):
-        _open_month(con, int(month), claimed, tally)
+        _open_month(con, int(month), claimed)
     checked.query(
         "_checked",
         """INSERT INTO games SELECT month, perf, white, black, we, be, wd, bd, score, ord,
@@ -290,12 +293,9 @@ def _select(rel: duckdb.DuckDBPyRelation, name: str, sql: str) -> duckdb.DuckDBP
     return out
 
 
-def _open_month(
-    con: duckdb.DuckDBPyConnection, month: int, claimed: set[int], tally: Tally
-) -> None:
+def _open_month(con: duckdb.DuckDBPyConnection, month: int, claimed: set[int]) -> None:
     """The first games of ``month`` in this file: empty it unless an earlier file of the
     run filled it (in the file's transaction)."""
-    tally.touched.append(month)
     if month in claimed:
         return
     ledger.forget_months(con, [month])
@@ -314,17 +314,16 @@ def _finish_file(
     """
     undated = tally.per_month.pop(None, 0)
     lost = {r: n for (m, r), n in tally.rejects.items() if m is None}
-    if undated and tally.per_month:
-        dated = sorted(m for m in tally.per_month if m is not None)
-        common = max(dated, key=lambda m: tally.per_month[m])
+    if undated and tally.months:
+        common = max(tally.months, key=lambda m: tally.per_month[m])
         tally.per_month[common] += undated
         for reason, n in lost.items():
             tally.rejects[common, reason] += n
     else:
         tally.unplaced = undated
-    for month in tally.touched:
+    for month in tally.months:
         _add_month(con, month, tally, name)
-    ledger.record(con, key, tally.games, sorted(tally.touched))
+    ledger.record(con, key, tally.games, tally.months)
 
 
 def _add_month(con: duckdb.DuckDBPyConnection, month: int, tally: Tally, name: str) -> None:

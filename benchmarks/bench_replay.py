@@ -37,8 +37,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 from gen_games import generate_games
 
 from lichess_elo.core.games import Game
+from lichess_elo.sources.cache.replay import replay_all
 from lichess_elo.sources.lichess.parse import parse_games
-from lichess_elo.sources.replay_cache import replay_all
 
 
 def bare_loop(games: Sequence[Game]) -> None:

@@ -55,9 +55,9 @@ from lichess_elo.core.report import ReportSettings, build_report  # noqa: E402
 from lichess_elo.output import report as render_report  # noqa: E402
 from lichess_elo.output import report_text  # noqa: E402
 from lichess_elo.output.common import stream_output  # noqa: E402
+from lichess_elo.sources.cache.replay import replay_all  # noqa: E402
 from lichess_elo.sources.lichess import Source  # noqa: E402
 from lichess_elo.sources.lichess.parse import parse_games  # noqa: E402
-from lichess_elo.sources.replay_cache import replay_all  # noqa: E402
 
 USER = "BenchUser"
 START = datetime(2021, 1, 1, tzinfo=UTC)

@@ -175,7 +175,7 @@ def test_chart_lines_start_at_the_start_rating(
     # start rating at the date of the first update, so the first step is drawn.
     import matplotlib.axes
 
-    from lichess_elo.output import chart_club as render_club
+    from lichess_elo.output.charts.figure import club as render_club
 
     series: dict[str, render_club.ChartSeries] = {}
     plotted: list[list[float]] = []
@@ -300,7 +300,7 @@ def test_output_and_chart_checked_before_any_work(option: str, tmp_path: Path) -
     ("option", "target"),
     [
         ("--output", "lichess_elo.output.common.write_atomic"),
-        ("--chart", "lichess_elo.output.charts.write_atomic"),
+        ("--chart", "lichess_elo.output.charts.figure.write_atomic"),
     ],
 )
 def test_late_write_failure_names_the_users_path(
@@ -347,7 +347,7 @@ def test_chart_write_failure_is_write_failed_naming_the_users_path(tmp_path: Pat
 
     from lichess_elo.app.club import ClubSettings, rate_club_files
     from lichess_elo.errors import WriteFailed
-    from lichess_elo.output.chart_club import write_club_chart
+    from lichess_elo.output.charts.club import write_club_chart
 
     result = rate_club_files([PLAYERS, GAMES], ClubSettings(config=Path(CONFIG))).result
     names = [s.name for s in result.standings]

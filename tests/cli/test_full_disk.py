@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from lichess_elo.sources.sqlite_open import whole_in_main_file
+from lichess_elo.sources.cache.sqlite import whole_in_main_file
 from tests.fake_lichess import FakeLichess
 from tests.runners import run_cli
 

@@ -69,6 +69,6 @@ def test_an_offline_json_report_imports_no_console_and_no_masked_arrays(
         for line in offline.stderr.splitlines()
         if line.startswith("import time:") and "|" in line
     }
-    assert {"lichess_elo.output.report", "numpy"} <= modules  # the log is there
+    assert {"lichess_elo.output.report.json", "numpy"} <= modules  # the log is there
     unused = modules & {"rich.console", "numpy.ma", "email.utils"}
     assert not unused, sorted(unused)

@@ -1,12 +1,12 @@
 """The bars' ETA column (issue #23 item 2) on a fake clock: hidden while no honest estimate
-exists, then the estimate of ``output.eta`` in ``H:MM:SS``; the estimate itself is tested
+exists, then the estimate of ``output.progress.eta`` in ``H:MM:SS``; the estimate itself is tested
 in tests/unit/test_eta.py."""
 
 from __future__ import annotations
 
 from types import SimpleNamespace
 
-from lichess_elo.output.progress import EtaColumn
+from lichess_elo.output.progress.bars import EtaColumn
 
 
 class Clock:
@@ -50,7 +50,7 @@ def test_unknown_total_and_finished_show_nothing() -> None:
 
 
 def test_file_names_keep_their_last_words() -> None:
-    from lichess_elo.output.db_progress import short_name
+    from lichess_elo.output.progress.db import short_name
 
     assert short_name("lichess_db_standard_rated_2024-05.pgn.zst") == "…2024-05.pgn.zst"
     assert short_name("may.pgn.zst") == "may.pgn.zst"
@@ -65,7 +65,7 @@ def test_a_month_dump_bar_fits_80_columns_whole() -> None:
     from rich.console import Console
     from rich.progress import Progress
 
-    from lichess_elo.output.db_progress import ingest_columns, short_name
+    from lichess_elo.output.progress.db import ingest_columns, short_name
 
     clock = Clock()
     screen = io.StringIO()

@@ -1,4 +1,4 @@
-"""The renderer registry (``output.render``, issue #21 item 1): every format x view the
+"""The renderer registry (``output.registry``, issue #21 item 1): every format x view the
 command line offers has a renderer or one refusal, and adding a format is one entry.
 
 The commands are the real typer commands (``load_command``); the toy format goes through
@@ -18,7 +18,7 @@ from lichess_elo.app.games import Listing
 from lichess_elo.cli.errors import no_renderer_message
 from lichess_elo.cli.root import COMMANDS, load_command
 from lichess_elo.errors import NoRenderer
-from lichess_elo.output import render
+from lichess_elo.output import registry as render
 from lichess_elo.output.formats import CSV, TABLE, Format
 from tests.helpers import REPO
 from tests.runners import Cli

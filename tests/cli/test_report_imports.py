@@ -11,9 +11,9 @@ import sys
 _CHECK = """
 import sys
 import lichess_elo.app.report, lichess_elo.app.accuracy, lichess_elo.cli.report
-import lichess_elo.output.report, lichess_elo.sources.replay_cache
+import lichess_elo.output.report.json, lichess_elo.sources.cache.replay
 print(sorted(m for m in sys.modules if m == "chess" or m.startswith("chess.")))
-from lichess_elo.sources.replay_cache import replay_rows
+from lichess_elo.sources.cache.replay import replay_rows
 print("chess" in sys.modules)
 replay_rows([("g", "standard", None, "started", ("e4",))], False)
 print("chess" in sys.modules)

@@ -1,4 +1,4 @@
-"""The numpy dump reader that ``sources/dump_arrow.py`` replaced (``db ingest`` until
+"""The numpy dump reader that ``sources/dump/arrow.py`` replaced (``db ingest`` until
 2026-12-02), kept here only as the reference of the differential test
 (``test_dump_arrow.py``): the same batches, the same database.
 
@@ -20,7 +20,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from lichess_elo.core.population.schema import HEADERS
-from lichess_elo.sources.zstd_stream import Frames, zstd_faults
+from lichess_elo.sources.dump.zstd import Frames, zstd_faults
 
 SCHEMA = pa.schema([("seq", pa.int64())] + [(h, pa.string()) for h in HEADERS])
 #: Called with (games so far, bytes of the file consumed so far).

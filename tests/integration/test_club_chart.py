@@ -8,7 +8,7 @@ from decimal import Decimal
 from itertools import pairwise
 
 from lichess_elo.core.club.model import PeriodEntry, Standing
-from lichess_elo.output.chart_club import (
+from lichess_elo.output.charts.club import (
     ChartSeries,
     club_chart_series,
     dodge,

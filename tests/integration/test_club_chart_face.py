@@ -10,8 +10,8 @@ import matplotlib
 import pytest
 
 from lichess_elo.app.club import ClubSettings, rate_club_files
-from lichess_elo.output.chart_club import write_club_chart
-from lichess_elo.output.chart_compare import SERIES_COLOURS
+from lichess_elo.output.charts.club import write_club_chart
+from lichess_elo.output.charts.compare import SERIES_COLOURS
 from tests import helpers
 
 DATA = helpers.DATA / "club"

@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from lichess_elo.core.club.config import time_control_pattern
 from lichess_elo.core.club.options import ClubOptions
 from lichess_elo.core.club.rating import speed_of
-from lichess_elo.core.club.rules import time_control_pattern
 from lichess_elo.errors import BadFile, BadInput
-from lichess_elo.sources.club_files import (
+from lichess_elo.sources.club.config import read_rules
+from lichess_elo.sources.club.files import (
     Inputs,
     parse_day,
     parse_result,
@@ -22,7 +23,6 @@ from lichess_elo.sources.club_files import (
     time_control,
     tournament_ref,
 )
-from lichess_elo.sources.club_toml import read_rules
 from lichess_elo.sources.lichess.parse import parse_games
 from lichess_elo.sources.lichess.tournaments import games_from_lichess
 from tests import helpers

@@ -13,7 +13,7 @@ import matplotlib
 
 from lichess_elo.app.db import CompareResult
 from lichess_elo.core.population.rows import BandRow
-from lichess_elo.output.chart_compare import (
+from lichess_elo.output.charts.compare import (
     band_lines,
     series_style,
     spread,

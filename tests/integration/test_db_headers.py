@@ -1,4 +1,4 @@
-"""The dump reader (``sources.dump_arrow.read_pgn_zst``, the one ``db ingest`` uses) on
+"""The dump reader (``sources.dump.arrow.read_pgn_zst``, the one ``db ingest`` uses) on
 awkward text, at chunk sizes that cut it everywhere, against a plain reading of the same
 text written here.
 
@@ -19,7 +19,7 @@ import pytest
 import zstandard
 
 from lichess_elo.core.population.schema import HEADERS
-from lichess_elo.sources.dump_arrow import read_pgn_zst
+from lichess_elo.sources.dump.arrow import read_pgn_zst
 from tests.integration.db_helpers import game
 
 

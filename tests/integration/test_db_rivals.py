@@ -158,8 +158,8 @@ def test_spark_tracks_agree_with_the_reference(db: Path, tmp_path: Path) -> None
 def test_json_table_and_chart_name_the_contenders(db: Path, tmp_path: Path) -> None:
     import matplotlib
 
-    from lichess_elo.output import db as render
-    from lichess_elo.output.chart_compare import write_compare_chart
+    from lichess_elo.output.charts.compare import write_compare_chart
+    from lichess_elo.output.db.results import results as render
 
     result = app.compare(app.CompareSettings(db, perfs=("blitz",)))
     doc = render.compare_document(result)

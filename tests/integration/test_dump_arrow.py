@@ -1,4 +1,4 @@
-"""The Arrow dump reader (``sources/dump_arrow.py``, the one ``db ingest`` uses) against the
+"""The Arrow dump reader (``sources/dump/arrow.py``, the one ``db ingest`` uses) against the
 numpy reader it replaced (kept as ``tests/integration/numpy_dump_reader.py``): the same
 batches on awkward text at chunk sizes that cut it everywhere, and the same database,
 table by table, from the test dumps and from an awkward dump."""
@@ -20,7 +20,7 @@ import zstandard
 
 from lichess_elo.app import db as app
 from lichess_elo.core.population.schema import HEADERS
-from lichess_elo.sources import dump_arrow
+from lichess_elo.sources.dump import arrow as dump_arrow
 from lichess_elo.sources.population import ingest
 from tests.integration import numpy_dump_reader as headers
 from tests.integration.db_helpers import awkward_games, db_tables, game, gen_dump, write_dump

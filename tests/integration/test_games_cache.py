@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from lichess_elo.sources import games_cache
-from lichess_elo.sources.games_cache import ParsedCache, request_id
+from lichess_elo.sources.cache import games as games_cache
+from lichess_elo.sources.cache.games import ParsedCache, request_id
 
 REQUEST = request_id("http://x", "/api/games/user/a", {"since": 1, "until": 2}, "text/plain")
 

@@ -1,5 +1,5 @@
-"""The compiled header scanner (``sources/pgnscan.c``) against the numpy scanner of
-``sources/dump_parse.py`` it stands in for: the same batches on real Lichess PGN, on the
+"""The compiled header scanner (``sources/dump/pgnscan.c``) against the numpy scanner of
+``sources/dump/parse.py`` it stands in for: the same batches on real Lichess PGN, on the
 test dumps, on awkward text and on a seeded set of fuzzed inputs cut anywhere, and the same
 database; and the package without the extension (the numpy scanner, the same database)."""
 
@@ -22,7 +22,7 @@ from lichess_elo.sources import dump_arrow, dump_parse
 from tests.integration.db_helpers import REPO, awkward_games, db_tables, gen_dump
 
 try:
-    from lichess_elo.sources import pgnscan
+    from lichess_elo.sources.dump import pgnscan
 except ImportError:
     pgnscan = None  # type: ignore[assignment]
 
@@ -30,7 +30,9 @@ except ImportError:
 #: tests are skipped and say why. CI sets LICHESS_ELO_REQUIRE_CSCAN=1 (.ci/run), so there a
 #: missing extension fails instead of skipping.
 if pgnscan is None and os.environ.get("LICHESS_ELO_REQUIRE_CSCAN") == "1":
-    raise RuntimeError("LICHESS_ELO_REQUIRE_CSCAN=1 but lichess_elo.sources.pgnscan is not built")
+    raise RuntimeError(
+        "LICHESS_ELO_REQUIRE_CSCAN=1 but lichess_elo.sources.dump.pgnscan is not built"
+    )
 needs_c = pytest.mark.skipif(
     pgnscan is None, reason="the C scanner is not built (pip install -e . with a C compiler)"
 )
@@ -176,9 +178,9 @@ def test_the_same_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> N
 _WITHOUT_EXTENSION = """
 import sys
 from pathlib import Path
-sys.modules["lichess_elo.sources.pgnscan"] = None  # as if it was never built
+sys.modules["lichess_elo.sources.dump.pgnscan"] = None  # as if it was never built
 from lichess_elo.app import db as app
-from lichess_elo.sources import dump_parse
+from lichess_elo.sources.dump import parse as dump_parse
 print(dump_parse.scanner())
 done = app.ingest(app.IngestSettings((Path(sys.argv[1]),), Path(sys.argv[2])))
 print(sum(m.games for m in done.months), sorted(done.months[0].rejected.items()))

@@ -18,7 +18,7 @@ import pytest
 from lichess_elo.app import db as app
 from lichess_elo.core import lichess_pgn
 from lichess_elo.errors import NotLichessPgn
-from lichess_elo.sources.club_files import read_inputs
+from lichess_elo.sources.club.files import read_inputs
 from lichess_elo.sources.pgn import read_pgn
 from tests.runners import invoke
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from lichess_elo.core.accuracy import Outcome, Verdict
 from lichess_elo.core.report.predictions import KFit, KPoint, PerfAccuracy
-from lichess_elo.output.accuracy_text import scores_table
-from lichess_elo.output.accuracy_words import SCORE_LEGEND, headline, k_summary, legend
+from lichess_elo.output.scorecard.text import scores_table
+from lichess_elo.output.scorecard.words import SCORE_LEGEND, headline, k_summary, legend
 
 
 def _verdict(outcome: Outcome, games: int, low: float | None) -> Verdict:

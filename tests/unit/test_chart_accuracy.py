@@ -12,8 +12,8 @@ import pytest
 
 from lichess_elo.core.report import PerfReport, ReportSettings, build_report
 from lichess_elo.core.report.predictions import KFit, KPoint, PerfAccuracy, score_perf
-from lichess_elo.output.chart_accuracy import SAME_SHIFT, draw_accuracy_chart
-from lichess_elo.output.charts import pyplot
+from lichess_elo.output.charts.figure import pyplot
+from lichess_elo.output.charts.scorecard import SAME_SHIFT, draw_accuracy_chart
 from tests.helpers import ME, game
 
 

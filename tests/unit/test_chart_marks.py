@@ -18,7 +18,7 @@ import pytest
 
 from lichess_elo.core.games import Game
 from lichess_elo.core.report import PerfReport, ReportSettings, build_report
-from lichess_elo.output.chart_report import close_figure, draw_chart
+from lichess_elo.output.charts.report import close_figure, draw_chart
 from tests.helpers import ME, game
 
 MONTH_OR_YEAR = re.compile(r"(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|\b\d{4}\b)")

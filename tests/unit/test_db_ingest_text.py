@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from lichess_elo.core.population.rows import IngestResult, MonthIngested
-from lichess_elo.output.db import ingest_text
+from lichess_elo.output.db.results import ingest_text
 
 
 def _result(games: int, seconds: float) -> IngestResult:

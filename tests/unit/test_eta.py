@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from lichess_elo.output.eta import Eta, clock_text
+from lichess_elo.output.progress.eta import Eta, clock_text
 
 
 class Clock:

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lichess_elo.core.games import Clock, Game, Side
-from lichess_elo.sources import games_cache
+from lichess_elo.sources.cache import games as games_cache
 from lichess_elo.sources.lichess.parse import parse_ndjson
 from lichess_elo.sources.pgn import read_pgn
 

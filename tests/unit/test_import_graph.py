@@ -152,7 +152,7 @@ def test_the_scan_sees_the_package_and_its_lazy_and_type_only_imports() -> None:
     assert len(modules) > 100
     # a top-level import, one inside a function and one under TYPE_CHECKING
     assert "lichess_elo.core.fide" in graph["lichess_elo.core.report.model"]
-    assert "lichess_elo.sources.lichess.http_cache" in graph["lichess_elo.sources.lichess.session"]
+    assert "lichess_elo.sources.cache.http" in graph["lichess_elo.sources.lichess.session"]
     assert "lichess_elo.core.report.settings" in graph["lichess_elo.core.report.model"]
     # ``from lichess_elo import errors`` names the module, the root's lazy names their modules
     assert "lichess_elo.app.report" in graph["lichess_elo"]

@@ -13,7 +13,7 @@ from lichess_elo.core.club.rating import months_between as club_months_between
 from lichess_elo.core.population import rivals_sql, rulebook_sql, schema
 from lichess_elo.core.population.dialect import DUCKDB
 from lichess_elo.core.report.rivals import month_index as rivals_month_index
-from lichess_elo.output.chart_periods import period_span
+from lichess_elo.output.charts.periods import period_span
 from lichess_elo.sources.lichess.months import export_params
 
 

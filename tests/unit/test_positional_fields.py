@@ -35,7 +35,7 @@ SITES = [
     ("sources/lichess/parse.py", "_parse_side", "Side", Side),
     ("sources/lichess/parse.py", "parse_game", "Game", Game),
     ("core/games.py", "without_moves", "_plain_game", Game),
-    ("sources/replay_store.py", "from_row", "ReplayFacts", ReplayFacts),
+    ("sources/cache/replay_store.py", "from_row", "ReplayFacts", ReplayFacts),
     ("core/fide/period.py", "rate_period", "RatedGame", RatedGame),
     ("core/report/perf.py", "_period", "GameResult", GameResult),
 ]

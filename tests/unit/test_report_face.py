@@ -11,9 +11,9 @@ import pytest
 
 from lichess_elo.core.report.build import MIN_PERFORMANCE_GAMES, build_report
 from lichess_elo.core.report.settings import ReportSettings
-from lichess_elo.output.chart_report import close_figure, draw_chart
-from lichess_elo.output.report_text import report_lines
-from lichess_elo.output.report_words import headline, other_perfs
+from lichess_elo.output.charts.report import close_figure, draw_chart
+from lichess_elo.output.report.text import report_lines
+from lichess_elo.output.report.words import headline, other_perfs
 from tests.helpers import ME, day, game
 
 # Hero 1500 in January: beats 1400 (+10 on Lichess), draws 1600 (+2); K 20 table 8.1.2:

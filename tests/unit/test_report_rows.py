@@ -1,6 +1,6 @@
-"""The JSON report's game lines (output/report_rows.py): the encoder's text of each row's dict.
+"""The JSON report's game lines (output/report/json_rows.py): the encoder's text of each row's dict.
 
-``game_lines`` fills a format string instead of encoding ``output.report._game_json``'s
+``game_lines`` fills a format string instead of encoding ``output.report.json._game_json``'s
 dict; these tests pin one line written out by hand and check rows with every kind of value
 (escaped and non-ASCII text, None, gaps, endings, non-UTC timestamps) against the encoder.
 """
@@ -14,8 +14,8 @@ from decimal import Decimal
 
 from lichess_elo.core.report.model import GameRow
 from lichess_elo.output.common import json_default
-from lichess_elo.output.report import _game_json
-from lichess_elo.output.report_rows import game_lines
+from lichess_elo.output.report.json import _game_json
+from lichess_elo.output.report.json_rows import game_lines
 
 ROW = GameRow(
     id="abcd1234",

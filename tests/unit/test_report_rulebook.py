@@ -11,9 +11,9 @@ from datetime import UTC, datetime
 
 from lichess_elo.core.fide_record import FidePlayer
 from lichess_elo.core.report import ReportSettings, build_report
-from lichess_elo.output.report import report_json
-from lichess_elo.output.report_csv import report_csv
-from lichess_elo.output.report_text import report_text
+from lichess_elo.output.report.csv import report_csv
+from lichess_elo.output.report.json import report_json
+from lichess_elo.output.report.text import report_text
 from tests.helpers import game
 
 
@@ -143,7 +143,7 @@ def test_fide_record_counts_only_ratings_published_by_the_period() -> None:
 
 
 def test_the_chart_marks_the_compression_and_the_floor(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    from lichess_elo.output.chart_report import write_chart
+    from lichess_elo.output.charts.report import write_chart
 
     across = write_chart([_one(ACROSS, games_before=30)], tmp_path / "a.svg", user="Hero")
     text = across.read_text(encoding="utf-8")

@@ -1,4 +1,4 @@
-"""The report under FIDE's rules by chapter and date (``core/report/rules.py`` and its use
+"""The report under FIDE's rules by chapter and date (``core/report/editions.py`` and its use
 in ``build_report``), and the real FIDE comparison (``core/report/fide_compare.py``).
 
 Numbers are derived beside them from table 8.1.2 and the K of the edition named.
@@ -13,7 +13,7 @@ from decimal import Decimal
 from lichess_elo.core.fide_record import parse_player
 from lichess_elo.core.games import Game, Side
 from lichess_elo.core.report.build import ReportSettings, build_report
-from lichess_elo.core.report.rules import game_event, k_warning, perf_chapter
+from lichess_elo.core.report.editions import game_event, k_warning, perf_chapter
 
 ME = "Hero"
 

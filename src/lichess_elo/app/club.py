@@ -20,9 +20,9 @@ from lichess_elo.core.club.publish import published
 from lichess_elo.core.club.rating import rate_club
 from lichess_elo.errors import BadInput
 from lichess_elo.sources.base import GameSource
-from lichess_elo.sources.club_files import read_inputs
-from lichess_elo.sources.club_sources import club_games
-from lichess_elo.sources.club_toml import read_rules
+from lichess_elo.sources.club.config import read_rules
+from lichess_elo.sources.club.files import read_inputs
+from lichess_elo.sources.club.games import club_games
 from lichess_elo.sources.lichess.session import Source
 from lichess_elo.sources.lichess.tournaments import tournament_fetcher
 

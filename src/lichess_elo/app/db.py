@@ -34,7 +34,7 @@ from lichess_elo.core.population.schema import (
 )
 from lichess_elo.errors import BadInput
 from lichess_elo.sources.population import compare as population
-from lichess_elo.sources.population import duck, info, lists, rules_store
+from lichess_elo.sources.population import duck, info, list_rules_store, lists
 from lichess_elo.sources.population.duck_faults import named_faults
 from lichess_elo.sources.population.ingest import check_file, dump_kind, ingest_files
 
@@ -110,8 +110,8 @@ def ingest(settings: IngestSettings) -> IngestResult:
 
 
 def _rules_of(con: Any, perf: str) -> ListRules:
-    """The record of ``perf``'s lists (``rules_store.recorded``)."""
-    return rules_store.recorded(con, perf)
+    """The record of ``perf``'s lists (``list_rules_store.recorded``)."""
+    return list_rules_store.recorded(con, perf)
 
 
 def _month_of(rules: ListRules, month: int) -> MonthRules:

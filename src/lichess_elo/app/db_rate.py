@@ -17,7 +17,7 @@ from lichess_elo.core.population.rows import RateResult
 from lichess_elo.core.population.schema import PERFS, check_perf, month_label
 from lichess_elo.core.population.stages import OPPONENTS, Opponents
 from lichess_elo.errors import BadInput
-from lichess_elo.sources.population import duck, rivals_spark, rules_store
+from lichess_elo.sources.population import duck, list_rules_store, rivals_spark
 from lichess_elo.sources.population.duck_faults import named_faults
 
 DEFAULT_DB = Path("lichess.duckdb")
@@ -85,7 +85,7 @@ def _month_counter(settings: RateSettings, total: int) -> Callable[[int], None]:
 
 def _refuse_unrecorded(con: Any, perfs: tuple[str, ...]) -> None:
     """Refuse to keep another perf's lists made before lists recorded their rules."""
-    recorded = rules_store.read(con)
+    recorded = list_rules_store.read(con)
     old = [p for p in duck.kept_perfs(con, perfs) if p not in recorded]
     if old:
         raise BadInput(

@@ -1,7 +1,7 @@
 """``games``: pick a player's games, replay them, derive the endings.
 
 ``list_games`` is the one library call behind the command (an edge: it loads the games
-through any ``sources.base.GameSource`` and replays them through ``sources.replay_cache``).
+through any ``sources.base.GameSource`` and replays them through ``sources.cache.replay``).
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ from lichess_elo.core.games import Color, Game, check_date_range
 from lichess_elo.core.replay_facts import Ending, ReplayFacts, endings
 from lichess_elo.core.report.selection import check_perfs, in_range, utc_midnight
 from lichess_elo.sources.base import GameSource
+from lichess_elo.sources.cache.replay import replay_all
 from lichess_elo.sources.lichess.session import resolve_cache_dir
 from lichess_elo.sources.load import choose_source, load_from
-from lichess_elo.sources.replay_cache import replay_all
 
 if TYPE_CHECKING:
     from pathlib import Path

@@ -19,7 +19,7 @@ from lichess_elo.cli.options import (
     parse_rules_as_of,
 )
 from lichess_elo.core import fide
-from lichess_elo.output import render
+from lichess_elo.output import registry as render
 
 #: How calc calls the logical inputs in its messages.
 NAMES = {

@@ -34,7 +34,7 @@ from lichess_elo.cli.options import (
 from lichess_elo.cli.pager import paged
 from lichess_elo.core.club.options import ClubOptions
 from lichess_elo.errors import BadInput
-from lichess_elo.output import render
+from lichess_elo.output import registry as render
 from lichess_elo.output.formats import ClubView, Format
 from lichess_elo.output.renderers import ClubLadder
 
@@ -363,7 +363,7 @@ def _publish(ladder: ClubLadder, html: Path | None, chart: Path | None, top: int
         page = run.player
         names = [page.standing.name]
         if html is not None:
-            from lichess_elo.output.html_club import club_player_html
+            from lichess_elo.output.html.club import club_player_html
 
             write_output(
                 html, club_player_html(page.standing, page.recent, page.months, page.target)
@@ -371,11 +371,11 @@ def _publish(ladder: ClubLadder, html: Path | None, chart: Path | None, top: int
     else:
         names = [s.name for s in run.table.standings[:top]]
         if html is not None:
-            from lichess_elo.output.html_club import club_html
+            from lichess_elo.output.html.club import club_html
 
             write_output(html, club_html(run.table, ladder.rules_file))
     if chart is not None:
-        from lichess_elo.output.chart_club import write_club_chart
+        from lichess_elo.output.charts.club import write_club_chart
 
         write_club_chart(run.result if run.player else run.table, names, chart)
 

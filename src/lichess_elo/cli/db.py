@@ -94,7 +94,7 @@ def _out(
     ``pager`` and it is long (``cli.pager``), or to ``output`` (whole, through the one
     atomic writer; a table on one line a row)."""
     from lichess_elo.cli.pager import paged
-    from lichess_elo.output import render
+    from lichess_elo.output import registry as render
     from lichess_elo.output.formats import Format
 
     target = render.Target.of(output)  # the terminal's width, before the pager holds it
@@ -104,7 +104,7 @@ def _out(
 
 def _format(value: str, subject: str) -> str:
     """The ``--format`` value checked against what ``subject`` renders (one message)."""
-    from lichess_elo.output.render import choose_format
+    from lichess_elo.output.registry import choose_format
 
     return choose_format(value, subject)
 
@@ -128,7 +128,7 @@ def ingest_cmd(
 
     with library_errors(NAMES), interruptible():
         from lichess_elo.app import db as app
-        from lichess_elo.output import db_progress
+        from lichess_elo.output.progress import db as db_progress
 
         fmt = _format(fmt, "db-ingest")
         paths = app.expand_dumps(tuple(files))
@@ -198,9 +198,9 @@ def rate_cmd(
     with library_errors(NAMES), interruptible():
         from lichess_elo.app import db as app
         from lichess_elo.errors import BadInput
-        from lichess_elo.output import db as render
-        from lichess_elo.output import db_progress
         from lichess_elo.output.common import console
+        from lichess_elo.output.db import results as render
+        from lichess_elo.output.progress import db as db_progress
 
         if rule_600:
             raise BadInput(
@@ -330,8 +330,8 @@ def compare_cmd(
 
     with library_errors(NAMES), interruptible():
         from lichess_elo.app import db as app
-        from lichess_elo.output import db_progress
-        from lichess_elo.output.charts import check_chart_path
+        from lichess_elo.output.charts.figure import check_chart_path
+        from lichess_elo.output.progress import db as db_progress
 
         fmt = _format(fmt, "db-compare")
         if chart is not None:
@@ -346,7 +346,7 @@ def compare_cmd(
         with db_progress.compare_progress(quiet) as progress:
             result = app.compare(replace(settings, progress=progress))
         if chart is not None:
-            from lichess_elo.output.chart_compare import write_compare_chart
+            from lichess_elo.output.charts.compare import write_compare_chart
 
             write_compare_chart(result, chart)
         _out("db-compare", result, fmt, output, pager=not no_pager)

@@ -27,9 +27,9 @@ from lichess_elo.cli.options import (
     make_source,
     parse_dates,
 )
-from lichess_elo.output import render
+from lichess_elo.output import registry as render
 from lichess_elo.output.common import check_output_path
-from lichess_elo.output.progress import progress_bars
+from lichess_elo.output.progress.bars import progress_bars
 from lichess_elo.output.renderers import Fetched
 
 

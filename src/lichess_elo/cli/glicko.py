@@ -11,7 +11,7 @@ from lichess_elo.cli.errors import library_errors
 from lichess_elo.cli.options import OutputOpt, fold_perf, format_option
 from lichess_elo.core.games import COLORS, Color
 from lichess_elo.errors import Malformed, UnknownChoice
-from lichess_elo.output import render
+from lichess_elo.output import registry as render
 from lichess_elo.output.renderers import GlickoGame
 
 

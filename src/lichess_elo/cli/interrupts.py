@@ -5,7 +5,7 @@ the CLI raises its own ``Interrupted`` (a ``BaseException``: no ``except Excepti
 library swallows it, and every ``finally`` still runs, writing the finished replay batch and
 closing the caches). A second Ctrl-C while that cleanup runs is ignored, so the cleanup is
 never cut short and no second traceback appears. Pool workers ignore SIGINT themselves
-(``sources.replay_cache``).
+(``sources.cache.replay``).
 """
 
 from __future__ import annotations

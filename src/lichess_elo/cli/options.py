@@ -136,9 +136,9 @@ NoPagerOpt = Annotated[
 def format_option(subject: str, panel: str | None = OUTPUT) -> Any:
     """The one ``--format``/``-f`` option, for ``Annotated[str, format_option(subject)]``:
     its metavar and help list the formats the renderer registry has for ``subject``; the
-    command checks the value with ``output.render.choose_format`` (one message everywhere).
+    command checks the value with ``output.registry.choose_format`` (one message everywhere).
     """
-    from lichess_elo.output.render import formats_of
+    from lichess_elo.output.registry import formats_of
 
     formats = formats_of(subject)
     words = ", ".join(formats[:-1]) + f" or {formats[-1]}" if len(formats) > 1 else formats[0]
@@ -268,7 +268,7 @@ def check_targets(output: Path | None, chart: Path | None = None, html: Path | N
     Raises:
         BadInput: one line naming the option.
     """
-    from lichess_elo.output.charts import check_chart_path
+    from lichess_elo.output.charts.figure import check_chart_path
     from lichess_elo.output.writer import check_target
 
     if chart is not None:

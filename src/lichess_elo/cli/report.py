@@ -49,7 +49,7 @@ from lichess_elo.cli.options import (
 )
 from lichess_elo.cli.pager import paged
 from lichess_elo.core.report.settings import ReportSettings
-from lichess_elo.output import render
+from lichess_elo.output import registry as render
 from lichess_elo.output.formats import JSON, TABLE, Format
 from lichess_elo.output.formats import ReportView as View
 from lichess_elo.sources.lichess.fide import check_fide_id
@@ -292,7 +292,7 @@ def _bars(
     """The progress bars; when ``quiet``, none (and rich's live display is not imported)."""
     if quiet:
         return nullcontext((None, None))
-    from lichess_elo.output.progress import progress_bars
+    from lichess_elo.output.progress.bars import progress_bars
 
     return progress_bars(quiet)
 
@@ -313,17 +313,17 @@ def _also_write(
     from lichess_elo.output.common import stream_output
 
     if chart is not None and view == View.accuracy:
-        from lichess_elo.output.chart_accuracy import write_accuracy_chart
+        from lichess_elo.output.charts.scorecard import write_accuracy_chart
 
         write_accuracy_chart(run.reports, run.accuracy, chart, run.user)
     elif chart is not None:
-        from lichess_elo.output.chart_report import write_chart
+        from lichess_elo.output.charts.report import write_chart
 
         write_chart(run.reports, chart, user=run.user)
         if fmt == TABLE and not quiet:
             typer.echo(f"chart written to {chart}", err=True)
     if html is not None:
-        from lichess_elo.output.html_report import write_report_html
+        from lichess_elo.output.html.report import write_report_html
 
         stream_output(html, lambda out: write_report_html(out, run.user, run.reports, run.accuracy))
         if fmt == TABLE and not quiet:

@@ -1,6 +1,6 @@
 """How Lichess writes its PGN: the one reading of its conventions, for every reader.
 
-Pure code, no I/O. ``sources/pgn.py`` (``games``, ``report --pgn``), ``sources/club_files.py``
+Pure code, no I/O. ``sources/pgn.py`` (``games``, ``report --pgn``), ``sources/club/files.py``
 (``club``) and ``sources/population/ingest.py`` (``db ingest``, as SQL built here from the same
 patterns) all decide with these rules. They follow the two exporters that write Lichess PGN
 (read for this module, cited in ``docs/lichess.md``):

@@ -1,6 +1,6 @@
 """What a replay found, and the endings read from it (pure, no python-chess).
 
-``ReplayFacts`` is what ``core.replay`` gives for each game and ``sources.replay_store``
+``ReplayFacts`` is what ``core.replay`` gives for each game and ``sources.cache.replay_store``
 keeps; ``endings`` reads them. They live apart from the replay itself so that a report
 whose facts are all cached (``report --offline``) never imports python-chess.
 """

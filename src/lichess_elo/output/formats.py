@@ -1,7 +1,7 @@
 """The typed choices of what the output looks like: formats and views.
 
 They live here, not in ``cli/``, so core, app and output can name them. A format is a name
-the renderer registry (``output.render``) knows; the built-in ones are below. A view is
+the renderer registry (``output.registry``) knows; the built-in ones are below. A view is
 what a command shows in a format (the report's periods or games, the club's standings).
 """
 

@@ -1,4 +1,4 @@
-"""Every renderer of the command line, one entry per what x format x view (``output.render``).
+"""Every renderer of the command line, one entry per what x format x view (``output.registry``).
 
 Adding a format or a view is one entry here: its ``--format`` choice, metavar and the
 refusals of the pairs without one follow. Each renderer imports its module when it runs,
@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lichess_elo.output.formats import CSV, JSON, TABLE, ClubView, ReportView
-from lichess_elo.output.render import Rendered, Target, renders
+from lichess_elo.output.registry import Rendered, Target, renders
 
 if TYPE_CHECKING:
     from lichess_elo.app.club import ClubRun
@@ -61,7 +61,7 @@ def _report_view(view: str, csv: bool) -> None:
 
     @renders("report", TABLE, view)
     def lines(run: ReportRun, target: Target) -> Rendered:
-        from lichess_elo.output.report_text import report_lines
+        from lichess_elo.output.report.text import report_lines
 
         return "\n".join(report_lines(run.reports, view, target.width)) + "\n"
 
@@ -69,7 +69,7 @@ def _report_view(view: str, csv: bool) -> None:
 
         @renders("report", CSV, view)
         def rows(run: ReportRun, target: Target) -> Rendered:
-            from lichess_elo.output.report_csv import write_report_csv
+            from lichess_elo.output.report.csv import write_report_csv
 
             return lambda out: write_report_csv(out, run.reports, view)
 
@@ -81,35 +81,35 @@ _report_view(_SUMMARY, csv=False)
 
 @renders("report", TABLE, _ACCURACY)
 def _accuracy_table(run: ReportRun, target: Target) -> Rendered:
-    from lichess_elo.output.accuracy_text import accuracy_text
+    from lichess_elo.output.scorecard.text import accuracy_text
 
     return accuracy_text(run.reports, run.accuracy, run.user, target.width)
 
 
 @renders("report", CSV, _ACCURACY)
 def _accuracy_csv(run: ReportRun, target: Target) -> Rendered:
-    from lichess_elo.output.accuracy import accuracy_csv
+    from lichess_elo.output.scorecard.records import accuracy_csv
 
     return accuracy_csv(run.reports, run.accuracy)
 
 
 @renders("report", CSV, _PREDICTIONS)
 def _predictions_csv(run: ReportRun, target: Target) -> Rendered:
-    from lichess_elo.output.predictions import write_predictions_csv
+    from lichess_elo.output.scorecard.predictions import write_predictions_csv
 
     return lambda out: write_predictions_csv(out, run.reports, run.accuracy)
 
 
 @renders("report", JSON, _PERIODS, _GAMES, _SUMMARY, _ACCURACY)
 def _report_json(run: ReportRun, target: Target) -> Rendered:
-    from lichess_elo.output.report import write_report_json
+    from lichess_elo.output.report.json import write_report_json
 
     return lambda out: write_report_json(out, run.user, run.reports, run.accuracy)
 
 
 @renders("report", JSON, _PREDICTIONS)
 def _predictions_json(run: ReportRun, target: Target) -> Rendered:
-    from lichess_elo.output.predictions import predictions_document
+    from lichess_elo.output.scorecard.predictions import predictions_document
 
     return _json(predictions_document(run.user, run.reports, run.accuracy))
 
@@ -215,42 +215,42 @@ class ClubLadder:
 
 @renders("club", TABLE, _STANDINGS)
 def _club_table(ladder: ClubLadder, target: Target) -> Rendered:
-    from lichess_elo.output.club import club_text
+    from lichess_elo.output.club.ladder import club_text
 
     return _line(club_text(ladder.run.table, ladder.rules_file, target.width))
 
 
 @renders("club", TABLE, _EXCLUDED)
 def _club_excluded(ladder: ClubLadder, target: Target) -> Rendered:
-    from lichess_elo.output.club import club_excluded_text
+    from lichess_elo.output.club.ladder import club_excluded_text
 
     return _line(club_excluded_text(ladder.run.table, ladder.rules_file, target.width))
 
 
 @renders("club", CSV, _STANDINGS)
 def _club_csv(ladder: ClubLadder, target: Target) -> Rendered:
-    from lichess_elo.output.club import club_csv
+    from lichess_elo.output.club.ladder import club_csv
 
     return _line(club_csv(ladder.run.table))
 
 
 @renders("club", CSV, _EXCLUDED)
 def _club_excluded_csv(ladder: ClubLadder, target: Target) -> Rendered:
-    from lichess_elo.output.club import club_excluded_csv
+    from lichess_elo.output.club.ladder import club_excluded_csv
 
     return _line(club_excluded_csv(ladder.run.table))
 
 
 @renders("club", JSON, _STANDINGS, _EXCLUDED)
 def _club_json(ladder: ClubLadder, target: Target) -> Rendered:
-    from lichess_elo.output.club import club_json
+    from lichess_elo.output.club.ladder import club_json
 
     return _json(club_json(ladder.run.table, ladder.rules_file))
 
 
 @renders("club-player", TABLE)
 def _player_page(run: ClubRun, target: Target) -> Rendered:
-    from lichess_elo.output.club import club_player_text
+    from lichess_elo.output.club.ladder import club_player_text
 
     page = run.player
     assert page is not None
@@ -260,7 +260,7 @@ def _player_page(run: ClubRun, target: Target) -> Rendered:
 
 @renders("club-player", CSV)
 def _player_csv(run: ClubRun, target: Target) -> Rendered:
-    from lichess_elo.output.club import club_player_csv
+    from lichess_elo.output.club.ladder import club_player_csv
 
     assert run.player is not None
     return _line(club_player_csv(run.player.standing))
@@ -268,7 +268,7 @@ def _player_csv(run: ClubRun, target: Target) -> Rendered:
 
 @renders("club-player", JSON)
 def _player_json(run: ClubRun, target: Target) -> Rendered:
-    from lichess_elo.output.club import club_player_json
+    from lichess_elo.output.club.ladder import club_player_json
 
     page = run.player
     assert page is not None
@@ -280,14 +280,14 @@ def _player_json(run: ClubRun, target: Target) -> Rendered:
 
 @renders("db-ingest", TABLE)
 def _ingest_table(result: IngestResult, target: Target) -> Rendered:
-    from lichess_elo.output.db import ingest_text
+    from lichess_elo.output.db.results import ingest_text
 
     return _line(ingest_text(result, target.width))
 
 
 @renders("db-ingest", JSON)
 def _ingest_json(result: IngestResult, target: Target) -> Rendered:
-    from lichess_elo.output.db import ingest_document
+    from lichess_elo.output.db.results import ingest_document
 
     return _json(ingest_document(result))
 
@@ -304,7 +304,7 @@ class ListShown:
 def _list_table(shown: ListShown, target: Target) -> Rendered:
     from dataclasses import replace
 
-    from lichess_elo.output.db import list_table
+    from lichess_elo.output.db.results import list_table
 
     table = list_table(shown.result)
     if shown.more:
@@ -316,7 +316,7 @@ def _list_table(shown: ListShown, target: Target) -> Rendered:
 @renders("db-list", CSV)
 def _list_csv(shown: ListShown, target: Target) -> Rendered:
     from lichess_elo.output.common import write_csv
-    from lichess_elo.output.db import LIST_FIELDS
+    from lichess_elo.output.db.results import LIST_FIELDS
 
     return _line(write_csv(shown.result.players, LIST_FIELDS))
 
@@ -328,7 +328,7 @@ def _list_json(shown: ListShown, target: Target) -> Rendered:
 
 @renders("db-player", TABLE)
 def _db_player_table(result: PlayerRows, target: Target) -> Rendered:
-    from lichess_elo.output.db import player_table
+    from lichess_elo.output.db.results import player_table
 
     return _table(player_table(result), target)
 
@@ -336,7 +336,7 @@ def _db_player_table(result: PlayerRows, target: Target) -> Rendered:
 @renders("db-player", CSV)
 def _db_player_csv(result: PlayerRows, target: Target) -> Rendered:
     from lichess_elo.output.common import write_csv
-    from lichess_elo.output.db import PLAYER_FIELDS
+    from lichess_elo.output.db.results import PLAYER_FIELDS
 
     return _line(write_csv(result.rows, PLAYER_FIELDS))
 
@@ -348,14 +348,14 @@ def _db_player_json(result: PlayerRows, target: Target) -> Rendered:
 
 @renders("db-compare", TABLE)
 def _compare_table(result: CompareResult, target: Target) -> Rendered:
-    from lichess_elo.output.db import compare_text
+    from lichess_elo.output.db.results import compare_text
 
     return _line(compare_text(result, target.width))
 
 
 @renders("db-compare", JSON)
 def _compare_json(result: CompareResult, target: Target) -> Rendered:
-    from lichess_elo.output.db import compare_document
+    from lichess_elo.output.db.results import compare_document
 
     return _json(compare_document(result))
 
@@ -370,14 +370,14 @@ class Months:
 
 @renders("db-months", TABLE)
 def _months_table(months: Months, target: Target) -> Rendered:
-    from lichess_elo.output.db_months import months_table
+    from lichess_elo.output.db.months import months_table
 
     return _table(months_table(months.held, months.db), target)
 
 
 @renders("db-months", CSV)
 def _months_csv(months: Months, target: Target) -> Rendered:
-    from lichess_elo.output.db_months import months_csv
+    from lichess_elo.output.db.months import months_csv
 
     return _line(months_csv(months.held))
 

@@ -1,7 +1,7 @@
 """The club ladder's records: inputs, rules and results (pure data, no I/O).
 
 ``rating.py`` rates them, ``standings.py`` builds the awards and the player view;
-``sources/club_files.py`` and ``sources/club_toml.py`` read them from files.
+``sources/club/files.py`` and ``sources/club/config.py`` read them from files.
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ from typing import Any
 
 from lichess_elo.core import arguments as args
 from lichess_elo.core.arguments import keywords_checked
+from lichess_elo.core.club.config import SPEEDS, time_control_pattern
 from lichess_elo.core.club.model import (
     METHODS,
     ROUNDINGS,
@@ -28,7 +29,6 @@ from lichess_elo.core.club.model import (
     UpdateMode,
     name_key,
 )
-from lichess_elo.core.club.rules import SPEEDS, time_control_pattern
 from lichess_elo.core.fide import check_choice
 from lichess_elo.errors import BadInput, Malformed, OutOfRange, WrongType
 

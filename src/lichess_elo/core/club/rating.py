@@ -3,7 +3,7 @@
 The records (``ClubPlayer``, ``ClubGame``, ``Rules``, the results) are in ``model.py``
 and re-exported here; one period is applied by ``period.py``, the awards are built by
 ``standings.py``, one player's page by ``player.py``. The readers for CSV, PGN and
-``club.toml`` are in ``sources/club_files.py`` and ``sources/club_toml.py``, Lichess
+``club.toml`` are in ``sources/club/files.py`` and ``sources/club/config.py``, Lichess
 tournaments in ``sources/lichess/tournaments.py``.
 Expected scores, rounding and the FIDE initial rating come from ``fide.py``.
 
@@ -22,6 +22,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from lichess_elo.core.arguments import keywords_checked
+from lichess_elo.core.club.config import (
+    FORFEIT_RULE,
+    counts,
+    exclusion_rule,
+    matches,
+    speed_of,
+)
 from lichess_elo.core.club.kfactor import KChoice
 from lichess_elo.core.club.model import (
     METHODS,
@@ -46,13 +53,6 @@ from lichess_elo.core.club.model import (
     name_key,
 )
 from lichess_elo.core.club.period import expected, rate_period
-from lichess_elo.core.club.rules import (
-    FORFEIT_RULE,
-    counts,
-    exclusion_rule,
-    matches,
-    speed_of,
-)
 from lichess_elo.core.club.standings import events, k_used, member_accounts, most_games, progress
 from lichess_elo.core.club.state import PlayerState, k_for, standing, start_rating
 from lichess_elo.core.months import months_between

@@ -3,7 +3,7 @@ lists (table ``list_rules``, one row per perf) and printed by ``db list`` and ``
 
 A perf's lists are always rebuilt whole (every month, again), and its record replaced in the
 same transaction, so one perf's lists never mix two sets of rules. Pure: the table is
-written and read by ``sources/population/rules_store.py``.
+written and read by ``sources/population/list_rules_store.py``.
 """
 
 from __future__ import annotations

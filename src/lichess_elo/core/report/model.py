@@ -15,8 +15,8 @@ from lichess_elo.core.value import value_class
 from lichess_elo.core.words import plural
 
 if TYPE_CHECKING:
+    from lichess_elo.core.report.editions import KWarning
     from lichess_elo.core.report.fide_compare import FideSummary
-    from lichess_elo.core.report.rules import KWarning
     from lichess_elo.core.report.settings import ReportSettings
 
 #: Why Lichess's rating chain broke before a game (``Gap.cause``): ``overlap`` when the

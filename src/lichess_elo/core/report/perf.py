@@ -20,16 +20,16 @@ from lichess_elo.core.fide.kinds import Chapter
 from lichess_elo.core.fide_record import FidePlayer, list_for_speed
 from lichess_elo.core.games import Color, Game
 from lichess_elo.core.replay_facts import ReplayFacts
-from lichess_elo.core.report.fide_compare import compare, fide_rating, month_of
-from lichess_elo.core.report.model import GameRow, Gap, PerfReport, PeriodRow
-from lichess_elo.core.report.rows import MIN_PERFORMANCE_GAMES, game_row, period_label
-from lichess_elo.core.report.rules import (
+from lichess_elo.core.report.editions import (
     KWarning,
     game_event,
     k_warning,
     perf_chapter,
     period_edition,
 )
+from lichess_elo.core.report.fide_compare import compare, fide_rating, month_of
+from lichess_elo.core.report.model import GameRow, Gap, PerfReport, PeriodRow
+from lichess_elo.core.report.rows import MIN_PERFORMANCE_GAMES, game_row, period_label
 from lichess_elo.core.report.selection import in_range
 from lichess_elo.core.report.settings import ReportSettings
 from lichess_elo.core.report.summary import LONG_BREAK_DAYS, summarize

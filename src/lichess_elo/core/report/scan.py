@@ -19,7 +19,7 @@ from lichess_elo.core import fide
 from lichess_elo.core.fide.period import period_expected
 from lichess_elo.core.games import Color, Game
 from lichess_elo.core.report.build import period_label
-from lichess_elo.core.report.rules import game_event, perf_chapter, period_edition
+from lichess_elo.core.report.editions import game_event, perf_chapter, period_edition
 from lichess_elo.core.report.selection import classify, in_range, select_perfs
 from lichess_elo.core.report.settings import ReportSettings
 

@@ -29,7 +29,9 @@ from lichess_elo.errors import (
     DamagedAnswer,
     NotCached,
 )
-from lichess_elo.sources.games_cache import servers_holding
+from lichess_elo.sources.cache.games import servers_holding
+from lichess_elo.sources.cache.lichess_parsed import cached_month, month_request, open_parsed
+from lichess_elo.sources.cache.sqlite import check_sidecars
 from lichess_elo.sources.lichess.checks import scrub, validate_username
 from lichess_elo.sources.lichess.count_back import count_back_months
 from lichess_elo.sources.lichess.export import month_url
@@ -40,7 +42,6 @@ from lichess_elo.sources.lichess.month_fetch import (
     month_action,
 )
 from lichess_elo.sources.lichess.months import export_params, month_windows
-from lichess_elo.sources.lichess.parsed import cached_month, month_request, open_parsed
 from lichess_elo.sources.lichess.retries import Progress, call_with_retries
 from lichess_elo.sources.lichess.session import (
     CACHE_FILE,
@@ -52,10 +53,9 @@ from lichess_elo.sources.lichess.session import (
     resolve_cache_dir,
 )
 from lichess_elo.sources.lichess.users import cache_holds_user, cached_or_fetched_user, fetch_hint
-from lichess_elo.sources.sqlite_open import check_sidecars
 
 if TYPE_CHECKING:
-    from lichess_elo.sources.games_cache import ParsedCache
+    from lichess_elo.sources.cache.games import ParsedCache
 
 
 @dataclass(frozen=True)

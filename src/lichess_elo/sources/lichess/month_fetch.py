@@ -19,15 +19,15 @@ from typing import TYPE_CHECKING
 
 from lichess_elo.core.games import Game
 from lichess_elo.errors import DamagedAnswer
+from lichess_elo.sources.cache.lichess_parsed import keep_month
 from lichess_elo.sources.lichess.answers import own_games, read_whole
 from lichess_elo.sources.lichess.export import read_month
 from lichess_elo.sources.lichess.months import next_month
-from lichess_elo.sources.lichess.parsed import keep_month
 from lichess_elo.sources.lichess.session import Conn
 from lichess_elo.sources.lichess.users import fetch_hint
 
 if TYPE_CHECKING:
-    from lichess_elo.sources.games_cache import ParsedCache
+    from lichess_elo.sources.cache.games import ParsedCache
 
 
 @dataclass(frozen=True)

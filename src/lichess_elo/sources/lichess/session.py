@@ -35,7 +35,7 @@ from lichess_elo.sources.lichess.cassette import cassette_time, unreadable
 from lichess_elo.sources.lichess.checks import redact_url, url_secrets, validate_token
 
 if TYPE_CHECKING:
-    from lichess_elo.sources.lichess.http_cache import Session
+    from lichess_elo.sources.cache.http import Session
 
 DEFAULT_API_URL = "https://lichess.org"
 USER_AGENT = f"lichess-elo/{__version__}"
@@ -173,7 +173,7 @@ def connect(source: Source) -> Iterator[Conn]:
     """
     import berserk
 
-    from lichess_elo.sources.lichess.http_cache import Session, cacheable, open_backend
+    from lichess_elo.sources.cache.http import Session, cacheable, open_backend
 
     check_connection(source)
     api_url = source.api_url.rstrip("/")

@@ -16,7 +16,7 @@ from typing import Any
 from lichess_elo.core.club.model import ClubGame
 from lichess_elo.core.games import Game
 from lichess_elo.errors import CassetteMissing, FetchFailed, FetchHint, NotCached, NotFound
-from lichess_elo.sources.club_files import time_control
+from lichess_elo.sources.club.files import time_control
 from lichess_elo.sources.lichess.session import Source
 
 #: ``fetch(kind, id, seq_start)``: a tournament's games (``kind`` ``None``: try both kinds).

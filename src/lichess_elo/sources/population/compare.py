@@ -46,7 +46,7 @@ from lichess_elo.core.population.rulebook_sql import MonthRules
 from lichess_elo.core.population.schema import month_range, next_month
 from lichess_elo.core.population.scorecard import MonthScore, score_months
 from lichess_elo.errors import NotRated
-from lichess_elo.sources.population import duck, rules_store
+from lichess_elo.sources.population import duck, list_rules_store
 
 
 def list_months(con: duckdb.DuckDBPyConnection, perf: str) -> list[int]:
@@ -116,7 +116,7 @@ def few_games(
 
 def _month_rules(con: duckdb.DuckDBPyConnection, perf: str, month: int) -> tuple[MonthRules, bool]:
     """The rules of ``perf``'s list of ``month`` and whether compressions were applied."""
-    rules = rules_store.recorded(con, perf)
+    rules = list_rules_store.recorded(con, perf)
     return (
         rulebook_sql.month_rules(month, as_of=rules.rules_as_of, adjustments=rules.adjustment),
         rules.adjustment,
@@ -146,7 +146,7 @@ def _rival_sql(rules_key: str, white_side: str) -> str:
 def _sample_sql(
     con: duckdb.DuckDBPyConnection, perfs: Sequence[str], sample: int, seed: int
 ) -> str:
-    recorded = rules_store.read(con)
+    recorded = list_rules_store.read(con)
     as_of = {p: recorded[p].rules_as_of for p in perfs if p in recorded}
     white_d = rulebook_sql.predicted_d_sql(
         as_of, "g.perf", "g.month", "a.rating", "a.rating - b.rating"

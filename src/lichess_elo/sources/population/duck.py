@@ -23,7 +23,7 @@ from lichess_elo.core.population.schema import (
 )
 from lichess_elo.core.population.stages import Opponents
 from lichess_elo.errors import DatabaseMissing, NotRated
-from lichess_elo.sources.population import rivals_run, rules_store
+from lichess_elo.sources.population import list_rules_store, rivals_run
 from lichess_elo.sources.population.duck_faults import check_file, open_waiting
 
 #: Memory DuckDB may use in ``db rate`` before spilling to ``<db>.tmp`` (keeps the process
@@ -181,7 +181,7 @@ def swap_lists(
                 )
             con.execute("DROP TABLE lists")
         con.execute(f"ALTER TABLE {BUILD} RENAME TO lists")
-        rules_store.store(con, records)
+        list_rules_store.store(con, records)
         con.execute("COMMIT")
     except BaseException:
         con.execute("ROLLBACK")

@@ -21,7 +21,7 @@ from typing import Protocol, TypeVar
 import duckdb
 
 from lichess_elo.errors import BadInput, DatabaseFault, NotADatabase
-from lichess_elo.sources.sqlite_open import LOCK_TIMEOUT_ENV, lock_timeout
+from lichess_elo.sources.cache.sqlite import LOCK_TIMEOUT_ENV, lock_timeout
 
 #: A DuckDB file's header: 8 bytes of checksum, then these 4 (storage format of DuckDB).
 MAGIC = b"DUCK"

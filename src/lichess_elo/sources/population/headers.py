@@ -1,4 +1,4 @@
-"""The dump headers beside the PGN reader (``sources/dump_arrow.py``, which reads a ``.pgn``
+"""The dump headers beside the PGN reader (``sources/dump/arrow.py``, which reads a ``.pgn``
 or ``.pgn.zst``): the check that a PGN is Lichess's before any of it is read, and Parquet in
 the mirror's layout (the wanted columns, batch by batch, cast to text).
 
@@ -18,7 +18,7 @@ import pyarrow as pa
 
 from lichess_elo.core.population.schema import HEADERS
 from lichess_elo.errors import DumpUnreadable, NotLichessPgn
-from lichess_elo.sources.zstd_stream import Frames, zstd_faults
+from lichess_elo.sources.dump.zstd import Frames, zstd_faults
 
 SCHEMA = pa.schema([("seq", pa.int64())] + [(h, pa.string()) for h in HEADERS])
 #: Called with (games so far, bytes of the file consumed so far).

@@ -35,7 +35,7 @@ import pyarrow as pa
 from lichess_elo.core.games import parse_time_control, speed_of
 from lichess_elo.core.population.rows import FileProgress, MonthIngested
 from lichess_elo.core.population.schema import HEADERS, REASONS
-from lichess_elo.sources import dump_arrow
+from lichess_elo.sources.dump import arrow as dump_arrow
 from lichess_elo.sources.population import ledger
 from lichess_elo.sources.population.headers import check_lichess_pgn, read_parquet
 from lichess_elo.sources.population.ingest_sql import (
@@ -358,7 +358,7 @@ def _add_month(con: duckdb.DuckDBPyConnection, month: int, tally: Tally, name: s
 def _batches(
     path: Path, kind: str, progress: Callable[[int, int], None]
 ) -> Iterator[pa.RecordBatch]:
-    """The raw header batches of ``path``: PGN by ``sources/dump_arrow.py``, else Parquet."""
+    """The raw header batches of ``path``: PGN by ``sources/dump/arrow.py``, else Parquet."""
     if kind == "pgn.zst":
         return dump_arrow.read_pgn_zst(path, HEADERS, progress=progress)
     if kind == "pgn":

@@ -1,0 +1,147 @@
+"""The scorecard's chart (``report --view accuracy --chart``): an edge that writes a file.
+
+One row per perf with games: on the left the calibration of each rating-based contender
+(mean actual against mean expected score per expectation band, the marker's area growing
+with the band's games, the diagonal being perfect calibration); on the right, with
+``--fit-k``, the FIDE-rules track's deviance for K from 5 to 60, the lowest K marked
+(called the best only when clear of the noise) and the rules' own deviance as a dashed
+line. matplotlib comes from ``output.charts.figure`` (lazily, Agg).
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from lichess_elo.core.report.predictions import KFit, PerfAccuracy
+from lichess_elo.output.charts.figure import check_chart_path, pyplot, save
+from lichess_elo.output.common import plural
+from lichess_elo.output.scorecard.text import k_notes
+
+if TYPE_CHECKING:
+    from lichess_elo.core.report import PerfReport
+
+_COLOURS = {"lichess": "#1f6fb4", "fide": "#d9480f", "elo_on_lichess": "#2b8a3e",
+            "glicko1": "#7048e8", "stephenson": "#c2255c"}  # fmt: skip
+#: Each contender's own marker and dash, so that lines on top of one another stay apart.
+_MARKS = {"lichess": ("o", "-"), "fide": ("s", "--"), "elo_on_lichess": ("^", ":"),
+          "glicko1": ("D", "-."), "stephenson": ("v", (0, (5, 1, 1, 1)))}  # fmt: skip
+#: A contender whose points are all another's is drawn this far to the right of them (on
+#: the 0-1 axis of expected scores) for each earlier one it repeats, and the legend says so.
+SAME_SHIFT = 0.008
+
+
+def _calibration_panel(ax: Any, card: PerfAccuracy, title: str) -> None:
+    ax.plot([0, 1], [0, 1], color="#adb5bd", linewidth=1, label="perfect calibration")
+    drawn: list[tuple[str, list[tuple[float, float]]]] = []  # (label, points) so far
+    for c in card.contenders:
+        colour = _COLOURS.get(c.contender.key)
+        if colour is None:  # the score-rate baseline has no rating to calibrate
+            continue
+        marker, dash = _MARKS[c.contender.key]
+        bands = [b for b in c.calibration if b.games]
+        points = [(b.mean_expected or 0.0, b.mean_actual or 0.0) for b in bands]
+        same = [label for label, earlier in drawn if earlier == points]
+        shift = SAME_SHIFT * len(same)
+        xs = [x + shift for x, _ in points]
+        ys = [y for _, y in points]
+        sizes = [12 + 4 * b.games for b in bands]
+        deviance = c.scores.deviance or 0.0
+        label = f"{c.contender.label} (deviance {deviance:.3f})"
+        if same:
+            label += f"\n  same points as {same[0]} (drawn just right of it)"
+        ax.plot(xs, ys, color=colour, linewidth=1.2, alpha=0.8, linestyle=dash)
+        ax.scatter(
+            xs, ys, s=sizes, marker=marker, facecolors="none", edgecolors=colour,
+            linewidths=1.4, alpha=0.9, label=label, gid=f"calibration-{c.contender.key}",
+        )  # fmt: skip
+        drawn.append((c.contender.label, points))
+    ax.set_xlim(0, 1)
+    ax.set_ylim(-0.02, 1.02)
+    ax.set_xlabel("mean expected score in the band (bands of 0.1)")
+    ax.set_ylabel("mean actual score")
+    ax.set_title(title, loc="left", fontsize=10)
+    ax.grid(True, alpha=0.3)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=2, fontsize=8, frameon=False)
+
+
+def _k_panel(ax: Any, fit: KFit) -> None:
+    ks = [p.k for p in fit.curve]
+    ax.plot(ks, [p.deviance for p in fit.curve], color=_COLOURS["fide"], linewidth=1.5)
+    ax.axhline(
+        fit.rules_deviance, color="#495057", linestyle="--", linewidth=1,
+        label=f"the rules (K {', '.join(map(str, fit.rules_k))}): {fit.rules_deviance:.4f}",
+    )  # fmt: skip
+    # Called the best only when KFit.resolved: clear of the noise on both sides (not at the
+    # edge of the scan, not within the noise); otherwise a hollow mark that says why not.
+    words = (
+        f"best K {fit.best.k}: {fit.best.deviance:.4f}"
+        if fit.resolved
+        else f"every K gives {fit.best.deviance:.4f}: no best K"
+        if fit.flat
+        else f"lowest K {fit.best.k}: {fit.best.deviance:.4f} "
+        f"({'at the edge of the scan' if fit.at_edge else 'within the noise'}: no best K)"
+    )
+    ax.scatter(
+        [fit.best.k], [fit.best.deviance], s=60 if fit.resolved else 80, zorder=3,
+        facecolors=_COLOURS["fide"] if fit.resolved else "none", edgecolors=_COLOURS["fide"],
+        linewidths=1.6, label=words, gid="best-k" if fit.resolved else "lowest-k",
+    )  # fmt: skip
+    ax.set_xlabel("K (fixed for every period)")
+    ax.set_ylabel("binomial deviance (lower is better)")
+    ax.set_title("FIDE rules, shadow track: deviance by K", loc="left", fontsize=10)
+    ax.grid(True, alpha=0.3)
+    ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=1, fontsize=8, frameon=False)
+    notes = k_notes(fit)
+    if notes:
+        ax.text(
+            0.5, -0.28, "\n".join(textwrap.fill(n, 90) for n in notes), transform=ax.transAxes,
+            ha="center", va="top", fontsize=7, color="#495057",
+        )  # fmt: skip
+
+
+def draw_accuracy_chart(
+    reports: Sequence[PerfReport], cards: Mapping[str, PerfAccuracy], user: str
+) -> Any:
+    """The calibration (and the K curve when scanned) of every perf with games, as a
+    matplotlib figure (close it with ``pyplot().close``)."""
+    plt = pyplot()
+    shown = [(r, cards[r.perf]) for r in reports if r.games and r.perf in cards]
+    columns = 2 if any(card.fit is not None for _, card in shown) else 1
+    rows = max(1, len(shown))
+    size = (6.4 * columns, 5.8 * rows)
+    fig, axes = plt.subplots(rows, columns, figsize=size, squeeze=False)
+    try:
+        if not shown:
+            axes[0][0].text(0.5, 0.5, "no counted games", ha="center", va="center")
+            axes[0][0].set_axis_off()
+        for row, (report, card) in zip(axes, shown, strict=False):
+            title = f"{user} · {report.perf}: calibration over {plural(card.games, 'game')}"
+            _calibration_panel(row[0], card, title)
+            if columns == 2:
+                if card.fit is not None:
+                    _k_panel(row[1], card.fit)
+                else:
+                    row[1].set_axis_off()
+        fig.tight_layout()
+    except BaseException:
+        plt.close(fig)
+        raise
+    return fig
+
+
+def write_accuracy_chart(
+    reports: Sequence[PerfReport], cards: Mapping[str, PerfAccuracy], path: Path, user: str
+) -> Path:
+    """Draw the calibration (and the K curve when scanned) of every perf with games and
+    write it to ``path`` (PNG or SVG, atomically).
+
+    Raises:
+        BadInput: the path's suffix is not ``.png`` or ``.svg``.
+        WriteFailed: the file could not be written.
+    """
+    check_chart_path(path)
+    save(draw_accuracy_chart(reports, cards, user), path)
+    return path

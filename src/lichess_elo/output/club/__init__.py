@@ -1,0 +1,1 @@
+"""``club`` outputs: the ladder and one player's page."""

@@ -1,0 +1,1 @@
+"""Outputs of the ``db`` commands."""

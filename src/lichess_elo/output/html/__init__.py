@@ -1,0 +1,1 @@
+"""The self-contained HTML pages: the report's and the club's."""

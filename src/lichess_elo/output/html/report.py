@@ -1,0 +1,243 @@
+"""``report --html FILE``: the report as one self-contained page (an edge module).
+
+The page is made from the report's own JSON document (``report.report_document``: the
+chart, the tooltips and the data block) and from the terminal's own tables and sentences
+(``report_text``, ``report_words``, ``accuracy``), so every number and word is the one the
+terminal and ``--format json`` show; nothing is computed here. It is written through the
+one output writer (``common.stream_output``: whole or not at all).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TextIO
+
+from lichess_elo._version import __version__
+from lichess_elo.core.report.build import MIN_PERFORMANCE_GAMES
+from lichess_elo.output.common import signed
+from lichess_elo.output.html.chart import chart_html
+from lichess_elo.output.html.page import esc, lines_html, page, table_html
+from lichess_elo.output.report import text
+from lichess_elo.output.report.json import report_document
+from lichess_elo.output.report.words import GAME_LEGEND, PERIOD_LEGEND, SCALE_NOTE, headline
+from lichess_elo.output.report.words import other_perfs as other_perfs_line
+from lichess_elo.output.scorecard import records as acc
+from lichess_elo.output.scorecard import text as acc_text
+from lichess_elo.output.scorecard import words as words
+from lichess_elo.output.tables import Table
+
+if TYPE_CHECKING:
+    from lichess_elo.core.report.model import PerfReport
+    from lichess_elo.core.report.predictions import PerfAccuracy
+
+#: Games tables longer than this start folded (their rows are made when opened).
+OPEN_GAMES = 300
+LICHESS = "https://lichess.org/"
+_CHART_LEGEND = (
+    ("Blue line", "the Lichess (Glicko-2) rating, game by game: each game goes from the "
+     "rating before it to the rating after it"),
+    ("Orange line", "the rating FIDE's rules would have given: it stays put for a whole "
+     "rating period and moves once, at the period's end, like a FIDE list"),
+    ("Dashed grey jump", "Lichess's rating moved between two games without a game here (a "
+     "game not held, overlapping games, or a Lichess adjustment)"),
+    ("Thin vertical lines", "where each rating period (a month, unless you chose another) "
+     "starts"),
+    ("Violet step", "FIDE's one-time adjustment of 1 March 2024, not a game"),
+    ("Dashed red line", "the rating floor: FIDE lists no rating below it"),
+)  # fmt: skip
+
+
+def _anchor(perf: str) -> str:
+    return f"perf-{''.join(c if c.isalnum() else '-' for c in perf)}"
+
+
+def _games_block(report: PerfReport, data_id: str, table: Table) -> str:
+    head = "".join(
+        f'<th scope="col"{" class=r" if c.align == "right" else ""}>{esc(c.header)}</th>'
+        for c in table.columns
+    )
+    count = len(table.rows)
+    return (
+        f"<details{' open' if count <= OPEN_GAMES else ''}><summary>{esc(table.title)} "
+        f"({count}; sort by any column)</summary>"
+        f'<div class="scroll"><table class="sortable games" data-data="{esc(data_id)}">'
+        f"<thead><tr>{head}</tr></thead><tbody></tbody></table></div>"
+        "<noscript><p>The game table needs JavaScript; the CSV view has every game.</p>"
+        "</noscript></details>"
+    )
+
+
+def _rules_block(doc: Mapping[str, Any], periods_table: Table) -> str:
+    """The rules editions used, with their sources, and the K each period used and why."""
+    editions: dict[str, Mapping[str, Any]] = {}
+    for p in doc["periods"]:
+        editions.setdefault(p["regulations_key"], p)
+    items = []
+    for p in editions.values():
+        sources = "".join(
+            f'<li><a href="{esc(s["url"])}">{esc(s["title"])}</a>'
+            f"{': ' + esc(s['section']) if s.get('section') else ''}</li>"
+            for s in p["sources"]
+        )
+        items.append(
+            f"<li><b>{esc(p['regulations'])}</b> (from {esc(p['effective_from'])}; floor "
+            f"{esc(p['floor'])})<ul>{sources}</ul></li>"
+        )
+    k_col = next((j for j, c in enumerate(periods_table.columns) if c.header == "K"), None)
+    ks: dict[str, int] = {}
+    if k_col is not None:
+        for row in periods_table.rows:
+            if row[k_col]:
+                ks[row[k_col]] = ks.get(row[k_col], 0) + 1
+    k_items = "".join(
+        f"<li>K {esc(k)}: {n} period{'s' if n != 1 else ''}</li>" for k, n in ks.items()
+    )
+    return (
+        f'<h3>Rules and K</h3><ul class="lines rules">{"".join(items)}</ul>'
+        f"<p>K, FIDE's development coefficient (how far one game moves the rating), and why:</p>"
+        f'<ul class="lines k">{k_items}</ul>'
+    )
+
+
+def _scorecard(card: PerfAccuracy, user: str, perf: str) -> str:
+    said = words.headline(card.verdict, user, perf)
+    parts = [
+        "<h3>Scorecard: which rating predicted the games better</h3>",
+        f'<p class="lead">{esc(said)}</p>' if said else "",
+        f'<p class="verdict">{esc(acc.verdict_text(card.verdict, user, perf))}</p>',
+        table_html(acc_text.scores_table(card, perf)),
+        table_html(acc_text.pairs_table(card)),
+        *(table_html(t) for t in acc_text.calibration_tables(card)),
+    ]
+    if card.fit is not None:
+        parts.append(table_html(acc_text.curve_table(card.fit), css="plain"))
+        parts.append(lines_html([words.k_summary(card.fit), *acc_text.k_notes(card.fit)]))
+    return "".join(parts)
+
+
+def _notes(report: PerfReport) -> list[str]:
+    notes = []
+    adjusted = text.adjustment_note(report)
+    if adjusted is not None:
+        notes.append(adjusted)
+    notes += [text.floor_note(f) for f in sorted({p.edition.floor for p in report.periods
+                                                  if p.below_floor})]  # fmt: skip
+    if any(p.gaps for p in report.periods):
+        notes.append(text.GAPS_FOOTNOTE)
+    return notes
+
+
+def _section(
+    report: PerfReport, doc: Mapping[str, Any], card: PerfAccuracy | None, user: str
+) -> str:
+    anchor = _anchor(report.perf)
+    head = f'<section id="{anchor}" class="perf" data-perf="{esc(report.perf)}">'
+    head += f"<h2>{esc(report.perf)}</h2>"
+    if report.message or not report.games:
+        return f'{head}<p class="message">{esc(report.message or "No games.")}</p></section>'
+    periods = text.periods_table(report)
+    games = text.games_table(report)
+    columns = [(c.header, c.align) for c in games.columns]
+    data_id = f"data-{anchor}"
+    parts = [
+        head,
+        f'<p class="headline">{esc(headline(report))}</p>',
+        chart_html(data_id, doc, [list(r) for r in games.rows], columns),
+        "<h3>Rating periods</h3>",
+        table_html(periods),
+        lines_html(_notes(report), "note"),
+        "<h3>Summary</h3>",
+        lines_html(text.summary_lines(report, full=True)[1:]),
+        "<h3>Games</h3>",
+        _games_block(report, data_id, games),
+        _scorecard(card, user, report.perf) if card is not None else "",
+        _rules_block(doc, periods),
+        "</section>",
+    ]
+    return "".join(parts)
+
+
+def _overview(reports: Sequence[PerfReport]) -> str:
+    rows = []
+    for r in reports:
+        s = r.summary
+        link = f'<a href="#{_anchor(r.perf)}">{esc(r.perf)}</a>'
+        if r.message or not r.games:
+            rows.append(f"<tr><td>{link}</td><td class=r>0</td><td></td><td></td><td></td></tr>")
+            continue
+        rows.append(
+            f"<tr><td>{link}</td><td class=r>{s.games}</td>"
+            f"<td class=r>{s.elo_start}→{s.elo_final} ({signed(s.elo_change)})</td>"
+            f"<td class=r>{s.lichess_start}→{s.lichess_final} "
+            f"({signed(s.lichess_change)})</td><td class=words>{esc(headline(r))}</td></tr>"
+        )
+    return (
+        '<h2 id="overview">Overview</h2><div class="scroll"><table class="sortable overview">'
+        "<thead><tr><th>Perf</th><th class=r>Games</th><th class=r>FIDE rules</th>"
+        "<th class=r>Lichess (in games)</th><th class=words>In one sentence</th></tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+    )
+
+
+def _legend(cards: Mapping[str, PerfAccuracy]) -> str:
+    def items(pairs: Sequence[tuple[str, str]]) -> str:
+        return "".join(
+            f"<li><b>{esc(name)}</b>: {esc(said.format(min=MIN_PERFORMANCE_GAMES))}</li>"
+            for name, said in pairs
+        )
+
+    scorecard = ""
+    if cards:
+        scan = any(c.fit is not None for c in cards.values())
+        k_item = f"<li>{esc(words.K_LEGEND)}</li>" if scan else ""
+        scorecard = (
+            f'<h3>The scorecard</h3><ul class="lines">{items(words.SCORE_LEGEND)}{k_item}</ul>'
+        )
+
+    return (
+        '<h2 id="legend">What the page shows</h2>'
+        f'<h3>The chart</h3><ul class="lines">{items(_CHART_LEGEND)}</ul>'
+        f'<h3>The rating periods table</h3><ul class="lines">{items(PERIOD_LEGEND)}</ul>'
+        f'<h3>The games table</h3><ul class="lines">{items(GAME_LEGEND)}</ul>'
+        f"{scorecard}<p>{esc(SCALE_NOTE)}</p>"
+    )
+
+
+def report_html(
+    user: str,
+    reports: Sequence[PerfReport],
+    accuracy: Mapping[str, PerfAccuracy] | None = None,
+) -> str:
+    """The whole page for ``reports``: a section per perf, an overview when there are
+    several, and the legend."""
+    document = report_document(user, reports, accuracy)
+    cards = accuracy or {}
+    shown = [r.perf for r in reports]
+    nav = "".join(f'<a href="#{_anchor(p)}">{esc(p)}</a>' for p in shown)
+    rest = other_perfs_line(shown, reports[0].perf_counts) if reports else None
+    body = [
+        f"<header><h1>{esc(user)}: FIDE rules next to Lichess</h1>",
+        '<p class="muted">What FIDE\'s Elo rules would have made of these Lichess games, next '
+        "to what Lichess's Glicko-2 did. Made by lichess-elo "
+        f"{esc(__version__)}; this page works offline and prints.</p>",
+        f'<nav class="toc">{nav}<a href="#legend">What the page shows</a></nav></header>',
+        _overview(reports) if len(reports) > 1 else "",
+        *(
+            _section(r, doc, cards.get(r.perf), user)
+            for r, doc in zip(reports, document["reports"], strict=True)
+        ),
+        f'<p class="note">{esc(rest)}</p>' if rest else "",
+        _legend(cards),
+        f"<footer>{esc(SCALE_NOTE)}</footer>",
+    ]
+    return page(f"{user}: FIDE rules next to Lichess", body)
+
+
+def write_report_html(
+    out: TextIO,
+    user: str,
+    reports: Sequence[PerfReport],
+    accuracy: Mapping[str, PerfAccuracy] | None = None,
+) -> None:
+    """Write ``report_html``'s page to ``out`` (for ``common.stream_output``)."""
+    out.write(report_html(user, reports, accuracy))

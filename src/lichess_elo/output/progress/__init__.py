@@ -1,0 +1,1 @@
+"""Progress bars and honest time estimates on stderr."""

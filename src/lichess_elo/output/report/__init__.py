@@ -1,0 +1,1 @@
+"""The report's outputs: JSON (streamed), CSV and text."""

@@ -1,0 +1,1 @@
+"""The scorecard's outputs (``report --view accuracy`` and ``--view predictions``)."""

@@ -1,0 +1,1 @@
+"""Every cache in one package: HTTP, parsed games, replay facts, and how their SQLite files open."""

@@ -1,0 +1,1 @@
+"""The club ladder's inputs: its files, ``club.toml`` and its members' games."""

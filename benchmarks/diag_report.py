@@ -52,9 +52,9 @@ from gen_games import generate_games  # noqa: E402
 from lichess_elo.app.report import run_report  # noqa: E402
 from lichess_elo.cli.report import paused_gc  # noqa: E402
 from lichess_elo.core.report import ReportSettings, build_report  # noqa: E402
-from lichess_elo.output import report as render_report  # noqa: E402
-from lichess_elo.output import report_text  # noqa: E402
 from lichess_elo.output.common import stream_output  # noqa: E402
+from lichess_elo.output.report import json as render_report  # noqa: E402
+from lichess_elo.output.report import text as report_text  # noqa: E402
 from lichess_elo.sources.cache.replay import replay_all  # noqa: E402
 from lichess_elo.sources.lichess import Source  # noqa: E402
 from lichess_elo.sources.lichess.parse import parse_games  # noqa: E402

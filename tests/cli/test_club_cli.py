@@ -175,7 +175,7 @@ def test_chart_lines_start_at_the_start_rating(
     # start rating at the date of the first update, so the first step is drawn.
     import matplotlib.axes
 
-    from lichess_elo.output.charts.figure import club as render_club
+    from lichess_elo.output.charts import club as render_club
 
     series: dict[str, render_club.ChartSeries] = {}
     plotted: list[list[float]] = []

@@ -150,7 +150,7 @@ def test_real_command_line_replay(tmp_path: Path) -> None:
 def test_progress_bar_shows_months_games_and_the_429_wait(
     onboard_server: FakeLichess, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from lichess_elo.output.progress.bars import bars as progress
+    from lichess_elo.output.progress import bars as progress
     from lichess_elo.sources.lichess import Source, fetch_games
 
     screen = io.StringIO()

@@ -159,7 +159,7 @@ def test_json_table_and_chart_name_the_contenders(db: Path, tmp_path: Path) -> N
     import matplotlib
 
     from lichess_elo.output.charts.compare import write_compare_chart
-    from lichess_elo.output.db.results import results as render
+    from lichess_elo.output.db import results as render
 
     result = app.compare(app.CompareSettings(db, perfs=("blitz",)))
     doc = render.compare_document(result)

@@ -18,7 +18,8 @@ import zstandard
 
 from lichess_elo.app import db as app
 from lichess_elo.core.population.schema import HEADERS
-from lichess_elo.sources import dump_arrow, dump_parse
+from lichess_elo.sources.dump import arrow as dump_arrow
+from lichess_elo.sources.dump import parse as dump_parse
 from tests.integration.db_helpers import REPO, awkward_games, db_tables, gen_dump
 
 try:

@@ -14,7 +14,7 @@ import pytest
 import zstandard
 from rich.console import Console
 
-from lichess_elo.output.progress.bars import bars as bars
+from lichess_elo.output.progress import bars
 from lichess_elo.sources import pgn
 from lichess_elo.sources.base import GameQuery, LoadHooks
 from lichess_elo.sources.game_sources import DumpFile, PgnFile

@@ -11,7 +11,8 @@ import pytest
 
 from lichess_elo.core import replay, replay_facts
 from lichess_elo.core.games import Game
-from lichess_elo.sources import replay_cache, replay_months
+from lichess_elo.sources.cache import replay as replay_cache
+from lichess_elo.sources.cache import replay_months
 from lichess_elo.sources.lichess.parse import parse_ndjson
 from tests import helpers
 

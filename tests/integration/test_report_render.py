@@ -13,8 +13,8 @@ import pytest
 from lichess_elo.core.report import PerfReport, ReportSettings, build_report
 from lichess_elo.output import common as render
 from lichess_elo.output.report import csv as render_csv
+from lichess_elo.output.report import json as render_report
 from lichess_elo.output.report import text as report_text
-from lichess_elo.output.report.json import json as render_report
 from tests.helpers import ME, day, game
 
 
@@ -143,7 +143,7 @@ def test_chart_names_the_span_and_counts_in_the_singular(tmp_path: Path) -> None
     # Text kept as text in the SVG (svg.fonttype none) so the labels can be read back.
     import matplotlib
 
-    from lichess_elo.output.charts.figure import report as chart
+    from lichess_elo.output.charts import report as chart
 
     (single,) = build_report(
         ME,

@@ -1,7 +1,7 @@
 """The ``lichess-elo`` command line (typer): options, one ``app/`` call per command, messages.
 
 This package's ``__init__`` imports nothing heavy: ``main`` catches Ctrl-C from its first
-moment, while typer, rich and the commands are still being imported (issue 22), and only
+moment, while typer, rich and the commands are still being imported, and only
 then hands over to ``cli.root``. ``app`` (the typer app) is imported on first use.
 """
 

@@ -210,7 +210,7 @@ def _exit_now(code: int) -> NoReturn:
 
 
 def _help_keeps_words() -> None:
-    """Make ``--help`` keep option names and metavars whole at any width (issue 23).
+    """Make ``--help`` keep option names and metavars whole at any width.
 
     typer's help tables let rich shrink every column with an ellipsis, so at 80 columns
     ``--count-time-control`` became ``--count-time-cont…``. Here every column but the help

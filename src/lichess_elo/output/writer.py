@@ -82,7 +82,7 @@ def check_target(path: Path, field: str = "output") -> None:
     """
     try:
         _check_target(path, field)
-    except OSError as exc:  # e.g. ENAMETOOLONG from a name over 255 bytes (issue 22)
+    except OSError as exc:  # e.g. ENAMETOOLONG from a name over 255 bytes
         raise BadInput(f"cannot be used ({exc.strerror or exc})", field=field, value=path) from None
 
 
@@ -112,7 +112,7 @@ def _same_file(a: Path, b: Path) -> bool:
 
 
 def check_not_read(path: Path, field: str, reads: Mapping[Path, str]) -> None:
-    """Refuse to write to a file the run reads (issue 22): ``reads`` maps each such file
+    """Refuse to write to a file the run reads: ``reads`` maps each such file
     (an input, a cache file, even one not made yet) to what it is, for the message.
 
     Raises:

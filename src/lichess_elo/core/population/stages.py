@@ -18,7 +18,7 @@ Inputs (tables or views the engine provides):
 * ``pd_table``: table 8.1.2 expanded to one row per |D| from 0 to 735, in hundredths
   (``pd_rows``), plus a row 736 for "> 735 -> 1.00 / .00".
 
-Semantics (issue #13 "Default semantics"; the rules of each month from its ``MonthRules``):
+Semantics (the rules of each month from its ``MonthRules``):
 
 * Seed: a player enters a perf's list in the month of their first game there, at the
   ``...Elo`` of that game (the earliest game by time, then by position in the file).

@@ -187,7 +187,7 @@ class ParsedCache:
     def _http_failed(self) -> None:
         """``http.sqlite`` itself cannot be read: quietly no parsed games; the HTTP cache
         names its own file when the run opens it (a warning naming ``games.sqlite`` would
-        send the user to the wrong file, issue #22)."""
+        send the user to the wrong file)."""
         self._broken = True
         self.close()
 

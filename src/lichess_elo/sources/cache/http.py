@@ -132,7 +132,7 @@ class Session(requests_cache.CachedSession):
 
     def expire_last(self) -> None:
         """Keep the last answer, but as expired: an online run asks again, an offline one
-        may still read it (a month whose answer lacked games is not final, issue 22)."""
+        may still read it (a month whose answer lacked games is not final)."""
         key = getattr(self.last_response, "cache_key", None)
         if key and not self.settings.read_only and not self.settings.disabled:
             with suppress(sqlite3.Error, KeyError):

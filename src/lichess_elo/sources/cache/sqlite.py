@@ -164,7 +164,7 @@ def open_restarting(
 
 def refuse_dangling(path: Path) -> None:
     """Refuse a cache file that is a symbolic link to nothing: SQLite would make a
-    database where it points, outside the cache folder (issue 22).
+    database where it points, outside the cache folder.
 
     Raises:
         sqlite3.OperationalError: names the link and where it points.
@@ -184,7 +184,7 @@ def connect(
 
     Raises:
         sqlite3.OperationalError: ``path`` is a symbolic link to nothing: SQLite would make
-            a database where it points, outside the cache folder (issue 22).
+            a database where it points, outside the cache folder.
     """
     refuse_dangling(path)
     if not read_only:

@@ -44,7 +44,7 @@ READ_ERRORS: tuple[type[BaseException], ...] = (
     TypeError,
     AttributeError,
     KeyError,
-    OverflowError,  # berserk's date conversion of a timestamp such as 10^30 (issue 22)
+    OverflowError,  # berserk's date conversion of a timestamp such as 10^30
     RecursionError,  # JSON nested 100,000 deep
 )
 

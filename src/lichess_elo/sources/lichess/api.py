@@ -313,7 +313,7 @@ class _Run:
             if hit is not None:  # parsed before from the very answer the cache holds
                 for message in hit[1]:
                     warn(message)
-                if hit[1] and source.offline:  # kept by a version before issue 22
+                if hit[1] and source.offline:  # kept by an older version
                     warn(incomplete(f"month {label} of {name}", len(hit[1])))
                 self.from_cache += 1
                 return hit[0], True

@@ -57,7 +57,7 @@ def redact_url(url: str) -> str:
 
 def forbid_core_dumps() -> None:
     """No core dump for the rest of this process (``RLIMIT_CORE`` 0): one would hold the
-    token it was given (issue 22). Where the platform has no such limit, nothing."""
+    token it was given. Where the platform has no such limit, nothing."""
     try:
         import resource
     except ImportError:  # pragma: no cover - not on POSIX

@@ -4,7 +4,7 @@ The request is the one ``client.games.export_by_player`` sends (the same path, t
 the same order, the session's headers and cache), with one difference: berserk's own
 conversion of ``createdAt``/``lastMoveAt`` is made per game and cannot sink the month. A
 value it cannot convert (10^30, a string) is left as Lichess wrote it, so that
-``parse_games`` names it and skips that one game (issue #22).
+``parse_games`` names it and skips that one game.
 
 That conversion is not berserk's code but ``_dates``, which gives the same games: berserk
 turns a number of milliseconds into ``datetime.fromtimestamp(ms / 1000, UTC)``, which is

@@ -91,7 +91,7 @@ def fetch_fide_player(
     where = f"the FIDE answer for {player_id}"
     try:
         found = parse_player(player, ratings)
-    except BadFideData as exc:  # said to come from the answer (issue 22)
+    except BadFideData as exc:  # said to come from the answer
         raise BadFideData(f"{where}: {exc}") from None
     if found.id != player_id:
         raise BadFideData(f"{where} is about another player (FIDE id {found.id})")

@@ -82,7 +82,7 @@ def fetch_month(
     games = read()
     from_cache = conn.session.last_from_cache
     if notes and from_cache and not conn.source.offline and conn.source.replay is None:
-        # Games skipped in an answer kept as final (by a version before issue #22 kept such
+        # Games skipped in an answer kept as final (an older version kept such
         # months expired): online, it is asked for again now, not served once more.
         notes.clear()
         refresh, conn.session.force_refresh = conn.session.force_refresh, True

@@ -18,7 +18,7 @@ def _millis_to_datetime(value: Any, field: str) -> datetime:
     if type(value) is int:  # the usual case first (a bool is no int here)
         try:
             return datetime.fromtimestamp(value / 1000, UTC)
-        except (OverflowError, OSError, ValueError):  # e.g. 10^30: no date (issue 22)
+        except (OverflowError, OSError, ValueError):  # e.g. 10^30: no date
             raise ValueError(f"{field} is out of range: {value!r}") from None
     if isinstance(value, datetime):  # berserk converts top-level timestamps in place
         return value if value.tzinfo else value.replace(tzinfo=UTC)
@@ -26,7 +26,7 @@ def _millis_to_datetime(value: Any, field: str) -> datetime:
         raise ValueError(f"{field} is not a timestamp: {value!r}")
     try:
         return datetime.fromtimestamp(value / 1000, UTC)
-    except (OverflowError, OSError, ValueError):  # e.g. 10^30: no date (issue 22)
+    except (OverflowError, OSError, ValueError):  # e.g. 10^30: no date
         raise ValueError(f"{field} is out of range: {value!r}") from None
 
 

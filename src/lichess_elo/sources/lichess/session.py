@@ -75,7 +75,7 @@ class Source:
         """
         if url_secrets(self.api_url) or redact_url(self.api_url) != self.api_url.strip():
             # refused before any request, shown without them: a token in the URL would
-            # reach messages, the cache's keys and the server's logs (issue 22)
+            # reach messages, the cache's keys and the server's logs
             raise BadInput(
                 "carries a user name or password; a Lichess token goes in LICHESS_TOKEN or "
                 "a token file, never in the URL",

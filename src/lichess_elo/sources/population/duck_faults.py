@@ -1,4 +1,4 @@
-"""The faults of the DuckDB file, each named in one line (issue 22).
+"""The faults of the DuckDB file, each named in one line.
 
 Before DuckDB opens a file, ``check_file`` refuses one that is not a DuckDB database (its
 header lacks DuckDB's magic bytes: a SQLite file, random bytes, an empty file), so DuckDB

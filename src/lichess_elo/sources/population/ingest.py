@@ -18,7 +18,7 @@
 
 An interrupted run (Ctrl-C, kill) keeps every file finished before it and nothing of the
 file it was reading (its transaction is rolled back, or never committed); the rerun skips
-the files the ledger holds (issue 22).
+the files the ledger holds.
 """
 
 from __future__ import annotations

@@ -53,7 +53,7 @@ def classify_sql(seq0: int) -> str:
     rated = ", ".join(f"'{p}'" for p in PERFS)
     # A date that parses but cannot be a Lichess game's (before Lichess, or after tomorrow,
     # e.g. 2999.12.31 or 0000.01.01) is no date: the game is malformed, and ``ord`` below
-    # cannot overflow (issue 22).
+    # cannot overflow.
     latest = (datetime.now(UTC) + timedelta(days=1)).strftime("%Y-%m-%d")
     # The Event's word in lower case (``ultrabullet``) -> the perf as ``PERFS`` spells it.
     named = " ".join(f"WHEN '{p.lower()}' THEN '{p}'" for p in PERFS)

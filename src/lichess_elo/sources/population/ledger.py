@@ -1,4 +1,4 @@
-"""Which dump files the database holds in full: the ``ingested`` table (issue 22).
+"""Which dump files the database holds in full: the ``ingested`` table.
 
 ``db ingest`` commits each file as it completes, in one transaction with its row here:
 a row means every game of that file is stored. A Ctrl-C or a kill keeps the files already

@@ -6,7 +6,6 @@ Test modules import from here, never from one another.
 from __future__ import annotations
 
 import functools
-import importlib.util
 import json
 import re
 import unicodedata
@@ -30,11 +29,9 @@ BENCH_CREATED = datetime(2020, 12, 1, tzinfo=UTC)
 
 @functools.cache
 def _generated(n: int, seed: int, user: str) -> str:
-    spec = importlib.util.spec_from_file_location("gen_games", REPO / "benchmarks" / "gen_games.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return json.dumps(module.generate_games(n, seed=seed, user=user))
+    from benchmarks import gen_games
+
+    return json.dumps(gen_games.generate_games(n, seed=seed, user=user))
 
 
 def generated_games(n: int, seed: int = 7, user: str = "BenchUser") -> list[dict[str, Any]]:

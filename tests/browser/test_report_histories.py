@@ -4,7 +4,6 @@ game. The games come from benchmarks/gen_games.py through a PGN file (no network
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from pathlib import Path
 from types import ModuleType
@@ -12,18 +11,15 @@ from typing import Any
 
 import pytest
 
-from tests.helpers import REPO
 from tests.runners import run_cli
 
 pytestmark = pytest.mark.browser
 
 
 def _gen() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("gen_games", REPO / "benchmarks" / "gen_games.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    from benchmarks import gen_games
+
+    return gen_games
 
 
 def _blitz_pgn(path: Path, n: int, user: str) -> None:

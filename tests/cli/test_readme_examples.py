@@ -8,21 +8,12 @@ after a deliberate change of the output).
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 
 import pytest
+from scripts import readme_examples
 
 from tests.helpers import REPO
-
-_SPEC = importlib.util.spec_from_file_location(
-    "readme_examples", REPO / "scripts" / "readme_examples.py"
-)
-assert _SPEC is not None and _SPEC.loader is not None
-readme_examples = importlib.util.module_from_spec(_SPEC)
-sys.modules["readme_examples"] = readme_examples  # dataclasses look their module up
-_SPEC.loader.exec_module(readme_examples)
 
 PAGES = readme_examples.documents()
 EXAMPLES = [

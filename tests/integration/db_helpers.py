@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -53,14 +51,8 @@ def write_dump(path: Path, games: list[str]) -> Path:
 
 def gen_dump() -> ModuleType:
     """``benchmarks/gen_dump.py`` as a module (the generator of realistic dumps)."""
-    name = "gen_dump"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, REPO / "benchmarks" / "gen_dump.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
+    from benchmarks import gen_dump as module
+
     return module
 
 

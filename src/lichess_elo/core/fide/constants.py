@@ -29,7 +29,7 @@ CURRENT_STANDARD: Edition = latest("standard")
 CAP_DIFFERENCE = CURRENT_STANDARD.cap_difference
 
 
-#: ... unless the player being rated is at or above this rating (from 1 October 2025).
+#: ... unless the player being rated is at or above this rating (the newest edition's).
 CAP_EXEMPT_FROM = CURRENT_STANDARD.cap_exempt_from
 
 

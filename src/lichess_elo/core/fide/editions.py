@@ -75,7 +75,6 @@ __all__ = [
     "adjustment_between",
     "chapter_of_speed",
     "check_as_of",
-    "edition_for",
     "first_day",
     "in_force",
     "initial_rules",
@@ -290,10 +289,6 @@ def initial_rules(day: date) -> Edition:
     """The edition whose initial-rating rule (8.2) applies on ``day``: the standard
     chapter's, which the Rapid & Blitz chapter follows where it says nothing of its own."""
     return in_force("standard", day)
-
-
-#: The same as ``in_force`` (the name the report and the tests used first).
-edition_for = in_force
 
 
 def latest(chapter: Chapter) -> Edition:

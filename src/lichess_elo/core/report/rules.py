@@ -86,7 +86,7 @@ def perf_chapter(games: Sequence[Game], choice: ChapterChoice) -> Chapter:
 
 def period_edition(chapter: Chapter, first: Game, as_of: date | None) -> Edition:
     """The edition that rates a period starting with ``first`` (or the one of ``as_of``)."""
-    return fide_rules.edition_for(chapter, as_of or first.created_at.date())
+    return fide_rules.in_force(chapter, as_of or first.created_at.date())
 
 
 def game_event(game: Game) -> str | None:

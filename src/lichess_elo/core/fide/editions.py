@@ -36,7 +36,7 @@ from lichess_elo.core.fide.adjustments import (
     adjusted,
     adjustment_between,
 )
-from lichess_elo.core.fide.citations import SOURCES, Source
+from lichess_elo.core.fide.citations import SOURCES, Citation
 from lichess_elo.core.fide.kinds import (
     CHAPTER_CHOICES,
     CHAPTERS,
@@ -66,11 +66,11 @@ __all__ = [
     "CapScope",
     "Chapter",
     "ChapterChoice",
+    "Citation",
     "Edition",
     "InitialMethod",
     "JuniorUntil",
     "KReason",
-    "Source",
     "adjusted",
     "adjustment_between",
     "chapter_of_speed",
@@ -151,8 +151,8 @@ class Edition:
         return self.k_new == self.k_standard == self.k_top and self.k_junior is None
 
     @property
-    def source_list(self) -> tuple[Source, ...]:
-        """The ``Source`` of each key in ``sources``."""
+    def source_list(self) -> tuple[Citation, ...]:
+        """The ``Citation`` of each key in ``sources``."""
         return tuple(SOURCES[key] for key in self.sources)
 
 

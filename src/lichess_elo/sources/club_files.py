@@ -23,7 +23,7 @@ import chess.pgn
 from lichess_elo.core import lichess_pgn
 from lichess_elo.core.club.model import ClubGame, ClubPlayer
 from lichess_elo.core.club.rules import normal_time_control
-from lichess_elo.core.games import DAY_FORMATS, RESULT_SPELLINGS
+from lichess_elo.core.games import DAY_FORMATS, RATING_MAX, RATING_MIN, RESULT_SPELLINGS
 from lichess_elo.core.games import parse_day as core_parse_day
 from lichess_elo.core.games import parse_result as core_parse_result
 from lichess_elo.errors import BadFile, BadInput
@@ -193,8 +193,9 @@ def _read_players(path: Path, header: list[str], rows: list[list[str]], into: In
         rating = _int(rating_text.strip().removesuffix("?"), path, number, "rating")
         start = _int(start_text.strip().removesuffix("?"), path, number, "start")
         for value, fieldname in ((rating, "rating"), (start, "start")):
-            if value is not None and not 0 <= value <= 4000:
-                raise BadFile(path, f"field {fieldname}: {value} is outside 0..4000", line=number)
+            if value is not None and not RATING_MIN <= value <= RATING_MAX:
+                outside = f"{value} is outside {RATING_MIN}..{RATING_MAX}"
+                raise BadFile(path, f"field {fieldname}: {outside}", line=number)
         into.players.append(
             ClubPlayer(
                 name=name,

@@ -253,8 +253,9 @@ def _period(
     previous, ends, chapter, k = track.previous, plan.ends, plan.chapter, result.k
     for (_, game, color), rated in zip(items, result.games, strict=True):
         row = game_row(
-            game, color, label, previous, facts.get(game.id), rated, rating, k, ends, chapter
-        )
+            game, color, label, previous, facts.get(game.id), rated, rating, k, ends, chapter,
+            edition.floor,
+        )  # fmt: skip
         rows.append(row)
         previous = (game, color)
     track.previous = previous

@@ -96,7 +96,7 @@ def parse_player(text: str, field: str) -> glicko.Rating:
     return player
 
 
-def parse_result(text: str) -> float:
+def parse_white_score(text: str) -> float:
     """White's score from a result in any accepted spelling (``1-0``, ``½-½``, ``0:1``...)."""
     return float(parse_score(text, "result"))
 

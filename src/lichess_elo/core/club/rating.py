@@ -51,7 +51,7 @@ from lichess_elo.core.club.rules import (
     counts,
     exclusion_rule,
     matches,
-    speed_of,
+    time_control_speed,
 )
 from lichess_elo.core.club.standings import events, k_used, member_accounts, most_games, progress
 from lichess_elo.core.club.state import PlayerState, k_for, standing, start_rating
@@ -89,7 +89,7 @@ __all__ = [
     "name_key",
     "periods",
     "rate_club",
-    "speed_of",
+    "time_control_speed",
 ]
 
 

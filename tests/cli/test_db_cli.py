@@ -125,6 +125,8 @@ def test_lists_made_before_rules_were_recorded_are_not_mixed(tmp_path: Path) -> 
     code, output = _run("rate", "--db", str(db), "--perf", "rapid")
     assert code == 2 and output.count("\n") == 1, output
     assert "the blitz lists were made before lists recorded their rules" in output
+    # the library names no option; the command line names --perf
+    assert output.rstrip().endswith("; rate every perf again (without --perf)"), output
     assert _run("rate", "--db", str(db))[0] == 0  # every perf again: replaced whole
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from lichess_elo.core.club.rating import speed_of as club_speed
+from lichess_elo.core.club.rating import time_control_speed as club_speed
 from lichess_elo.core.games import Clock, speed_of
 from lichess_elo.sources.pgn import read_pgn
 from tests.fake_lichess import FakeLichess

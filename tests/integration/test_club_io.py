@@ -10,16 +10,16 @@ import pytest
 
 from lichess_elo.core.club.config import time_control_pattern
 from lichess_elo.core.club.options import ClubOptions
-from lichess_elo.core.club.rating import speed_of
+from lichess_elo.core.club.rating import time_control_speed
 from lichess_elo.errors import BadFile, BadInput
 from lichess_elo.sources.club.config import read_rules
 from lichess_elo.sources.club.files import (
     Inputs,
     parse_day,
-    parse_result,
     read_csv,
     read_inputs,
     read_pgn,
+    result_in_file,
     time_control,
     tournament_ref,
 )
@@ -42,21 +42,21 @@ F = Path("f")
     ],
 )
 def test_results_from_a_side(text: str, score: str) -> None:
-    assert parse_result(text, F, 2) == (Decimal(score), False)
+    assert result_in_file(text, F, 2) == (Decimal(score), False)
 
 
 @pytest.mark.parametrize(("text", "score"), [("+:-", "1"), ("-:+", "0"), ("+-", "1"), ("-+", "0")])
 def test_forfeits_are_recorded_and_flagged(text: str, score: str) -> None:
     # FIDE rates no forfeit: the result stands (+:- means White won), the flag keeps it
     # out of the rating.
-    assert parse_result(text, F, 2) == (Decimal(score), True)
+    assert result_in_file(text, F, 2) == (Decimal(score), True)
 
 
 # "w", "d" and "l" are results too: every command reads one set of spellings (core.games).
 @pytest.mark.parametrize("text", ["2", "1-1", "x", "0.7", "", "2-0"])
 def test_bad_results(text: str) -> None:
     with pytest.raises(BadInput, match="f:2: field result"):
-        parse_result(text, F, 2)
+        result_in_file(text, F, 2)
 
 
 def test_dates() -> None:
@@ -241,8 +241,8 @@ def test_time_control_option_and_speeds() -> None:
         ClubOptions(count_time_controls=("rapid", "abc")).check()
     # Lichess's speed: initial + 40 x increment seconds; under 30 is ultraBullet:
     # 0.25+0 -> 15 s; 0.5+0 -> 30 s is bullet
-    assert speed_of("0.25+0") == "ultraBullet"
-    assert speed_of("0.5+0") == "bullet"
+    assert time_control_speed("0.25+0") == "ultraBullet"
+    assert time_control_speed("0.5+0") == "bullet"
 
 
 def test_club_toml_time_controls_checked(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ from lichess_elo.core.club.rating import (
     expected,
     months_between,
     rate_club,
-    speed_of,
+    time_control_speed,
 )
 from lichess_elo.errors import BadInput
 
@@ -156,8 +156,8 @@ def test_months_between() -> None:
 
 def test_count_and_exclude_rules() -> None:
     # 15+10 -> 15 x 60 + 40 x 10 = 1300 s: rapid; 3+2 -> 260 s: blitz.
-    assert speed_of("15+10") == "rapid"
-    assert speed_of("3+2") == "blitz"
+    assert time_control_speed("15+10") == "rapid"
+    assert time_control_speed("3+2") == "blitz"
     rules = Rules(count_time_controls=("rapid",), exclude_events=("*handicap*",))
     assert counts(ClubGame("A", "B", D(1), DAY, "Club", time_control="15+10"), rules)
     assert not counts(ClubGame("A", "B", D(1), DAY, "Club", time_control="3+2"), rules)

@@ -12,7 +12,7 @@ import pytest
 
 from lichess_elo.core import fide
 from lichess_elo.core.fide import editions as rules
-from lichess_elo.core.fide.editions import EDITIONS, chapter_of_speed, edition_for
+from lichess_elo.core.fide.editions import EDITIONS, chapter_of_speed, in_force
 from lichess_elo.errors import BadInput
 
 STANDARD = "standard"
@@ -20,7 +20,7 @@ RAPID_BLITZ = "rapid-blitz"
 
 
 def _ed(chapter: rules.Chapter, day: date) -> rules.Edition:
-    return edition_for(chapter, day)
+    return in_force(chapter, day)
 
 
 # --- the table itself ------------------------------------------------------------------

@@ -51,13 +51,13 @@ def test_2023_event_gets_the_400_rule_once() -> None:
             (1851, LOSS), (1427, WIN), (1682, WIN),
         ]
     ]  # fmt: skip
-    edition = fide_rules.edition_for("rapid-blitz", date(2023, 3, 1))
+    edition = fide_rules.in_force("rapid-blitz", date(2023, 3, 1))
     period = rate_period(2000, games, k=20, edition=edition)
     assert [g.capped for g in period.games] == [True] + [False] * 6
     assert period.change == Decimal("-12.20") and period.rounded_change == -12
     # 2021 (every game capped): the four wins vs < 1600 each .92 -> +.08:
     # 4 x .08 - .17 - .70 + .13 = -0.42; 20 x -0.42 = -8.4 -> -8
-    before = fide_rules.edition_for("rapid-blitz", date(2021, 6, 1))
+    before = fide_rules.in_force("rapid-blitz", date(2021, 6, 1))
     assert rate_period(2000, games, k=20, edition=before).change == Decimal("-8.40")
     # two events in one period: each gets its own upgrade. 1063 and 1299 both capped:
     # .08 + .08 + .02 - .17 - .70 + .02 + .13 = -0.54 -> -10.8 -> -11
@@ -104,7 +104,7 @@ def test_600_2600_games_do_not_count_for_the_700_rule() -> None:
     # so n = 34 and K stays 20 (680 <= 700). 2300 vs 2300 draws: 0 each; the 2 vs 2950
     # (650 apart, 2950 > 2600) are left out.
     games = [GameResult(2300, DRAW)] * 34 + [GameResult(2950, LOSS)] * 2
-    edition = fide_rules.edition_for("rapid-blitz", date(2025, 6, 1))
+    edition = fide_rules.in_force("rapid-blitz", date(2025, 6, 1))
     period = rate_period(2300, games, k=20, edition=edition)
     assert (period.k, period.rated_games, period.rounded_change) == (20, 34, 0)
 
@@ -151,7 +151,7 @@ def test_peak_is_checked() -> None:
 
 
 def test_default_edition_is_todays_standard() -> None:
-    assert fide.CURRENT_STANDARD is fide_rules.edition_for("standard", date(2100, 1, 1))
+    assert fide.CURRENT_STANDARD is fide_rules.in_force("standard", date(2100, 1, 1))
     assert calculate(1500, [GameResult(1500, WIN)]).edition is fide.CURRENT_STANDARD
 
 

@@ -120,3 +120,15 @@ def test_a_known_keyword_s_own_error_passes_through() -> None:
 def test_the_hot_records_keep_python_s_error(name: str) -> None:
     with pytest.raises(TypeError, match="Initial"):
         _callables()[name](Initial=1)
+
+
+def test_again_without_names_the_input_only_at_the_command_line() -> None:
+    from lichess_elo.errors import AgainWithout
+
+    exc = AgainWithout("perf", "the blitz lists are old", "rate every perf again")
+    # the library's words: the input by its logical name, no option
+    assert exc.describe() == "the blitz lists are old; rate every perf again (without perf)"
+    assert "--" not in str(exc)
+    # the command line's: the option for it
+    assert exc.describe({"perf": "--perf"}).endswith("(without --perf)")
+    assert exc.exit_code == 2

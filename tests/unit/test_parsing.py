@@ -12,7 +12,7 @@ from decimal import Decimal as D
 import pytest
 
 from lichess_elo.app.calc import parse_game
-from lichess_elo.app.glicko import parse_player, parse_result
+from lichess_elo.app.glicko import parse_player, parse_white_score
 from lichess_elo.core.fide import GameResult
 from lichess_elo.core.games import parse_day, parse_month_or_day, parse_score
 from lichess_elo.core.glicko import Rating
@@ -99,11 +99,11 @@ def test_rating_rd_volatility_rejects(text: str, message: str) -> None:
     ("text", "score"), [("1-0", 1.0), ("0-1", 0.0), ("1/2-1/2", 0.5), ("½-½", 0.5), ("1:0", 1.0)]
 )
 def test_glicko_result(text: str, score: float) -> None:
-    assert parse_result(text) == score
+    assert parse_white_score(text) == score
 
 
 @pytest.mark.parametrize("text", ["2-0", "", "white"])
 def test_glicko_result_rejects(text: str) -> None:
     with pytest.raises(Malformed) as info:
-        parse_result(text)
+        parse_white_score(text)
     assert info.value.field == "result"

@@ -397,12 +397,14 @@ def test_gap_causes_overlapping_games_and_missing_games() -> None:
 
 
 def test_unplayed_and_below_floor_flags() -> None:
-    # g1 v 1399 (below FIDE's 1400 floor), g2 v 1400 (not below), g3 with a replay of 0
-    # plies (a zero-move game Lichess rated). All three still count.
+    # January 2023 blitz: the Rapid & Blitz edition of 1 Oct 2022, whose floor is 1000 (1000
+    # from 1 Jul 2012 [CV2011] until the 1400 of 1 Mar 2024 [QC24]). g1 v 999 (below it),
+    # g2 v 1000 (not below), g3 with a replay of 0 plies (a zero-move game Lichess rated).
+    # All three still count. (1200 v 999: D 201, no cap.)
     games = [
-        game("g1", day(1, 5), 1500, 5, 1399, 1),
-        game("g2", day(1, 6), 1505, 5, 1400, 1),
-        game("g3", day(1, 7), 1510, 5, 1500, 1, status="outoftime"),
+        game("g1", day(1, 5), 1200, 5, 999, 1),
+        game("g2", day(1, 6), 1205, 5, 1000, 1),
+        game("g3", day(1, 7), 1210, 5, 1500, 1, status="outoftime"),
     ]
     facts = {
         "g3": ReplayFacts(
@@ -423,8 +425,20 @@ def test_unplayed_and_below_floor_flags() -> None:
         )
     }
     (report,) = build_report(ME, games, facts, settings=ReportSettings(k=20))
-    assert [g.flags for g in report.games] == [("opp_below_1400",), (), ("unplayed",)]
+    assert [g.flags for g in report.games] == [("opp_below_floor",), (), ("unplayed",)]
     assert report.summary.games == 3
+
+
+def test_the_floor_is_the_editions_of_the_game() -> None:
+    # The same opponent rated 1399: in January 2023 above the floor of 1000 (no flag); in
+    # April 2024 below the 1400 of the Rapid & Blitz edition of 1 Mar 2024 [QC24][RB24].
+    april = datetime(2024, 4, 5, 12, tzinfo=UTC)
+    games = [game("old", day(1, 5), 1500, 5, 1399, 1), game("new", april, 1505, 5, 1399, 1)]
+    (report,) = build_report(ME, games, {}, settings=ReportSettings(k=20))
+    assert [(g.id, g.floor, g.flags) for g in report.games] == [
+        ("old", 1000, ()),
+        ("new", 1400, ("opp_below_floor",)),
+    ]
 
 
 def test_flags_and_replay_facts() -> None:

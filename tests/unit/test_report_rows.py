@@ -44,6 +44,7 @@ ROW = GameRow(
     capped=False,
     replay_valid=True,
     plies=61,
+    floor=1400,
 )
 
 ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "), default=json_default)
@@ -51,7 +52,8 @@ ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "), default=
 
 def test_a_line_written_out_by_hand() -> None:
     # 0.5 is not whole: round(0.5, 2) = 0.5; 0.64 stays 0.64; -2.80 -> -2.8; the opponent
-    # rated 1350 < 1400 gives the one flag "opp_below_1400"; 21:33:03 UTC -> "...T21:33:03Z"
+    # rated 1350 < the row's floor 1400 gives the one flag "opp_below_floor";
+    # 21:33:03 UTC -> "...T21:33:03Z"
     expected = (
         '{"id": "abcd1234", "url": "https://lichess.org/abcd1234", '
         '"played_at": "2023-01-26T21:33:03Z", "period": "2023-01", "color": "white", '
@@ -60,7 +62,7 @@ def test_a_line_written_out_by_hand() -> None:
         '"lichess": {"rating": 1500, "diff": -2, "provisional": false}, '
         '"elo": {"rating": 1500, "expected": 0.64, "k": 20, "change": -2.8}, '
         '"replay": {"valid": true, "plies": 61}, "gap_before": null, "gap_cause": null, '
-        '"flags": ["opp_below_1400"], "chapter": "standard", "not_rated": null}'
+        '"flags": ["opp_below_floor"], "chapter": "standard", "not_rated": null}'
     )
     assert list(game_lines([ROW])) == [expected]
 

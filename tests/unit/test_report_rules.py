@@ -74,21 +74,41 @@ def test_event_of_a_game() -> None:
 
 
 def test_k_warning_only_when_the_games_contradict_the_count() -> None:
+    # 30: the new-player count of every edition (8.3.3 "at least 30 games" [H24][CE2014])
     first = game("a", at(2023, 1), 2100, 2100, 1)
-    warning = k_warning((first, "white"), 3, count_given=False, k_given=False)
+    kw = {"count_given": False, "new_player_games": 30}
+    warning = k_warning((first, "white"), 3, k_given=False, **kw)
     assert warning is not None and (warning.counted_before, warning.assumed_before) == (3, 30)
     assert "(a), which Lichess shows established (2100, not provisional)" in warning.text
     provisional = replace(first, white=replace(first.white, provisional=True))
-    assert k_warning((provisional, "white"), 3, count_given=False, k_given=False) is None
-    assert k_warning((first, "white"), 30, count_given=False, k_given=False) is None
-    assert k_warning((first, "white"), 3, count_given=True, k_given=False) is None
-    assert k_warning((first, "white"), 3, count_given=False, k_given=True) is None
-    assert k_warning(None, 0, count_given=False, k_given=False) is None
+    assert k_warning((provisional, "white"), 3, k_given=False, **kw) is None
+    assert k_warning((first, "white"), 30, k_given=False, **kw) is None
+    assert (
+        k_warning((first, "white"), 3, count_given=True, k_given=False, new_player_games=30) is None
+    )
+    assert k_warning((first, "white"), 3, k_given=True, **kw) is None
+    assert k_warning(None, 0, k_given=False, **kw) is None
+
+
+def test_k_warning_counts_to_the_editions_number() -> None:
+    # A made-up edition whose new player has 20 games: 25 counted is established (no
+    # warning), 19 is contradicted by the established first game and assumed 20.
+    first = game("a", at(2023, 1), 2100, 2100, 1)
+    kw = {"count_given": False, "k_given": False, "new_player_games": 20}
+    assert k_warning((first, "white"), 25, **kw) is None
+    warning = k_warning((first, "white"), 19, **kw)
+    assert warning is not None and (warning.counted_before, warning.assumed_before) == (19, 20)
+    assert "established player (20+ games)" in warning.text
 
 
 def test_k_from_a_pgn_claims_nothing_lichess_did_not_write() -> None:
     # A PGN never carries the provisional flag (issue #27).
-    kwargs = {"count_given": False, "k_given": False, "provisional_known": False}
+    kwargs = {
+        "count_given": False,
+        "k_given": False,
+        "provisional_known": False,
+        "new_player_games": 30,  # every edition's (8.3.3)
+    }
     # A first game at exactly Lichess's 1500 start: a new account, the count (0) stands.
     new = game("n", at(2023, 1), 1500, 1500, 1)
     assert k_warning((new, "white"), 0, **kwargs) is None

@@ -16,7 +16,7 @@ from lichess_elo.core.population.dialect import Engine
 from lichess_elo.core.population.rows import RateResult
 from lichess_elo.core.population.schema import PERFS, check_perf, month_label
 from lichess_elo.core.population.stages import OPPONENTS, Opponents
-from lichess_elo.errors import BadInput
+from lichess_elo.errors import AgainWithout, BadInput
 from lichess_elo.sources.population import duck, list_rules_store, rivals_spark
 from lichess_elo.sources.population.duck_faults import named_faults
 
@@ -88,9 +88,11 @@ def _refuse_unrecorded(con: Any, perfs: tuple[str, ...]) -> None:
     recorded = list_rules_store.read(con)
     old = [p for p in duck.kept_perfs(con, perfs) if p not in recorded]
     if old:
-        raise BadInput(
+        raise AgainWithout(
+            "perf",
             f"the {', '.join(old)} lists were made before lists recorded their rules and "
-            "would be mixed with new ones; rate every perf again (db rate without --perf)"
+            "would be mixed with new ones",
+            "rate every perf again",
         )
 
 

@@ -6,8 +6,8 @@ import math
 from dataclasses import dataclass
 
 from lichess_elo.core import glicko
-from lichess_elo.core.fide import MAX_RATING, check_choice
-from lichess_elo.core.games import COLORS, Color, parse_score
+from lichess_elo.core.fide import check_choice
+from lichess_elo.core.games import COLORS, RATING_MAX, RATING_MIN, Color, parse_score
 from lichess_elo.errors import BadInput, Malformed, OutOfRange
 
 #: The colour advantages by name.
@@ -68,8 +68,8 @@ def check_player(player: glicko.Rating, field: str) -> None:
     values = (player.rating, player.deviation, player.volatility)
     if not all(math.isfinite(v) for v in values):
         raise BadInput("numbers must be finite", field=field, value=values)
-    if not 0 <= player.rating <= MAX_RATING:
-        raise OutOfRange(f"{field}_rating", player.rating, 0, MAX_RATING)
+    if not RATING_MIN <= player.rating <= RATING_MAX:
+        raise OutOfRange(f"{field}_rating", player.rating, RATING_MIN, RATING_MAX)
     if player.deviation <= 0:
         raise BadInput("RD must be above 0", field=field, value=player.deviation)
     if player.volatility <= 0:
@@ -96,7 +96,7 @@ def parse_player(text: str, field: str) -> glicko.Rating:
     return player
 
 
-def parse_result(text: str) -> float:
+def parse_white_score(text: str) -> float:
     """White's score from a result in any accepted spelling (``1-0``, ``½-½``, ``0:1``...)."""
     return float(parse_score(text, "result"))
 

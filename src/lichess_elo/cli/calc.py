@@ -19,6 +19,7 @@ from lichess_elo.cli.options import (
     parse_rules_as_of,
 )
 from lichess_elo.core import fide
+from lichess_elo.core.games import RATING_MAX, RATING_MIN
 from lichess_elo.output import registry as render
 
 #: How calc calls the logical inputs in its messages.
@@ -31,7 +32,8 @@ NAMES = {
 }
 
 _CALC_ARGS_HELP = (
-    "RATING (0..4000), then one OPP:SCORE per game, e.g. 1400:1 1600:0.5 1550:0. "
+    f"RATING ({RATING_MIN}..{RATING_MAX}), then one OPP:SCORE per game, "
+    "e.g. 1400:1 1600:0.5 1550:0. "
     "A score is 1, 0.5, ½, 1/2, 0, w, d or l. With --unrated there is no RATING."
 )
 

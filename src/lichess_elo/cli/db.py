@@ -21,6 +21,8 @@ from lichess_elo.cli.options import (
     format_option,
     parse_rules_as_of,
 )
+from lichess_elo.core.fide.adjustments import COMPRESSION_2024
+from lichess_elo.core.fide.wording import day_text
 
 db_app = typer.Typer(
     name="db",
@@ -178,8 +180,10 @@ def rate_cmd(
         bool,
         typer.Option(
             "--no-adjustment",
-            help="Leave out the one-time compression of 1 March 2024 (ratings under 2000 "
-            "raised by 0.4 x (2000 - R)), e.g. --no-adjustment.",
+            help="Leave out the one-time compression of "
+            f"{day_text(COMPRESSION_2024.day, long=True)} (ratings under "
+            f"{COMPRESSION_2024.below} raised by {COMPRESSION_2024.factor} x "
+            f"({COMPRESSION_2024.below} - R)), e.g. --no-adjustment.",
         ),
     ] = False,
     rule_600: Annotated[
@@ -203,9 +207,13 @@ def rate_cmd(
         from lichess_elo.output.progress import db as db_progress
 
         if rule_600:
+            from lichess_elo.core.fide import EDITIONS
+
+            first = next(e for e in EDITIONS if e.non_rating_gap is not None)
             raise BadInput(
-                "--rule-600 is gone: the 600/2600 rule now follows each month's edition (from "
-                "1 Dec 2024); --rules-as-of 2024-12-01 applies it to every month"
+                f"--rule-600 is gone: the {first.non_rating_gap}/{first.non_rating_above} rule "
+                f"now follows each month's edition (from {day_text(first.effective_from)}); "
+                f"--rules-as-of {first.effective_from.isoformat()} applies it to every month"
             )
         settings = app.RateSettings(
             db,

@@ -97,7 +97,7 @@ def glicko_command(
         settings = glicko.GlickoSettings(
             white=glicko.parse_player(white, "white"),
             black=glicko.parse_player(black, "black"),
-            white_score=glicko.parse_result(result),
+            white_score=glicko.parse_white_score(result),
             perf=perf,
             advantage=advantage,
             days_white=_days(days_white, "days_white"),

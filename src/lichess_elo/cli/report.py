@@ -48,6 +48,8 @@ from lichess_elo.cli.options import (
     parse_rules_as_of,
 )
 from lichess_elo.cli.pager import paged
+from lichess_elo.core.fide.adjustments import COMPRESSION_2024
+from lichess_elo.core.fide.wording import day_text
 from lichess_elo.core.report.settings import ReportSettings
 from lichess_elo.output import registry as render
 from lichess_elo.output.formats import JSON, TABLE, Format
@@ -165,7 +167,8 @@ def report_command(
         bool,
         typer.Option(
             "--no-adjustment",
-            help="Leave out FIDE's one-time adjustment of 1 March 2024, e.g. --no-adjustment.",
+            help="Leave out FIDE's one-time adjustment of "
+            f"{day_text(COMPRESSION_2024.day, long=True)}, e.g. --no-adjustment.",
             rich_help_panel=RULES,
         ),
     ] = False,

@@ -49,6 +49,8 @@ __all__ = [
     "LAST_DATE",
     "MONTH_OR_DAY_FORMATS",
     "PERFS",
+    "RATING_MAX",
+    "RATING_MIN",
     "RESULT_SPELLINGS",
     "SCORE_SPELLINGS",
     "SPEEDS",
@@ -72,6 +74,11 @@ __all__ = [
 
 Color = Literal["white", "black"]
 COLORS: tuple[Color, Color] = ("white", "black")
+
+#: The ratings a game may carry and every rating this tool takes (a FIDE, club or site
+#: rating): RATING_MIN..RATING_MAX, the one home of that range.
+RATING_MIN = 0
+RATING_MAX = 4000
 
 #: Statuses of a game that was played to a result (scalachess ``Status`` ids >= 30), and
 #: ``timeForfeit``: a PGN's ``Time forfeit``, which is ``outoftime`` or ``timeout``.

@@ -30,6 +30,7 @@ from lichess_elo.errors.data import (
     WorkerLost,
 )
 from lichess_elo.errors.inputs import (
+    AgainWithout,
     BadArgument,
     BadFile,
     Conflict,
@@ -65,6 +66,7 @@ from lichess_elo.errors.runtime import (
 __all__ = [
     "LABELS",
     "AccountClosed",
+    "AgainWithout",
     "BadArgument",
     "BadFideData",
     "BadFile",

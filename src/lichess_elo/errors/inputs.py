@@ -69,6 +69,19 @@ class Conflict(BadInput):
         return f"{first} does not apply with {second}{reason}"
 
 
+class AgainWithout(BadInput):
+    """What the user asked cannot be done with ``field`` given: ``again`` says what to do
+    instead, without that input (named by its option at the command line)."""
+
+    def __init__(self, field: str, reason: str, again: str) -> None:
+        self.again = again
+        super().__init__(reason, field=field)
+
+    def describe(self, names: Mapping[str, str] | None = None) -> str:
+        """``<reason>; <again> (without <input>)``."""
+        return f"{self.problem}; {self.again} (without {label(self.field, names)})"
+
+
 class NotBefore(BadInput):
     """Two dates (or numbers) in the wrong order: ``field`` must come before ``other``."""
 

@@ -5,17 +5,14 @@ from __future__ import annotations
 from decimal import Decimal
 
 from lichess_elo.core import fide
+from lichess_elo.core.fide.wording import (
+    edition_text,
+    initial_rule_text,
+    k_reason_text,
+    non_rating_text,
+)
 from lichess_elo.output.common import dump_json, edition_json, plural, signed
 from lichess_elo.output.tables import Column, Table, render_table, wrap_words
-
-_K_RULES = {
-    "given": "given with --k",
-    "2400": "rating (or peak) 2400 or more: K 10 for good (FIDE 8.3.3)",
-    "junior": "junior never rated 2300 or more (FIDE 8.3.3)",
-    "flat": "Rapid & Blitz before March 2024: K 20 for everyone",
-    "new": "new player: fewer than 30 rated games (FIDE 8.3.3)",
-    "standard": "30 or more rated games, rating below 2400 (FIDE 8.3.3)",
-}
 
 
 def _calc_num(value: Decimal) -> str:
@@ -44,15 +41,18 @@ def _calc_pd(value: Decimal, method: fide.Method) -> str:
 
 
 def calc_k_text(result: fide.PeriodResult, rule: str, *, games_assumed: bool) -> str:
-    """Say which K applied and why, including the 700 rule when it cut K."""
-    text = f"K {result.k_requested}: {_K_RULES.get(rule, rule)}"
+    """Say which K applied and why (worded from the edition, with the rule's dates),
+    including the 700 rule when it cut K."""
+    reason = "given with --k" if rule == "given" else k_reason_text(result.edition, rule)
+    text = f"K {result.k_requested}: {reason}"
     if games_assumed:
-        text += "; 30 rated games assumed, pass --games N or --k N"
+        assumed = result.edition.new_player_games
+        text += f"; {assumed} rated games assumed, pass --games N or --k N"
     if result.k_limited:
-        n = result.rated_games
+        n, most = result.rated_games, result.edition.k_times_games_max
         text += (
-            f"\n700 rule: {n} games x K {result.k_requested} = {n * result.k_requested} > 700,"
-            f" so K {result.k} (FIDE 8.3.3)"
+            f"\n{most} rule: {n} games x K {result.k_requested} = {n * result.k_requested} > "
+            f"{most}, so K {result.k} (FIDE 8.3.3)"
         )
     return text
 
@@ -88,16 +88,15 @@ def calc_table(
         f"FIDE rating period for {result.rating}: {len(result.games)} game(s), "
         f"expected score from {method}, {cap}"
     )
-    head = wrap_words(title, width, "  ") + wrap_words(f"rules: {edition.title}", width, "  ")
+    head = wrap_words(title, width, "  ") + wrap_words(
+        f"rules: {edition_text(edition)}", width, "  "
+    )
     lines = head + render_table(Table(columns, rows), width)
     after: list[str] = []
     if any(game.capped for game in result.games):
         after.append("* difference over 400 counted as 400 (FIDE 8.3.1)")
     if any(game.not_rated for game in result.games):
-        after.append(
-            f"not rated: {edition.non_rating_gap}+ points apart with a player above "
-            f"{edition.non_rating_above} (Rapid & Blitz, since 1 December 2024)"
-        )
+        after.append(f"not rated: {non_rating_text(edition)}")
     after += [
         *calc_k_text(result, rule, games_assumed=games_assumed).split("\n"),
         f"rounded change: {_calc_int(result.rounded_change)} "
@@ -179,9 +178,11 @@ def calc_initial_table(
     fitted to ``width`` (``None``: no limit)."""
     n = len(details.games)
     edition = details.edition
-    rule = "2024 rule" if details.method == "draws" else "rule before March 2024"
+    rule = initial_rule_text(edition)
     title = f"FIDE initial rating (8.2, {rule}) from {n} games against rated opponents"
-    head = wrap_words(title, width, "  ") + wrap_words(f"rules: {edition.title}", width, "  ")
+    head = wrap_words(title, width, "  ") + wrap_words(
+        f"rules: {edition_text(edition)}", width, "  "
+    )
     rows = [
         [str(i), str(game.opponent), _calc_score(game.score)]
         for i, game in enumerate(details.games, 1)

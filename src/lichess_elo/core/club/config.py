@@ -23,8 +23,7 @@ from lichess_elo.core.club.model import (
     Start,
     name_key,
 )
-from lichess_elo.core.games import Clock
-from lichess_elo.core.games import speed_of as game_speed
+from lichess_elo.core.games import Clock, speed_of
 
 #: ``fail(table, key, problem)``: the error for a bad ``key`` (in ``table``, or top level).
 Fail = Callable[[str | None, str, str], Exception]
@@ -102,7 +101,7 @@ def matches(value: str | None, patterns: Sequence[str]) -> bool:
     return any(fnmatch.fnmatchcase(low, p.lower()) for p in patterns)
 
 
-def speed_of(time_control: str | None) -> str | None:
+def time_control_speed(time_control: str | None) -> str | None:
     """Lichess's speed class (``core.games.speed_of``) of a club's ``minutes+increment``.
 
     ``None`` when ``time_control`` is not ``BASE+INCREMENT``.
@@ -114,7 +113,7 @@ def speed_of(time_control: str | None) -> str | None:
         clock = Clock(initial=round(float(base) * 60), increment=int(inc))
     except ValueError:
         return None
-    return game_speed(clock)
+    return speed_of(clock)
 
 
 #: The rule that leaves out a forfeit (FIDE rating regulations 4.1: a game won by forfeit is
@@ -135,9 +134,10 @@ def exclusion_rule(game: ClubGame, rules: Rules) -> str | None:
         tc = game.time_control
         if not (
             matches(tc, rules.count_time_controls)
-            or matches(speed_of(tc), rules.count_time_controls)
+            or matches(time_control_speed(tc), rules.count_time_controls)
         ):
-            shown = f"{tc} ({speed_of(tc)})" if speed_of(tc) else (tc or "none given")
+            speed = time_control_speed(tc)
+            shown = f"{tc} ({speed})" if speed else (tc or "none given")
             return (
                 f"count.time_controls ({patterns(rules.count_time_controls)}) "
                 f"leaves out the time control {shown}"

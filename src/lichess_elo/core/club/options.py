@@ -30,10 +30,11 @@ from lichess_elo.core.club.model import (
     name_key,
 )
 from lichess_elo.core.fide import check_choice
+from lichess_elo.core.games import RATING_MAX, RATING_MIN
 from lichess_elo.errors import BadInput, Malformed, OutOfRange, WrongType
 
 #: Bounds of a start rating (as in the players file).
-START_RANGE = (0, 4000)
+START_RANGE = (RATING_MIN, RATING_MAX)
 TIME_CONTROL_EXPECTED = (
     f"a speed ({', '.join(SPEEDS)}), a time control like 15+10 or 900+10, or a pattern with * or ?"
 )

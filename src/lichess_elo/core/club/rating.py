@@ -27,7 +27,7 @@ from lichess_elo.core.club.config import (
     counts,
     exclusion_rule,
     matches,
-    speed_of,
+    time_control_speed,
 )
 from lichess_elo.core.club.kfactor import KChoice
 from lichess_elo.core.club.model import (
@@ -89,7 +89,7 @@ __all__ = [
     "name_key",
     "periods",
     "rate_club",
-    "speed_of",
+    "time_control_speed",
 ]
 
 

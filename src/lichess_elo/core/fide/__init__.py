@@ -77,8 +77,8 @@ from lichess_elo.core.fide.editions import (
     Adjustment,
     Chapter,
     ChapterChoice,
+    Citation,
     Edition,
-    Source,
     adjusted,
     adjustment_between,
     chapter_of_speed,
@@ -145,6 +145,7 @@ __all__ = [
     "CalcResult",
     "Chapter",
     "ChapterChoice",
+    "Citation",
     "Edition",
     "GameResult",
     "InitialRating",
@@ -153,7 +154,6 @@ __all__ = [
     "Method",
     "PeriodResult",
     "RatedGame",
-    "Source",
     "adjusted",
     "adjustment_between",
     "calculate",
@@ -183,3 +183,7 @@ __all__ = [
     "rate_period",
     "round_half_away",
 ]  # fmt: skip
+
+#: The old name of ``Citation`` (where a rule was read), kept for one release: ``Source``
+#: names the Lichess connection at the top level.
+Source = Citation

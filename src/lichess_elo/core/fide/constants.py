@@ -7,6 +7,7 @@ from typing import Literal
 
 from lichess_elo.core.fide.editions import Edition, latest
 from lichess_elo.core.fide.editions import KReason as KReason
+from lichess_elo.core.games import RATING_MAX, RATING_MIN
 
 Method = Literal["table", "formula"]
 
@@ -29,7 +30,7 @@ CURRENT_STANDARD: Edition = latest("standard")
 CAP_DIFFERENCE = CURRENT_STANDARD.cap_difference
 
 
-#: ... unless the player being rated is at or above this rating (from 1 October 2025).
+#: ... unless the player being rated is at or above this rating (the newest edition's).
 CAP_EXEMPT_FROM = CURRENT_STANDARD.cap_exempt_from
 
 
@@ -87,11 +88,11 @@ INITIAL_RATING_MAX = CURRENT_STANDARD.initial_max
 PUBLICATION_FLOOR = CURRENT_STANDARD.floor
 
 
-#: Range of ratings this tool accepts as input.
-MIN_RATING = 0
+#: Range of ratings this tool accepts as input (``core.games``'s).
+MIN_RATING = RATING_MIN
 
 
-MAX_RATING = 4000
+MAX_RATING = RATING_MAX
 
 
 #: Range ``calculate`` accepts for a year of birth (up to the year of the list) ...

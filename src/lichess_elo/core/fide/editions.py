@@ -36,7 +36,7 @@ from lichess_elo.core.fide.adjustments import (
     adjusted,
     adjustment_between,
 )
-from lichess_elo.core.fide.citations import SOURCES, Source
+from lichess_elo.core.fide.citations import SOURCES, Citation
 from lichess_elo.core.fide.kinds import (
     CHAPTER_CHOICES,
     CHAPTERS,
@@ -66,16 +66,15 @@ __all__ = [
     "CapScope",
     "Chapter",
     "ChapterChoice",
+    "Citation",
     "Edition",
     "InitialMethod",
     "JuniorUntil",
     "KReason",
-    "Source",
     "adjusted",
     "adjustment_between",
     "chapter_of_speed",
     "check_as_of",
-    "edition_for",
     "first_day",
     "in_force",
     "initial_rules",
@@ -152,8 +151,8 @@ class Edition:
         return self.k_new == self.k_standard == self.k_top and self.k_junior is None
 
     @property
-    def source_list(self) -> tuple[Source, ...]:
-        """The ``Source`` of each key in ``sources``."""
+    def source_list(self) -> tuple[Citation, ...]:
+        """The ``Citation`` of each key in ``sources``."""
         return tuple(SOURCES[key] for key in self.sources)
 
 
@@ -290,10 +289,6 @@ def initial_rules(day: date) -> Edition:
     """The edition whose initial-rating rule (8.2) applies on ``day``: the standard
     chapter's, which the Rapid & Blitz chapter follows where it says nothing of its own."""
     return in_force("standard", day)
-
-
-#: The same as ``in_force`` (the name the report and the tests used first).
-edition_for = in_force
 
 
 def latest(chapter: Chapter) -> Edition:

@@ -221,12 +221,17 @@ def k_factor(
 ) -> tuple[int, KReason]:
     """K from 8.3.3 of ``edition``, in the order fitted to FIDE's published K values.
 
-    1. one K for everyone in the edition (rapid and blitz before March 2024) -> it;
-    2. the rating or ``peak`` has ever reached 2400 (or ``reached_2400``) -> 10;
-    3. a junior (through the year of the 18th birthday; the 2014 text: until it) whose
-       rating and peak stayed below 2300 -> 40;
-    4. fewer than 30 rated games before the period -> 40 (30 before July 2014);
-    5. otherwise -> 20 (15 before July 2014).
+    1. one K for everyone in the edition (``Edition.flat_k``) -> it (``"flat"``);
+    2. the rating or ``peak`` has ever reached ``k_top_from`` (or ``reached_2400``) ->
+       ``k_top`` (``"2400"``);
+    3. a junior (``junior_until``) whose rating and peak stayed below ``junior_below`` ->
+       ``k_junior`` (``"junior"``);
+    4. fewer than ``new_player_games`` rated games before the period -> ``k_new``
+       (``"new"``);
+    5. otherwise -> ``k_standard`` (``"standard"``).
+
+    Which editions hold which numbers, and from when to when, is the rulebook's
+    (``editions.EDITIONS``); ``wording.k_reason_text`` words a reason with its dates.
 
     Args:
         rating: the player's rating.

@@ -2,13 +2,15 @@
 
 Two rules have been in force (``Edition.initial_method``):
 
-* ``draws`` (1 March 2024 on, H24 8.2.2-8.2.3): Ra is the average of the rated opponents
+* ``draws`` (H24 8.2.2-8.2.3): Ra is the average of the rated opponents
   plus two hypothetical opponents rated 1800, both games drawn; Ru = Ra + dp(p), p with the
   two draws; at most 2200.
-* ``half-points`` (before March 2024, H22 8.2.3 and earlier): Ra is the average of the rated
+* ``half-points`` (H22 8.2.3 and earlier): Ra is the average of the rated
   opponents; scoring 50 % or more, Ru = Ra + a fixed number of points for each half point
-  over 50 % (20 from July 2014; half the highest K before: 12.5, then 15); below 50 %,
-  Ru = Ra + dp(p).
+  over 50 % (``Edition.initial_per_half_point``); below 50 %, Ru = Ra + dp(p).
+
+Which edition holds which rule, from when to when, is the rulebook's (``editions.EDITIONS``);
+``wording.initial_rule_text`` names a rule by its dates.
 
 Either way FIDE publishes it only when it reaches the edition's floor (7.1.4).
 """
@@ -142,6 +144,6 @@ def initial_rating(results: Sequence[GameResult], *, edition: Edition = CURRENT_
 
 
 def is_publishable(rating: int, *, edition: Edition = CURRENT_STANDARD) -> bool:
-    """Whether FIDE would publish this rating: at least the edition's floor (7.1.2, 7.2.1;
-    1400 since 1 March 2024, 1000 from July 2012)."""
+    """Whether FIDE would publish this rating: at least the edition's floor
+    (``Edition.floor``; 7.1.2, 7.2.1)."""
     return rating >= edition.floor

@@ -7,7 +7,6 @@ games count), ``model`` (the rows), ``build`` (both tracks, per game and per per
 
 from lichess_elo.core.report.build import build_report, gap_cause, period_label
 from lichess_elo.core.report.model import (
-    RATING_FLOOR,
     GameRow,
     Gap,
     GapCause,
@@ -19,7 +18,6 @@ from lichess_elo.core.report.summary import Summary
 
 __all__ = [
     "PERIOD_KINDS",
-    "RATING_FLOOR",
     "TRACKS",
     "GameRow",
     "Gap",

@@ -86,7 +86,7 @@ def perf_chapter(games: Sequence[Game], choice: ChapterChoice) -> Chapter:
 
 def period_edition(chapter: Chapter, first: Game, as_of: date | None) -> Edition:
     """The edition that rates a period starting with ``first`` (or the one of ``as_of``)."""
-    return fide_rules.edition_for(chapter, as_of or first.created_at.date())
+    return fide_rules.in_force(chapter, as_of or first.created_at.date())
 
 
 def game_event(game: Game) -> str | None:
@@ -104,7 +104,7 @@ def k_warning(
     *,
     count_given: bool,
     k_given: bool,
-    new_player_games: int = 30,
+    new_player_games: int,
     provisional_known: bool = True,
 ) -> KWarning | None:
     """The K warning for a perf, or ``None`` when the count is not contradicted.
@@ -114,7 +114,8 @@ def k_warning(
         counted_before: Rated games before it, as counted from the public data.
         count_given: The user gave the count (it is then taken as it is).
         k_given: The user gave K (the 30-game rule does not apply).
-        new_player_games: The 30 of the 30-game rule.
+        new_player_games: The 30 of the 30-game rule: ``Edition.new_player_games`` of the
+            edition that rates the first period (the count is compared with it).
         provisional_known: The games carry Lichess's provisional flag (the API does; a PGN
             never does, and then only a first rating of 1500 says the account is new).
     """

@@ -79,10 +79,13 @@ def _previous(month: tuple[int, int]) -> tuple[int, int]:
 def adjustment_notes(player: FidePlayer, fide_list: FideList) -> tuple[str, ...]:
     """The jumps in ``fide_list`` that a one-time adjustment explains, each in words.
 
-    * The uplift (1 Oct 2022, rapid and blitz): the September rating rose on the October
-      list to exactly the standard rating (September's or October's) minus 100.
-    * The compression (1 Mar 2024): the February rating became exactly R + 0.4 x (2000 - R)
-      on the March list (a month with games as well would not match exactly: not claimed).
+    * The uplift (``fide.UPLIFT_2022``, rapid and blitz): the rating of the month before
+      rose on the list of its day to exactly the standard rating (of either month) minus
+      ``below``.
+    * The compression (``fide.COMPRESSION_2024``): the rating of the month before became
+      exactly R + ``factor`` x (``below`` - R) on the list of its day (a month with games as
+      well would not match exactly: not claimed). The words take the days and numbers from
+      the adjustments.
     """
     months = player.history.get(fide_list, {})
     notes: list[str] = []
@@ -94,8 +97,8 @@ def adjustment_notes(player: FidePlayer, fide_list: FideList) -> tuple[str, ...]
         for basis in (standard.get(_previous(month)), standard.get(month)):
             if basis is not None and after == basis - uplift.below:
                 notes.append(
-                    f"{fide_list} {before} -> {after} on the October 2022 list: not games but "
-                    f"FIDE's one-time uplift of every rapid and blitz rating more than "
+                    f"{fide_list} {before} -> {after} on the {uplift.day:%B %Y} list: not games "
+                    f"but FIDE's one-time uplift of every rapid and blitz rating more than "
                     f"{uplift.below} below the standard rating to standard - {uplift.below} "
                     f"(standard {basis})"
                 )
@@ -109,8 +112,9 @@ def adjustment_notes(player: FidePlayer, fide_list: FideList) -> tuple[str, ...]
         and after == fide.adjusted(compression, before)
     ):
         notes.append(
-            f"{fide_list} {before} -> {after} on the March 2024 list: not games but "
-            "FIDE's one-time raise of every rating below 2000 by 0.4 x (2000 - R)"
+            f"{fide_list} {before} -> {after} on the {compression.day:%B %Y} list: not games "
+            f"but FIDE's one-time raise of every rating below {compression.below} by "
+            f"{compression.factor} x ({compression.below} - R)"
         )
     return tuple(notes)
 

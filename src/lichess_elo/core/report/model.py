@@ -23,8 +23,6 @@ if TYPE_CHECKING:
 #: games overlapped in time (see ``build.gap_cause``), else ``missing`` (missing games or a
 #: Lichess adjustment such as a cheat refund).
 GapCause = Literal["overlap", "missing"]
-#: FIDE's rating floor (regulations 7.1, 8.3.1): games against players below it are flagged.
-RATING_FLOOR = 1400
 
 
 @value_class  # frozen for mypy; built as fast as a plain slotted dataclass (one a game)
@@ -57,6 +55,7 @@ class GameRow:
     capped: bool
     replay_valid: bool | None
     plies: int | None
+    floor: int
     chapter: str = "standard"
     not_rated: str | None = None
 
@@ -69,8 +68,9 @@ class GameRow:
     def flags(self) -> tuple[str, ...]:
         """``provisional``, ``cap``, ``bot``, ``gap``, ``invalid_replay``, ``unplayed`` (the
         replay found no move: FIDE does not rate unplayed games, regulations 5.1, but Lichess
-        rated it, so it counts), ``opp_below_1400`` (FIDE rates only games against rated
-        players, whose floor is 1400; it counts too) and ``not_rated`` (the edition leaves
+        rated it, so it counts), ``opp_below_floor`` (FIDE rates only games against rated
+        players: the opponent is below ``floor``, the floor of the edition that rated the
+        game's period; it counts too) and ``not_rated`` (the edition leaves
         it unrated: the 600/2600 rule), as they apply."""
         marks = (
             ("provisional", self.provisional),
@@ -79,7 +79,7 @@ class GameRow:
             ("gap", self.gap_before is not None),
             ("invalid_replay", self.replay_valid is False),
             ("unplayed", self.plies == 0),
-            ("opp_below_1400", self.opponent_rating < RATING_FLOOR),
+            ("opp_below_floor", self.opponent_rating < self.floor),
             ("not_rated", self.not_rated is not None),
         )
         return tuple(name for name, on in marks if on)

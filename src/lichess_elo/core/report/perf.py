@@ -82,11 +82,18 @@ def _plan(
     for item in chosen:
         groups.setdefault(period_label(item[1], kind), []).append(item)
     first = chosen[0] if chosen else None
+    chapter = perf_chapter([g for g, _ in held], settings.rules)
     warning = k_warning(
         (first[1], first[2]) if first is not None else None,
         missing + (first[0] if first is not None else 0),
         count_given=settings.games_before is not None,
         k_given=settings.k is not None,
+        # the 30 of the 30-game rule, of the edition that rates the first period
+        new_player_games=(
+            period_edition(chapter, first[1], settings.rules_as_of).new_player_games
+            if first is not None
+            else 0
+        ),
         provisional_known=provisional_known,
     )
     start: int | None = None
@@ -100,7 +107,7 @@ def _plan(
         missing=missing,
         groups=groups,
         ends=sorted(g.last_move_at for g, _ in held if g.last_move_at is not None),
-        chapter=perf_chapter([g for g, _ in held], settings.rules),
+        chapter=chapter,
         speed=held[0][0].speed if held else perf,
         born=born,
         # the real record's published ratings decide K period by period (8.3.3: only
@@ -246,8 +253,9 @@ def _period(
     previous, ends, chapter, k = track.previous, plan.ends, plan.chapter, result.k
     for (_, game, color), rated in zip(items, result.games, strict=True):
         row = game_row(
-            game, color, label, previous, facts.get(game.id), rated, rating, k, ends, chapter
-        )
+            game, color, label, previous, facts.get(game.id), rated, rating, k, ends, chapter,
+            edition.floor,
+        )  # fmt: skip
         rows.append(row)
         previous = (game, color)
     track.previous = previous

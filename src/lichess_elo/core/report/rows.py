@@ -69,9 +69,11 @@ def game_row(
     k: int,
     ends: Sequence[datetime],
     chapter: str,
+    floor: int,
 ) -> GameRow:
     """The game's row on both tracks: FIDE's rating of it (``rated``, at the period's
-    ``rating`` and ``k``) beside Lichess's, with the chain gap after ``previous``."""
+    ``rating`` and ``k``) beside Lichess's, with the chain gap after ``previous``;
+    ``floor`` is that of the edition that rated the period (7.2.1)."""
     me, opp = (game.white, game.black) if color == "white" else (game.black, game.white)
     assert me.rating is not None and me.rating_diff is not None and opp.rating is not None
     gap: int | None = None
@@ -113,6 +115,7 @@ def game_row(
         rated.capped,  # capped
         facts.valid if facts is not None else None,  # replay_valid
         facts.plies if facts is not None else None,  # plies
+        floor,  # floor
         chapter,  # chapter
         rated.not_rated,  # not_rated
     )

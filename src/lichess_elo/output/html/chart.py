@@ -18,6 +18,8 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from lichess_elo.core.fide.adjustments import COMPRESSION_2024
+from lichess_elo.core.fide.wording import day_text
 from lichess_elo.core.words import plural
 from lichess_elo.output.html.page import esc, json_script
 
@@ -282,7 +284,8 @@ def _key(gaps: bool, adjust: bool, floor: bool) -> str:
         '<span><i class="f"></i>FIDE rules, by rating period</span>'
         + ('<span><i class="g"></i>a jump between two games (gap)</span>' if gaps else "")
         + (
-            '<span><i class="a"></i>FIDE\'s one-time adjustment of 1 March 2024</span>'
+            '<span><i class="a"></i>FIDE\'s one-time adjustment of '
+            f"{day_text(COMPRESSION_2024.day, long=True)}</span>"
             if adjust
             else ""
         )

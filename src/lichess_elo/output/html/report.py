@@ -13,6 +13,8 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from lichess_elo._version import __version__
+from lichess_elo.core.fide.adjustments import COMPRESSION_2024
+from lichess_elo.core.fide.wording import day_text
 from lichess_elo.core.report.build import MIN_PERFORMANCE_GAMES
 from lichess_elo.output.common import signed
 from lichess_elo.output.html.chart import chart_html
@@ -42,7 +44,10 @@ _CHART_LEGEND = (
      "game not held, overlapping games, or a Lichess adjustment)"),
     ("Thin vertical lines", "where each rating period (a month, unless you chose another) "
      "starts"),
-    ("Violet step", "FIDE's one-time adjustment of 1 March 2024, not a game"),
+    (
+        "Violet step",
+        f"FIDE's one-time adjustment of {day_text(COMPRESSION_2024.day, long=True)}, not a game",
+    ),
     ("Dashed red line", "the rating floor: FIDE lists no rating below it"),
 )  # fmt: skip
 

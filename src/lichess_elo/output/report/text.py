@@ -20,22 +20,27 @@ if TYPE_CHECKING:
     from lichess_elo.core.report.model import PerfReport, PeriodRow
 
 
-#: Why K is what it is, worded to follow the number ("40 under 30 games").
-_K_REASONS = {
-    "2400": "since 2400",
-    "junior": "for a junior",
-    "new": "under 30 games",
-    "standard": "standard",
-    "given": "as given",
-    "flat": "for everyone",
-}
+def _k_reason(p: PeriodRow) -> str:
+    """Why K is what it is, worded from the period's edition to follow the number
+    ("40 under 30 games", "10 since 2400")."""
+    e = p.edition
+    words = {
+        "2400": f"since {e.k_top_from}",
+        "junior": "for a junior",
+        "new": f"under {e.new_player_games} games",
+        "standard": "standard",
+        "given": "as given",
+        "flat": "for everyone",
+    }
+    return words.get(p.k_reason, p.k_reason)
 
 
 def _k_text(p: PeriodRow) -> str:
     """``10 (since 2400)``; cut by the 700 rule: ``11 (20 for everyone, cut by the 700 rule)``."""
-    reason = _K_REASONS.get(p.k_reason, p.k_reason)
+    reason = _k_reason(p)
     if p.k_limited:
-        return f"{p.k} ({p.k_requested} {reason}, cut by the 700 rule)"
+        most = p.edition.k_times_games_max
+        return f"{p.k} ({p.k_requested} {reason}, cut by the {most} rule)"
     return f"{p.k} ({reason})"
 
 

@@ -23,9 +23,14 @@ import chess.pgn
 from lichess_elo.core import lichess_pgn
 from lichess_elo.core.club.config import normal_time_control
 from lichess_elo.core.club.model import ClubGame, ClubPlayer
-from lichess_elo.core.games import DAY_FORMATS, RESULT_SPELLINGS
+from lichess_elo.core.games import (
+    DAY_FORMATS,
+    RATING_MAX,
+    RATING_MIN,
+    RESULT_SPELLINGS,
+    parse_result,
+)
 from lichess_elo.core.games import parse_day as core_parse_day
-from lichess_elo.core.games import parse_result as core_parse_result
 from lichess_elo.errors import BadFile, BadInput
 from lichess_elo.sources.text_files import read_text
 
@@ -46,7 +51,7 @@ class Inputs:
     roster: bool = False
 
 
-def parse_result(
+def result_in_file(
     text: str, path: Path, line: int, fieldname: str = "result"
 ) -> tuple[Decimal, bool]:
     """A result from player A's side and whether it was a forfeit, in any spelling
@@ -56,7 +61,7 @@ def parse_result(
         BadFile: naming the file, the line and the field.
     """
     try:
-        return core_parse_result(text, fieldname)
+        return parse_result(text, fieldname)
     except BadInput:
         problem = f"{text.strip()!r} is not a result ({RESULT_SPELLINGS})"
         raise BadFile(path, f"field {fieldname}: {problem}", line=line) from None
@@ -160,7 +165,7 @@ def read_csv(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
         for needed in ("date", white, black, "result"):
             if not cells.get(needed, "").strip():
                 raise BadFile(path, f"field {needed}: empty", line=number)
-        score, forfeit = parse_result(cells["result"], path, number)
+        score, forfeit = result_in_file(cells["result"], path, number)
         into.games.append(
             ClubGame(
                 white=" ".join(cells[white].split()),
@@ -193,8 +198,9 @@ def _read_players(path: Path, header: list[str], rows: list[list[str]], into: In
         rating = _int(rating_text.strip().removesuffix("?"), path, number, "rating")
         start = _int(start_text.strip().removesuffix("?"), path, number, "start")
         for value, fieldname in ((rating, "rating"), (start, "start")):
-            if value is not None and not 0 <= value <= 4000:
-                raise BadFile(path, f"field {fieldname}: {value} is outside 0..4000", line=number)
+            if value is not None and not RATING_MIN <= value <= RATING_MAX:
+                outside = f"{value} is outside {RATING_MIN}..{RATING_MAX}"
+                raise BadFile(path, f"field {fieldname}: {outside}", line=number)
         into.players.append(
             ClubPlayer(
                 name=name,
@@ -252,7 +258,7 @@ def read_pgn(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
         site = headers.get("Site", "")
         lichess_id = re.search(r"lichess\.org/([A-Za-z0-9]{8})", site)
         event = headers.get("Event", "").strip()
-        score, forfeit = parse_result(result, path, line, "Result")
+        score, forfeit = result_in_file(result, path, line, "Result")
         termination = headers.get("Termination", "").strip().lower()
         # A game not played (a no-show): "forfeit" or "abandoned" (Lichess's noStart: a
         # player never moved); "time forfeit" is a game lost on the clock, which is rated.

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from lichess_elo.core.games import Clock, Game, Side
+from lichess_elo.core.games import RATING_MAX, RATING_MIN, Clock, Game, Side
 
 
 def _millis_to_datetime(value: Any, field: str) -> datetime:
@@ -31,7 +31,7 @@ def _millis_to_datetime(value: Any, field: str) -> datetime:
 
 
 #: The ratings a game can carry (Lichess's lie well inside); one outside is malformed.
-RATING_RANGE = range(0, 4001)
+RATING_RANGE = range(RATING_MIN, RATING_MAX + 1)
 
 
 def _opt_int(value: Any, field: str) -> int | None:
@@ -45,7 +45,7 @@ def _opt_int(value: Any, field: str) -> int | None:
 def _rating(value: Any, field: str) -> int | None:
     rating = _opt_int(value, field)
     if rating is not None and rating not in RATING_RANGE:
-        raise ValueError(f"{field} {rating} is outside 0..4000")
+        raise ValueError(f"{field} {rating} is outside {RATING_MIN}..{RATING_MAX}")
     return rating
 
 

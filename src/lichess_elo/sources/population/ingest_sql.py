@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 from lichess_elo.core import lichess_pgn
+from lichess_elo.core.games import RATING_MAX, RATING_MIN
 from lichess_elo.core.population.schema import PERFS
 
 #: The first day a game can have been played: Lichess opened in 2010.
@@ -86,7 +87,8 @@ def classify_sql(seq0: int) -> str:
                  OR (be IS NULL AND COALESCE(BlackElo, '?') NOT IN ('?', ''))
                  OR (wd IS NULL AND COALESCE(WhiteRatingDiff, '') <> '')
                  OR (bd IS NULL AND COALESCE(BlackRatingDiff, '') <> '')
-                 OR we NOT BETWEEN 0 AND 4000 OR be NOT BETWEEN 0 AND 4000
+                 OR we NOT BETWEEN {RATING_MIN} AND {RATING_MAX}
+                 OR be NOT BETWEEN {RATING_MIN} AND {RATING_MAX}
                  THEN 'malformed'
             WHEN {lichess_pgn.ai_sql("White")} OR {lichess_pgn.ai_sql("Black")}
                  THEN 'ai_opponent'

@@ -130,8 +130,8 @@ class Contender:
         predict: Its expected score of every counted game of a perf.
         colour: Its colour on the scorecard's chart; ``None``: not drawn (no rating to
             calibrate, as the score rate).
-        mark: Its marker and line style on the chart, so that lines on top of one
-            another stay apart.
+        mark: Its marker (a filled one: the chart draws it hollow) and line style on the
+            chart, so that lines on top of one another stay apart.
         plain: How the headline names it, when not ``subject``.
         track: The constants of its online monthly track, when it is one (``rivals``;
             ``db rate`` runs it as SQL, ``rivals_sql``).

@@ -19,7 +19,16 @@ from lichess_elo.cli.errors import no_renderer_message
 from lichess_elo.cli.root import COMMANDS, load_command
 from lichess_elo.errors import NoRenderer
 from lichess_elo.output import registry as render
-from lichess_elo.output.formats import CSV, TABLE, Format
+from lichess_elo.output.formats import (
+    CHART,
+    CSV,
+    FILE_FORMATS,
+    HTML,
+    TABLE,
+    ClubView,
+    Format,
+    ReportView,
+)
 from tests.helpers import REPO
 from tests.runners import Cli
 
@@ -75,6 +84,24 @@ def test_every_format_and_view_the_commands_offer_has_a_renderer_or_one_refusal(
     assert with_format == set(SUBJECTS)
     # --player shows one player's page: the same formats as the ladder
     assert render.formats_of("club-player") == render.formats_of("club")
+
+
+def test_the_html_page_and_the_chart_are_registry_entries_of_report_and_club() -> None:
+    def files(subject: str) -> dict[Format, set[str]]:
+        return {fmt: set(views) for fmt, views in render.files_of(subject).items()}
+
+    every_report_view = {v.value for v in ReportView}
+    assert files("report") == {HTML: every_report_view, CHART: every_report_view}
+    club_views = {v.value for v in ClubView}
+    assert files("club") == {HTML: club_views, CHART: club_views}
+    assert files("club-player") == {HTML: {""}, CHART: {""}}
+    # the notes the command line prints under a table: none for the scorecard's chart
+    assert render.NOTES[render.Key("report", HTML, "games")] == "page written to {path}"
+    assert render.NOTES[render.Key("report", CHART, "periods")] == "chart written to {path}"
+    assert render.Key("report", CHART, "accuracy") not in render.NOTES
+    # files, not --format choices
+    for subject in ("report", "club", "club-player"):
+        assert not set(render.formats_of(subject)) & set(FILE_FORMATS)
 
 
 def test_a_pair_without_renderer_is_refused_in_todays_words() -> None:

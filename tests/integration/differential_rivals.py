@@ -18,7 +18,7 @@ from pathlib import Path
 
 import duckdb
 
-from lichess_elo.core.population.rivals_sql import RIVALS_COLUMNS
+from lichess_elo.core.population.rivals_sql import rivals_columns
 from lichess_elo.core.report import rivals
 from lichess_elo.core.report.predictions import OPPONENT_RD_ESTABLISHED as LICHESS_RD
 
@@ -68,7 +68,7 @@ def _seed(db: Path) -> dict[tuple[str, str], float]:
 
 
 def reference_rows(db: Path) -> list[tuple[object, ...]]:
-    """The ``rivals`` rows (``RIVALS_COLUMNS``) by the reference, sorted by perf, name, month."""
+    """The ``rivals`` rows (``rivals_columns()``) by the reference, sorted by perf, name, month."""
     seeds = _seed(db)
     out = []
     for (perf, name), sides in sorted(sides_by_player(db).items()):
@@ -117,7 +117,7 @@ def stored_rows(db: Path) -> list[tuple[object, ...]]:
     """The stored ``rivals`` rows, sorted as the reference's."""
     con = duckdb.connect(str(db), read_only=True)
     rows = con.execute(
-        f"SELECT {', '.join(RIVALS_COLUMNS)} FROM rivals ORDER BY perf, name, month"
+        f"SELECT {', '.join(rivals_columns())} FROM rivals ORDER BY perf, name, month"
     ).fetchall()
     con.close()
     return rows

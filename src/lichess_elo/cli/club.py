@@ -35,7 +35,7 @@ from lichess_elo.cli.pager import paged
 from lichess_elo.core.club.options import ClubOptions
 from lichess_elo.errors import BadInput
 from lichess_elo.output import registry as render
-from lichess_elo.output.formats import ClubView, Format
+from lichess_elo.output.formats import CHART, HTML, ClubView, Format
 from lichess_elo.output.renderers import ClubLadder
 
 #: The rules file used when ``--config`` is not given and the current folder has one.
@@ -330,8 +330,8 @@ def club_command(
         )
         for line in () if quiet else run.notes:
             note(line)
-        ladder = ClubLadder(run, str(config) if config is not None else None)
-        _publish(ladder, html, chart, top)
+        ladder = ClubLadder(run, str(config) if config is not None else None, top)
+        _publish(ladder, view, html, chart)
         _print(ladder, fmt, view, output, pager=not no_pager)
 
 
@@ -354,30 +354,18 @@ def _print(ladder: ClubLadder, fmt: Format, view: str, output: Path | None, *, p
             render.render("club", ladder, fmt, view, target=target)
 
 
-def _publish(ladder: ClubLadder, html: Path | None, chart: Path | None, top: int) -> None:
-    """Write the ``--html`` page and the ``--chart`` of the ladder or of the one player."""
-    from lichess_elo.output.common import write_output
-
-    run = ladder.run
-    if run.player is not None:
-        page = run.player
-        names = [page.standing.name]
-        if html is not None:
-            from lichess_elo.output.html.club import club_player_html
-
-            write_output(
-                html, club_player_html(page.standing, page.recent, page.months, page.target)
-            )
-    else:
-        names = [s.name for s in run.table.standings[:top]]
-        if html is not None:
-            from lichess_elo.output.html.club import club_html
-
-            write_output(html, club_html(run.table, ladder.rules_file))
-    if chart is not None:
-        from lichess_elo.output.charts.club import write_club_chart
-
-        write_club_chart(run.result if run.player else run.table, names, chart)
+def _publish(ladder: ClubLadder, view: str, html: Path | None, chart: Path | None) -> None:
+    """Write the ``--html`` page and the ``--chart`` of the ladder or of the one player,
+    each through the renderer registry."""
+    one = ladder.run.player is not None
+    for fmt, path in ((HTML, html), (CHART, chart)):
+        if path is None:
+            continue
+        target = render.Target(path)
+        if one:
+            render.render("club-player", ladder.run, fmt, target=target)
+        else:
+            render.render("club", ladder, fmt, view, target=target)
 
 
 def register(app: typer.Typer) -> None:

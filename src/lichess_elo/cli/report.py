@@ -52,7 +52,7 @@ from lichess_elo.core.fide.adjustments import COMPRESSION_2024
 from lichess_elo.core.fide.wording import day_text
 from lichess_elo.core.report.settings import ReportSettings
 from lichess_elo.output import registry as render
-from lichess_elo.output.formats import JSON, TABLE, Format
+from lichess_elo.output.formats import CHART, HTML, JSON, TABLE, Format
 from lichess_elo.output.formats import ReportView as View
 from lichess_elo.sources.lichess.fide import check_fide_id
 from lichess_elo.sources.lichess.session import Source
@@ -312,25 +312,14 @@ def _notes(run: ReportRun, since: str | None) -> None:
 def _also_write(
     run: ReportRun, fmt: Format, view: str, chart: Path | None, html: Path | None, quiet: bool
 ) -> None:
-    """Write the ``--chart`` and the ``--html`` page asked for, saying so under a table."""
-    from lichess_elo.output.common import stream_output
-
-    if chart is not None and view == View.accuracy:
-        from lichess_elo.output.charts.scorecard import write_accuracy_chart
-
-        write_accuracy_chart(run.reports, run.accuracy, chart, run.user)
-    elif chart is not None:
-        from lichess_elo.output.charts.report import write_chart
-
-        write_chart(run.reports, chart, user=run.user)
-        if fmt == TABLE and not quiet:
-            typer.echo(f"chart written to {chart}", err=True)
-    if html is not None:
-        from lichess_elo.output.html.report import write_report_html
-
-        stream_output(html, lambda out: write_report_html(out, run.user, run.reports, run.accuracy))
-        if fmt == TABLE and not quiet:
-            typer.echo(f"page written to {html}", err=True)
+    """Write the ``--chart`` and the ``--html`` page asked for, each through the renderer
+    registry, saying so under a table (the line its entry has, if any)."""
+    for kind, path in ((CHART, chart), (HTML, html)):
+        if path is None:
+            continue
+        said = render.render("report", run, kind, view, target=render.Target(path))
+        if said is not None and fmt == TABLE and not quiet:
+            typer.echo(said, err=True)
 
 
 def _count_note(run: ReportRun, since: str) -> str:

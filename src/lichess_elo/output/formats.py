@@ -20,6 +20,12 @@ JSON = Format("json")
 #: The order formats are listed in (``--format``'s metavar, messages); others follow.
 FORMAT_ORDER = (TABLE, CSV, JSON)
 
+HTML = Format("html")
+CHART = Format("chart")
+#: The files written beside the main output (``--html``, ``--chart``): rendered through the
+#: registry like any format, never a ``--format`` choice.
+FILE_FORMATS = (HTML, CHART)
+
 
 class ReportView(StrEnum):
     """What the report's table and CSV show."""

@@ -8,7 +8,12 @@ time the registry is asked), so adding a format or a view is one entry there; th
 
 A renderer returns the whole text, or a writer that streams it bit by bit (the report's
 JSON and CSV rows are written as they are made, never held whole); ``render`` hands either
-to the one writer (``output.common.write_output`` / ``stream_output``).
+to the one writer (``output.common.write_output`` / ``stream_output``). A file that is not
+text (a chart) comes as a :class:`Drawn`, which writes itself to the target's path.
+
+The files written beside the main output, ``--html`` and ``--chart``, are entries too, in
+the formats ``html`` and ``chart`` (``formats.FILE_FORMATS``: never ``--format`` choices),
+each with the line said once it is written (``note``), if any.
 """
 
 from __future__ import annotations
@@ -19,13 +24,23 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
-from lichess_elo.errors import NoRenderer, UnknownChoice
-from lichess_elo.output.formats import FORMAT_ORDER, Format
+from lichess_elo.errors import BadInput, NoRenderer, UnknownChoice
+from lichess_elo.output.formats import FILE_FORMATS, FORMAT_ORDER, Format
 
 #: A writer that streams the output to the file it is given.
 Writer = Callable[[TextIO], object]
-#: What a renderer returns: the whole text, or a ``Writer``.
-Rendered = str | Writer
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """A file that is not text (a chart): ``save`` writes it to the path it is given
+    (checked, atomically)."""
+
+    save: Callable[[Path], object]
+
+
+#: What a renderer returns: the whole text, a ``Writer``, or a ``Drawn`` file.
+Rendered = str | Writer | Drawn
 
 
 @dataclass(frozen=True)
@@ -71,15 +86,20 @@ R = TypeVar("R", bound=Renderer)
 
 #: Every renderer, by key (filled by ``output.renderers``; see ``renders``).
 RENDERERS: dict[Key, Renderer] = {}
+#: The line said once an entry's file is written (``{path}``: where), by key.
+NOTES: dict[Key, str] = {}
 
 
-def renders(subject: str, fmt: Format, *views: str) -> Callable[[R], R]:
+def renders(subject: str, fmt: Format, *views: str, note: str | None = None) -> Callable[[R], R]:
     """Register the decorated function as the renderer of ``subject`` in ``fmt`` for each
-    of ``views`` (none: the subject has no views)."""
+    of ``views`` (none: the subject has no views); ``note``: the line said once the file
+    is written, ``{path}`` standing for it."""
 
     def add(function: R) -> R:
         for view in views or ("",):
             RENDERERS[Key(subject, fmt, view)] = function
+            if note is not None:
+                NOTES[Key(subject, fmt, view)] = note
         return function
 
     return add
@@ -91,8 +111,13 @@ def _loaded() -> dict[Key, Renderer]:
 
 
 def formats_of(subject: str) -> tuple[Format, ...]:
-    """The formats ``subject`` renders in some view, the built-in ones first."""
-    found = list(dict.fromkeys(k.format for k in _loaded() if k.subject == subject))
+    """The formats ``subject`` renders in some view, the built-in ones first (the files
+    beside the main output, ``FILE_FORMATS``, are no ``--format`` choice: not listed)."""
+    found = list(
+        dict.fromkeys(
+            k.format for k in _loaded() if k.subject == subject and k.format not in FILE_FORMATS
+        )
+    )
     return tuple(sorted(found, key=lambda f: (FORMAT_ORDER + tuple(found)).index(f)))
 
 
@@ -141,18 +166,38 @@ def check(subject: str, fmt: Format, view: str = "") -> Renderer:
     )
 
 
-def render(subject: str, value: Any, fmt: Format, view: str = "", *, target: Target) -> None:
+def files_of(subject: str) -> dict[Format, tuple[str, ...]]:
+    """The files ``subject`` writes beside its main output (``FILE_FORMATS``), each with
+    the views it is written in."""
+    keys = _loaded()
+    return {
+        fmt: tuple(k.view for k in keys if k.subject == subject and k.format == fmt)
+        for fmt in FILE_FORMATS
+        if any(k.subject == subject and k.format == fmt for k in keys)
+    }
+
+
+def render(subject: str, value: Any, fmt: Format, view: str = "", *, target: Target) -> str | None:
     """Render ``value`` (a ``subject``) in ``fmt`` and ``view`` to ``target``: the whole
-    text at once, or streamed as it is made (whole or not at all in a file).
+    text at once, or streamed as it is made (whole or not at all in a file), or a drawn
+    file saved to the target's path. Returns the entry's note with the path (the line to
+    say once the file is written), ``None`` when it has none.
 
     Raises:
         NoRenderer: see ``check``.
+        BadInput: a ``Drawn`` file asked for standard output, or a path it cannot take.
         WriteFailed: the file could not be written.
     """
     from lichess_elo.output.common import stream_output, write_output
 
     made = check(subject, fmt, view)(value, target)
-    if isinstance(made, str):
+    if isinstance(made, Drawn):
+        if target.path is None:
+            raise BadInput("needs a file to be written to", field=fmt)
+        made.save(target.path)
+    elif isinstance(made, str):
         write_output(target.path, made)
     else:
         stream_output(target.path, made)
+    note = NOTES.get(Key(subject, fmt, view))
+    return None if note is None else note.format(path=target.path)

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from lichess_elo.output.formats import CSV, JSON, TABLE, ClubView, ReportView
-from lichess_elo.output.registry import Rendered, Target, renders
+from lichess_elo.output.formats import CHART, CSV, HTML, JSON, TABLE, ClubView, ReportView
+from lichess_elo.output.registry import Drawn, Rendered, Target, renders
 
 if TYPE_CHECKING:
     from lichess_elo.app.club import ClubRun
@@ -114,6 +114,32 @@ def _predictions_json(run: ReportRun, target: Target) -> Rendered:
     return _json(predictions_document(run.user, run.reports, run.accuracy))
 
 
+_REPORT_VIEWS = tuple(v.value for v in ReportView)
+
+
+@renders("report", HTML, *_REPORT_VIEWS, note="page written to {path}")
+def _report_html(run: ReportRun, target: Target) -> Rendered:
+    from lichess_elo.output.html.report import write_report_html
+
+    return lambda out: write_report_html(out, run.user, run.reports, run.accuracy)
+
+
+@renders(
+    "report", CHART, *(v for v in _REPORT_VIEWS if v != _ACCURACY), note="chart written to {path}"
+)
+def _report_chart(run: ReportRun, target: Target) -> Rendered:
+    from lichess_elo.output.charts.report import write_chart
+
+    return Drawn(lambda path: write_chart(run.reports, path, user=run.user))
+
+
+@renders("report", CHART, _ACCURACY)
+def _accuracy_chart(run: ReportRun, target: Target) -> Rendered:
+    from lichess_elo.output.charts.scorecard import write_accuracy_chart
+
+    return Drawn(lambda path: write_accuracy_chart(run.reports, run.accuracy, path, run.user))
+
+
 # --- games, fetch ---------------------------------------------------------------------------
 
 
@@ -207,10 +233,12 @@ _STANDINGS, _EXCLUDED = ClubView.standings.value, ClubView.excluded.value
 
 @dataclass(frozen=True)
 class ClubLadder:
-    """What ``club`` shows: the run and the rules file it was read with (if any)."""
+    """What ``club`` shows: the run, the rules file it was read with (if any) and how many
+    of the top players its chart draws (``None``: every one)."""
 
     run: ClubRun
     rules_file: str | None = None
+    top: int | None = None
 
 
 @renders("club", TABLE, _STANDINGS)
@@ -273,6 +301,43 @@ def _player_json(run: ClubRun, target: Target) -> Rendered:
     page = run.player
     assert page is not None
     return _json(club_player_json(page.standing, page.recent, page.months, page.target))
+
+
+_CLUB_VIEWS = (_STANDINGS, _EXCLUDED)
+
+
+@renders("club", HTML, *_CLUB_VIEWS)
+def _club_html(ladder: ClubLadder, target: Target) -> Rendered:
+    from lichess_elo.output.html.club import club_html
+
+    return club_html(ladder.run.table, ladder.rules_file)
+
+
+@renders("club", CHART, *_CLUB_VIEWS)
+def _club_chart(ladder: ClubLadder, target: Target) -> Rendered:
+    from lichess_elo.output.charts.club import write_club_chart
+
+    table = ladder.run.table
+    names = [s.name for s in table.standings[: ladder.top]]
+    return Drawn(lambda path: write_club_chart(table, names, path))
+
+
+@renders("club-player", HTML)
+def _player_html(run: ClubRun, target: Target) -> Rendered:
+    from lichess_elo.output.html.club import club_player_html
+
+    page = run.player
+    assert page is not None
+    return club_player_html(page.standing, page.recent, page.months, page.target)
+
+
+@renders("club-player", CHART)
+def _player_chart(run: ClubRun, target: Target) -> Rendered:
+    from lichess_elo.output.charts.club import write_club_chart
+
+    page = run.player
+    assert page is not None
+    return Drawn(lambda path: write_club_chart(run.result, [page.standing.name], path))
 
 
 # --- db -------------------------------------------------------------------------------------

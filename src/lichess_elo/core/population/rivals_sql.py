@@ -1,5 +1,6 @@
 """Glicko-1 and Stephenson's rating over a whole database, as SQL run unchanged by DuckDB and
-Spark SQL: the monthly stages of ``core/report/rivals.py``, generated from its constants.
+Spark SQL: the monthly stages of ``core/report/rivals.py``, generated from the constants
+of every contender with a ``track`` (``core/contenders.py``).
 
 The rule is the report's (``rivals.track``): for every player of a perf, a calendar month
 is one rating period; the month's games are predicted from the rating at the end of the
@@ -8,7 +9,7 @@ in the first month), then steps 2 to 4 update both from the month's games. Every
 opponent is taken at their Lichess rating before the game (the dump's ``...Elo``). The
 dumps carry no RD or provisional flag, so every Lichess rating here, opponents' and the
 starting point's alike, has the established RD the scorecard gives one
-(``predictions.OPPONENT_RD_ESTABLISHED``, 60). A player's track starts from their seed
+(``contenders.OPPONENT_RD_ESTABLISHED``, 60). A player's track starts from their seed
 (``stages.names_sql``: the ``...Elo`` of their first game of the perf).
 
 Tables (the engine provides ``games`` or the view named by ``source``, ``names`` and
@@ -20,7 +21,7 @@ Tables (the engine provides ``games`` or the view named by ``source``, ``names``
 * ``rstep`` (``rivals_step_sql``): one row per player with games in the month: the rating
   and RD its games are predicted from (``<key>_rating``, ``<key>_rd``: after step 1) and
   after the month (``<key>_next_rating``, ``<key>_next_rd``); ``rivals_listed_sql`` turns
-  them into the stored ``rivals`` rows (``RIVALS_COLUMNS``).
+  them into the stored ``rivals`` rows (``rivals_columns``).
 
 Arithmetic is in doubles; the engines may add a month's terms in another order than Python
 does, so a stored number may differ from the reference in its last bits (the differential
@@ -30,17 +31,21 @@ test allows 1e-9).
 from __future__ import annotations
 
 from lichess_elo.core import months
+from lichess_elo.core.contenders import OPPONENT_RD_ESTABLISHED, contenders
 from lichess_elo.core.population.dialect import Dialect
 from lichess_elo.core.population.schema import PERFS
 from lichess_elo.core.population.stages import perf_key
 from lichess_elo.core.report import rivals
-from lichess_elo.core.report.predictions import OPPONENT_RD_ESTABLISHED
 from lichess_elo.core.report.rivals import RivalRules
 
-#: The contenders, in the order of the report's scorecard.
-CONTENDERS: tuple[RivalRules, ...] = (rivals.GLICKO1, rivals.STEPHENSON)
 #: The RD of every Lichess rating of a dump (no provisional flag there).
 LICHESS_RD = OPPONENT_RD_ESTABLISHED
+
+
+def tracks() -> tuple[RivalRules, ...]:
+    """The online tracks ``db rate`` keeps: every registered contender's ``track``
+    (``core.contenders``), in the order of the report's scorecard."""
+    return tuple(c.track for c in contenders() if c.track is not None)
 
 
 def rival_columns(rules: RivalRules) -> tuple[str, ...]:
@@ -49,17 +54,18 @@ def rival_columns(rules: RivalRules) -> tuple[str, ...]:
     return (f"{k}_rating", f"{k}_rd", f"{k}_next_rating", f"{k}_next_rd")
 
 
-RIVALS_COLUMNS: tuple[str, ...] = (
-    "perf",
-    "name",
-    "month",
-    "games",
-    *(c for r in CONTENDERS for c in rival_columns(r)),
-)
-RIVALS_DDL = (
-    "CREATE TABLE IF NOT EXISTS rivals (perf VARCHAR, name VARCHAR, month INTEGER, "
-    "games BIGINT, " + ", ".join(f"{c} DOUBLE" for r in CONTENDERS for c in rival_columns(r)) + ")"
-)
+def rivals_columns() -> tuple[str, ...]:
+    """The stored ``rivals`` table's columns: the player's month, then every track's."""
+    return ("perf", "name", "month", "games", *(c for r in tracks() for c in rival_columns(r)))
+
+
+def rivals_ddl() -> str:
+    """``CREATE TABLE IF NOT EXISTS rivals`` with the columns of :func:`rivals_columns`."""
+    cols = ", ".join(f"{c} DOUBLE" for r in tracks() for c in rival_columns(r))
+    return (
+        "CREATE TABLE IF NOT EXISTS rivals (perf VARCHAR, name VARCHAR, month INTEGER, "
+        f"games BIGINT, {cols})"
+    )
 
 
 def number(x: float) -> str:
@@ -98,7 +104,7 @@ def inflate_sql(rules: RivalRules, rd: str, periods: str) -> str:
 def rivals_initial_sql() -> str:
     """``rcur`` before the first month: every player at their seed, the established RD."""
     cols = ", ".join(
-        f"CAST(seed AS DOUBLE) AS {r.key}_r, {number(LICHESS_RD)} AS {r.key}_rd" for r in CONTENDERS
+        f"CAST(seed AS DOUBLE) AS {r.key}_r, {number(LICHESS_RD)} AS {r.key}_rd" for r in tracks()
     )
     return f"SELECT pid, perf, {cols}, CAST(NULL AS INTEGER) AS last FROM players"
 
@@ -111,7 +117,7 @@ def rivals_step_sql(d: Dialect, month: int, source: str = "games") -> str:
     q = number(rivals.Q)
     periods = f"CASE WHEN l.last IS NULL THEN 1 ELSE {now} - l.last END"
     expected, sums, state, after, out = [], [], [], [], []
-    for r in CONTENDERS:
+    for r in tracks():
         key = r.key
         expected.append(
             f"(1 / (1 + POWER({number(10.0)}, -{k_opp} * (l.{key}_r - sides.opp) / 400)))"
@@ -154,8 +160,8 @@ def rivals_step_sql(d: Dialect, month: int, source: str = "games") -> str:
 
 
 def rivals_listed_sql(d: Dialect) -> str:
-    """The stored ``rivals`` rows (``RIVALS_COLUMNS``) from the rows of ``rstep``."""
-    cols = ", ".join(f"s.{c}" for c in RIVALS_COLUMNS[3:])
+    """The stored ``rivals`` rows (``rivals_columns``) from the rows of ``rstep``."""
+    cols = ", ".join(f"s.{c}" for c in rivals_columns()[3:])
     return f"""
     SELECT s.perf, n.name, s.month, {cols}
     FROM rstep s JOIN names n ON n.id = {d.idiv("s.pid", str(len(PERFS)))}"""
@@ -164,9 +170,9 @@ def rivals_listed_sql(d: Dialect) -> str:
 def rivals_advance_sql() -> str:
     """``rcur`` at the start of the next month: the players of ``rstep`` after their month,
     everyone else as they were."""
-    keep = ", ".join(f"c.{r.key}_r, c.{r.key}_rd" for r in CONTENDERS)
+    keep = ", ".join(f"c.{r.key}_r, c.{r.key}_rd" for r in tracks())
     moved = ", ".join(
-        f"{r.key}_next_rating AS {r.key}_r, {r.key}_next_rd AS {r.key}_rd" for r in CONTENDERS
+        f"{r.key}_next_rating AS {r.key}_r, {r.key}_next_rd AS {r.key}_rd" for r in tracks()
     )
     return f"""
     SELECT c.pid, c.perf, {keep}, c.last

@@ -12,20 +12,28 @@ import numpy as np
 
 from lichess_elo.core import accuracy, glicko
 from lichess_elo.core.accuracy import Comparison, Scores
-from lichess_elo.core.population.rivals_sql import CONTENDERS
-from lichess_elo.core.report.predictions import OPPONENT_RD_ESTABLISHED
+from lichess_elo.core.contenders import (
+    FIDE,
+    LICHESS,
+    OPPONENT_RD_ESTABLISHED,
+    Contender,
+    db_contenders,
+)
 
 #: ``games.ord`` = epoch seconds x this + position in the file.
 ORD_SCALE = 1_000_000_000
 
 
-#: The systems of the scorecard, by key and label, in table order (``compare_all`` pairs
-#: them in this order, so the first pair is FIDE's rules against Lichess).
-SYSTEMS: tuple[tuple[str, str], ...] = (
-    ("fide", "FIDE rules"),
-    ("lichess", "Lichess Glicko-2"),
-    *((r.key, "Glicko-1" if r.key == "glicko1" else "Stephenson") for r in CONTENDERS),
-)
+def systems() -> tuple[Contender, ...]:
+    """The systems of the scorecard in table order: the registered contenders with a ``db``
+    step (``core.contenders.db_contenders``; ``compare_all`` pairs them in this order, so
+    the first pair is FIDE's rules against Lichess). A contender without one is left out."""
+    return db_contenders()
+
+
+def tracked() -> tuple[Contender, ...]:
+    """The systems predicted from their stored monthly track (``rivals``)."""
+    return tuple(c for c in systems() if c.db == "track")
 
 
 @dataclass(frozen=True)
@@ -40,9 +48,9 @@ class MonthScore:
     lichess: Scores
     #: FIDE rules against Lichess Glicko-2.
     comparison: Comparison
-    #: Glicko-1's and Stephenson's scores, by contender key.
+    #: The scores of every contender with a stored track (``tracked``), by key.
     rivals: dict[str, Scores] = field(default_factory=dict)
-    #: Every pair of ``SYSTEMS`` (by label), paired on the same games.
+    #: Every pair of ``systems()`` (by label), paired on the same games.
     comparisons: tuple[Comparison, ...] = ()
     #: The month's games that some system cannot predict, left out of all of them.
     left_out: int = 0
@@ -80,6 +88,21 @@ def lichess_expected(white: np.ndarray, black: np.ndarray, ords: np.ndarray) -> 
     return out
 
 
+def _db_expected(contender: Contender, cols: dict[str, np.ndarray], mask: np.ndarray) -> np.ndarray:
+    """White's expected score by ``contender`` in the masked games, by its ``db`` step."""
+    if contender.db == "list":  # FIDE's PD of the stored lists, in hundredths
+        fide: np.ndarray = np.asarray(cols["e"])[mask] / 100
+        return fide
+    if contender.db == "headers":
+        return lichess_expected(
+            np.asarray(cols["white_elo"])[mask],
+            np.asarray(cols["black_elo"])[mask],
+            np.asarray(cols["ord"])[mask],
+        )
+    tracked: np.ndarray = np.asarray(cols[f"e_{contender.key}"])[mask]
+    return tracked
+
+
 def score_months(
     cols: dict[str, np.ndarray],
     totals: dict[tuple[str, int], int],
@@ -97,17 +120,10 @@ def score_months(
     for perf, month in keys:
         mask = (perf_col == perf) & (month_col == month)
         results = np.asarray(cols["score"])[mask] / 100
-        predicted = {
-            "fide": np.asarray(cols["e"])[mask] / 100,
-            "lichess": lichess_expected(
-                np.asarray(cols["white_elo"])[mask],
-                np.asarray(cols["black_elo"])[mask],
-                np.asarray(cols["ord"])[mask],
-            ),
-            **{r.key: np.asarray(cols[f"e_{r.key}"])[mask] for r in CONTENDERS},
-        }
+        listed = systems()
+        predicted = {c.key: _db_expected(c, cols, mask) for c in listed}
         pairs = accuracy.compare_all(
-            [(label, predicted[key]) for key, label in SYSTEMS],
+            [(c.label, predicted[c.key]) for c in listed],
             results,
             resamples=resamples,
             seed=seed,
@@ -119,10 +135,14 @@ def score_months(
                 int(month),
                 games,
                 int(mask.sum()),
-                accuracy.score(predicted["fide"], results),
-                accuracy.score(predicted["lichess"], results),
+                accuracy.score(predicted[FIDE.key], results),
+                accuracy.score(predicted[LICHESS.key], results),
                 pairs[0],
-                {r.key: accuracy.score(predicted[r.key], results) for r in CONTENDERS},
+                {
+                    c.key: accuracy.score(predicted[c.key], results)
+                    for c in listed
+                    if c.db == "track"
+                },
                 pairs,
                 totals.get((perf, int(month)), games) - games,
             )

@@ -45,14 +45,15 @@ def band_lines(result: CompareResult, perf: str) -> list[tuple[int, list[date], 
 
 
 def score_lines(result: CompareResult, perf: str) -> list[tuple[str, list[date], list[float]]]:
-    """Each system of the scorecard (``scorecard.SYSTEMS`` order) with the months of ``perf``
+    """Each system of the scorecard (``scorecard.systems()`` order) with the months of ``perf``
     as dates, in order, and its deviance on each month's games (months without one left
     out)."""
-    from lichess_elo.core.population.scorecard import SYSTEMS
+    from lichess_elo.core.population.scorecard import systems
 
     scores = sorted((s for s in result.scores if s.perf == perf), key=lambda s: s.month)
     lines = []
-    for key, label in SYSTEMS:
+    for system in systems():
+        key, label = system.key, system.label
         points = []
         for s in scores:
             card = {"fide": s.fide, "lichess": s.lichess}.get(key) or s.rivals.get(key)

@@ -7,13 +7,15 @@ from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
+from lichess_elo.core.contenders import FIDE
 from lichess_elo.core.months import add_months
 
 if TYPE_CHECKING:
     from lichess_elo.core.report.model import PerfReport
 
 GAP = "#adb5bd"
-ELO = "#d9480f"
+#: The Elo line: the FIDE rules' colour on every chart (``core.contenders``).
+ELO = str(FIDE.colour)
 #: A period is labelled only when it spans at least this share of the axis.
 _MIN_LABEL_SHARE = 0.06
 _MAX_LABELLED_PERIODS = 16

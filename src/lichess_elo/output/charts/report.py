@@ -26,6 +26,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from lichess_elo.core.contenders import LICHESS
 from lichess_elo.output.charts import marks as chart_marks
 from lichess_elo.output.charts import periods as chart_periods
 from lichess_elo.output.charts.figure import check_chart_path, pyplot, save
@@ -34,7 +35,8 @@ from lichess_elo.output.common import plural
 if TYPE_CHECKING:
     from lichess_elo.core.report.model import PerfReport
 
-_GLICKO = "#1f6fb4"
+#: The Lichess line: Lichess's colour on every chart (``core.contenders``).
+_GLICKO = str(LICHESS.colour)
 _ELO = chart_periods.ELO
 _GAP_NOTE = (
     "Grey dotted jumps: Lichess's rating moved between two games without a game here "

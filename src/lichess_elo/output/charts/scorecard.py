@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from lichess_elo.core.contenders import FIDE
 from lichess_elo.core.report.predictions import KFit, PerfAccuracy
 from lichess_elo.output.charts.figure import check_chart_path, pyplot, save
 from lichess_elo.output.common import plural
@@ -23,11 +24,9 @@ from lichess_elo.output.scorecard.text import k_notes
 if TYPE_CHECKING:
     from lichess_elo.core.report import PerfReport
 
-_COLOURS = {"lichess": "#1f6fb4", "fide": "#d9480f", "elo_on_lichess": "#2b8a3e",
-            "glicko1": "#7048e8", "stephenson": "#c2255c"}  # fmt: skip
-#: Each contender's own marker and dash, so that lines on top of one another stay apart.
-_MARKS = {"lichess": ("o", "-"), "fide": ("s", "--"), "elo_on_lichess": ("^", ":"),
-          "glicko1": ("D", "-."), "stephenson": ("v", (0, (5, 1, 1, 1)))}  # fmt: skip
+#: The K curve's colour: the FIDE rules' own (each contender's colour, marker and dash are
+#: its entry's, ``core.contenders``).
+_FIDE = FIDE.colour
 #: A contender whose points are all another's is drawn this far to the right of them (on
 #: the 0-1 axis of expected scores) for each earlier one it repeats, and the legend says so.
 SAME_SHIFT = 0.008
@@ -37,10 +36,10 @@ def _calibration_panel(ax: Any, card: PerfAccuracy, title: str) -> None:
     ax.plot([0, 1], [0, 1], color="#adb5bd", linewidth=1, label="perfect calibration")
     drawn: list[tuple[str, list[tuple[float, float]]]] = []  # (label, points) so far
     for c in card.contenders:
-        colour = _COLOURS.get(c.contender.key)
-        if colour is None:  # the score-rate baseline has no rating to calibrate
+        colour = c.contender.colour
+        if colour is None:  # no rating to calibrate (the score-rate baseline)
             continue
-        marker, dash = _MARKS[c.contender.key]
+        marker, dash = c.contender.mark
         bands = [b for b in c.calibration if b.games]
         points = [(b.mean_expected or 0.0, b.mean_actual or 0.0) for b in bands]
         same = [label for label, earlier in drawn if earlier == points]
@@ -69,7 +68,7 @@ def _calibration_panel(ax: Any, card: PerfAccuracy, title: str) -> None:
 
 def _k_panel(ax: Any, fit: KFit) -> None:
     ks = [p.k for p in fit.curve]
-    ax.plot(ks, [p.deviance for p in fit.curve], color=_COLOURS["fide"], linewidth=1.5)
+    ax.plot(ks, [p.deviance for p in fit.curve], color=_FIDE, linewidth=1.5)
     ax.axhline(
         fit.rules_deviance, color="#495057", linestyle="--", linewidth=1,
         label=f"the rules (K {', '.join(map(str, fit.rules_k))}): {fit.rules_deviance:.4f}",
@@ -86,7 +85,7 @@ def _k_panel(ax: Any, fit: KFit) -> None:
     )
     ax.scatter(
         [fit.best.k], [fit.best.deviance], s=60 if fit.resolved else 80, zorder=3,
-        facecolors=_COLOURS["fide"] if fit.resolved else "none", edgecolors=_COLOURS["fide"],
+        facecolors=_FIDE if fit.resolved else "none", edgecolors=_FIDE,
         linewidths=1.6, label=words, gid="best-k" if fit.resolved else "lowest-k",
     )  # fmt: skip
     ax.set_xlabel("K (fixed for every period)")

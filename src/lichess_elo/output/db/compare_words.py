@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from lichess_elo.core.accuracy import Outcome, verdict
-from lichess_elo.core.population.scorecard import SYSTEMS, MonthScore
+from lichess_elo.core.contenders import FIDE, LICHESS
+from lichess_elo.core.population.scorecard import MonthScore, tracked
 from lichess_elo.core.words import plural
 
 COMPARE_LEGEND = (
@@ -20,14 +21,12 @@ COMPARE_LEGEND = (
      "0 FIDE's rules predicted better; an interval that includes 0 names no winner"),
     ("Brier F/L", "mean squared gap between expected and actual score; lower is better"),
     ("right F/L", "share of games whose winner each expected (a draw counts half)"),
-    ("dev. G/S/L", "binomial deviance of Glicko-1 / of Stephenson's rating / of Lichess, "
-     "each game seen from one of its sides (picked by a seeded hash), with that player's track"),
-    ("G-L, S-L [95%]", "Glicko-1's or Stephenson's deviance minus Lichess's and its 95% "
-     "bootstrap interval; below 0 the contender predicted better"),
     ("player, Elo, Lichess", "the player's FIDE-rules and Lichess ratings on the last list"),
     ("Elo - Lichess", "how far apart the two ratings are"),
     ("games (players)", "the player's rated games before the last list"),
 )  # fmt: skip
+#: Where the tracked contenders' rows (``track_legend``) go in the legend.
+_TRACKS_AT = 8
 
 
 def headline(perf: str, scores: Sequence[MonthScore]) -> str | None:
@@ -35,20 +34,18 @@ def headline(perf: str, scores: Sequence[MonthScore]) -> str | None:
     a month counting only when its interval excludes 0; ``None`` with no month scored."""
     if not scores:
         return None
-    wins = {"FIDE's rules": 0, "Lichess's rating": 0}
+    fide, lichess = FIDE.headline, LICHESS.headline
+    wins = {fide: 0, lichess: 0}
     unclear = 0
     for s in scores:
         v = verdict(s.comparison)
         if v.outcome is Outcome.CLEAR:
-            wins["FIDE's rules" if v.better == s.comparison.first else "Lichess's rating"] += 1
+            wins[fide if v.better == s.comparison.first else lichess] += 1
         else:
             unclear += 1
     lead = f"{perf}, {plural(len(scores), 'month')} of games scored: "
     if unclear == len(scores):
-        return (
-            f"{lead}too few games to tell whether FIDE's rules or Lichess's rating predicts "
-            "them better."
-        )
+        return f"{lead}too few games to tell whether {fide} or {lichess} predicts them better."
     parts = [f"{name} predicted them better in {n}" for name, n in wins.items() if n]
     if unclear:
         parts.append(f"too few games to tell in {unclear}")
@@ -56,15 +53,15 @@ def headline(perf: str, scores: Sequence[MonthScore]) -> str | None:
 
 
 def rivals_headline(perf: str, scores: Sequence[MonthScore]) -> str | None:
-    """One sentence per perf on Glicko-1 and Stephenson's rating against Lichess's rating:
+    """One sentence per perf on each tracked contender against Lichess's rating:
     the months each predicted better and worse (interval excluding 0), and the rest;
     ``None`` without their scores."""
     scored = [s for s in scores if s.rivals]
     if not scored:
         return None
-    lichess = SYSTEMS[1][1]
+    lichess = LICHESS.label
     parts = []
-    for _, label in SYSTEMS[2:]:
+    for label in (c.label for c in tracked()):
         better = worse = 0
         for s in scored:
             c = s.versus(label, lichess)
@@ -78,7 +75,7 @@ def rivals_headline(perf: str, scores: Sequence[MonthScore]) -> str | None:
         parts.append(
             f"{label} better in {better}, worse in {worse}, too few games to tell in {unclear}"
         )
-    return f"{perf}, against Lichess's rating month by month: " + "; ".join(parts) + "."
+    return f"{perf}, against {LICHESS.headline} month by month: " + "; ".join(parts) + "."
 
 
 def few_games_note(perf: str, left_out: int, min_games: int) -> str | None:
@@ -91,6 +88,30 @@ def few_games_note(perf: str, left_out: int, min_games: int) -> str | None:
     )
 
 
+def track_legend() -> tuple[tuple[str, str], ...]:
+    """The legend of the tracked contenders' columns (``db_rivals.rivals_table``), each
+    contender named by its registry entry (``core.contenders``)."""
+    tracks = tracked()
+    if not tracks:
+        return ()
+    lichess = LICHESS.initial
+    deviances = " / ".join(f"of {name}" for name in (*(c.subject for c in tracks), LICHESS.short))
+    possessive = " or ".join(f"{c.label}'s" for c in tracks)
+    return (
+        (
+            f"dev. {'/'.join(c.initial for c in tracks)}/{lichess}",
+            f"binomial deviance {deviances}, each game seen from one of its sides (picked by "
+            "a seeded hash), with that player's track",
+        ),
+        (
+            f"{', '.join(f'{c.initial}-{lichess}' for c in tracks)} [95%]",
+            f"{possessive} deviance minus {LICHESS.short}'s and its 95% bootstrap interval; "
+            "below 0 the contender predicted better",
+        ),
+    )
+
+
 def legend() -> list[str]:
     """The legend lines of ``db compare``."""
-    return ["Legend:", *(f"  {name}: {text}" for name, text in COMPARE_LEGEND)]
+    rows = (*COMPARE_LEGEND[:_TRACKS_AT], *track_legend(), *COMPARE_LEGEND[_TRACKS_AT:])
+    return ["Legend:", *(f"  {name}: {text}" for name, text in rows)]

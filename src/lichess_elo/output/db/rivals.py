@@ -1,5 +1,6 @@
-"""``db compare``'s Glicko-1 and Stephenson columns: their table beside the FIDE/Lichess
-scorecard of a perf, and the JSON's ``assumptions`` (an edge module: no maths)."""
+"""``db compare``'s columns of the contenders with a monthly track (Glicko-1, Stephenson's
+rating: ``core.contenders``): their table beside the FIDE/Lichess scorecard of a perf, and
+the JSON's ``assumptions`` (an edge module: no maths)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ from collections.abc import Sequence
 from dataclasses import asdict
 from typing import Any
 
+from lichess_elo.core.contenders import LICHESS
 from lichess_elo.core.population import rivals_sql
 from lichess_elo.core.population.schema import month_label
-from lichess_elo.core.population.scorecard import SYSTEMS, MonthScore
+from lichess_elo.core.population.scorecard import MonthScore, tracked
 from lichess_elo.output.tables import Column, Table
 
 #: How ``db compare`` runs the contenders on a database (``core/population/rivals_sql.py``).
@@ -71,7 +73,7 @@ def _short(value: float | None, signed: bool = False) -> str:
 
 def _versus(score: MonthScore, label: str) -> str:
     """The contender's deviance minus Lichess's, with its interval."""
-    c = score.versus(label, SYSTEMS[1][1])
+    c = score.versus(label, LICHESS.label)
     if c is None or c.difference is None:
         return "-"
     text = _short(c.difference, signed=True)
@@ -81,22 +83,27 @@ def _versus(score: MonthScore, label: str) -> str:
 
 
 def rivals_table(perf: str, scores: Sequence[MonthScore]) -> Table | None:
-    """Glicko-1 (G) and Stephenson (S) on each month's games of ``perf``, each against
-    Lichess (L): deviances, the paired differences and their 95 % intervals; ``None``
-    without contenders' scores."""
+    """Each tracked contender (Glicko-1 (G) and Stephenson (S)) on each month's games of
+    ``perf``, against Lichess (L): deviances, the paired differences and their 95 %
+    intervals; ``None`` without contenders' scores."""
     rows = [s for s in scores if s.rivals]
-    if not rows:
+    tracks = tracked()
+    if not rows or not tracks:
         return None
-    (g_key, g_label), (s_key, s_label) = SYSTEMS[2], SYSTEMS[3]
-    heads = ("month", "games", "dev. G/S/L", "G-L [95%]", "S-L [95%]")
+    lichess = LICHESS.initial
+    heads = (
+        "month",
+        "games",
+        f"dev. {'/'.join(c.initial for c in tracks)}/{lichess}",
+        *(f"{c.initial}-{lichess} [95%]" for c in tracks),
+    )
     body = [
         (
             month_label(s.month),
             f"{s.sampled:,}" + ("" if s.sampled == s.games else "*"),
-            f"{_short(s.rivals[g_key].deviance)}/{_short(s.rivals[s_key].deviance)}/"
-            f"{_short(s.lichess.deviance)}",
-            _versus(s, g_label),
-            _versus(s, s_label),
+            "/".join(_short(s.rivals[c.key].deviance) for c in tracks)
+            + f"/{_short(s.lichess.deviance)}",
+            *(_versus(s, c.label) for c in tracks),
         )
         for s in rows
     ]
@@ -104,6 +111,7 @@ def rivals_table(perf: str, scores: Sequence[MonthScore]) -> Table | None:
     left = sum(s.left_out for s in rows)
     if left:
         notes.append(f"{left:,} games no system could predict are left out of all")
-    title = f"{perf}: Glicko-1 (G) and Stephenson (S) against Lichess (L)"
+    named = " and ".join(f"{c.label} ({c.initial})" for c in tracks)
+    title = f"{perf}: {named} against {LICHESS.short} ({lichess})"
     columns = [Column(h, "left" if h == "month" else "right") for h in heads]
     return Table(columns, body, title=title, notes=notes)

@@ -10,25 +10,29 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from lichess_elo.core.report.predictions import CONTENDERS, LEFT_OUT_REASONS, PerfAccuracy
+from lichess_elo.core.contenders import contenders
+from lichess_elo.core.report.predictions import LEFT_OUT_REASONS, PerfAccuracy
 from lichess_elo.output.common import stream_csv
 
 if TYPE_CHECKING:
     from lichess_elo.core.report import PerfReport
 
-__all__ = ["PREDICTION_FIELDS", "predictions_document", "write_predictions_csv"]
+__all__ = ["GAME_FIELDS", "prediction_fields", "predictions_document", "write_predictions_csv"]
 
-PREDICTION_FIELDS = (
-    "perf", "id", "played_at", "color", "opponent_rating", "score",
-    *(c.key for c in CONTENDERS),
-)  # fmt: skip
-"""CSV columns: the game, the player's score (1, 0.5, 0) and each contender's expected
-score of the player before the game, one column per contender key."""
+GAME_FIELDS = ("perf", "id", "played_at", "color", "opponent_rating", "score")
+"""The CSV's first columns: the game and the player's score (1, 0.5, 0)."""
+
+
+def prediction_fields() -> tuple[str, ...]:
+    """CSV columns: ``GAME_FIELDS``, then each registered contender's expected score of the
+    player before the game, one column per contender key (``core.contenders``)."""
+    return (*GAME_FIELDS, *(c.key for c in contenders()))
 
 
 def _rows(
     reports: Sequence[PerfReport], cards: Mapping[str, PerfAccuracy]
 ) -> Iterator[dict[str, Any]]:
+    keys = [c.key for c in contenders()]
     for report in reports:
         card = cards.get(report.perf)
         if card is None:
@@ -41,15 +45,15 @@ def _rows(
                 "color": row.color,
                 "opponent_rating": row.opponent_rating,
                 "score": row.score,
-                **{c.key: card.expected[c.key][i] for c in CONTENDERS},
+                **{key: card.expected[key][i] for key in keys},
             }
 
 
 def write_predictions_csv(
     out: TextIO, reports: Sequence[PerfReport], cards: Mapping[str, PerfAccuracy]
 ) -> None:
-    """The per-game predictions as CSV (columns ``PREDICTION_FIELDS``), row by row."""
-    stream_csv(out, _rows(reports, cards), PREDICTION_FIELDS)
+    """The per-game predictions as CSV (columns ``prediction_fields()``), row by row."""
+    stream_csv(out, _rows(reports, cards), prediction_fields())
 
 
 def predictions_document(
@@ -59,7 +63,7 @@ def predictions_document(
     ``left_out`` the games of each perf no contender could predict."""
     return {
         "user": user,
-        "contenders": [{"key": c.key, "label": c.label} for c in CONTENDERS],
+        "contenders": [{"key": c.key, "label": c.label} for c in contenders()],
         "left_out": {p: card.left_out for p, card in cards.items()},
         "left_out_reasons": list(LEFT_OUT_REASONS),
         "games": list(_rows(reports, cards)),

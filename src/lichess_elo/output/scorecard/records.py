@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from lichess_elo.core import accuracy
 from lichess_elo.core.accuracy import Outcome, Scores, Verdict
-from lichess_elo.core.report import rivals
+from lichess_elo.core.contenders import by_key, contenders
 from lichess_elo.core.report.predictions import (
     FIRST_GAME_RATE,
     LEFT_OUT_REASONS,
@@ -26,15 +26,6 @@ from lichess_elo.output.common import plural, write_csv
 if TYPE_CHECKING:
     from lichess_elo.core.report import PerfReport
 
-#: How the verdict names each contender.
-_SUBJECT = {
-    "lichess": "Lichess's rating",
-    "fide": "the FIDE-rules rating",
-    "elo_on_lichess": "Elo on Lichess's ratings",
-    "score_rate": "the score rate so far",
-    "glicko1": "Glicko-1",
-    "stephenson": "Stephenson's rating",
-}
 ACCURACY_FIELDS = (
     "perf", "contender", "games", "deviance", "log_loss", "brier", "correct",
     "mean_expected", "mean_actual", "vs_lichess", "vs_lichess_low", "vs_lichess_high",
@@ -55,7 +46,7 @@ def verdict_text(v: Verdict, user: str, perf: str) -> str:
     """The one-line verdict, e.g. "Lichess's rating predicted X's 130 blitz games better: ..."."""
     if v.outcome is Outcome.NO_GAMES:
         return f"No {perf} games to score."
-    better, worse = _SUBJECT[v.better], _SUBJECT[v.worse]
+    better, worse = by_key(v.better).subject, by_key(v.worse).subject
     games = plural(v.games, f"{perf} game")
     if v.outcome is Outcome.CLEAR:
         return (
@@ -109,24 +100,16 @@ _START = (
     "the player's Lichess rating before the perf's first counted game, with the RD the "
     "opponents' rule gives it (established or provisional)"
 )
-_RIVAL_SOURCES = {
-    "glicko1": (
-        "Glickman, 'Parameter estimation in large dynamic paired comparison experiments', "
-        "Applied Statistics 48 (1999); c by the rule of Glickman's 'The Glicko system': an "
-        "RD of 50 returns to 350 after 100 periods, c = sqrt((350^2 - 50^2) / 100)"
-    ),
-    "stephenson": (
-        "PlayerRatings (R) steph() defaults cval=10, hval=10, bval=0, lambda=2, gamma=0, "
-        "rdmax=350, and predict()'s gamma=30 (Stephenson & Sonas, Deloitte/FIDE Chess "
-        "Rating Challenge, 2012)"
-    ),
-}
 
 
 def rivals_json() -> dict[str, dict[str, Any]]:
-    """The constants of Glicko-1 and Stephenson's rating, with their source (JSON)."""
+    """The constants of every contender with an online track (Glicko-1, Stephenson's
+    rating), with their source (JSON)."""
     out = {}
-    for r in (rivals.GLICKO1, rivals.STEPHENSON):
+    for c in contenders():
+        r = c.track
+        if r is None:
+            continue
         out[r.key] = {
             "period": "calendar month (UTC)",
             "c": _round(r.c),
@@ -137,7 +120,7 @@ def rivals_json() -> dict[str, dict[str, Any]]:
             "white_advantage_applies_to": "standard" if r.white_advantage else None,
             "rd_max": r.rd_max,
             "start": _START,
-            "source": _RIVAL_SOURCES[r.key],
+            "source": c.source,
         }
     return out
 

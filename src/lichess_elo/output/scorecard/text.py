@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from lichess_elo.core.report.predictions import CONTENDERS, ContenderScore, KFit, PerfAccuracy
+from lichess_elo.core.contenders import by_key
+from lichess_elo.core.report.predictions import ContenderScore, KFit, PerfAccuracy
 from lichess_elo.output.common import plural
 from lichess_elo.output.scorecard.records import percent_text, verdict_text
 from lichess_elo.output.scorecard.words import headline, k_summary, legend
@@ -18,11 +19,6 @@ from lichess_elo.output.tables import Column, Table, render_table, wrap_words
 if TYPE_CHECKING:
     from lichess_elo.core.report import PerfReport
 
-_LABEL = {c.key: c.label for c in CONTENDERS}
-#: Narrow column headings for the calibration table (80 columns).
-_SHORT = {"lichess": "Lichess", "fide": "FIDE rules", "elo_on_lichess": "Elo/Lichess",
-          "score_rate": "Score rate", "glicko1": "Glicko-1",
-          "stephenson": "Stephenson"}  # fmt: skip
 _CURVE_COLUMNS = 4
 
 
@@ -65,8 +61,8 @@ def pairs_table(card: PerfAccuracy) -> Table:
     level = next((m.interval.level for m in card.comparisons if m.interval), 0.95)
     rows = [
         (
-            _LABEL[m.first],
-            _LABEL[m.second],
+            by_key(m.first).label,
+            by_key(m.second).label,
             "-" if m.difference is None else f"{m.difference:+.4f}",
             f"{m.interval.low:+.4f} to {m.interval.high:+.4f}" if m.interval else "-",
         )
@@ -102,7 +98,7 @@ def calibration_table(contenders: Sequence[ContenderScore], *, first: bool = Tru
             for b in row
         ]
         rows.append((f"{row[0].low:.1f}–{row[0].high:.1f}", *cells))
-    columns = [Column("Band", "left"), *(Column(_SHORT[c.contender.key]) for c in contenders)]
+    columns = [Column("Band", "left"), *(Column(c.contender.short) for c in contenders)]
     title = "Calibration: games, mean expected → actual score, by expected band"
     if not first:
         title = f"Calibration, continued: {' and '.join(c.contender.label for c in contenders)}"

@@ -6,11 +6,9 @@ An edge module: it words what ``core.accuracy`` and ``core.report.predictions`` 
 from __future__ import annotations
 
 from lichess_elo.core.accuracy import Outcome, Verdict
+from lichess_elo.core.contenders import FIDE, LICHESS, by_key
 from lichess_elo.core.report.predictions import KFit
 from lichess_elo.output.common import plural
-
-#: How the headline names the two contenders of the verdict.
-_PLAIN = {"lichess": "Lichess's rating", "fide": "FIDE's rules"}
 
 SCORE_LEGEND = (
     ("Contender", "the rating (or rule) whose expected scores are tested"),
@@ -38,12 +36,12 @@ def headline(v: Verdict, user: str, perf: str) -> str | None:
         return None
     games = plural(v.games, f"{perf} game")
     if v.outcome is Outcome.CLEAR:
-        better = _PLAIN.get(v.better, v.better)
-        worse = _PLAIN.get(v.worse, v.worse)
+        better = by_key(v.better).headline
+        worse = by_key(v.worse).headline
         return f"On {user}'s {games}, {better} predicted the results better than {worse}."
     return (
-        f"{user}'s {games} {'is' if v.games == 1 else 'are'} too few to tell whether FIDE's "
-        "rules or Lichess's rating predicts the results better."
+        f"{user}'s {games} {'is' if v.games == 1 else 'are'} too few to tell whether "
+        f"{FIDE.headline} or {LICHESS.headline} predicts the results better."
     )
 
 

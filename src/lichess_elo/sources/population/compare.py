@@ -8,7 +8,8 @@ Predictions for a game (White's expected score, from what was known before the m
 * Lichess Glicko-2: ``glicko.expected_score`` on the players' pre-game ratings from the
   headers, with the colour advantage where Lichess applied it; the dumps carry no RD, so the
   opponent's RD is the established one of the player report (``predictions``, 60);
-* Glicko-1 and Stephenson's rating: ``rivals.expected`` (as SQL, ``rivals_sql``) from the
+* every contender with a track (``core/contenders.py``; Glicko-1 and Stephenson's rating):
+  ``rivals.expected`` (as SQL, ``rivals_sql``) from the
   side's track in the stored ``rivals`` rows (``db rate``: the rating after the month
   before, the RD after step 1) against the opponent's pre-game Lichess rating and RD 60.
   A track predicts its own player's games, so each game is scored from one side, White or
@@ -36,15 +37,18 @@ import numpy as np
 
 from lichess_elo.core.population import rulebook_sql, stages
 from lichess_elo.core.population.rivals_sql import (
-    CONTENDERS,
     LICHESS_RD,
     advantage_sql,
     expected_sql,
 )
+from lichess_elo.core.population.rivals_sql import (
+    tracks as tracked_rules,
+)
 from lichess_elo.core.population.rows import BandRow, Differ
 from lichess_elo.core.population.rulebook_sql import MonthRules
 from lichess_elo.core.population.schema import month_range, next_month
-from lichess_elo.core.population.scorecard import MonthScore, score_months
+from lichess_elo.core.population.scorecard import MonthScore, score_months, tracked
+from lichess_elo.core.report.rivals import RivalRules
 from lichess_elo.errors import NotRated
 from lichess_elo.sources.population import duck, list_rules_store
 
@@ -128,10 +132,9 @@ def _list_at(con: duckdb.DuckDBPyConnection, perf: str, month: int) -> str:
     return stages.list_at_sql(rules, "l.perf = ?", adjustments=adjustment)
 
 
-def _rival_sql(rules_key: str, white_side: str) -> str:
+def _rival_sql(rules: RivalRules, white_side: str) -> str:
     """White's expected score by one contender: the picked side's track against the
     opponent's Lichess rating, as White's score."""
-    rules = next(r for r in CONTENDERS if r.key == rules_key)
     rd = repr(LICHESS_RD)
     k = rules.key
     as_white = expected_sql(
@@ -152,11 +155,12 @@ def _sample_sql(
         as_of, "g.perf", "g.month", "a.rating", "a.rating - b.rating"
     )
     white_side = f"(hash(g.ord + {seed + 1}) % 2 = 0)"
-    rivals = ", ".join(f"{_rival_sql(r.key, white_side)} AS e_{r.key}" for r in CONTENDERS)
+    listed = tracked_rules()
+    rivals = ", ".join(f"{_rival_sql(r, white_side)} AS e_{r.key}" for r in listed)
     tracks = ", ".join(
         f"{side}.{r.key}_{c} AS {side[1]}_{r.key}_{c}"
         for side in ("rw", "rb")
-        for r in CONTENDERS
+        for r in listed
         for c in ("rating", "rd")
     )
     return f"""
@@ -225,9 +229,9 @@ def month_scores(
         NotRated: the lists were rated before ``db rate`` kept the contenders' tracks.
     """
     if not has_rivals(con):
+        names = " and ".join(c.label for c in tracked())
         raise NotRated(
-            "the lists were made before db rate kept the Glicko-1 and Stephenson tracks: "
-            "rate again (db rate)"
+            f"the lists were made before db rate kept the {names} tracks: rate again (db rate)"
         )
     cols = scored_games(con, perfs, sample=sample, seed=seed)
     if len(cols["perf"]) == 0:

@@ -15,9 +15,9 @@ import duckdb
 
 from lichess_elo.core.population.dialect import DUCKDB
 from lichess_elo.core.population.rivals_sql import (
-    RIVALS_COLUMNS,
-    RIVALS_DDL,
     rivals_advance_sql,
+    rivals_columns,
+    rivals_ddl,
     rivals_initial_sql,
     rivals_listed_sql,
     rivals_step_sql,
@@ -40,16 +40,16 @@ def game_months(con: duckdb.DuckDBPyConnection, perfs: Sequence[str]) -> list[in
 def build_table(con: duckdb.DuckDBPyConnection) -> None:
     """An empty ``rivals_build`` for a run's new rows."""
     con.execute(f"DROP TABLE IF EXISTS {BUILD}")
-    con.execute(RIVALS_DDL.replace("IF NOT EXISTS rivals", BUILD))
+    con.execute(rivals_ddl().replace("IF NOT EXISTS rivals", BUILD))
 
 
 def swap(con: duckdb.DuckDBPyConnection, perfs: Sequence[str]) -> None:
     """``rivals_build`` plus the other perfs' rows of ``rivals`` becomes ``rivals``, in one
     transaction (renamed, not copied: only the other perfs' rows are)."""
-    cols = ", ".join(RIVALS_COLUMNS)
+    cols = ", ".join(rivals_columns())
     con.execute("BEGIN")
     try:
-        con.execute(RIVALS_DDL)
+        con.execute(rivals_ddl())
         con.execute(
             f"INSERT INTO {BUILD} ({cols}) SELECT {cols} FROM rivals "
             "WHERE perf NOT IN (SELECT UNNEST(?))",
@@ -75,7 +75,7 @@ def rate_duckdb(con: duckdb.DuckDBPyConnection, perfs: Sequence[str], source: st
             con.execute("DROP TABLE IF EXISTS rstep")
             con.execute(f"CREATE TEMP TABLE rstep AS {rivals_step_sql(DUCKDB, month, source)}")
             con.execute(
-                f"INSERT INTO {BUILD} ({', '.join(RIVALS_COLUMNS)}) {rivals_listed_sql(DUCKDB)}"
+                f"INSERT INTO {BUILD} ({', '.join(rivals_columns())}) {rivals_listed_sql(DUCKDB)}"
             )
             con.execute(f"CREATE OR REPLACE TEMP TABLE rcur AS {rivals_advance_sql()}")
         swap(con, perfs)

@@ -14,8 +14,8 @@ import duckdb
 from lichess_elo.core.population import stages
 from lichess_elo.core.population.dialect import SPARK
 from lichess_elo.core.population.rivals_sql import (
-    RIVALS_COLUMNS,
     rivals_advance_sql,
+    rivals_columns,
     rivals_initial_sql,
     rivals_listed_sql,
     rivals_step_sql,
@@ -57,7 +57,7 @@ def rate_spark(
         stored(spark, rivals_advance_sql(), home / "cur" / f"m{month}", "rcur")
     build_table(con)
     try:
-        cols = ", ".join(RIVALS_COLUMNS)
+        cols = ", ".join(rivals_columns())
         for target in written:
             con.execute(
                 f"INSERT INTO {BUILD} ({cols}) "

@@ -53,6 +53,7 @@ from lichess_elo.sources.cache.sqlite import (
     read_only_file,
     read_only_folder,
 )
+from lichess_elo.sources.transactions import rollback_quietly
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -271,7 +272,7 @@ class ParsedCache:
                 )
                 conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                rollback_quietly(lambda: conn.execute("ROLLBACK"))
                 raise
         except _HttpUnreadable:
             self._http_failed()

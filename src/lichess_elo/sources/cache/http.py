@@ -39,6 +39,7 @@ from lichess_elo.sources.cache.sqlite import (
 from lichess_elo.sources.lichess.ndjson import AnswerFault
 from lichess_elo.sources.lichess.prefetch import PrefetchAdapter
 from lichess_elo.sources.lichess.stream import StreamCheck, foreign_redirect
+from lichess_elo.sources.transactions import rollback_quietly
 
 
 def cache_unusable(path: Path, exc: sqlite3.Error) -> CacheUnusable:
@@ -224,7 +225,7 @@ class _BoundedDict(SQLiteDict):
                 yield
                 connection.commit()
             except BaseException:
-                connection.rollback()
+                rollback_quietly(connection.rollback)
                 raise
             finally:
                 self._active_transaction = False

@@ -25,6 +25,7 @@ from lichess_elo.core.population.stages import Opponents
 from lichess_elo.errors import DatabaseMissing, NotRated
 from lichess_elo.sources.population import list_rules_store, rivals_run
 from lichess_elo.sources.population.duck_faults import check_file, open_waiting
+from lichess_elo.sources.transactions import rollback_quietly
 
 #: Memory DuckDB may use in ``db rate`` before spilling to ``<db>.tmp`` (keeps the process
 #: under 1 GB).
@@ -184,7 +185,7 @@ def swap_lists(
         list_rules_store.store(con, records)
         con.execute("COMMIT")
     except BaseException:
-        con.execute("ROLLBACK")
+        rollback_quietly(lambda: con.execute("ROLLBACK"))
         raise
 
 

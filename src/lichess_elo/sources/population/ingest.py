@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -43,6 +43,7 @@ from lichess_elo.sources.population.ingest_sql import (
     classify_sql,
     new_events_sql,
 )
+from lichess_elo.sources.transactions import rollback_quietly
 
 
 @dataclass(frozen=True)
@@ -192,8 +193,7 @@ def read_file(
     except BaseException:
         known.tcs, known.events = before.tcs, before.events
         # DuckDB has ended it itself when a write failed in it (a full disk).
-        with suppress(duckdb.TransactionException):
-            con.execute("ROLLBACK")
+        rollback_quietly(lambda: con.execute("ROLLBACK"))
         raise
     claimed.update(tally.months)
     return tally

@@ -22,6 +22,7 @@ from lichess_elo.core.population.rivals_sql import (
     rivals_listed_sql,
     rivals_step_sql,
 )
+from lichess_elo.sources.transactions import rollback_quietly
 
 #: Where a run writes the new rows before they replace the perfs' rows of ``rivals``.
 BUILD = "rivals_build"
@@ -59,7 +60,7 @@ def swap(con: duckdb.DuckDBPyConnection, perfs: Sequence[str]) -> None:
         con.execute(f"ALTER TABLE {BUILD} RENAME TO rivals")
         con.execute("COMMIT")
     except BaseException:
-        con.execute("ROLLBACK")
+        rollback_quietly(lambda: con.execute("ROLLBACK"))
         raise
 
 

@@ -189,7 +189,7 @@ def opponent_deviation(provisional: bool) -> float:
 def lichess_expectation(row: GameRow) -> float:
     """Glicko-2's expected score of the player before ``row``'s game."""
     return glicko.expected_score(
-        row.lichess_rating,
+        row.lichess_from,
         row.opponent_rating,
         opponent_deviation(row.opponent_provisional),
         color=row.color,
@@ -254,7 +254,7 @@ def _rival(
         return []
     first = rows[0]
     return rivals.track(
-        games, float(first.lichess_rating), opponent_deviation(first.provisional), rules
+        games, float(first.lichess_from), opponent_deviation(first.provisional), rules
     )
 
 
@@ -264,7 +264,7 @@ def predict(rows: Sequence[GameRow]) -> dict[str, list[float]]:
     return {
         LICHESS.key: [lichess_expectation(r) for r in rows],
         FIDE.key: [float(r.expected) for r in rows],
-        ELO_ON_LICHESS.key: [_logistic(r.lichess_rating - r.opponent_rating) for r in rows],
+        ELO_ON_LICHESS.key: [_logistic(r.lichess_from - r.opponent_rating) for r in rows],
         SCORE_RATE.key: score_rates(results_of(rows)),
         GLICKO1.key: _rival(rows, games, rivals.GLICKO1),
         STEPHENSON.key: _rival(rows, games, rivals.STEPHENSON),

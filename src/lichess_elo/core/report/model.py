@@ -124,8 +124,8 @@ class PeriodRow:
     ``gap_before_start``, is already inside it; the first game's rating after it when the
     site gave no rating before it, whose change is then unknown); ``lichess_change`` is the
     sum of the period's known changes (the site's ratingDiffs) and ``lichess_end`` the
-    rating after its last game, so ``end = start + change + gap_points_inside``. ``gaps`` lists every gap found at this
-    period's games, the one before its first game included.
+    rating after its last game, so ``end = start + change + gap_points_inside``. ``gaps``
+    lists every gap found at this period's games, the one before its first game included.
     """
 
     label: str

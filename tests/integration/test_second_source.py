@@ -33,13 +33,14 @@ def _mini_site() -> Any:
 MiniSite = _mini_site()
 
 
+# The site publishes ratings after the game: Hero's are 1500, 1512, 1498 (win, win, loss).
 GAMES = [
     {"id": "g0000001", "at": "2024-05-02T10:00", "white": "Hero", "black": "Ann",
      "ratings": [1500, 1500], "result": "1-0"},
     {"id": "g0000002", "at": "2024-05-09T10:00", "white": "Bob", "black": "Hero",
-     "ratings": [1600, 1500], "result": "0-1"},
+     "ratings": [1600, 1512], "result": "0-1"},
     {"id": "g0000003", "at": "2024-05-16T10:00", "white": "Hero", "black": "Cy",
-     "ratings": [1500, 1400], "result": "0-1"},
+     "ratings": [1498, 1400], "result": "0-1"},
 ]  # fmt: skip
 
 
@@ -61,6 +62,28 @@ def test_a_report_from_a_second_site(tmp_path: Path) -> None:
                                                       Decimal("0.64")]  # fmt: skip
     assert period.games == 3 and period.score == 2
     assert period.elo_start == 1500 and period.elo_change == 10 and period.elo_end == 1510
+
+
+def test_the_site_chain_from_post_game_ratings(tmp_path: Path) -> None:
+    path = tmp_path / "games.json"
+    path.write_text(json.dumps(GAMES), encoding="utf-8")
+    run = run_report(
+        "Hero",
+        Source(cache_dir=tmp_path / "cache", offline=True),
+        ReportSettings(perfs=("blitz",), k=20),
+        games_from=MiniSite(path),
+    )
+    (report,) = run.reports
+    # Hero's afters 1500, 1512, 1498: no rating before the first game was published, so
+    # its change is unknown; then 1512 - 1500 = +12 and 1498 - 1512 = -14. Each game's
+    # "before" is the previous game's after: the chain cannot break, no gap is invented.
+    assert [row.lichess_rating for row in report.games] == [None, 1500, 1512]
+    assert [row.lichess_diff for row in report.games] == [None, 12, -14]
+    assert [row.gap_before for row in report.games] == [None, None, None]
+    (period,) = report.periods
+    # the track starts at the first rating published: 1500 + 12 - 14 = 1498
+    assert (period.lichess_start, period.lichess_change, period.lichess_end) == (1500, -2, 1498)
+    assert period.gaps == () and report.summary.gap_count == 0
 
 
 def test_a_listing_from_a_second_site(tmp_path: Path) -> None:

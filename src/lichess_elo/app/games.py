@@ -23,7 +23,7 @@ from lichess_elo.sources.replay_cache import replay_all
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from lichess_elo.sources.lichess.retries import Progress
+    from lichess_elo.sources.base import Progress
     from lichess_elo.sources.lichess.session import Source
 
 

@@ -24,9 +24,8 @@ from lichess_elo.core.report.model import PerfReport
 from lichess_elo.core.report.predictions import PerfAccuracy
 from lichess_elo.core.report.settings import ReportSettings
 from lichess_elo.errors import WrongType
-from lichess_elo.sources.base import GameSource
+from lichess_elo.sources.base import GameSource, Progress
 from lichess_elo.sources.lichess.fide import check_fide_id, fetch_fide_player
-from lichess_elo.sources.lichess.retries import Progress
 from lichess_elo.sources.lichess.session import Source, resolve_cache_dir
 from lichess_elo.sources.lichess.users import fetch_hint
 from lichess_elo.sources.load import choose_source, load_from

@@ -56,7 +56,7 @@ from lichess_elo.sources.lichess.fide import check_fide_id
 from lichess_elo.sources.lichess.session import Source
 
 if TYPE_CHECKING:
-    from lichess_elo.sources.lichess.retries import Progress
+    from lichess_elo.sources.base import Progress
 
 
 class Track(StrEnum):

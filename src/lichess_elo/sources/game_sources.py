@@ -21,10 +21,9 @@ from typing import TypeVar
 from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.games import Game, dedupe_sorted
 from lichess_elo.errors import BadFile
-from lichess_elo.sources.base import NO_HOOKS, GameQuery, LoadedGames, LoadHooks
+from lichess_elo.sources.base import NO_HOOKS, GameQuery, LoadedGames, LoadHooks, Progress
 from lichess_elo.sources.lichess.api import fetch_games
 from lichess_elo.sources.lichess.checks import validate_username
-from lichess_elo.sources.lichess.retries import Progress
 from lichess_elo.sources.lichess.session import Source
 from lichess_elo.sources.text_files import read_text
 from lichess_elo.sources.zstd_stream import Frames, zstd_faults

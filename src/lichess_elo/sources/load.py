@@ -10,10 +10,9 @@ from pathlib import Path
 from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.games import Game
 from lichess_elo.errors import Conflict
-from lichess_elo.sources.base import GameSource, LoadedGames, LoadHooks, query_of
+from lichess_elo.sources.base import GameSource, LoadedGames, LoadHooks, Progress, query_of
 from lichess_elo.sources.game_sources import LichessGames, PgnFile
 from lichess_elo.sources.lichess.checks import validate_username
-from lichess_elo.sources.lichess.retries import Progress
 from lichess_elo.sources.lichess.session import Source
 
 __all__ = [

@@ -22,7 +22,7 @@ _EXPORTS = {
     "DEFAULT_API_URL": "lichess_elo.sources.lichess.session",
     "FetchResult": "lichess_elo.sources.lichess.api",
     "MAX_RETRIES": "lichess_elo.sources.lichess.retries",
-    "Progress": "lichess_elo.sources.lichess.retries",
+    "Progress": "lichess_elo.sources.base",
     "RATE_LIMIT_WAIT": "lichess_elo.sources.lichess.retries",
     "Source": "lichess_elo.sources.lichess.session",
     "USER_AGENT": "lichess_elo.sources.lichess.session",
@@ -43,6 +43,7 @@ _EXPORTS = {
 __all__ = sorted(_EXPORTS)
 
 if TYPE_CHECKING:
+    from lichess_elo.sources.base import Progress as Progress
     from lichess_elo.sources.lichess.api import FetchResult as FetchResult
     from lichess_elo.sources.lichess.api import fetch_games as fetch_games
     from lichess_elo.sources.lichess.cassette import cassette_time as cassette_time
@@ -50,7 +51,6 @@ if TYPE_CHECKING:
     from lichess_elo.sources.lichess.months import month_windows as month_windows
     from lichess_elo.sources.lichess.retries import MAX_RETRIES as MAX_RETRIES
     from lichess_elo.sources.lichess.retries import RATE_LIMIT_WAIT as RATE_LIMIT_WAIT
-    from lichess_elo.sources.lichess.retries import Progress as Progress
     from lichess_elo.sources.lichess.retries import call_with_retries as call_with_retries
     from lichess_elo.sources.lichess.retries import retry_wait as retry_wait
     from lichess_elo.sources.lichess.session import CACHE_FILE as CACHE_FILE

@@ -29,6 +29,7 @@ from lichess_elo.errors import (
     DamagedAnswer,
     NotCached,
 )
+from lichess_elo.sources.base import Progress
 from lichess_elo.sources.games_cache import servers_holding
 from lichess_elo.sources.lichess.checks import scrub, validate_username
 from lichess_elo.sources.lichess.count_back import count_back_months
@@ -41,7 +42,7 @@ from lichess_elo.sources.lichess.month_fetch import (
 )
 from lichess_elo.sources.lichess.months import export_params, month_windows
 from lichess_elo.sources.lichess.parsed import cached_month, month_request, open_parsed
-from lichess_elo.sources.lichess.retries import Progress, call_with_retries
+from lichess_elo.sources.lichess.retries import call_with_retries
 from lichess_elo.sources.lichess.session import (
     CACHE_FILE,
     Conn,

@@ -11,7 +11,7 @@ import socket
 import time
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from lichess_elo.errors import (
     CannotConnect,
@@ -23,6 +23,7 @@ from lichess_elo.errors import (
     RateLimited,
     TokenRefused,
 )
+from lichess_elo.sources.base import Progress
 from lichess_elo.sources.env import RATE_LIMIT_WAIT
 from lichess_elo.sources.env import retry_wait as env_retry_wait
 from lichess_elo.sources.lichess.checks import scrub
@@ -75,24 +76,6 @@ def _cut() -> tuple[type[BaseException], ...]:
         urllib3.exceptions.ProtocolError,
         urllib3.exceptions.IncompleteRead,
     )
-
-
-class Progress(Protocol):
-    """Receives progress events from ``fetch_games``, or from a file source while it is read
-    (the CLI draws a bar with them)."""
-
-    def start(self, total_months: int) -> None:
-        """Called once with the number of months to fetch."""
-
-    def month(self, label: str, done: int, games_so_far: int, from_cache: bool) -> None:
-        """Called after each month (``YYYY-MM``) with the running totals."""
-
-    def waiting(self, seconds: float, reason: str) -> None:
-        """Called before a deliberate wait (HTTP 429, retry backoff)."""
-
-    def reading(self, done: int, total: int, unit: str) -> None:
-        """Called while a file is read instead: ``done`` of ``total`` ``unit`` (a PGN
-        export's games, a dump's megabytes)."""
 
 
 def retry_wait(source: Source | None = None) -> float:

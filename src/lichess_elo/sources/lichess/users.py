@@ -17,11 +17,12 @@ from lichess_elo.errors import (
     LichessEloError,
     UserNotFound,
 )
+from lichess_elo.sources.base import Progress
 from lichess_elo.sources.lichess.answers import read_whole
 from lichess_elo.sources.lichess.checks import validate_username
 from lichess_elo.sources.lichess.months import next_month
 from lichess_elo.sources.lichess.parsed import cached_user, keep_user, user_request
-from lichess_elo.sources.lichess.retries import Progress, call_with_retries
+from lichess_elo.sources.lichess.retries import call_with_retries
 from lichess_elo.sources.lichess.session import DEFAULT_API_URL, Conn, Source, connect
 
 if TYPE_CHECKING:

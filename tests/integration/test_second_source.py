@@ -15,7 +15,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
-from lichess_elo import ReportSettings, Source, run_report
+from lichess_elo import LichessSettings, ReportSettings, run_report
 from lichess_elo.app.games import ListSettings, list_games
 from tests.helpers import REPO
 
@@ -50,7 +50,9 @@ def test_a_report_from_a_second_site(tmp_path: Path) -> None:
     settings = ReportSettings(perfs=("blitz",), start_rating=1500, k=20)
     run = run_report(
         "Hero",
-        Source(cache_dir=tmp_path / "cache", offline=True),  # the replay cache's folder only
+        LichessSettings(
+            cache_dir=tmp_path / "cache", offline=True
+        ),  # the replay cache's folder only
         settings,
         games_from=MiniSite(path),
     )
@@ -69,7 +71,7 @@ def test_the_site_chain_from_post_game_ratings(tmp_path: Path) -> None:
     path.write_text(json.dumps(GAMES), encoding="utf-8")
     run = run_report(
         "Hero",
-        Source(cache_dir=tmp_path / "cache", offline=True),
+        LichessSettings(cache_dir=tmp_path / "cache", offline=True),
         ReportSettings(perfs=("blitz",), k=20),
         games_from=MiniSite(path),
     )
@@ -90,7 +92,10 @@ def test_a_listing_from_a_second_site(tmp_path: Path) -> None:
     path = tmp_path / "games.json"
     path.write_text(json.dumps(GAMES), encoding="utf-8")
     listing = list_games(
-        "Hero", Source(cache_dir=tmp_path / "cache"), ListSettings(), games_from=MiniSite(path)
+        "Hero",
+        LichessSettings(cache_dir=tmp_path / "cache"),
+        ListSettings(),
+        games_from=MiniSite(path),
     )
     assert [row.game.id for row in listing.rows] == ["g0000001", "g0000002", "g0000003"]
     assert [row.color for row in listing.rows] == ["white", "black", "white"]

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from lichess_elo.sources.base import Progress
-    from lichess_elo.sources.lichess.session import Source
+    from lichess_elo.sources.lichess.session import LichessSettings
 
 
 @keywords_checked
@@ -69,7 +69,7 @@ class Listing:
 @keywords_checked
 def list_games(
     username: str,
-    source: Source,
+    source: LichessSettings,
     settings: ListSettings,
     *,
     pgn_file: Path | None = None,

@@ -26,7 +26,7 @@ from lichess_elo.core.report.settings import ReportSettings
 from lichess_elo.errors import WrongType
 from lichess_elo.sources.base import GameSource, Progress
 from lichess_elo.sources.lichess.fide import check_fide_id, fetch_fide_player
-from lichess_elo.sources.lichess.session import Source, resolve_cache_dir
+from lichess_elo.sources.lichess.session import LichessSettings, resolve_cache_dir
 from lichess_elo.sources.lichess.users import fetch_hint
 from lichess_elo.sources.load import choose_source, load_from
 from lichess_elo.sources.replay_cache import ReplayRun
@@ -76,7 +76,9 @@ def _check_arguments(
 ) -> None:
     """The types of ``run_report``'s arguments (``WrongType``), before any work."""
     args.text("username", username)
-    args.instance("source", source, Source, "a Source (sources.lichess.Source)")
+    args.instance(
+        "source", source, LichessSettings, "a LichessSettings (sources.lichess.LichessSettings)"
+    )
     args.instance("settings", settings, ReportSettings, "a ReportSettings")
     if pgn_file is not None:
         args.instance("pgn_file", pgn_file, Path, "a pathlib.Path")
@@ -87,7 +89,7 @@ def _check_arguments(
 @keywords_checked
 def run_report(
     username: str,
-    source: Source,
+    source: LichessSettings,
     settings: ReportSettings,
     *,
     pgn_file: Path | None = None,

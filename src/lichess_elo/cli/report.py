@@ -53,7 +53,7 @@ from lichess_elo.output import render
 from lichess_elo.output.formats import JSON, TABLE, Format
 from lichess_elo.output.formats import ReportView as View
 from lichess_elo.sources.lichess.fide import check_fide_id
-from lichess_elo.sources.lichess.session import Source
+from lichess_elo.sources.lichess.session import LichessSettings
 
 if TYPE_CHECKING:
     from lichess_elo.sources.base import Progress
@@ -262,7 +262,7 @@ def report_command(
 
 def _run(
     username: str,
-    source: Source,
+    source: LichessSettings,
     settings: ReportSettings,
     pgn_file: Path | None,
     quiet: bool,

@@ -13,7 +13,7 @@ from lichess_elo.errors import Conflict
 from lichess_elo.sources.base import GameSource, LoadedGames, LoadHooks, Progress, query_of
 from lichess_elo.sources.game_sources import LichessGames, PgnFile
 from lichess_elo.sources.lichess.checks import validate_username
-from lichess_elo.sources.lichess.session import Source
+from lichess_elo.sources.lichess.session import LichessSettings
 
 __all__ = [
     "LoadedGames",
@@ -25,7 +25,7 @@ __all__ = [
 ]
 
 
-def game_source(source: Source, pgn_file: Path | None = None) -> GameSource:
+def game_source(source: LichessSettings, pgn_file: Path | None = None) -> GameSource:
     """The ``GameSource`` a command's options name: ``pgn_file``, else Lichess (or the
     cassette of ``source``) through ``source``'s cache."""
     return LichessGames(source) if pgn_file is None else PgnFile(pgn_file)
@@ -34,7 +34,7 @@ def game_source(source: Source, pgn_file: Path | None = None) -> GameSource:
 @keywords_checked
 def load_games(
     username: str,
-    source: Source,
+    source: LichessSettings,
     *,
     pgn_file: Path | None = None,
     since: date | None = None,
@@ -94,7 +94,7 @@ def load_from(
     return games.load(query, LoadHooks(progress, on_warning, on_games))
 
 
-def check_pgn_source(username: str, pgn: Path | None, source: Source) -> str:
+def check_pgn_source(username: str, pgn: Path | None, source: LichessSettings) -> str:
     """Check a PGN run's settings; return the validated username.
 
     Only for the PGN path: a Lichess run checks the name in ``fetch_games``.
@@ -111,7 +111,7 @@ def check_pgn_source(username: str, pgn: Path | None, source: Source) -> str:
 
 
 def choose_source(
-    username: str, source: Source, pgn_file: Path | None, games_from: GameSource | None
+    username: str, source: LichessSettings, pgn_file: Path | None, games_from: GameSource | None
 ) -> GameSource:
     """A run's ``GameSource``: ``games_from``, else ``pgn_file``, else Lichess through
     ``source``; the settings are checked here, before any work.

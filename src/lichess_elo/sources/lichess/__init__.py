@@ -24,7 +24,7 @@ _EXPORTS = {
     "MAX_RETRIES": "lichess_elo.sources.lichess.retries",
     "Progress": "lichess_elo.sources.base",
     "RATE_LIMIT_WAIT": "lichess_elo.sources.lichess.retries",
-    "Source": "lichess_elo.sources.lichess.session",
+    "LichessSettings": "lichess_elo.sources.lichess.session",
     "USER_AGENT": "lichess_elo.sources.lichess.session",
     "call_with_retries": "lichess_elo.sources.lichess.retries",
     "cassette_time": "lichess_elo.sources.lichess.cassette",
@@ -56,7 +56,7 @@ if TYPE_CHECKING:
     from lichess_elo.sources.lichess.session import CACHE_FILE as CACHE_FILE
     from lichess_elo.sources.lichess.session import DEFAULT_API_URL as DEFAULT_API_URL
     from lichess_elo.sources.lichess.session import USER_AGENT as USER_AGENT
-    from lichess_elo.sources.lichess.session import Source as Source
+    from lichess_elo.sources.lichess.session import LichessSettings as LichessSettings
     from lichess_elo.sources.lichess.session import connect as connect
     from lichess_elo.sources.lichess.session import make_cache_dir as make_cache_dir
     from lichess_elo.sources.lichess.session import open_client as open_client

@@ -46,7 +46,7 @@ from lichess_elo.sources.lichess.retries import call_with_retries
 from lichess_elo.sources.lichess.session import (
     CACHE_FILE,
     Conn,
-    Source,
+    LichessSettings,
     check_connection,
     connect,
     make_cache_dir,
@@ -89,7 +89,7 @@ class FetchResult:
 @keywords_checked
 def fetch_games(
     username: str,
-    source: Source,
+    source: LichessSettings,
     *,
     since: date | None = None,
     until: date | None = None,
@@ -156,7 +156,7 @@ def fetch_games(
 
 def _fetch_games(
     username: str,
-    source: Source,
+    source: LichessSettings,
     *,
     since: date | None,
     until: date | None,
@@ -216,7 +216,7 @@ def _fetch_games(
     )
 
 
-def _check_since(since: date | None, now: datetime, source: Source) -> None:
+def _check_since(since: date | None, now: datetime, source: LichessSettings) -> None:
     """Refuse a ``since`` after today: nothing to fetch yet, said rather than answered with
     an empty report."""
     if since is not None and since > now.date():
@@ -257,7 +257,7 @@ class _Run:
     def __init__(
         self,
         name: str,
-        source: Source,
+        source: LichessSettings,
         stack: ExitStack,
         progress: Progress | None,
         warn: Callable[[str], None],

@@ -31,7 +31,7 @@ from lichess_elo.sources.lichess.ndjson import AnswerFault
 from lichess_elo.sources.lichess.stream import describe
 
 if TYPE_CHECKING:
-    from lichess_elo.sources.lichess.session import Source
+    from lichess_elo.sources.lichess.session import LichessSettings
 
 MAX_RETRIES = 5
 T = TypeVar("T")
@@ -78,13 +78,13 @@ def _cut() -> tuple[type[BaseException], ...]:
     )
 
 
-def retry_wait(source: Source | None = None) -> float:
+def retry_wait(source: LichessSettings | None = None) -> float:
     """Seconds to wait after HTTP 429: ``source.retry_wait``, else ``LICHESS_ELO_RETRY_WAIT``,
     else 60."""
     return env_retry_wait(None if source is None else source.retry_wait)
 
 
-def max_retries(source: Source) -> int:
+def max_retries(source: LichessSettings) -> int:
     """How many times one request is retried: ``source.max_retries``, else ``MAX_RETRIES``."""
     return MAX_RETRIES if source.max_retries is None else source.max_retries
 
@@ -93,7 +93,7 @@ def call_with_retries(
     action: Callable[[], T],
     *,
     what: str,
-    source: Source,
+    source: LichessSettings,
     hint: FetchHint,
     progress: Progress | None = None,
     on_warning: Callable[[str], None] | None = None,

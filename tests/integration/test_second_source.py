@@ -2,7 +2,8 @@
 
 ``MiniSite`` is a made-up site whose games are a JSON list of its own shape, written as a
 user would write it: the class is the code block of docs/sources.md, run here as it is
-written there, and handed to ``run_report`` and ``list_games`` as ``games_from``.
+written there, and handed to ``run_report`` and ``list_games`` as ``games_from``, with no
+Lichess settings: the run owns its cache folder (``cache_dir``).
 """
 
 from __future__ import annotations
@@ -48,11 +49,17 @@ def test_a_report_from_a_second_site(tmp_path: Path) -> None:
     path = tmp_path / "games.json"
     path.write_text(json.dumps(GAMES), encoding="utf-8")
     settings = ReportSettings(perfs=("blitz",), start_rating=1500, k=20)
+    # no Lichess settings: the run owns its cache folder (the replays)
     run = run_report(
         "Hero",
-        LichessSettings(
-            cache_dir=tmp_path / "cache", offline=True
-        ),  # the replay cache's folder only
+        settings=settings,
+        games_from=MiniSite(path),
+        cache_dir=tmp_path / "cache",
+    )
+    assert run.user == "Hero"
+    run = run_report(
+        "Hero",
+        LichessSettings(cache_dir=tmp_path / "cache", offline=True),  # still taken
         settings,
         games_from=MiniSite(path),
     )
@@ -71,9 +78,9 @@ def test_the_site_chain_from_post_game_ratings(tmp_path: Path) -> None:
     path.write_text(json.dumps(GAMES), encoding="utf-8")
     run = run_report(
         "Hero",
-        LichessSettings(cache_dir=tmp_path / "cache", offline=True),
-        ReportSettings(perfs=("blitz",), k=20),
+        settings=ReportSettings(perfs=("blitz",), k=20),
         games_from=MiniSite(path),
+        cache_dir=tmp_path / "cache",
     )
     (report,) = run.reports
     # Hero's afters 1500, 1512, 1498: no rating before the first game was published, so
@@ -92,10 +99,7 @@ def test_a_listing_from_a_second_site(tmp_path: Path) -> None:
     path = tmp_path / "games.json"
     path.write_text(json.dumps(GAMES), encoding="utf-8")
     listing = list_games(
-        "Hero",
-        LichessSettings(cache_dir=tmp_path / "cache"),
-        ListSettings(),
-        games_from=MiniSite(path),
+        "Hero", settings=ListSettings(), games_from=MiniSite(path), cache_dir=tmp_path / "cache"
     )
     assert [row.game.id for row in listing.rows] == ["g0000001", "g0000002", "g0000003"]
     assert [row.color for row in listing.rows] == ["white", "black", "white"]

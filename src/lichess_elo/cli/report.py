@@ -14,6 +14,7 @@ import typer
 from lichess_elo.app.report import ReportRun, run_report
 from lichess_elo.cli.errors import fail, library_errors, note, warn
 from lichess_elo.cli.gc_pause import paused_gc
+from lichess_elo.cli.heap import return_freed_memory
 from lichess_elo.cli.options import (
     DEFAULT_URL,
     OUTPUT,
@@ -283,6 +284,7 @@ def _run(
             scorecard=scorecard,
             fit_k=fit_k,
             fide_id=fide_id,
+            on_release=return_freed_memory,  # the command trims the heap; the library never
         )
 
 

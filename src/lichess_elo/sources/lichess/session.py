@@ -15,7 +15,6 @@ See ``docs/lichess.md`` ("The Lichess API as used") for the reasons.
 from __future__ import annotations
 
 import math
-import os
 import re
 import sqlite3
 from collections.abc import Iterator
@@ -25,12 +24,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import platformdirs
-
 from lichess_elo._version import __version__
 from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.errors import BadInput, CacheUnusable, Conflict, Malformed
-from lichess_elo.sources.env import env_seconds, retry_wait
+from lichess_elo.sources.env import cache_folder, env_seconds, retry_wait
 from lichess_elo.sources.lichess.cassette import cassette_time, unreadable
 from lichess_elo.sources.lichess.checks import redact_url, url_secrets, validate_token
 
@@ -109,13 +106,9 @@ def _check_seconds(name: str, value: float | None, *, zero_ok: bool) -> None:
 
 
 def resolve_cache_dir(source: LichessSettings) -> Path:
-    """The cache folder: ``source.cache_dir``, else ``LICHESS_ELO_CACHE_DIR``, else platformdirs."""
-    if source.cache_dir is not None:
-        return source.cache_dir
-    env = os.environ.get("LICHESS_ELO_CACHE_DIR")
-    if env:
-        return Path(env)
-    return platformdirs.user_cache_path("lichess-elo")
+    """The cache folder: ``source.cache_dir``, else ``LICHESS_ELO_CACHE_DIR``, else platformdirs
+    (``sources.env.cache_folder``)."""
+    return cache_folder(source.cache_dir)
 
 
 #: The files of the cache folder (the HTTP answers, the games, the replays).

@@ -16,8 +16,12 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from lichess_elo import LichessSettings, ReportSettings, run_report
+from lichess_elo.app import report as app_report
 from lichess_elo.app.games import ListSettings, list_games
+from lichess_elo.cli import heap as cli_heap
 from tests.helpers import REPO
 
 
@@ -103,3 +107,26 @@ def test_a_listing_from_a_second_site(tmp_path: Path) -> None:
     )
     assert [row.game.id for row in listing.rows] == ["g0000001", "g0000002", "g0000003"]
     assert [row.color for row in listing.rows] == ["white", "black", "white"]
+
+
+def test_a_library_run_leaves_the_heap_alone(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "games.json"
+    path.write_text(json.dumps(GAMES), encoding="utf-8")
+    monkeypatch.setattr(app_report, "SLIM_FROM", 0)  # 3 games take the slimming path
+    trimmed: list[int] = []
+    monkeypatch.setattr(cli_heap, "return_freed_memory", lambda: trimmed.append(1))
+    settings = ReportSettings(perfs=("blitz",))
+    run_report("Hero", settings=settings, games_from=MiniSite(path), cache_dir=tmp_path / "c")
+    assert trimmed == []  # no on_release: the process's heap is not touched
+    released: list[int] = []
+    run_report(
+        "Hero",
+        settings=settings,
+        games_from=MiniSite(path),
+        cache_dir=tmp_path / "c",
+        on_release=lambda: released.append(1),
+    )
+    # once when the moves go (3 >= SLIM_FROM 0), once when the games go (no K scan)
+    assert released == [1, 1] and trimmed == []

@@ -97,12 +97,19 @@ def game_row(
         prev_game, prev_color = previous
         prev = prev_game.white if prev_color == "white" else prev_game.black
         days = (game.created_at - prev_game.created_at).total_seconds() / 86400
-    before, change, gap = chain_link(lead_in if prev is None else prev, me)
-    if previous is None:
-        gap = None
-    elif gap is not None:
+    before, change = me.rating, me.rating_diff
+    if before is not None and change is not None and me.rating_after is None:
+        # the site's before and change (Lichess): chain_link's arithmetic, inline (a game)
+        after: int | None = before + change
+        end = None if prev is None else prev.rating_end
+        gap = None if end is None or before == end else before - end
+    else:
+        before, change, gap = chain_link(lead_in if prev is None else prev, me)
+        if previous is None:
+            gap = None
+        after = me.rating_end
+    if gap is not None and previous is not None:
         cause = gap_cause(previous[0], game, ends)
-    after = me.rating_end
     opp_rating = opp.rating if opp.rating is not None else opp.rating_after
     assert after is not None and opp_rating is not None  # a counted game has them
     # positional, in field order (the names beside): a fifth of the time of 28 keywords

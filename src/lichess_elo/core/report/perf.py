@@ -253,12 +253,7 @@ def _period(
     )
     results = [
         # positional (opponent, score, event): keywords cost about twice as much a game
-        # the opponent's rating before the game, else after it (``Side.rating_shown``, inline)
-        fide.GameResult(
-            (o.rating if (o := g.opponent(c)).rating is not None else o.rating_after) or 0,
-            g.points(c),
-            game_event(g),
-        )
+        fide.GameResult(g.opponent(c).rating_shown or 0, g.points(c), game_event(g))
         for _, g, c in items
     ]
     rating = track.rating

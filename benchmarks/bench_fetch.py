@@ -49,7 +49,7 @@ sys.path[:0] = [str(REPO), str(REPO / "src"), str(REPO / "benchmarks")]
 import requests  # noqa: E402
 from bench_common import interleaved, lichess_elo, machine, python_child, run_whole, table  # noqa: E402
 
-from lichess_elo.sources.lichess import Source, export_params, fetch_games, month_windows  # noqa: E402
+from lichess_elo.sources.lichess import LichessSettings, export_params, fetch_games, month_windows  # noqa: E402
 
 START = datetime(2021, 1, 1, tzinfo=UTC)
 UNTIL = {"Bench48": date(2025, 1, 1), "Bench6": date(2021, 7, 1)}
@@ -196,7 +196,7 @@ def _measure(url: str, n: int, repeat: int) -> dict[str, Any]:
 
     def cold(keep: bool) -> int:
         with tempfile.TemporaryDirectory() as folder:
-            source = Source(api_url=url, cache_dir=Path(folder))
+            source = LichessSettings(api_url=url, cache_dir=Path(folder))
             result = fetch_games("Bench48", source, until=UNTIL["Bench48"], keep_games=keep)
             return result.count
 
@@ -212,7 +212,7 @@ def _measure(url: str, n: int, repeat: int) -> dict[str, Any]:
         seconds, count = _best(1, lambda: cold(True))
         figures["cold_kept_s"] = min(figures["cold_kept_s"], seconds)
     with tempfile.TemporaryDirectory() as folder:
-        source = Source(api_url=url, cache_dir=Path(folder))
+        source = LichessSettings(api_url=url, cache_dir=Path(folder))
         fetch_games("Bench48", source, until=UNTIL["Bench48"])
         figures["warm_s"], result = _best(
             repeat, lambda: fetch_games("Bench48", source, until=UNTIL["Bench48"])
@@ -224,7 +224,7 @@ def _measure(url: str, n: int, repeat: int) -> dict[str, Any]:
             tracemalloc.start()
             result = fetch_games(
                 user,
-                Source(api_url=url, cache_dir=Path(folder)),
+                LichessSettings(api_url=url, cache_dir=Path(folder)),
                 until=UNTIL[user],
                 keep_games=False,  # as `fetch` does
             )

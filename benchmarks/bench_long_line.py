@@ -112,7 +112,7 @@ def _serve(size_mb: int, port_queue: Any) -> None:
 
 def end_to_end(sizes: list[int], repeat: int) -> None:
     """Time ``fetch_games`` of one month with one long line, against a plain download."""
-    from lichess_elo.sources.lichess import Source, export_params, fetch_games
+    from lichess_elo.sources.lichess import LichessSettings, export_params, fetch_games
 
     print("end to end: one month, first line padded to N MB; seconds (per MB)")
     print(f"{'N MB':>5} {'download':>16} {'fetch_games':>16} {'ratio':>6}")
@@ -135,7 +135,7 @@ def end_to_end(sizes: list[int], repeat: int) -> None:
 
             def fetch(url: str = url) -> int:
                 with tempfile.TemporaryDirectory() as folder:
-                    source = Source(api_url=url, cache_dir=Path(folder))
+                    source = LichessSettings(api_url=url, cache_dir=Path(folder))
                     result = fetch_games("Long", source, until=date(2023, 2, 1))
                     return len(result.games)
 

@@ -56,7 +56,7 @@ from lichess_elo.output.common import stream_output  # noqa: E402
 from lichess_elo.output.report import json as render_report  # noqa: E402
 from lichess_elo.output.report import text as report_text  # noqa: E402
 from lichess_elo.sources.cache.replay import replay_all  # noqa: E402
-from lichess_elo.sources.lichess import Source  # noqa: E402
+from lichess_elo.sources.lichess import LichessSettings  # noqa: E402
 from lichess_elo.sources.lichess.parse import parse_games  # noqa: E402
 
 USER = "BenchUser"
@@ -108,7 +108,7 @@ def _machine_busy() -> float:
 
 def _report(url: str, cache: Path, offline: bool, fmt: str = "table") -> int:
     """One report run; the output made as the CLI makes it (table: the default periods view)."""
-    source = Source(api_url=url, cache_dir=cache, offline=offline)
+    source = LichessSettings(api_url=url, cache_dir=cache, offline=offline)
     with paused_gc():  # as the CLI does
         run = run_report(USER, source, replace(SETTINGS, until=UNTIL))
         if fmt == "json":

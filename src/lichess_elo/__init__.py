@@ -3,7 +3,7 @@
 The public library API (see ``docs/library.md``)::
 
     from lichess_elo import fide, glicko                 # the pure engines
-    from lichess_elo import Source, ReportSettings, run_report, list_games, load_games
+    from lichess_elo import LichessSettings, ReportSettings, run_report, list_games, load_games
     from lichess_elo import rate_club_files, ClubOptions, errors
     from lichess_elo import GameSource, LichessGames, PgnFile, DumpFile, cassette
 
@@ -33,7 +33,7 @@ _EXPORTS = {
     "replay_game": "lichess_elo.core.replay:replay_game",
     "ReportSettings": "lichess_elo.core.report:ReportSettings",
     "build_report": "lichess_elo.core.report:build_report",
-    "Source": "lichess_elo.sources.lichess:Source",
+    "LichessSettings": "lichess_elo.sources.lichess:LichessSettings",
     "fetch_games": "lichess_elo.sources.lichess:fetch_games",
     "load_games": "lichess_elo.sources.load:load_games",
     "GameSource": "lichess_elo.sources.base:GameSource",
@@ -55,6 +55,8 @@ _EXPORTS = {
     "ClubOptions": "lichess_elo.core.club.options:ClubOptions",
     "ClubSettings": "lichess_elo.app.club:ClubSettings",
     "rate_club_files": "lichess_elo.app.club:rate_club_files",
+    # The old name of ``LichessSettings``, kept for one release (docs/library.md, "What moved")
+    "Source": "lichess_elo.sources.lichess:LichessSettings",
 }
 
 __all__ = ["__version__", *sorted(_EXPORTS)]
@@ -91,10 +93,12 @@ if TYPE_CHECKING:
     from lichess_elo.sources.game_sources import LichessGames as LichessGames
     from lichess_elo.sources.game_sources import PgnFile as PgnFile
     from lichess_elo.sources.game_sources import cassette as cassette
-    from lichess_elo.sources.lichess import Source as Source
+    from lichess_elo.sources.lichess import LichessSettings as LichessSettings
     from lichess_elo.sources.lichess import fetch_games as fetch_games
     from lichess_elo.sources.load import load_games as load_games
     from lichess_elo.sources.pgn import read_pgn as read_pgn
+
+    Source = LichessSettings  # the old name, for one release
 
 
 def __getattr__(name: str) -> Any:

@@ -151,13 +151,13 @@ def test_progress_bar_shows_months_games_and_the_429_wait(
     onboard_server: FakeLichess, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from lichess_elo.output.progress import bars as progress
-    from lichess_elo.sources.lichess import Source, fetch_games
+    from lichess_elo.sources.lichess import LichessSettings, fetch_games
 
     screen = io.StringIO()
     terminal = Console(file=screen, force_terminal=True, width=160, color_system=None)
     monkeypatch.setattr(progress, "err_console", lambda: terminal)
     onboard_server.faults.append(Fault("429", month="2023-02"))
-    source = Source(api_url=onboard_server.url, cache_dir=tmp_path)
+    source = LichessSettings(api_url=onboard_server.url, cache_dir=tmp_path)
     with progress.progress_bars(quiet=False) as (bar, _):
         fetch_games("OnBoard247", source, until=date(2023, 3, 1), progress=bar)
     drawn = screen.getvalue()

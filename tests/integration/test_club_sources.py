@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import zstandard
 
-from lichess_elo import DumpFile, Source, rate_club_files
+from lichess_elo import DumpFile, LichessSettings, rate_club_files
 from lichess_elo.errors import BadInput
 from tests.fake_lichess import FakeLichess
 from tests.helpers import DATA, lichess_pgn
@@ -57,7 +57,7 @@ def test_a_dump_rates_the_club_as_the_tournament_does(
     club_server: FakeLichess, tmp_path: Path
 ) -> None:
     players = str(_players(tmp_path))
-    source = Source(api_url=club_server.url, cache_dir=tmp_path / "cache")
+    source = LichessSettings(api_url=club_server.url, cache_dir=tmp_path / "cache")
     fetched = rate_club_files([players, SWISS], source=source).result
     dumped = rate_club_files([players], games_from=[DumpFile(_dump(tmp_path))]).result
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from lichess_elo.core.games import Game
-from lichess_elo.sources.lichess import Source, fetch_games
+from lichess_elo.sources.lichess import LichessSettings, fetch_games
 from lichess_elo.sources.pgn import read_pgn
 from tests.fake_lichess import FakeLichess
 from tests.helpers import DATA, ONBOARD_FILE, REPO, lichess_pgn
@@ -32,10 +32,12 @@ def test_server_cassette_and_pgn_give_the_same_221_games(
 ) -> None:
     lines = (DATA / "lichess" / ONBOARD_FILE).read_text(encoding="utf-8").splitlines()
     raw = [json.loads(line) for line in lines if line.strip()]
-    served = fetch_games("OnBoard247", Source(api_url=onboard_server.url, cache_dir=tmp_path))
+    served = fetch_games(
+        "OnBoard247", LichessSettings(api_url=onboard_server.url, cache_dir=tmp_path)
+    )
     recorded = fetch_games(
         "OnBoard247",
-        Source(replay=REPO / "cassettes" / "onboard247.yaml", cache_dir=tmp_path / "c"),
+        LichessSettings(replay=REPO / "cassettes" / "onboard247.yaml", cache_dir=tmp_path / "c"),
     )
     exported = read_pgn("".join(lichess_pgn(game) for game in raw))
     assert len(served.games) == len(recorded.games) == len(exported) == 221

@@ -28,7 +28,7 @@ from lichess_elo.errors import (
     RateLimited,
     UserNotFound,
 )
-from lichess_elo.sources.lichess import Source, fetch_games, fetch_user, open_client
+from lichess_elo.sources.lichess import LichessSettings, fetch_games, fetch_user, open_client
 from tests.fake_lichess import FakeLichess, Fault
 
 # Month boundaries in epoch ms: 2023-01-01 is day 19358 after 1970-01-01
@@ -57,8 +57,8 @@ class Recorder:
         self.events.append(("waiting", seconds, reason))
 
 
-def _source(server: FakeLichess, tmp_path: Path, **kwargs: Any) -> Source:
-    return Source(api_url=server.url, cache_dir=tmp_path / "cache", **kwargs)
+def _source(server: FakeLichess, tmp_path: Path, **kwargs: Any) -> LichessSettings:
+    return LichessSettings(api_url=server.url, cache_dir=tmp_path / "cache", **kwargs)
 
 
 def test_full_fetch_counts_windows_and_parameters(
@@ -414,7 +414,7 @@ def test_server_down_fails_fast_naming_the_url(tmp_path: Path) -> None:
     with socket.socket() as probe:  # a port nobody listens on once closed
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    source = Source(api_url=f"http://127.0.0.1:{port}", cache_dir=tmp_path)
+    source = LichessSettings(api_url=f"http://127.0.0.1:{port}", cache_dir=tmp_path)
     with pytest.raises(CannotConnect) as caught:
         fetch_games("OnBoard247", source)
     assert str(caught.value) == f"cannot connect to http://127.0.0.1:{port} (connection refused)"

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from lichess_elo.errors import FetchFailed
-from lichess_elo.sources.lichess import Source, fetch_games
+from lichess_elo.sources.lichess import LichessSettings, fetch_games
 from tests.fake_lichess import FakeLichess, Fault
 from tests.helpers import ONBOARD_CREATED
 
@@ -42,7 +42,7 @@ def server(fake_lichess: FakeLichess, onboard_games: list[dict[str, Any]]) -> Fa
 
 
 def _fetch(server: FakeLichess, tmp_path: Path) -> Any:
-    source = Source(api_url=server.url, cache_dir=tmp_path / "cache")
+    source = LichessSettings(api_url=server.url, cache_dir=tmp_path / "cache")
     return fetch_games("OnBoard247", source, until=UNTIL)
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from lichess_elo.sources.lichess import Source, fetch_games
+from lichess_elo.sources.lichess import LichessSettings, fetch_games
 from tests.fake_lichess import FakeLichess
 
 UNTIL_MARCH = date(2023, 3, 1)  # OnBoard247 was created 2023-01-24: two months
@@ -28,7 +28,7 @@ SPLIT = {
 
 
 def test_a_counting_fetch_keeps_no_game(onboard_server: FakeLichess, tmp_path: Path) -> None:
-    source = Source(api_url=onboard_server.url, cache_dir=tmp_path / "cache")
+    source = LichessSettings(api_url=onboard_server.url, cache_dir=tmp_path / "cache")
     counted = fetch_games("OnBoard247", source, until=UNTIL_MARCH, keep_games=False)
     assert counted.games == ()
     assert counted.count == 221
@@ -43,7 +43,7 @@ def test_a_counting_fetch_keeps_no_game(onboard_server: FakeLichess, tmp_path: P
 
 def test_a_window_is_counted_as_it_is_kept(onboard_server: FakeLichess, tmp_path: Path) -> None:
     # From 2023-02-01 on: the README's February games only; counted and kept agree.
-    source = Source(api_url=onboard_server.url, cache_dir=tmp_path / "cache")
+    source = LichessSettings(api_url=onboard_server.url, cache_dir=tmp_path / "cache")
     since = date(2023, 2, 1)
     kept = fetch_games("OnBoard247", source, since=since, until=UNTIL_MARCH)
     counted = fetch_games("OnBoard247", source, since=since, until=UNTIL_MARCH, keep_games=False)
@@ -52,6 +52,6 @@ def test_a_window_is_counted_as_it_is_kept(onboard_server: FakeLichess, tmp_path
 
 
 def test_counting_back_needs_the_games_kept(onboard_server: FakeLichess, tmp_path: Path) -> None:
-    source = Source(api_url=onboard_server.url, cache_dir=tmp_path / "cache")
+    source = LichessSettings(api_url=onboard_server.url, cache_dir=tmp_path / "cache")
     with pytest.raises(ValueError, match="kept"):
         fetch_games("OnBoard247", source, count_back=("all",), keep_games=False)

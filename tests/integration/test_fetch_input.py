@@ -15,15 +15,15 @@ from typing import Any
 import pytest
 
 from lichess_elo.errors import BadInput, CacheUnusable
-from lichess_elo.sources.lichess import Source, fetch_games
+from lichess_elo.sources.lichess import LichessSettings, fetch_games
 from tests.fake_lichess import FakeLichess
 from tests.runners import Cli
 
 UNTIL_MARCH = date(2023, 3, 1)  # OnBoard247 (created 2023-01-24): two months
 
 
-def _source(server: FakeLichess, tmp_path: Path, **kwargs: Any) -> Source:
-    return Source(api_url=server.url, cache_dir=tmp_path / "cache", **kwargs)
+def _source(server: FakeLichess, tmp_path: Path, **kwargs: Any) -> LichessSettings:
+    return LichessSettings(api_url=server.url, cache_dir=tmp_path / "cache", **kwargs)
 
 
 def _one_line(text: str) -> str:

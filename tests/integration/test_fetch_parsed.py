@@ -18,7 +18,7 @@ import pytest
 
 from lichess_elo.errors import AccountClosed, NotCached
 from lichess_elo.sources.lichess import api, export
-from lichess_elo.sources.lichess.api import Source, fetch_games
+from lichess_elo.sources.lichess.api import LichessSettings, fetch_games
 from tests.fake_lichess import FakeLichess, Fault
 from tests.helpers import ONBOARD_CREATED
 
@@ -27,8 +27,8 @@ UNTIL_MARCH = date(2023, 3, 1)
 FEB_2023 = (19358 + 31) * 86_400_000
 
 
-def _source(server: FakeLichess, tmp_path: Path, **kwargs: Any) -> Source:
-    return Source(api_url=server.url, cache_dir=tmp_path / "cache", **kwargs)
+def _source(server: FakeLichess, tmp_path: Path, **kwargs: Any) -> LichessSettings:
+    return LichessSettings(api_url=server.url, cache_dir=tmp_path / "cache", **kwargs)
 
 
 def _counted(monkeypatch: pytest.MonkeyPatch, module: Any, name: str) -> list[int]:

@@ -19,7 +19,7 @@ from lichess_elo.errors import (
     NotCached,
 )
 from lichess_elo.sources.lichess.fide import check_fide_id, fetch_fide_player
-from lichess_elo.sources.lichess.session import Source
+from lichess_elo.sources.lichess.session import LichessSettings
 from tests.fake_fide import encode_history
 from tests.fake_lichess import FakeLichess
 from tests.helpers import REPO
@@ -37,8 +37,8 @@ def fide_server(fake_lichess: FakeLichess, data_dir: Path) -> FakeLichess:
     return fake_lichess
 
 
-def _source(server: FakeLichess, cache: Path, **extra: object) -> Source:
-    return Source(api_url=server.url, cache_dir=cache, **extra)  # type: ignore[arg-type]
+def _source(server: FakeLichess, cache: Path, **extra: object) -> LichessSettings:
+    return LichessSettings(api_url=server.url, cache_dir=cache, **extra)  # type: ignore[arg-type]
 
 
 def test_player_and_history_over_http(fide_server: FakeLichess, tmp_path: Path) -> None:
@@ -123,7 +123,9 @@ def test_encoded_runs_round_trip(fake_lichess: FakeLichess, tmp_path: Path) -> N
 def test_the_labelled_cassette(tmp_path: Path) -> None:
     cassette = REPO / "cassettes" / "onboard247-fide.yaml"
     assert "BUILT from the documented format" in cassette.read_text().split("interactions")[0]
-    player = fetch_fide_player(35009192, Source(replay=cassette, cache_dir=tmp_path), hint=HINT)
+    player = fetch_fide_player(
+        35009192, LichessSettings(replay=cassette, cache_dir=tmp_path), hint=HINT
+    )
     assert player.rating("rapid", (2023, 2)) == 1620
 
 

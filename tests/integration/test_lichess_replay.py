@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 from lichess_elo.errors import BadInput, CassetteMissing
-from lichess_elo.sources.lichess import Source, cassette_time, fetch_games
+from lichess_elo.sources.lichess import LichessSettings, cassette_time, fetch_games
 from tests import helpers
 from tests.runners import Cli
 
@@ -24,7 +24,7 @@ EDGES = REPO / "cassettes" / "edgecases.yaml"
 
 def test_onboard247_cassette_replays_221_games_in_two_months(tmp_path: Path) -> None:
     cache_dir = tmp_path / "cache"
-    result = fetch_games("OnBoard247", Source(replay=ONBOARD, cache_dir=cache_dir))
+    result = fetch_games("OnBoard247", LichessSettings(replay=ONBOARD, cache_dir=cache_dir))
     assert len(result.games) == 221  # tests/data/lichess/README.md
     assert (result.months_total, result.months_from_network, result.months_from_cache) == (
         2,
@@ -55,7 +55,7 @@ def test_cassette_lines_are_the_real_export_lines(data_dir: Path) -> None:
 
 
 def test_edge_case_account(tmp_path: Path) -> None:
-    result = fetch_games("Lance5500", Source(replay=EDGES, cache_dir=tmp_path))
+    result = fetch_games("Lance5500", LichessSettings(replay=EDGES, cache_dir=tmp_path))
     games = {g.id: g for g in result.games}
     assert len(games) == 15  # 13 production lines of lance5500 + 2 re-pointed exports
     # 2017-12 .. 2026-07: 1 month of 2017, 8 x 12 of 2018-2025, 7 of 2026 = 104
@@ -77,7 +77,7 @@ def test_edge_case_account(tmp_path: Path) -> None:
 
 def test_request_missing_from_the_cassette_is_named(tmp_path: Path) -> None:
     with pytest.raises(CassetteMissing) as caught:
-        fetch_games("Lance5500", Source(replay=ONBOARD, cache_dir=tmp_path))
+        fetch_games("Lance5500", LichessSettings(replay=ONBOARD, cache_dir=tmp_path))
     assert "the Lichess user 'Lance5500'" in str(caught.value)
     assert str(ONBOARD) in str(caught.value)
 
@@ -112,7 +112,7 @@ def test_a_broken_cassette_is_one_line(tmp_path: Path, text: str, why: str) -> N
     cassette = tmp_path / "broken.yaml"
     cassette.write_bytes(text.encode("latin-1"))
     with pytest.raises(BadInput) as caught:
-        fetch_games("OnBoard247", Source(replay=cassette, cache_dir=tmp_path / "cache"))
+        fetch_games("OnBoard247", LichessSettings(replay=cassette, cache_dir=tmp_path / "cache"))
     assert str(caught.value) == f"cassette {cassette}: not a readable vcrpy cassette ({why})"
     assert caught.value.describe({"replay": "--replay"}).startswith(f"--replay {cassette}: ")
 
@@ -152,7 +152,7 @@ def test_a_cassette_vcrpy_cannot_load_is_one_line(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     with pytest.raises(BadInput) as caught:
-        fetch_games("OnBoard247", Source(replay=cassette, cache_dir=tmp_path / "cache"))
+        fetch_games("OnBoard247", LichessSettings(replay=cassette, cache_dir=tmp_path / "cache"))
     assert str(caught.value) == (
         f"cassette {cassette}: not a readable vcrpy cassette (vcrpy cannot load it)"
     )

@@ -1,10 +1,11 @@
 """What a large report does to save memory changes no byte of it (issue #14).
 
 From ``SLIM_FROM`` games on, ``run_report`` lets each game's moves go once they are
-replayed and gives the freed heap back; the games and replay facts also go before the
-scorecard unless K is scanned. Here ``SLIM_FROM`` is lowered to 0 so that OnBoard247's
-221 games (the fake server on 127.0.0.1, real berserk and caches) take that path, and every
-output must be the same as without it.
+replayed and the command gives the freed heap back (``cli.heap``, through ``on_release``);
+the games and replay facts also go before the scorecard unless K is scanned. Here
+``SLIM_FROM`` is lowered to 0 so that OnBoard247's 221 games (the fake server on
+127.0.0.1, real berserk and caches) take that path, and every output must be the same as
+without it.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from lichess_elo.app import report as app_report
+from lichess_elo.cli import report as cli_report
 from tests.fake_lichess import FakeLichess
 from tests.runners import invoke
 
@@ -41,14 +43,14 @@ def test_a_report_without_its_moves_is_the_same_report(
 ) -> None:
     whole = _outputs(onboard_server, tmp_path / "a")
     slimmed: list[int] = []
-    real = app_report.return_freed_memory
+    real = cli_report.return_freed_memory
 
     def counted() -> None:
         slimmed.append(1)
         real()
 
     monkeypatch.setattr(app_report, "SLIM_FROM", 0)
-    monkeypatch.setattr(app_report, "return_freed_memory", counted)
+    monkeypatch.setattr(cli_report, "return_freed_memory", counted)
     assert _outputs(onboard_server, tmp_path / "b") == whole
     # 4 runs slimmed their games; the 3 without a K scan also let them go before the output
     assert len(slimmed) == 4 + 3

@@ -26,7 +26,7 @@ from lichess_elo.core.games import Game
 from lichess_elo.errors import BadFile, BadInput, DumpUnreadable
 from lichess_elo.sources.base import GameQuery, GameSource, LoadedGames, LoadHooks
 from lichess_elo.sources.game_sources import DumpFile, LichessGames, PgnFile, cassette
-from lichess_elo.sources.lichess import Source
+from lichess_elo.sources.lichess import LichessSettings
 from tests.fake_lichess import FakeLichess
 from tests.helpers import DATA, ONBOARD_FILE, REPO, lichess_pgn
 
@@ -81,7 +81,9 @@ def make(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Make]:
     raw = _raw()
     if kind == "api":
         server: FakeLichess = request.getfixturevalue("onboard_server")
-        yield lambda: LichessGames(Source(api_url=server.url, cache_dir=tmp_path / "cache"))
+        yield lambda: LichessGames(
+            LichessSettings(api_url=server.url, cache_dir=tmp_path / "cache")
+        )
     elif kind == "cassette":
         tape = REPO / "cassettes" / "onboard247.yaml"
         yield lambda: cassette(tape, cache_dir=tmp_path / "cache")
@@ -213,7 +215,7 @@ def test_a_missing_file_is_named(kind: str, tmp_path: Path) -> None:
 
 def test_the_token_is_not_in_the_settings_repr() -> None:
     token = "lip_" + "x" * 20
-    source = LichessGames(Source(token=token))
+    source = LichessGames(LichessSettings(token=token))
     assert token not in repr(source) and token not in str(source)
     assert token not in repr(source.source)
 
@@ -232,5 +234,5 @@ def test_network_settings_are_checked_before_any_request(
     settings: dict[str, Any], name: str
 ) -> None:
     with pytest.raises(BadInput) as raised:
-        Source(**settings).check()
+        LichessSettings(**settings).check()
     assert raised.value.field == name

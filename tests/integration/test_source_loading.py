@@ -15,7 +15,7 @@ from lichess_elo.app.games import ListSettings, list_games
 from lichess_elo.cli.options import parse_dates
 from lichess_elo.core.games import check_date_range
 from lichess_elo.errors import BadInput
-from lichess_elo.sources.lichess import Source, fetch_games
+from lichess_elo.sources.lichess import LichessSettings, fetch_games
 from lichess_elo.sources.load import load_games
 from tests.fake_lichess import FakeLichess
 from tests.helpers import REPO
@@ -71,7 +71,7 @@ def test_fetch_games_as_a_library_gives_no_games_for_an_empty_range(
 ) -> None:
     # The range is checked where the options are parsed; the library call itself just
     # fetches no month for it (the profile is still read: the name is checked).
-    source = Source(api_url=onboard_server.url, cache_dir=tmp_path)
+    source = LichessSettings(api_url=onboard_server.url, cache_dir=tmp_path)
     result = fetch_games("OnBoard247", source, since=date(2023, 2, 1), until=date(2023, 1, 1))
     assert result.games == () and result.months_total == 0
     assert [r.path for r in onboard_server.requests] == ["/api/user/onboard247"]
@@ -114,7 +114,7 @@ def test_load_games_reads_a_pgn_file_oldest_first_each_game_once(tmp_path: Path)
     doubled = tmp_path / "doubled.pgn"
     text = PGN.read_text(encoding="utf-8")
     doubled.write_text(text + "\n" + text, encoding="utf-8")
-    loaded = load_games("Lance5500", Source(cache_dir=tmp_path), pgn_file=doubled)
+    loaded = load_games("Lance5500", LichessSettings(cache_dir=tmp_path), pgn_file=doubled)
     assert [g.id for g in loaded.games] == ["q7ZvsdUF"]
     assert (loaded.user, loaded.info) == ("Lance5500", None)
     listed = _run(
@@ -134,7 +134,7 @@ def test_load_games_reads_a_pgn_file_oldest_first_each_game_once(tmp_path: Path)
 def test_load_games_from_lichess_keeps_the_fetched_order_and_profile(
     onboard_server: FakeLichess, tmp_path: Path
 ) -> None:
-    source = Source(api_url=onboard_server.url, cache_dir=tmp_path)
+    source = LichessSettings(api_url=onboard_server.url, cache_dir=tmp_path)
     loaded = load_games("onboard247", source, until=date(2023, 2, 1))
     assert loaded.user == "OnBoard247"  # Lichess's spelling
     assert loaded.info is not None and loaded.info.id == "onboard247"
@@ -148,7 +148,7 @@ def test_load_games_from_lichess_keeps_the_fetched_order_and_profile(
 def test_list_games_refuses_an_unknown_perf_before_any_request(
     fake_lichess: FakeLichess, tmp_path: Path
 ) -> None:
-    source = Source(api_url=fake_lichess.url, cache_dir=tmp_path)
+    source = LichessSettings(api_url=fake_lichess.url, cache_dir=tmp_path)
     with pytest.raises(BadInput, match="unknown perf 'blits'"):
         list_games("OnBoard247", source, ListSettings(perfs=("blits",)))
     result = _run(

@@ -40,12 +40,12 @@ def test_rate_one_tournament_with_calculate() -> None:
 
 
 def test_a_players_report_from_a_pgn_file(tmp_path: Path) -> None:
-    from lichess_elo import ReportSettings, Source, run_report
+    from lichess_elo import LichessSettings, ReportSettings, run_report
 
     seen_gc: list[bool] = []
     run = run_report(
         "thibault",
-        Source(cache_dir=tmp_path, offline=True),  # a PGN needs no server
+        LichessSettings(cache_dir=tmp_path, offline=True),  # a PGN needs no server
         ReportSettings(perfs=("blitz",)),
         pgn_file=DATA / "lichess" / "real" / "export-thibault-2025-05-07.pgn",
         replay_progress=lambda done, total: seen_gc.append(gc.isenabled()),

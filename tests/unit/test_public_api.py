@@ -12,7 +12,7 @@ import pytest
 import lichess_elo
 
 #: The names a library user reaches for first (the README's "Library use").
-CORE = {"fide", "glicko", "errors", "run_report", "ReportSettings", "Source", "read_pgn"}
+CORE = {"fide", "glicko", "errors", "run_report", "ReportSettings", "LichessSettings", "read_pgn"}
 CORE |= {"ClubOptions", "rate_club", "list_games", "load_games", "build_report", "Game"}
 
 
@@ -46,3 +46,8 @@ def test_import_lichess_elo_imports_no_public_module() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
     assert out.stdout.strip() == "['lichess_elo', 'lichess_elo._version']"
+
+
+def test_the_old_name_source_is_lichess_settings_for_one_release() -> None:
+    # docs/library.md, "What moved": Source was renamed LichessSettings
+    assert lichess_elo.Source is lichess_elo.LichessSettings

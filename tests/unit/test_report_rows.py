@@ -33,6 +33,7 @@ ROW = GameRow(
     endings=(),
     lichess_rating=1500,
     lichess_diff=-2,
+    lichess_after=1498,  # 1500 - 2
     provisional=False,
     gap_before=None,
     gap_cause=None,

@@ -23,7 +23,7 @@ from lichess_elo.sources.base import GameSource
 from lichess_elo.sources.club.config import read_rules
 from lichess_elo.sources.club.files import read_inputs
 from lichess_elo.sources.club.games import club_games
-from lichess_elo.sources.lichess.session import Source
+from lichess_elo.sources.lichess.session import LichessSettings
 from lichess_elo.sources.lichess.tournaments import tournament_fetcher
 
 
@@ -82,7 +82,7 @@ def rate_club_files(
     inputs: Sequence[str],
     settings: ClubSettings | ClubOptions | None = None,
     *,
-    source: Source | None = None,
+    source: LichessSettings | None = None,
     on_warning: Callable[[str], None] | None = None,
     games_from: Sequence[GameSource] = (),
 ) -> ClubRun:

@@ -8,9 +8,9 @@ from datetime import date
 
 from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.games import check_date_range
+from lichess_elo.sources.base import Progress
 from lichess_elo.sources.lichess.api import FetchResult, fetch_games
-from lichess_elo.sources.lichess.retries import Progress
-from lichess_elo.sources.lichess.session import Source
+from lichess_elo.sources.lichess.session import LichessSettings
 
 
 @keywords_checked
@@ -29,7 +29,7 @@ class FetchSettings:
 @keywords_checked
 def run_fetch(
     username: str,
-    source: Source,
+    source: LichessSettings,
     settings: FetchSettings,
     *,
     progress: Progress | None = None,

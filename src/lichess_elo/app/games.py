@@ -17,14 +17,13 @@ from lichess_elo.core.replay_facts import Ending, ReplayFacts, endings
 from lichess_elo.core.report.selection import check_perfs, in_range, utc_midnight
 from lichess_elo.sources.base import GameSource
 from lichess_elo.sources.cache.replay import replay_all
-from lichess_elo.sources.lichess.session import resolve_cache_dir
-from lichess_elo.sources.load import choose_source, load_from
+from lichess_elo.sources.load import choose_source, load_from, run_cache_dir
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from lichess_elo.sources.lichess.retries import Progress
-    from lichess_elo.sources.lichess.session import Source
+    from lichess_elo.sources.base import Progress
+    from lichess_elo.sources.lichess.session import LichessSettings
 
 
 @keywords_checked
@@ -69,8 +68,8 @@ class Listing:
 @keywords_checked
 def list_games(
     username: str,
-    source: Source,
-    settings: ListSettings,
+    source: LichessSettings | None = None,
+    settings: ListSettings | None = None,
     *,
     pgn_file: Path | None = None,
     workers: int | None = None,
@@ -78,26 +77,33 @@ def list_games(
     replay_progress: Callable[[int, int], None] | None = None,
     on_warning: Callable[[str], None] | None = None,
     games_from: GameSource | None = None,
+    cache_dir: Path | None = None,
 ) -> Listing:
     """Check the settings, load ``username``'s games, select and replay them, derive endings.
 
     Args:
         username: The player; games without them are left out with a warning (a PGN file
             may hold other players' games).
-        source: Where games come from (network, cache, cassette) and the cache folder.
-        settings: Which games (checked here, before any request).
+        source: The Lichess settings (server, token, cache, cassette, offline), for games
+            that come from Lichess (``None``: the defaults); not needed with ``pgn_file``
+            or ``games_from``.
+        settings: Which games (checked here, before any request; ``None``: all).
         pgn_file: Read the games from this Lichess PGN export instead of Lichess.
         workers: Processes for a large replay (``None``: the machine's cores).
         progress: The fetch progress display.
         replay_progress: Called with (replayed, to replay) while uncached games replay.
         on_warning: Called with one-line messages about games left out.
         games_from: Any other ``GameSource`` (a dump, a second site) to read the games
-            from; ``source`` still gives the cache folder for the replays.
+            from.
+        cache_dir: The run's cache folder (the replays); default ``source.cache_dir``,
+            else ``LICHESS_ELO_CACHE_DIR``, else the user's cache folder.
 
     Raises:
         BadInput: a bad setting (before any request), name or PGN file; the import's
             errors pass through.
     """
+    if settings is None:
+        settings = ListSettings()
     settings.check()
     games = choose_source(username, source, pgn_file, games_from)
     wanted = set(settings.perfs)
@@ -130,7 +136,7 @@ def list_games(
         on_warning(f"{strangers} game(s) without {user} left out")
     facts = replay_all(
         [g for g, _ in chosen],
-        cache_dir=resolve_cache_dir(source),
+        cache_dir=run_cache_dir(cache_dir, source),
         workers=workers,
         progress=replay_progress,
         on_warning=on_warning,

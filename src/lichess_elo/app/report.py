@@ -2,14 +2,18 @@
 
 ``run_report`` is the one library call behind the ``report`` command: it checks its
 settings, loads the games (any ``sources.base.GameSource``: Lichess, a PGN file, a dump),
-replays them through the replay cache and calls the pure ``core.report.build_report``. It
-changes nothing process-wide: the command line pauses the cyclic garbage collector around
-it (``cli.gc_pause.paused_gc``), a library caller may do the same.
+replays them through the replay cache and calls the pure ``core.report.build_report``.
+
+The run owns its cache folder (``cache_dir``) and the lookup of a FIDE record
+(``fide_lookup``): with games from a PGN file or any other ``GameSource`` it needs no
+Lichess settings. It changes nothing process-wide: the command line pauses the cyclic
+garbage collector around it (``cli.gc_pause.paused_gc``) and gives the freed heap back to
+the system where the run lets go of memory (``on_release``); a library caller may do the
+same.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
@@ -18,19 +22,19 @@ from pathlib import Path
 from lichess_elo.app.accuracy import score_reports
 from lichess_elo.core import arguments as args
 from lichess_elo.core.arguments import keywords_checked
+from lichess_elo.core.fide_record import FidePlayer
 from lichess_elo.core.games import Game
 from lichess_elo.core.report.build import build_report
 from lichess_elo.core.report.model import PerfReport
 from lichess_elo.core.report.predictions import PerfAccuracy
 from lichess_elo.core.report.settings import ReportSettings
 from lichess_elo.errors import WrongType
-from lichess_elo.sources.base import GameSource
+from lichess_elo.sources.base import GameSource, Progress
 from lichess_elo.sources.cache.replay import ReplayRun
 from lichess_elo.sources.lichess.fide import check_fide_id, fetch_fide_player
-from lichess_elo.sources.lichess.retries import Progress
-from lichess_elo.sources.lichess.session import Source, resolve_cache_dir
+from lichess_elo.sources.lichess.session import LichessSettings
 from lichess_elo.sources.lichess.users import fetch_hint
-from lichess_elo.sources.load import choose_source, load_from
+from lichess_elo.sources.load import choose_source, load_from, run_cache_dir
 
 
 @keywords_checked
@@ -55,21 +59,8 @@ class ReportRun:
 SLIM_FROM = 50_000
 
 
-def return_freed_memory() -> None:
-    """Give the C heap's free pages back to the system (glibc's ``malloc_trim``), where
-    there is one: memory freed in the middle of the heap (a report's moves, its games)
-    otherwise stays in the process's resident size, and the next large arrays (the
-    scorecard's) are mapped beside it. Nothing happens elsewhere."""
-    if sys.platform != "linux":
-        return
-    import ctypes  # only where it is used
-
-    try:
-        libc = ctypes.CDLL(None)
-        trim = libc.malloc_trim
-    except (OSError, AttributeError):  # not glibc (musl has no malloc_trim)
-        return
-    trim(0)
+#: How a run finds a FIDE player's record by id (``run_report``'s ``fide_lookup``).
+FideLookup = Callable[[int], FidePlayer]
 
 
 def _check_arguments(
@@ -77,7 +68,8 @@ def _check_arguments(
 ) -> None:
     """The types of ``run_report``'s arguments (``WrongType``), before any work."""
     args.text("username", username)
-    args.instance("source", source, Source, "a Source (sources.lichess.Source)")
+    if source is not None:
+        args.instance("source", source, LichessSettings, "a LichessSettings or None")
     args.instance("settings", settings, ReportSettings, "a ReportSettings")
     if pgn_file is not None:
         args.instance("pgn_file", pgn_file, Path, "a pathlib.Path")
@@ -85,11 +77,25 @@ def _check_arguments(
         raise WrongType("today", today, "a date (datetime.date)")
 
 
+def _lichess_fide(
+    user: str, source: LichessSettings | None, on_warning: Callable[[str], None] | None
+) -> FideLookup:
+    """The default ``fide_lookup``: Lichess's FIDE API through ``source`` (the defaults
+    when ``None``), the fetch named for ``user``."""
+    lichess = LichessSettings() if source is None else source
+
+    def lookup(fide_id: int) -> FidePlayer:
+        hint = fetch_hint(user, lichess)
+        return fetch_fide_player(fide_id, lichess, hint=hint, on_warning=on_warning)
+
+    return lookup
+
+
 @keywords_checked
 def run_report(
     username: str,
-    source: Source,
-    settings: ReportSettings,
+    source: LichessSettings | None = None,
+    settings: ReportSettings | None = None,
     *,
     pgn_file: Path | None = None,
     today: date | None = None,
@@ -100,13 +106,20 @@ def run_report(
     fit_k: bool = False,
     fide_id: int | str | None = None,
     games_from: GameSource | None = None,
+    cache_dir: Path | None = None,
+    fide_lookup: FideLookup | None = None,
+    on_release: Callable[[], None] | None = None,
 ) -> ReportRun:
     """Check the settings, load the games (Lichess or ``pgn_file``), replay, build the report.
 
     Args:
         username: The player.
-        source: Where games come from (network, cache, cassette) and the cache folder.
-        settings: The report options, ``since``/``until`` included; checked here first.
+        source: The Lichess settings (server, token, cache, cassette, offline): how the
+            games are fetched when they come from Lichess (``None``: the defaults) and the
+            FIDE record without ``fide_lookup``. Not needed with ``pgn_file`` or
+            ``games_from``.
+        settings: The report options, ``since``/``until`` included; checked here first
+            (``None``: the defaults).
         pgn_file: Read the games from this Lichess PGN export instead of Lichess (a
             ``Path`` or a ``str``).
         today: The current day, for the birth-year check (default: today).
@@ -115,12 +128,19 @@ def run_report(
         on_warning: Called with one-line warnings (skipped games, retries).
         scorecard: Also score how well each rating predicted the games (``accuracy``).
         fit_k: With ``scorecard``, also scan K for the FIDE-rules track.
-        fide_id: The player's FIDE id: their real record is fetched through the same
-            source and shown beside the track (its birth year and peak feed the K rules
-            unless ``settings`` gives them). Without it, the profile's ``fideId`` where the
+        fide_id: The player's FIDE id: their real record is looked up (``fide_lookup``)
+            and shown beside the track (its birth year and peak feed the K rules unless
+            ``settings`` gives them). Without it, the profile's ``fideId`` where the
             public data carries one.
         games_from: Any other ``GameSource`` (a dump, a second site): the games come from
-            it, ``source`` still gives the cache folder (replays) and the FIDE record.
+            it.
+        cache_dir: The run's cache folder (the replays); default ``source.cache_dir``,
+            else ``LICHESS_ELO_CACHE_DIR``, else the user's cache folder.
+        fide_lookup: Finds a FIDE record by id; default: Lichess's FIDE API through
+            ``source`` (the default settings when ``None``), only when a record is wanted.
+        on_release: Called where the run has let go of much memory (its games' moves, its
+            games): the command line gives the freed heap back to the system there
+            (``cli.heap.return_freed_memory``); a library call leaves the process alone.
 
     Raises:
         WrongType: an argument or setting of the wrong type (before any work).
@@ -130,12 +150,14 @@ def run_report(
     """
     if isinstance(pgn_file, str):  # a path as typed is taken too
         pgn_file = Path(pgn_file)
+    if settings is None:
+        settings = ReportSettings()
     _check_arguments(username, source, settings, pgn_file, today)
     settings.check((today or date.today()).year)
     wanted_fide = None if fide_id is None else check_fide_id(fide_id)
     chosen = choose_source(username, source, pgn_file, games_from)
     start = settings.start
-    replays = ReplayRun(resolve_cache_dir(source), on_warning=on_warning, final_fen=False)
+    replays = ReplayRun(run_cache_dir(cache_dir, source), on_warning=on_warning, final_fen=False)
     with replays:  # the pool and the cache are let go once the facts are back
 
         def replay_early(month: list[Game]) -> list[Game]:
@@ -165,17 +187,15 @@ def run_report(
         )
     if len(games) >= SLIM_FROM:  # the report needs no moves once they are replayed
         games = [g.without_moves() for g in games]
-        return_freed_memory()
+        if on_release is not None:
+            on_release()
     if wanted_fide is None and info is not None:
         wanted_fide = info.fide_id
     fide_player = None
     if wanted_fide is not None:
-        fide_player = fetch_fide_player(
-            wanted_fide,
-            source,
-            hint=fetch_hint(user, source),
-            on_warning=on_warning,
-        )
+        if fide_lookup is None:
+            fide_lookup = _lichess_fide(user, source, on_warning)
+        fide_player = fide_lookup(wanted_fide)
     reports = build_report(
         user,
         games,
@@ -192,7 +212,8 @@ def run_report(
         # JSON report's peak is the report, not the report plus the scorecard.
         del games, facts
         games = []
-        return_freed_memory()
+        if on_release is not None:
+            on_release()
     cards = (
         score_reports(
             user,

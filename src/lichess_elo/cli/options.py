@@ -20,7 +20,7 @@ from lichess_elo.core.fide.editions import CHAPTER_CHOICES, ChapterChoice
 from lichess_elo.core.games import parse_day, parse_month_or_day
 from lichess_elo.errors import BadInput, Malformed, UnknownChoice
 from lichess_elo.sources.lichess.checks import forbid_core_dumps, read_token_file
-from lichess_elo.sources.lichess.session import DEFAULT_API_URL, Source, cache_files
+from lichess_elo.sources.lichess.session import DEFAULT_API_URL, LichessSettings, cache_files
 
 #: The panels ``--help`` groups the options into (typer's ``rich_help_panel``).
 WHICH_GAMES = "Which games"
@@ -230,7 +230,7 @@ DEFAULT_URL = DEFAULT_API_URL
 def check_not_inputs(
     output: Path | None,
     chart: Path | None,
-    source: Source | None,
+    source: LichessSettings | None,
     inputs: dict[Path, str] | None = None,
     html: Path | None = None,
 ) -> None:
@@ -288,8 +288,8 @@ def make_source(
     *,
     refresh: bool = False,
     token_file: Path | None = None,
-) -> Source:
-    """The ``Source`` the shared source options describe (an empty token is none).
+) -> LichessSettings:
+    """The ``LichessSettings`` the shared source options describe (an empty token is none).
 
     The token (from ``token_file`` when given) is remembered first, so no later message
     can show it.
@@ -302,7 +302,7 @@ def make_source(
     remember_token(token)
     if token:
         forbid_core_dumps()
-    return Source(
+    return LichessSettings(
         api_url=api_url,
         token=token or None,
         cache_dir=cache_dir,

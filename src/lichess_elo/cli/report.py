@@ -14,6 +14,7 @@ import typer
 from lichess_elo.app.report import ReportRun, run_report
 from lichess_elo.cli.errors import fail, library_errors, note, warn
 from lichess_elo.cli.gc_pause import paused_gc
+from lichess_elo.cli.heap import return_freed_memory
 from lichess_elo.cli.options import (
     DEFAULT_URL,
     OUTPUT,
@@ -55,10 +56,10 @@ from lichess_elo.output import registry as render
 from lichess_elo.output.formats import CHART, HTML, JSON, TABLE, Format
 from lichess_elo.output.formats import ReportView as View
 from lichess_elo.sources.lichess.fide import check_fide_id
-from lichess_elo.sources.lichess.session import Source
+from lichess_elo.sources.lichess.session import LichessSettings
 
 if TYPE_CHECKING:
-    from lichess_elo.sources.lichess.retries import Progress
+    from lichess_elo.sources.base import Progress
 
 
 class Track(StrEnum):
@@ -265,7 +266,7 @@ def report_command(
 
 def _run(
     username: str,
-    source: Source,
+    source: LichessSettings,
     settings: ReportSettings,
     pgn_file: Path | None,
     quiet: bool,
@@ -286,6 +287,7 @@ def _run(
             scorecard=scorecard,
             fit_k=fit_k,
             fide_id=fide_id,
+            on_release=return_freed_memory,  # the command trims the heap; the library never
         )
 
 

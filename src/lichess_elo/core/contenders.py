@@ -170,7 +170,7 @@ def opponent_deviation(provisional: bool) -> float:
 def lichess_expectation(row: GameRow) -> float:
     """Glicko-2's expected score of the player before ``row``'s game."""
     return glicko.expected_score(
-        row.lichess_rating,
+        row.lichess_from,
         row.opponent_rating,
         opponent_deviation(row.opponent_provisional),
         color=row.color,
@@ -224,7 +224,7 @@ def _rival(
         return []
     first = rows[0]
     return rivals.track(
-        games, float(first.lichess_rating), opponent_deviation(first.provisional), rules
+        games, float(first.lichess_from), opponent_deviation(first.provisional), rules
     )
 
 
@@ -252,7 +252,7 @@ def _fide(games: PerfGames) -> list[float]:
 
 
 def _elo_on_lichess(games: PerfGames) -> list[float]:
-    return [_logistic(r.lichess_rating - r.opponent_rating) for r in games.rows]
+    return [_logistic(r.lichess_from - r.opponent_rating) for r in games.rows]
 
 
 def _score_rate(games: PerfGames) -> list[float]:

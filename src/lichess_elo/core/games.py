@@ -1,11 +1,16 @@
-"""The game model: a Lichess game, its players and a player's profile.
+"""The game model: a game, its players and a player's profile.
 
-Pure code, no I/O. ``Game``, ``Side`` and ``Clock`` are immutable records of a Lichess
-game; ``UserInfo`` and ``PerfStats`` are a player's public profile. Every field the Lichess
-API may omit is optional here, because it really is omitted (see ``docs/lichess.md``):
+Pure code, no I/O. ``Game``, ``Side`` and ``Clock`` are immutable records of a game;
+``UserInfo`` and ``PerfStats`` are a player's public profile. Every field a site may omit is
+optional here, because it really is omitted (see ``docs/lichess.md``): Lichess gives
 ``ratingDiff`` only on games that changed ratings, ``provisional`` only when true,
 ``winner`` absent for draws and aborted games, ``user``/``rating`` absent for AI and
 anonymous players.
+
+A side records the ratings its site published, and only those: the rating before the game
+(``Side.rating``, Lichess), after it (``Side.rating_after``, a site such as Chess.com) and
+the site's change (``Side.rating_diff``, Lichess's ``ratingDiff``). ``chain_link`` reads
+the rating chain of a player's games from whichever the site gives (``docs/sources.md``).
 
 The shared rules live once, each in its own module, and are re-exported here for every
 command and source:
@@ -61,6 +66,7 @@ __all__ = [
     "PerfStats",
     "Side",
     "UserInfo",
+    "chain_link",
     "check_date_range",
     "dedupe_sorted",
     "game_url",
@@ -120,16 +126,24 @@ PERFS = (
 
 @value_class  # frozen for mypy; a plain slotted dataclass at run time (speed)
 class Side:
-    """One player of a game, as Lichess reports them.
+    """One player of a game, as the site reports them.
+
+    The three rating fields hold what the site published, and nothing derived: Lichess
+    publishes ``rating`` and ``rating_diff``; a site that publishes the rating after the
+    game only (Chess.com) gives ``rating_after``. ``chain_link`` derives the rest.
 
     Attributes:
-        user_id: Lowercase Lichess id, or ``None`` for AI and anonymous players.
+        user_id: Lowercase site id, or ``None`` for AI and anonymous players.
         name: Display name (the AI shows as ``None``).
         title: ``GM``, ``LM``, ``BOT``... or ``None``.
-        rating: The pre-game rating shown on the game (integer, truncated Glicko).
-        rating_diff: Lichess's ``ratingDiff``; ``None`` when the game changed no rating.
+        rating: The rating before the game, as shown on it (Lichess: integer, truncated
+            Glicko); ``None`` when the site gives none.
+        rating_diff: The site's own change of the rating by this game (Lichess's
+            ``ratingDiff``); ``None`` when the site gives none or the game changed no rating.
         provisional: The rating was provisional (RD >= 110) when the game was created.
         ai_level: Stockfish level 1-8 for an AI opponent, else ``None``.
+        rating_after: The rating after the game, as the site published it; ``None`` when
+            the site gives none (Lichess never does: its after is ``rating + rating_diff``).
     """
 
     user_id: str | None = None
@@ -139,6 +153,7 @@ class Side:
     rating_diff: int | None = None
     provisional: bool = False
     ai_level: int | None = None
+    rating_after: int | None = None  # last: positional builders of the fields above stand
 
     @property
     def is_bot(self) -> bool:
@@ -149,6 +164,23 @@ class Side:
     def is_ai(self) -> bool:
         """True for Lichess's built-in Stockfish opponent."""
         return self.ai_level is not None
+
+    @property
+    def rating_end(self) -> int | None:
+        """The rating the game left the player on: ``rating_after`` where the site gives
+        it, else ``rating + rating_diff``; ``None`` when neither is known."""
+        if self.rating_after is not None:
+            return self.rating_after
+        if self.rating is None or self.rating_diff is None:
+            return None
+        return self.rating + self.rating_diff
+
+    @property
+    def rating_shown(self) -> int | None:
+        """The player's rating at the game as the site shows it: ``rating`` (before the
+        game), else ``rating_after`` (a site that gives only post-game ratings; the rating
+        an opponent is rated at there); ``None`` when the site gives neither."""
+        return self.rating if self.rating is not None else self.rating_after
 
     @property
     def label(self) -> str:
@@ -282,6 +314,34 @@ class UserInfo:
     disabled: bool
     perfs: Mapping[str, PerfStats]
     fide_id: int | None = None
+
+
+def chain_link(previous: Side | None, side: Side) -> tuple[int | None, int | None, int | None]:
+    """One link of a player's rating chain in a perf: ``(before, change, gap)`` of ``side``,
+    the player in a game, after ``previous``, the player in their previous counted game
+    of the perf (``None`` for the first).
+
+    - ``before``: ``side.rating`` where the site gives it, else the rating ``previous`` left
+      the player on (``Side.rating_end``); ``None`` when neither is known (the first game of
+      a site that publishes only post-game ratings).
+    - ``change``: the site's ``rating_diff`` where it gives one (Lichess), else the observed
+      ``rating_after - before``; ``None`` when either is unknown: a change is never made up.
+    - ``gap``: ``side.rating`` minus the rating ``previous`` left the player on, where the
+      site published both and they differ, else ``None``. A site that publishes only
+      post-game ratings has no independent "before", so it shows no gap, never a false one.
+
+    Lichess (before and change): ``(rating, rating_diff, rating - (prev.rating +
+    prev.rating_diff) or None)``. Post-game ratings only, afters 1500, 1512, 1498:
+    ``(None, None, None)``, ``(1500, 12, None)``, ``(1512, -14, None)``.
+    """
+    end = None if previous is None else previous.rating_end
+    rating = side.rating
+    before = end if rating is None else rating
+    change = side.rating_diff
+    if change is None and side.rating_after is not None and before is not None:
+        change = side.rating_after - before
+    gap = None if rating is None or end is None or rating == end else rating - end
+    return before, change, gap
 
 
 def dedupe_sorted(games: Iterable[Game]) -> list[Game]:

@@ -27,7 +27,6 @@ from typing import Protocol, runtime_checkable
 
 from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.games import Game, UserInfo
-from lichess_elo.sources.lichess.retries import Progress
 
 
 @keywords_checked
@@ -45,6 +44,25 @@ class GameQuery:
     since: date | None = None
     until: date | None = None
     count_back: tuple[str, ...] | None = None
+
+
+class Progress(Protocol):
+    """Receives a source's progress events: a site's months as they are fetched (the Lichess
+    API's ``fetch_games``), or a file's progress while it is read (the CLI draws a bar with
+    them). Site-neutral: every ``GameSource`` reports through it (``LoadHooks.progress``)."""
+
+    def start(self, total_months: int) -> None:
+        """Called once with the number of months to fetch."""
+
+    def month(self, label: str, done: int, games_so_far: int, from_cache: bool) -> None:
+        """Called after each month (``YYYY-MM``) with the running totals."""
+
+    def waiting(self, seconds: float, reason: str) -> None:
+        """Called before a deliberate wait (HTTP 429, retry backoff)."""
+
+    def reading(self, done: int, total: int, unit: str) -> None:
+        """Called while a file is read instead: ``done`` of ``total`` ``unit`` (a PGN
+        export's games, a dump's megabytes)."""
 
 
 @keywords_checked

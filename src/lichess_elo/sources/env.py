@@ -1,4 +1,5 @@
-"""Numbers of seconds read from the environment (``LICHESS_ELO_TIMEOUT`` and the like).
+"""Settings read from the environment: numbers of seconds (``LICHESS_ELO_TIMEOUT`` and
+the like) and the cache folder (``LICHESS_ELO_CACHE_DIR``).
 
 Its own module so that both caches and the Lichess session can use it without importing
 each other.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import math
 import os
+from pathlib import Path
 
 from lichess_elo.errors import BadInput
 
@@ -43,3 +45,16 @@ def retry_wait(given: float | None = None) -> float:
     if given is not None:
         return float(given)
     return env_seconds("LICHESS_ELO_RETRY_WAIT", RATE_LIMIT_WAIT, zero_ok=True)
+
+
+def cache_folder(given: Path | None = None) -> Path:
+    """A run's cache folder (the HTTP answers, the parsed games, the replays): ``given``,
+    else ``LICHESS_ELO_CACHE_DIR``, else the user's cache folder (platformdirs)."""
+    if given is not None:
+        return given
+    env = os.environ.get("LICHESS_ELO_CACHE_DIR")
+    if env:
+        return Path(env)
+    import platformdirs  # only where it is used
+
+    return platformdirs.user_cache_path("lichess-elo")

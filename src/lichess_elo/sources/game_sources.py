@@ -1,8 +1,8 @@
 """The sources of games (an edge): Lichess's API through the cache or a cassette, a PGN
 export and a database dump, each a ``sources.base.GameSource``.
 
-- ``LichessGames``: the API through the HTTP cache (``Source`` holds the server, token,
-  cache folder, offline switch, timeouts and retries); with ``Source.replay`` a vcrpy
+- ``LichessGames``: the API through the HTTP cache (``LichessSettings`` holds the server, token,
+  cache folder, offline switch, timeouts and retries); with ``LichessSettings.replay`` a vcrpy
   cassette answers instead (``cassette``);
 - ``PgnFile``: a player's PGN export from Lichess, read whole;
 - ``DumpFile``: a month of Lichess's open database (``.pgn.zst`` or unpacked ``.pgn``),
@@ -21,12 +21,11 @@ from typing import TypeVar
 from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.games import Game, dedupe_sorted
 from lichess_elo.errors import BadFile
-from lichess_elo.sources.base import NO_HOOKS, GameQuery, LoadedGames, LoadHooks
+from lichess_elo.sources.base import NO_HOOKS, GameQuery, LoadedGames, LoadHooks, Progress
 from lichess_elo.sources.dump.zstd import Frames, zstd_faults
 from lichess_elo.sources.lichess.api import fetch_games
 from lichess_elo.sources.lichess.checks import validate_username
-from lichess_elo.sources.lichess.retries import Progress
-from lichess_elo.sources.lichess.session import Source
+from lichess_elo.sources.lichess.session import LichessSettings
 from lichess_elo.sources.text_files import read_text
 
 
@@ -35,7 +34,7 @@ from lichess_elo.sources.text_files import read_text
 class LichessGames:
     """The player's games from Lichess's API, through the cache (or a cassette)."""
 
-    source: Source = field(default_factory=Source)
+    source: LichessSettings = field(default_factory=LichessSettings)
     name: str = "Lichess"
     provisional_known: bool = True
 
@@ -68,7 +67,9 @@ class LichessGames:
 @keywords_checked
 def cassette(path: Path, cache_dir: Path | None = None) -> LichessGames:
     """Lichess's answers replayed from the vcrpy cassette ``path`` (nothing is sent)."""
-    return LichessGames(Source(replay=path, cache_dir=cache_dir), name=f"the cassette {path}")
+    return LichessGames(
+        LichessSettings(replay=path, cache_dir=cache_dir), name=f"the cassette {path}"
+    )
 
 
 T = TypeVar("T")

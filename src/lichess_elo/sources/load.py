@@ -10,11 +10,11 @@ from pathlib import Path
 from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.games import Game
 from lichess_elo.errors import Conflict
-from lichess_elo.sources.base import GameSource, LoadedGames, LoadHooks, query_of
+from lichess_elo.sources.base import GameSource, LoadedGames, LoadHooks, Progress, query_of
+from lichess_elo.sources.env import cache_folder
 from lichess_elo.sources.game_sources import LichessGames, PgnFile
 from lichess_elo.sources.lichess.checks import validate_username
-from lichess_elo.sources.lichess.retries import Progress
-from lichess_elo.sources.lichess.session import Source
+from lichess_elo.sources.lichess.session import LichessSettings
 
 __all__ = [
     "LoadedGames",
@@ -23,10 +23,11 @@ __all__ = [
     "game_source",
     "load_from",
     "load_games",
+    "run_cache_dir",
 ]
 
 
-def game_source(source: Source, pgn_file: Path | None = None) -> GameSource:
+def game_source(source: LichessSettings, pgn_file: Path | None = None) -> GameSource:
     """The ``GameSource`` a command's options name: ``pgn_file``, else Lichess (or the
     cassette of ``source``) through ``source``'s cache."""
     return LichessGames(source) if pgn_file is None else PgnFile(pgn_file)
@@ -35,7 +36,7 @@ def game_source(source: Source, pgn_file: Path | None = None) -> GameSource:
 @keywords_checked
 def load_games(
     username: str,
-    source: Source,
+    source: LichessSettings,
     *,
     pgn_file: Path | None = None,
     since: date | None = None,
@@ -95,7 +96,7 @@ def load_from(
     return games.load(query, LoadHooks(progress, on_warning, on_games))
 
 
-def check_pgn_source(username: str, pgn: Path | None, source: Source) -> str:
+def check_pgn_source(username: str, pgn: Path | None, source: LichessSettings | None) -> str:
     """Check a PGN run's settings; return the validated username.
 
     Only for the PGN path: a Lichess run checks the name in ``fetch_games``.
@@ -106,16 +107,20 @@ def check_pgn_source(username: str, pgn: Path | None, source: Source) -> str:
             fine with a PGN file: neither sends anything.
     """
     name = validate_username(username)
-    if pgn is not None and source.replay is not None:
+    if pgn is not None and source is not None and source.replay is not None:
         raise Conflict(("pgn", "replay"), "the games come from the file")
     return name
 
 
 def choose_source(
-    username: str, source: Source, pgn_file: Path | None, games_from: GameSource | None
+    username: str,
+    source: LichessSettings | None,
+    pgn_file: Path | None,
+    games_from: GameSource | None,
 ) -> GameSource:
     """A run's ``GameSource``: ``games_from``, else ``pgn_file``, else Lichess through
-    ``source``; the settings are checked here, before any work.
+    ``source`` (the default ``LichessSettings()`` when ``None``); the settings given are
+    checked here, before any work. Only the Lichess games need Lichess settings.
 
     Raises:
         Conflict: ``games_from`` with ``pgn_file``, or a PGN file with a cassette.
@@ -123,10 +128,20 @@ def choose_source(
     if games_from is not None:
         if pgn_file is not None:
             raise Conflict(("games_from", "pgn"), "the games come from one source")
-        source.check()
+        if source is not None:
+            source.check()
         return games_from
-    if pgn_file is None:
-        source.check()
-    else:
+    if pgn_file is not None:
         check_pgn_source(username, pgn_file, source)
-    return game_source(source, pgn_file)
+        return PgnFile(pgn_file)
+    lichess = LichessSettings() if source is None else source
+    lichess.check()
+    return LichessGames(lichess)
+
+
+def run_cache_dir(cache_dir: Path | None, source: LichessSettings | None) -> Path:
+    """A run's cache folder (its replays): ``cache_dir``, else the Lichess settings' folder
+    where they are given, else ``LICHESS_ELO_CACHE_DIR``, else the user's cache folder."""
+    if cache_dir is None and source is not None:
+        cache_dir = source.cache_dir
+    return cache_folder(cache_dir)

@@ -27,7 +27,16 @@ GapCause = Literal["overlap", "missing"]
 
 @value_class  # frozen for mypy; built as fast as a plain slotted dataclass (one a game)
 class GameRow:
-    """One counted game, from the player's side, on both tracks."""
+    """One counted game, from the player's side, on both tracks.
+
+    The site's track (``lichess_*``, named for the first site) is ``core.games.chain_link``'s:
+    ``lichess_rating`` the rating before the game (published, or the one the previous game
+    left; ``None`` when unknown: the first game of a site that publishes only post-game
+    ratings), ``lichess_diff`` the change (the site's, or the observed after minus before;
+    ``None`` when unknown) and ``lichess_after`` the rating after the game. Lichess gives
+    every one: ``lichess_after == lichess_rating + lichess_diff``. ``opponent_rating`` is the
+    opponent's rating before the game, or after it where the site gives only that.
+    """
 
     id: str
     variant: str
@@ -42,8 +51,9 @@ class GameRow:
     score: Decimal
     status: str
     endings: tuple[str, ...]
-    lichess_rating: int
-    lichess_diff: int
+    lichess_rating: int | None
+    lichess_diff: int | None
+    lichess_after: int
     provisional: bool
     gap_before: int | None
     gap_cause: GapCause | None
@@ -58,6 +68,14 @@ class GameRow:
     floor: int
     chapter: str = "standard"
     not_rated: str | None = None
+
+    @property
+    def lichess_from(self) -> int:
+        """The site's rating the player stood at for this game: ``lichess_rating``, else
+        (the first game of a site that gives only post-game ratings, the only one without)
+        ``lichess_after``, the nearest the site published, where the site's track starts."""
+        before = self.lichess_rating
+        return self.lichess_after if before is None else before
 
     @property
     def url(self) -> str:
@@ -103,10 +121,11 @@ class PeriodRow:
     """One rating period on both tracks.
 
     ``lichess_start`` is the rating before the period's first game (a gap right before it,
-    ``gap_before_start``, is already inside it); ``lichess_change`` is the sum of the
-    period's ratingDiffs and ``lichess_end`` the rating after its last game, so
-    ``end = start + change + gap_points_inside``. ``gaps`` lists every gap found at this
-    period's games, the one before its first game included.
+    ``gap_before_start``, is already inside it; the first game's rating after it when the
+    site gave no rating before it, whose change is then unknown); ``lichess_change`` is the
+    sum of the period's known changes (the site's ratingDiffs) and ``lichess_end`` the
+    rating after its last game, so ``end = start + change + gap_points_inside``. ``gaps``
+    lists every gap found at this period's games, the one before its first game included.
     """
 
     label: str

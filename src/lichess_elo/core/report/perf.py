@@ -18,7 +18,7 @@ from datetime import datetime
 from lichess_elo.core import fide
 from lichess_elo.core.fide.kinds import Chapter
 from lichess_elo.core.fide_record import FidePlayer, list_for_speed
-from lichess_elo.core.games import Color, Game
+from lichess_elo.core.games import Color, Game, Side
 from lichess_elo.core.replay_facts import ReplayFacts
 from lichess_elo.core.report.editions import (
     KWarning,
@@ -29,7 +29,12 @@ from lichess_elo.core.report.editions import (
 )
 from lichess_elo.core.report.fide_compare import compare, fide_rating, month_of
 from lichess_elo.core.report.model import GameRow, Gap, PerfReport, PeriodRow
-from lichess_elo.core.report.rows import MIN_PERFORMANCE_GAMES, game_row, period_label
+from lichess_elo.core.report.rows import (
+    MIN_PERFORMANCE_GAMES,
+    game_row,
+    period_label,
+    site_start,
+)
 from lichess_elo.core.report.selection import in_range
 from lichess_elo.core.report.settings import ReportSettings
 from lichess_elo.core.report.summary import LONG_BREAK_DAYS, summarize
@@ -51,6 +56,9 @@ class _Plan:
     record: FidePlayer | None
     warning: KWarning | None
     start: int | None
+    #: The player in the perf's held game before the first one in range (the site's rating
+    #: chain of the first reported game starts from it), or ``None``.
+    lead_in: Side | None = None
 
 
 @dataclass
@@ -97,8 +105,12 @@ def _plan(
         provisional_known=provisional_known,
     )
     start: int | None = None
+    lead_in = None
     if first is not None:
-        own = first[1].side(first[2]).rating
+        if first[0]:
+            before, color = held[first[0] - 1]
+            lead_in = before.side(color)
+        own = site_start(lead_in, first[1].side(first[2]))
         start = settings.start_rating if settings.start_rating is not None else own
     born = settings.born
     if fide_player is not None and born is None:  # the real record's, unless given
@@ -115,6 +127,7 @@ def _plan(
         record=fide_player if settings.peak is None and settings.k is None else None,
         warning=warning,
         start=start,
+        lead_in=lead_in,
     )
 
 
@@ -177,7 +190,6 @@ def _period_row(
 ) -> PeriodRow:
     """The period on both tracks, from its game rows and FIDE's rating of it."""
     head_game = items[0][1]
-    last = items[-1][1].side(items[-1][2])
     head_days = rows[0].days_since_previous
     return PeriodRow(
         label=label,
@@ -195,8 +207,8 @@ def _period_row(
         elo_change=result.rounded_change,
         elo_end=result.new_rating,
         lichess_start=lichess_start,
-        lichess_change=sum(r.lichess_diff for r in rows),
-        lichess_end=(last.rating or 0) + (last.rating_diff or 0),
+        lichess_change=sum(r.lichess_diff for r in rows if r.lichess_diff is not None),
+        lichess_end=rows[-1].lichess_after,
         gaps=tuple(
             Gap(r.id, r.gap_before, r.gap_cause or "missing")
             for r in rows
@@ -225,7 +237,13 @@ def _period(
 ) -> tuple[PeriodRow, list[GameRow]]:
     """Rate one period and make its rows; ``track`` moves on to the next period."""
     head_game, head_color = items[0][1], items[0][2]
-    lichess_start = head_game.side(head_color).rating or 0
+    previous, lead_in = track.previous, None
+    if previous is None:
+        lead_in = plan.lead_in
+        prev_side = lead_in
+    else:
+        prev_side = previous[0].side(previous[1])
+    lichess_start = site_start(prev_side, head_game.side(head_color))
     if settings.track == "lichess":
         track.rating = lichess_start
     adjusted = _adjust(plan, settings, track, head_game, last)
@@ -242,7 +260,7 @@ def _period(
     )
     results = [
         # positional (opponent, score, event): keywords cost about twice as much a game
-        fide.GameResult(g.opponent(c).rating or 0, g.points(c), game_event(g))
+        fide.GameResult(g.opponent(c).rating_shown or 0, g.points(c), game_event(g))
         for _, g, c in items
     ]
     rating = track.rating
@@ -250,14 +268,14 @@ def _period(
         rating, results, k=k_wanted, method=settings.method, cap=settings.cap, edition=edition
     )
     rows = []
-    previous, ends, chapter, k = track.previous, plan.ends, plan.chapter, result.k
+    ends, chapter, k = plan.ends, plan.chapter, result.k
     for (_, game, color), rated in zip(items, result.games, strict=True):
         row = game_row(
             game, color, label, previous, facts.get(game.id), rated, rating, k, ends, chapter,
-            edition.floor,
+            edition.floor, lead_in,
         )  # fmt: skip
         rows.append(row)
-        previous = (game, color)
+        previous, lead_in = (game, color), None
     track.previous = previous
     period = _period_row(
         label, items, rows, result, reason, games_before, rating, lichess_start, track,

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from datetime import datetime
 
 from lichess_elo.core import fide
-from lichess_elo.core.games import Color, Game
+from lichess_elo.core.games import Color, Game, Side, chain_link
 from lichess_elo.core.replay_facts import ReplayFacts, endings
 from lichess_elo.core.report.model import GameRow, GapCause
 from lichess_elo.core.report.settings import PeriodKind
@@ -32,6 +32,18 @@ def period_label(game: Game, kind: PeriodKind) -> str:
     if kind == "day":
         return f"{when.year}-{when.month:02d}-{when.day:02d}"
     return game.id
+
+
+def site_start(previous: Side | None, side: Side) -> int:
+    """The site's rating of the player before a game: ``chain_link``'s ``before`` (after
+    ``previous``, the player's previous game of the perf), else the rating after the game,
+    the first one the site published (the first game of a site that gives only post-game
+    ratings: its change is unknown, so the site's track starts there); 0 when the site
+    gave none (never for a counted game)."""
+    before = side.rating if side.rating is not None else chain_link(previous, side)[0]
+    if before is None:
+        before = side.rating_end
+    return before or 0
 
 
 def gap_cause(previous: Game, game: Game, ends: Sequence[datetime]) -> GapCause:
@@ -70,23 +82,38 @@ def game_row(
     ends: Sequence[datetime],
     chapter: str,
     floor: int,
+    lead_in: Side | None = None,
 ) -> GameRow:
     """The game's row on both tracks: FIDE's rating of it (``rated``, at the period's
-    ``rating`` and ``k``) beside Lichess's, with the chain gap after ``previous``;
-    ``floor`` is that of the edition that rated the period (7.2.1)."""
+    ``rating`` and ``k``) beside the site's, with the chain gap after ``previous``
+    (``core.games.chain_link``: from whichever ratings the site published); ``floor`` is
+    that of the edition that rated the period (7.2.1). ``lead_in`` is the player in the
+    perf's game before the first one reported, where ``previous`` is ``None``: the rating
+    it left gives the first game's ``before`` (a site that publishes only post-game
+    ratings), and no gap is reported before the first game."""
     me, opp = (game.white, game.black) if color == "white" else (game.black, game.white)
-    assert me.rating is not None and me.rating_diff is not None and opp.rating is not None
-    gap: int | None = None
+    prev = None
     cause: GapCause | None = None
     days: float | None = None
     if previous is not None:
         prev_game, prev_color = previous
         prev = prev_game.white if prev_color == "white" else prev_game.black
-        assert prev.rating is not None and prev.rating_diff is not None
-        if me.rating != prev.rating + prev.rating_diff:
-            gap = me.rating - (prev.rating + prev.rating_diff)
-            cause = gap_cause(prev_game, game, ends)
         days = (game.created_at - prev_game.created_at).total_seconds() / 86400
+    before, change = me.rating, me.rating_diff
+    if before is not None and change is not None and me.rating_after is None:
+        # the site's before and change (Lichess): chain_link's arithmetic, inline (a game)
+        after: int | None = before + change
+        end = None if prev is None else prev.rating_end
+        gap = None if end is None or before == end else before - end
+    else:
+        before, change, gap = chain_link(lead_in if prev is None else prev, me)
+        if previous is None:
+            gap = None
+        after = me.rating_end
+    if gap is not None and previous is not None:
+        cause = gap_cause(previous[0], game, ends)
+    opp_rating = opp.rating if opp.rating is not None else opp.rating_after
+    assert after is not None and opp_rating is not None  # a counted game has them
     # positional, in field order (the names beside): a fifth of the time of 28 keywords
     return GameRow(
         game.id,  # id
@@ -96,14 +123,15 @@ def game_row(
         color,  # color
         opp.name or opp.label,  # opponent
         opp.title,  # opponent_title
-        opp.rating,  # opponent_rating
+        opp_rating,  # opponent_rating
         opp.provisional,  # opponent_provisional
         opp.is_bot,  # opponent_bot
         rated.score,  # score
         game.status,  # status
         tuple(endings(game, color, facts)) if facts is not None else (),  # endings
-        me.rating,  # lichess_rating
-        me.rating_diff,  # lichess_diff
+        before,  # lichess_rating
+        change,  # lichess_diff
+        after,  # lichess_after
         me.provisional,  # provisional
         gap,  # gap_before
         cause,  # gap_cause

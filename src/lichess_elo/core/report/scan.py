@@ -20,6 +20,7 @@ from lichess_elo.core.fide.period import period_expected
 from lichess_elo.core.games import Color, Game
 from lichess_elo.core.report.build import period_label
 from lichess_elo.core.report.editions import game_event, perf_chapter, period_edition
+from lichess_elo.core.report.rows import site_start
 from lichess_elo.core.report.selection import classify, in_range, select_perfs
 from lichess_elo.core.report.settings import ReportSettings
 
@@ -41,19 +42,29 @@ def _plan(
     held: Sequence[tuple[Game, Color]], settings: ReportSettings
 ) -> tuple[int, list[_Period]]:
     """The start rating and the periods of one perf, as ``build._perf_report`` finds them."""
-    chosen = [(g, c) for g, c in held if in_range(g, settings.start, settings.stop)]
+    chosen = [i for i, (g, _) in enumerate(held) if in_range(g, settings.start, settings.stop)]
     if not chosen:
         return 0, []
     groups: dict[str, list[tuple[Game, Color]]] = {}
-    for g, c in chosen:
-        groups.setdefault(period_label(g, settings.period), []).append((g, c))
+    heads: dict[str, int] = {}  # each period's first game, by its index in ``held``
+    for i in chosen:
+        g, c = held[i]
+        label = period_label(g, settings.period)
+        heads.setdefault(label, i)
+        groups.setdefault(label, []).append((g, c))
     chapter = perf_chapter([g for g, _ in held], settings.rules)
-    own = chosen[0][0].side(chosen[0][1]).rating
+
+    def site_before(i: int) -> int:
+        """The site's rating before ``held[i]`` (``rows.site_start``)."""
+        previous = held[i - 1][0].side(held[i - 1][1]) if i else None
+        return site_start(previous, held[i][0].side(held[i][1]))
+
+    own = site_before(chosen[0])
     start = settings.start_rating if settings.start_rating is not None else own
     periods: list[_Period] = []
     previous_day = None
-    for items in groups.values():
-        head_game, head_color = items[0]
+    for label, items in groups.items():
+        head_game = items[0][0]
         day = head_game.created_at.date()
         adjustment = None
         if previous_day is not None and settings.adjustments and settings.rules_as_of is None:
@@ -61,14 +72,12 @@ def _plan(
         previous_day = day
         results = tuple(
             fide.GameResult(
-                opponent=g.opponent(c).rating or 0, score=g.points(c), event=game_event(g)
+                opponent=g.opponent(c).rating_shown or 0, score=g.points(c), event=game_event(g)
             )
             for g, c in items
         )
         edition = period_edition(chapter, head_game, settings.rules_as_of)
-        periods.append(
-            _Period(head_game.side(head_color).rating or 0, adjustment, edition, results)
-        )
+        periods.append(_Period(site_before(heads[label]), adjustment, edition, results))
     return (start if start is not None else 0), periods
 
 

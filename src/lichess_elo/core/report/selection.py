@@ -1,8 +1,9 @@
 """Which of a player's games a report counts, why the others are left out, which perfs.
 
 Pure code, no I/O (part of the report model, split from ``report.py`` for size). A game
-counts when it is rated, finished, has a ``ratingDiff`` for the player and the opponent has
-a rating; every other game of the player gets exactly one reason from
+counts when it is rated, finished, the site published the player's rating and its move by
+the game (a change, Lichess's ``ratingDiff``, or a post-game rating) and a rating of the
+opponent; every other game of the player gets exactly one reason from
 ``EXCLUSION_REASONS``, tested in that order.
 """
 
@@ -38,7 +39,13 @@ def exclusion_reason(game: Game, color: Color, perf: str) -> str | None:
         return "casual"
     if game.status in _NOT_STARTED or not game.finished:
         return "aborted"
-    if me.rating is None or me.rating_diff is None or opponent.rating is None:
+    if me.rating_after is None and opponent.rating_after is None:  # Lichess: the fast test
+        if me.rating is None or me.rating_diff is None or opponent.rating is None:
+            return "no_rating_change"
+        return None
+    if me.rating_after is None and (me.rating is None or me.rating_diff is None):
+        return "no_rating_change"
+    if opponent.rating is None and opponent.rating_after is None:
         return "no_rating_change"
     return None
 

@@ -92,7 +92,7 @@ def game_reasons(row: GameRow, period: PeriodRow, track: str) -> tuple[str, ...]
             (f"K 40 ({period.k_reason})", period.k_reason in _HIGH_K and not period.k_limited),
             ("BOT", row.opponent_bot),
             ("gap", row.gap_before is not None),
-            ("ratings apart", _apart(track, row.elo_rating, row.lichess_rating)),
+            ("ratings apart", _apart(track, row.elo_rating, row.lichess_from)),
         )
         if on
     ]
@@ -126,28 +126,30 @@ def _largest_disagreements(
     *,
     key: Callable[[_Item], str],
     elo: Callable[[_Item], Decimal],
-    lichess: Callable[[_Item], int],
+    lichess: Callable[[_Item], int | None],
     reasons: Callable[[_Item], tuple[str, ...]],
 ) -> tuple[Disagreement, ...]:
     """The ``TOP`` games or periods with the largest |Elo change - Lichess change|.
 
     Reasons only for the few listed (heapq.nsmallest is stable, like sorted()[:n]);
-    a difference of 0 is no disagreement and is never listed.
+    a difference of 0 is no disagreement and is never listed, nor a game whose site
+    change is unknown (``GameRow.lichess_diff`` ``None``).
     """
+    known = [(item, change) for item in items if (change := lichess(item)) is not None]
     top = heapq.nsmallest(
         TOP,
-        (item for item in items if elo(item) != lichess(item)),
-        key=lambda item: -abs(elo(item) - lichess(item)),
+        ((item, change) for item, change in known if elo(item) != change),
+        key=lambda pair: -abs(elo(pair[0]) - pair[1]),
     )
     return tuple(
         Disagreement(
             key=key(item),
             elo=elo(item),
-            lichess=lichess(item),
-            difference=abs(elo(item) - lichess(item)),
+            lichess=change,
+            difference=abs(elo(item) - change),
             reasons=reasons(item),
         )
-        for item in top
+        for item, change in top
     )
 
 
@@ -186,23 +188,26 @@ def summarize(
             label=ENDING_LABELS.get(name, name.replace("_", " ")),
             games=len(stats[name]),
             elo=sum((r.elo_change for r in stats[name]), Decimal(0)),
-            lichess=sum(r.lichess_diff for r in stats[name]),
+            lichess=sum(r.lichess_diff for r in stats[name] if r.lichess_diff is not None),
         )
         for name in ending_order
         if name in stats
     )
 
-    elo_changes = [float(r.elo_change) for r in rows]
-    diffs = [float(r.lichess_diff) for r in rows]
+    # the games whose site change is known (every one on Lichess; a site that gives only
+    # post-game ratings knows no change for the first game)
+    changed = [r for r in rows if r.lichess_diff is not None]
+    elo_changes = [float(r.elo_change) for r in changed]
+    diffs = [float(r.lichess_diff) for r in changed if r.lichess_diff is not None]
     mad = (
-        sum(abs(a - b) for a, b in zip(elo_changes, diffs, strict=True)) / len(rows)
-        if rows
+        sum(abs(a - b) for a, b in zip(elo_changes, diffs, strict=True)) / len(changed)
+        if changed
         else None
     )
-    lichess_start = rows[0].lichess_rating if rows else None
-    lichess_final = rows[-1].lichess_rating + rows[-1].lichess_diff if rows else None
-    lichess_points = [r.lichess_rating for r in rows] + [
-        r.lichess_rating + r.lichess_diff for r in rows
+    lichess_start = rows[0].lichess_from if rows else None
+    lichess_final = rows[-1].lichess_after if rows else None
+    lichess_points = [r.lichess_rating for r in rows if r.lichess_rating is not None] + [
+        r.lichess_after for r in rows
     ]
     elo_points = [p.elo_start for p in periods] + [p.elo_end for p in periods]
     gaps = [r.gap_before for r in rows if r.gap_before is not None]
@@ -215,7 +220,7 @@ def summarize(
         elo_peak=max(elo_points) if elo_points else None,
         lichess_start=lichess_start,
         lichess_final=lichess_final,
-        lichess_change=sum(r.lichess_diff for r in rows),
+        lichess_change=sum(diff for r in rows if (diff := r.lichess_diff) is not None),
         lichess_gaps=sum(gaps),
         gap_count=len(gaps),
         overlap_gaps=sum(r.gap_cause == "overlap" for r in rows),

@@ -65,10 +65,9 @@ def gaps(ax: Any, games: Sequence[Any]) -> int:
     count = 0
     for g in games:
         if g.gap_before is not None and previous is not None:
-            before = previous.lichess_rating + previous.lichess_diff
             ax.plot(
                 [g.played_at, g.played_at],
-                [before, g.lichess_rating],
+                [previous.lichess_after, g.lichess_from],
                 color=GAP,
                 ls=":",
                 lw=1.0,

@@ -83,7 +83,7 @@ def _lichess_line(games: Sequence[Any], end: datetime) -> tuple[list[datetime], 
                 gx.append(g.played_at)
                 gy.append(float("nan"))
         gx += [g.played_at, g.played_at]
-        gy += [g.lichess_rating, g.lichess_rating + g.lichess_diff]
+        gy += [g.lichess_from, g.lichess_after]
     gx.append(end)
     gy.append(gy[-1])
     return gx, gy
@@ -97,7 +97,7 @@ def _ring_key(report: PerfReport) -> tuple[list[str], list[tuple[int, datetime, 
     marks = []
     for rank, d in enumerate(report.summary.top_games, start=1):
         g = by_id[d.key]
-        marks.append((rank, g.played_at, float(g.lichess_rating + g.lichess_diff)))
+        marks.append((rank, g.played_at, float(g.lichess_after)))
         key.append(
             f"{rank}  {g.played_at:%Y-%m-%d} vs {g.opponent} ({g.id}): FIDE rules "
             f"{float(d.elo):+.1f}, Lichess {d.lichess:+d}, apart by {float(d.difference):.1f}"

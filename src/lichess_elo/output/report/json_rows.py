@@ -162,8 +162,8 @@ def _block_lines(rows: Sequence[GameRow], texts: _Texts) -> Iterator[str]:
         looked_up(texts.hundredths, "score"),
         strings("status"),
         looked_up(texts.lists, "endings"),
-        raw("lichess_rating"),
-        raw("lichess_diff"),
+        looked_up(texts.optionals, "lichess_rating"),  # None: not published nor implied
+        looked_up(texts.optionals, "lichess_diff"),
         bools("provisional"),
         raw("elo_rating"),
         looked_up(texts.ten_thousandths, "expected"),

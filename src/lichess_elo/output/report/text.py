@@ -179,8 +179,10 @@ def games_table(report: PerfReport) -> Table:
                 {Decimal(1): "1", Decimal(0): "0"}.get(g.score, "½"),
                 g.status,
                 ", ".join(e.replace("_", " ") for e in g.endings),
-                f"{g.lichess_rating}{'?' if g.provisional else ''}",
-                signed(g.lichess_diff),
+                ""
+                if g.lichess_rating is None
+                else f"{g.lichess_rating}{'?' if g.provisional else ''}",
+                "" if g.lichess_diff is None else signed(g.lichess_diff),
                 str(g.elo_rating),
                 f"{g.expected:.2f}",
                 str(g.k),

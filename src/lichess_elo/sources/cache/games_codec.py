@@ -22,7 +22,7 @@ from lichess_elo.core.games import Clock, Game, PerfStats, Side, UserInfo
 from lichess_elo.core.value import plain_twin
 
 #: Bump when the payload layout changes: every entry is then parsed again.
-FORMAT = 2
+FORMAT = 3
 #: The tag of every payload (and the ``version`` column of its entry).
 VERSION = FORMAT * 1000 + marshal.version
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
@@ -30,7 +30,9 @@ _MICRO = timedelta(microseconds=1)
 _DECODE_ERRORS = (ValueError, EOFError, TypeError, IndexError, KeyError)
 
 
-SideRow = tuple[str | None, str | None, str | None, int | None, int | None, bool, int | None]
+SideRow = tuple[
+    str | None, str | None, str | None, int | None, int | None, bool, int | None, int | None
+]
 
 
 def request_id(api_url: str, path: str, params: dict[str, Any], accept: str) -> str:
@@ -62,6 +64,7 @@ def _side_row(s: Side) -> SideRow:
         s.rating_diff,
         s.provisional,
         s.ai_level,
+        s.rating_after,
     )
 
 

@@ -22,9 +22,9 @@ _EXPORTS = {
     "DEFAULT_API_URL": "lichess_elo.sources.lichess.session",
     "FetchResult": "lichess_elo.sources.lichess.api",
     "MAX_RETRIES": "lichess_elo.sources.lichess.retries",
-    "Progress": "lichess_elo.sources.lichess.retries",
+    "Progress": "lichess_elo.sources.base",
     "RATE_LIMIT_WAIT": "lichess_elo.sources.lichess.retries",
-    "Source": "lichess_elo.sources.lichess.session",
+    "LichessSettings": "lichess_elo.sources.lichess.session",
     "USER_AGENT": "lichess_elo.sources.lichess.session",
     "call_with_retries": "lichess_elo.sources.lichess.retries",
     "cassette_time": "lichess_elo.sources.lichess.cassette",
@@ -43,6 +43,7 @@ _EXPORTS = {
 __all__ = sorted(_EXPORTS)
 
 if TYPE_CHECKING:
+    from lichess_elo.sources.base import Progress as Progress
     from lichess_elo.sources.lichess.api import FetchResult as FetchResult
     from lichess_elo.sources.lichess.api import fetch_games as fetch_games
     from lichess_elo.sources.lichess.cassette import cassette_time as cassette_time
@@ -50,13 +51,12 @@ if TYPE_CHECKING:
     from lichess_elo.sources.lichess.months import month_windows as month_windows
     from lichess_elo.sources.lichess.retries import MAX_RETRIES as MAX_RETRIES
     from lichess_elo.sources.lichess.retries import RATE_LIMIT_WAIT as RATE_LIMIT_WAIT
-    from lichess_elo.sources.lichess.retries import Progress as Progress
     from lichess_elo.sources.lichess.retries import call_with_retries as call_with_retries
     from lichess_elo.sources.lichess.retries import retry_wait as retry_wait
     from lichess_elo.sources.lichess.session import CACHE_FILE as CACHE_FILE
     from lichess_elo.sources.lichess.session import DEFAULT_API_URL as DEFAULT_API_URL
     from lichess_elo.sources.lichess.session import USER_AGENT as USER_AGENT
-    from lichess_elo.sources.lichess.session import Source as Source
+    from lichess_elo.sources.lichess.session import LichessSettings as LichessSettings
     from lichess_elo.sources.lichess.session import connect as connect
     from lichess_elo.sources.lichess.session import make_cache_dir as make_cache_dir
     from lichess_elo.sources.lichess.session import open_client as open_client

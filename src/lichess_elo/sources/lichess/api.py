@@ -29,6 +29,7 @@ from lichess_elo.errors import (
     DamagedAnswer,
     NotCached,
 )
+from lichess_elo.sources.base import Progress
 from lichess_elo.sources.cache.games import servers_holding
 from lichess_elo.sources.cache.lichess_parsed import cached_month, month_request, open_parsed
 from lichess_elo.sources.cache.sqlite import check_sidecars
@@ -42,11 +43,11 @@ from lichess_elo.sources.lichess.month_fetch import (
     month_action,
 )
 from lichess_elo.sources.lichess.months import export_params, month_windows
-from lichess_elo.sources.lichess.retries import Progress, call_with_retries
+from lichess_elo.sources.lichess.retries import call_with_retries
 from lichess_elo.sources.lichess.session import (
     CACHE_FILE,
     Conn,
-    Source,
+    LichessSettings,
     check_connection,
     connect,
     make_cache_dir,
@@ -88,7 +89,7 @@ class FetchResult:
 @keywords_checked
 def fetch_games(
     username: str,
-    source: Source,
+    source: LichessSettings,
     *,
     since: date | None = None,
     until: date | None = None,
@@ -155,7 +156,7 @@ def fetch_games(
 
 def _fetch_games(
     username: str,
-    source: Source,
+    source: LichessSettings,
     *,
     since: date | None,
     until: date | None,
@@ -215,7 +216,7 @@ def _fetch_games(
     )
 
 
-def _check_since(since: date | None, now: datetime, source: Source) -> None:
+def _check_since(since: date | None, now: datetime, source: LichessSettings) -> None:
     """Refuse a ``since`` after today: nothing to fetch yet, said rather than answered with
     an empty report."""
     if since is not None and since > now.date():
@@ -256,7 +257,7 @@ class _Run:
     def __init__(
         self,
         name: str,
-        source: Source,
+        source: LichessSettings,
         stack: ExitStack,
         progress: Progress | None,
         warn: Callable[[str], None],

@@ -18,7 +18,7 @@ from lichess_elo.core.fide_record import FIDE_ID_MAX, FidePlayer, parse_player
 from lichess_elo.errors import BadFideData, FetchHint, FidePlayerNotFound, Malformed
 from lichess_elo.sources.lichess.answers import read_whole
 from lichess_elo.sources.lichess.retries import call_with_retries
-from lichess_elo.sources.lichess.session import Conn, Source, connect
+from lichess_elo.sources.lichess.session import Conn, LichessSettings, connect
 
 
 def check_fide_id(value: int | str) -> int:
@@ -60,7 +60,7 @@ def _get(
 
 def fetch_fide_player(
     fide_id: int | str,
-    source: Source,
+    source: LichessSettings,
     *,
     hint: FetchHint,
     on_warning: Callable[[str], None] | None = None,

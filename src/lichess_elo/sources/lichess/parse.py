@@ -80,6 +80,7 @@ def _parse_side(obj: Any, color: str) -> Side:
         _opt_int(obj.get("ratingDiff"), f"players.{color}.ratingDiff"),  # rating_diff
         bool(obj.get("provisional", False)),  # provisional
         _opt_int(obj.get("aiLevel"), f"players.{color}.aiLevel"),  # ai_level
+        None,  # rating_after (Lichess publishes the rating before the game and its change)
     )
 
 

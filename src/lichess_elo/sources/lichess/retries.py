@@ -11,7 +11,7 @@ import socket
 import time
 from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from lichess_elo.errors import (
     CannotConnect,
@@ -23,6 +23,7 @@ from lichess_elo.errors import (
     RateLimited,
     TokenRefused,
 )
+from lichess_elo.sources.base import Progress
 from lichess_elo.sources.env import RATE_LIMIT_WAIT
 from lichess_elo.sources.env import retry_wait as env_retry_wait
 from lichess_elo.sources.lichess.checks import scrub
@@ -30,7 +31,7 @@ from lichess_elo.sources.lichess.ndjson import AnswerFault
 from lichess_elo.sources.lichess.stream import describe
 
 if TYPE_CHECKING:
-    from lichess_elo.sources.lichess.session import Source
+    from lichess_elo.sources.lichess.session import LichessSettings
 
 MAX_RETRIES = 5
 T = TypeVar("T")
@@ -77,31 +78,13 @@ def _cut() -> tuple[type[BaseException], ...]:
     )
 
 
-class Progress(Protocol):
-    """Receives progress events from ``fetch_games``, or from a file source while it is read
-    (the CLI draws a bar with them)."""
-
-    def start(self, total_months: int) -> None:
-        """Called once with the number of months to fetch."""
-
-    def month(self, label: str, done: int, games_so_far: int, from_cache: bool) -> None:
-        """Called after each month (``YYYY-MM``) with the running totals."""
-
-    def waiting(self, seconds: float, reason: str) -> None:
-        """Called before a deliberate wait (HTTP 429, retry backoff)."""
-
-    def reading(self, done: int, total: int, unit: str) -> None:
-        """Called while a file is read instead: ``done`` of ``total`` ``unit`` (a PGN
-        export's games, a dump's megabytes)."""
-
-
-def retry_wait(source: Source | None = None) -> float:
+def retry_wait(source: LichessSettings | None = None) -> float:
     """Seconds to wait after HTTP 429: ``source.retry_wait``, else ``LICHESS_ELO_RETRY_WAIT``,
     else 60."""
     return env_retry_wait(None if source is None else source.retry_wait)
 
 
-def max_retries(source: Source) -> int:
+def max_retries(source: LichessSettings) -> int:
     """How many times one request is retried: ``source.max_retries``, else ``MAX_RETRIES``."""
     return MAX_RETRIES if source.max_retries is None else source.max_retries
 
@@ -110,7 +93,7 @@ def call_with_retries(
     action: Callable[[], T],
     *,
     what: str,
-    source: Source,
+    source: LichessSettings,
     hint: FetchHint,
     progress: Progress | None = None,
     on_warning: Callable[[str], None] | None = None,

@@ -15,7 +15,6 @@ See ``docs/lichess.md`` ("The Lichess API as used") for the reasons.
 from __future__ import annotations
 
 import math
-import os
 import re
 import sqlite3
 from collections.abc import Iterator
@@ -25,12 +24,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import platformdirs
-
 from lichess_elo._version import __version__
 from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.errors import BadInput, CacheUnusable, Conflict, Malformed
-from lichess_elo.sources.env import env_seconds, retry_wait
+from lichess_elo.sources.env import cache_folder, env_seconds, retry_wait
 from lichess_elo.sources.lichess.cassette import cassette_time, unreadable
 from lichess_elo.sources.lichess.checks import redact_url, url_secrets, validate_token
 
@@ -46,7 +43,7 @@ READ_TIMEOUT = 60.0  # seconds between two reads; env LICHESS_ELO_TIMEOUT overri
 
 @keywords_checked
 @dataclass(frozen=True)
-class Source:
+class LichessSettings:
     """Where requests go: the server, the token, the cache, the offline/replay switches and
     the network policy.
 
@@ -98,7 +95,7 @@ class Source:
 
 
 def _check_seconds(name: str, value: float | None, *, zero_ok: bool) -> None:
-    """Refuse a ``Source`` time that is not a finite number of seconds (above 0 unless
+    """Refuse a ``LichessSettings`` time that is not a finite number of seconds (above 0 unless
     ``zero_ok``)."""
     if value is None:
         return
@@ -108,21 +105,17 @@ def _check_seconds(name: str, value: float | None, *, zero_ok: bool) -> None:
         raise Malformed(name, value, f"a number of {expected}")
 
 
-def resolve_cache_dir(source: Source) -> Path:
-    """The cache folder: ``source.cache_dir``, else ``LICHESS_ELO_CACHE_DIR``, else platformdirs."""
-    if source.cache_dir is not None:
-        return source.cache_dir
-    env = os.environ.get("LICHESS_ELO_CACHE_DIR")
-    if env:
-        return Path(env)
-    return platformdirs.user_cache_path("lichess-elo")
+def resolve_cache_dir(source: LichessSettings) -> Path:
+    """The cache folder: ``source.cache_dir``, else ``LICHESS_ELO_CACHE_DIR``, else platformdirs
+    (``sources.env.cache_folder``)."""
+    return cache_folder(source.cache_dir)
 
 
 #: The files of the cache folder (the HTTP answers, the games, the replays).
 CACHE_FILES = ("http.sqlite", "games.sqlite", "replay.sqlite")
 
 
-def cache_files(source: Source) -> dict[Path, str]:
+def cache_files(source: LichessSettings) -> dict[Path, str]:
     """Each file of ``source``'s cache folder, with SQLite's files beside it, by name."""
     folder = resolve_cache_dir(source)
     found: dict[Path, str] = {}
@@ -132,7 +125,7 @@ def cache_files(source: Source) -> dict[Path, str]:
     return found
 
 
-def _timeout(source: Source) -> tuple[float, float]:
+def _timeout(source: LichessSettings) -> tuple[float, float]:
     """The connect and read timeouts: the source's, else ``LICHESS_ELO_TIMEOUT``, else 60 s."""
     if source.timeout is not None:
         return CONNECT_TIMEOUT, float(source.timeout)
@@ -147,15 +140,15 @@ class Conn:
     session: Session
     now: datetime
     cache_path: Path
-    source: Source
+    source: LichessSettings
 
 
-def check_connection(source: Source) -> None:
+def check_connection(source: LichessSettings) -> None:
     """Everything ``connect`` checks before it opens anything, for a run that may need no
     session at all (an offline run served from the parsed caches checks the same).
 
     Raises:
-        Malformed, Conflict: ``Source.check``; BadInput: a bad token,
+        Malformed, Conflict: ``LichessSettings.check``; BadInput: a bad token,
             ``LICHESS_ELO_TIMEOUT`` or ``LICHESS_ELO_RETRY_WAIT``.
     """
     source.check()
@@ -165,7 +158,7 @@ def check_connection(source: Source) -> None:
 
 
 @contextmanager
-def connect(source: Source) -> Iterator[Conn]:
+def connect(source: LichessSettings) -> Iterator[Conn]:
     """Open the session and client for ``source`` (checked first) and close them after.
 
     The HTTP stack (berserk, requests-cache; vcrpy for a cassette) is imported here, on the
@@ -235,7 +228,7 @@ def connect(source: Source) -> Iterator[Conn]:
             session.close()  # type: ignore[no-untyped-call]
 
 
-def make_cache_dir(source: Source) -> Path:
+def make_cache_dir(source: LichessSettings) -> Path:
     """Create the cache folder (``resolve_cache_dir``) if needed and return it.
 
     Raises:
@@ -258,7 +251,7 @@ def make_cache_dir(source: Source) -> Path:
 
 
 @contextmanager
-def open_client(source: Source) -> Iterator[Any]:
+def open_client(source: LichessSettings) -> Iterator[Any]:
     """The configured ``berserk.Client`` (User-Agent, token header, cache, offline, cassette).
 
     Wrap its calls in ``call_with_retries`` to get the 429/backoff policy and error mapping.

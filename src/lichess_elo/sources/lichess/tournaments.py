@@ -17,7 +17,7 @@ from lichess_elo.core.club.model import ClubGame
 from lichess_elo.core.games import Game
 from lichess_elo.errors import CassetteMissing, FetchFailed, FetchHint, NotCached, NotFound
 from lichess_elo.sources.club.files import time_control
-from lichess_elo.sources.lichess.session import Source
+from lichess_elo.sources.lichess.session import LichessSettings
 
 #: ``fetch(kind, id, seq_start)``: a tournament's games (``kind`` ``None``: try both kinds).
 Fetch = Callable[[str | None, str, int], Iterator[ClubGame]]
@@ -57,7 +57,9 @@ def info_name(info: Mapping[str, Any], fallback: str) -> str:
     return fallback
 
 
-def tournament_fetcher(source: Source, on_warning: Callable[[str], None] | None = None) -> Fetch:
+def tournament_fetcher(
+    source: LichessSettings, on_warning: Callable[[str], None] | None = None
+) -> Fetch:
     """A ``fetch`` for ``club_files.read_inputs`` that reads arenas and swisses.
 
     Uses ``session.connect`` (cache, offline mode, cassette, token),

@@ -17,12 +17,13 @@ from lichess_elo.errors import (
     LichessEloError,
     UserNotFound,
 )
+from lichess_elo.sources.base import Progress
 from lichess_elo.sources.cache.lichess_parsed import cached_user, keep_user, user_request
 from lichess_elo.sources.lichess.answers import read_whole
 from lichess_elo.sources.lichess.checks import validate_username
 from lichess_elo.sources.lichess.months import next_month
-from lichess_elo.sources.lichess.retries import Progress, call_with_retries
-from lichess_elo.sources.lichess.session import DEFAULT_API_URL, Conn, Source, connect
+from lichess_elo.sources.lichess.retries import call_with_retries
+from lichess_elo.sources.lichess.session import DEFAULT_API_URL, Conn, LichessSettings, connect
 
 if TYPE_CHECKING:
     from lichess_elo.sources.cache.games import ParsedCache
@@ -94,7 +95,7 @@ def cached_or_fetched_user(
     conn: Callable[[], Conn],
     parsed: ParsedCache | None,
     name: str,
-    source: Source,
+    source: LichessSettings,
     progress: Progress | None,
     warn: Callable[[str], None],
 ) -> UserInfo:
@@ -112,7 +113,7 @@ def cached_or_fetched_user(
     return user
 
 
-def fetch_hint(name: str, source: Source, month: date | None = None) -> FetchHint:
+def fetch_hint(name: str, source: LichessSettings, month: date | None = None) -> FetchHint:
     """What would fetch ``name``'s profile (or ``month``) online, for a ``NotCached`` error."""
     api_url = source.api_url.rstrip("/")
     return FetchHint(
@@ -124,7 +125,7 @@ def fetch_hint(name: str, source: Source, month: date | None = None) -> FetchHin
     )
 
 
-def fetch_user(username: str, source: Source) -> UserInfo:
+def fetch_user(username: str, source: LichessSettings) -> UserInfo:
     """The public profile of ``username`` (``GET /api/user/{id}``), through the cache.
 
     Raises:
@@ -135,7 +136,7 @@ def fetch_user(username: str, source: Source) -> UserInfo:
         return _get_user(conn, name, None, lambda _msg: None)
 
 
-def cache_holds_user(username: str, source: Source) -> bool:
+def cache_holds_user(username: str, source: LichessSettings) -> bool:
     """Whether the cache can serve ``username``'s profile offline (so working offline
     would help); a cassette run never counts."""
     if source.replay is not None:

@@ -186,3 +186,28 @@ def _handler(state: FakeChessCom) -> type[BaseHTTPRequestHandler]:
                 self.wfile.write(answer.body)
 
     return Handler
+
+
+#: The recorded month: 17 games of FabianoCaruana, 2020-05 (tests/data/chesscom/README.md).
+RECORDED_MONTH = (
+    Path(__file__).parent / "data" / "chesscom" / ("cassette-games-fabianocaruana-2020-05.yaml")
+)
+
+
+def recorded_games() -> list[dict[str, Any]]:
+    """The recorded month's games as the archive's JSON objects (fresh copies)."""
+    _, answer = recorded(RECORDED_MONTH)
+    games: list[dict[str, Any]] = json.loads(answer.body)["games"]
+    return games
+
+
+def written_game(base: dict[str, Any], **changes: Any) -> dict[str, Any]:
+    """A game written by a test in the archive's shape: a copy of the recorded ``base``
+    with ``changes`` (``white``/``black`` given as dicts are merged into the side)."""
+    game = json.loads(json.dumps(base))
+    for key, value in changes.items():
+        if key in ("white", "black") and isinstance(value, dict):
+            game[key].update(value)
+        else:
+            game[key] = value
+    return game

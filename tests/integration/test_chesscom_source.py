@@ -17,6 +17,7 @@ import pytest
 from lichess_elo.core.chesscom import observed_changes, perf_of
 from lichess_elo.errors import (
     AccountClosed,
+    CannotConnect,
     DamagedAnswer,
     FetchFailed,
     NotCached,
@@ -301,3 +302,11 @@ def test_the_recorded_headers_are_served(server: FakeChessCom, tmp_path: Path) -
     assert len(json.loads(answer.content)["games"]) == 17
     refused = requests.get(f"{server.url}{MAY}", headers={"User-Agent": ""}, timeout=10)
     assert refused.status_code == 403  # no program named: Chess.com's 403
+
+
+def test_a_server_not_there_is_one_line(tmp_path: Path) -> None:
+    # port 9 (discard) on 127.0.0.1: nothing listens there on the test machines
+    settings = ChessComSettings(api_url="http://127.0.0.1:9", cache_dir=tmp_path, backoff=0)
+    with pytest.raises(CannotConnect) as caught:
+        import_games(NAME, settings, now=LATER)
+    assert str(caught.value) == "cannot connect to http://127.0.0.1:9 (connection refused)"

@@ -39,7 +39,7 @@ from lichess_elo.errors import (
 )
 from lichess_elo.sources.chesscom.settings import CONNECT_TIMEOUT, MAX_WAIT, ChessComSettings
 from lichess_elo.sources.lichess.cassette import cassette_time, unreadable
-from lichess_elo.sources.lichess.retries import unreachable
+from lichess_elo.sources.lichess.retries import REFUSED_RETRY_WAIT, unreachable
 from lichess_elo.sources.lichess.session import CACHE_FILE, Source, make_cache_dir
 
 if TYPE_CHECKING:
@@ -99,7 +99,8 @@ class ChessComConn:
                 if reason is not None and failures >= 1:
                     raise CannotConnect(self.api_url, reason) from None
                 problem = f"connection error ({type(exc).__name__})"
-                retry_after = None
+                # a refused connection or an unknown host: one quick retry, then say so
+                retry_after = None if reason is None else min(REFUSED_RETRY_WAIT, settings.backoff)
             else:
                 status = response.status_code
                 if status == 504 and settings.offline and response.reason == "Not Cached":

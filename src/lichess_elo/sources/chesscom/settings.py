@@ -78,7 +78,7 @@ class ChessComSettings:
             )
         if self.offline and self.refresh and self.replay is None:
             raise Conflict(("offline", "refresh"), "the cache is all there is offline")
-        for name, value, low in (("timeout", self.timeout, 0.0), ("retry_wait", self.backoff, -1)):
+        for name, value, low in (("timeout", self.timeout, 0.0), ("backoff", self.backoff, -1)):
             good = isinstance(value, int | float) and not isinstance(value, bool)
             if not good or not math.isfinite(value) or not low < value <= MAX_WAIT:
                 above = "above 0" if low == 0 else "from 0"

@@ -37,10 +37,11 @@ from lichess_elo.errors import (
     NotCached,
     RateLimited,
 )
+from lichess_elo.sources.cache.folder import make_cache_folder
 from lichess_elo.sources.chesscom.settings import CONNECT_TIMEOUT, MAX_WAIT, ChessComSettings
 from lichess_elo.sources.lichess.cassette import cassette_time, unreadable
 from lichess_elo.sources.lichess.retries import REFUSED_RETRY_WAIT, unreachable
-from lichess_elo.sources.lichess.session import CACHE_FILE, Source, make_cache_dir
+from lichess_elo.sources.lichess.session import CACHE_FILE
 
 if TYPE_CHECKING:
     from lichess_elo.sources.cache.http import Session
@@ -182,7 +183,7 @@ def connect(settings: ChessComSettings, now: datetime | None = None) -> Iterator
         context = recorder.use_cassette(str(settings.replay))
     else:
         when = now or datetime.now(UTC)
-        cache_path = make_cache_dir(Source(cache_dir=settings.cache_dir)) / CACHE_FILE
+        cache_path = make_cache_folder(settings.cache_dir) / CACHE_FILE
         backend = open_backend(cache_path, settings.offline)
         session = Session(
             backend=backend,

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from lichess_elo._version import __version__
 from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.errors import BadInput, CacheUnusable, Conflict, Malformed
+from lichess_elo.sources.cache.folder import make_cache_folder
 from lichess_elo.sources.env import cache_folder, env_seconds, retry_wait
 from lichess_elo.sources.lichess.cassette import cassette_time, unreadable
 from lichess_elo.sources.lichess.checks import redact_url, url_secrets, validate_token
@@ -229,25 +230,9 @@ def connect(source: LichessSettings) -> Iterator[Conn]:
 
 
 def make_cache_dir(source: LichessSettings) -> Path:
-    """Create the cache folder (``resolve_cache_dir``) if needed and return it.
-
-    Raises:
-        BadInput: it, or a folder above it, is a file.
-        CacheUnusable: it cannot be created.
-    """
-    cache_dir = resolve_cache_dir(source)
-    for folder in (cache_dir, *cache_dir.parents):
-        if folder.exists():
-            if not folder.is_dir():
-                what = "" if folder == cache_dir else f"{folder} "
-                problem = f"{what}is a file, not a folder"
-                raise BadInput(problem, field="cache_dir", value=cache_dir)
-            break
-    try:
-        cache_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise CacheUnusable(f"cannot create the cache folder {cache_dir}: {exc.strerror}") from None
-    return cache_dir
+    """Create the Lichess settings' cache folder if needed and return it
+    (``sources.cache.folder.make_cache_folder``)."""
+    return make_cache_folder(source.cache_dir)
 
 
 @contextmanager

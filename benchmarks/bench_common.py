@@ -84,7 +84,7 @@ def serve(n: int, seed: int = 0) -> Iterator[str]:
 
 
 # --- Whole commands -------------------------------------------------------------------
-# The figures that count (issue 26): every command run as a user types it, in a fresh
+# The figures that count: every command run as a user types it, in a fresh
 # process, against a baseline that is itself a fresh process doing the bare work, timed in
 # the same run, the two interleaved. Ratios only, with the load average beside each.
 

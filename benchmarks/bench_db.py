@@ -1,4 +1,4 @@
-"""Benchmark ``db ingest``, ``db rate`` and ``db compare`` as whole commands (issue 26).
+"""Benchmark ``db ingest``, ``db rate`` and ``db compare`` as whole commands.
 
 Every run is the command as a user types it, in a fresh process (bench_common.run_whole:
 wall, CPU of it and its descendants, peak RSS, the load average at its start).

@@ -1,5 +1,5 @@
 """Benchmark what Glicko-1 and Stephenson cost ``db rate`` and ``db compare``, as whole
-commands, against the code before them (issue 25 item 5).
+commands, against the code before them.
 
 The population is ``bench_db.py``'s synthetic one (``--games`` over 12 months, the open
 database's ratio of games to players unless ``--players``). ``--before DIR`` is the

@@ -1,4 +1,4 @@
-"""Benchmark: reading one very long NDJSON line (issue #15, "quadratic time in the line
+"""Benchmark: reading one very long NDJSON line ("quadratic time in the line
 length").
 
 Usage: ``python benchmarks/bench_long_line.py [--sizes 1,2,4,8] [--repeat 2]``

@@ -18,7 +18,7 @@ Runs, for ``BenchUser`` over 48 months (``--until 2025-01-01``):
 - **warm report**: the same with ``--offline``, everything cached (table, JSON, CSV);
 - **fetch**: ``fetch`` into an empty cache folder (it counts the games, keeps none).
 
-Targets (issue #14): warm report at most 0.05x, cold at most 0.6x; peak memory of the
+Targets: warm report at most 0.05x, cold at most 0.6x; peak memory of the
 JSON report at most 300 MB at 100,000 games and 600 MB at 300,000.
 """
 

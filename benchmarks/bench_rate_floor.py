@@ -1,4 +1,4 @@
-"""The floor of ``db rate`` on DuckDB (diagnosis, issue 26): the least SQL a monthly rating
+"""The floor of ``db rate`` on DuckDB (diagnosis): the least SQL a monthly rating
 can be, timed on the same generated databases as ``bench_db.py``.
 
 ``db rate`` must rate month after month: each month's ratings start from the last one's.

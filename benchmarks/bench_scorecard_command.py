@@ -1,5 +1,5 @@
 """Benchmark the scorecard as a whole command: ``report --view accuracy`` against the report
-without it, each a fresh ``python -m lichess_elo`` process (issue 25: at most 1.5x).
+without it, each a fresh ``python -m lichess_elo`` process (at most 1.5x).
 
 Usage: ``python benchmarks/bench_scorecard_command.py [--games 20000] [--repeat 3]``
 

@@ -3,7 +3,7 @@
 Usage: ``python benchmarks/bench_startup.py [--repeat 15]``
 
 Each run is a fresh process (bench_common.run_whole), the baseline ``python -c "import
-typer"`` among them, all interleaved. The targets (issue 26) are on CPU time, the steadier
+typer"`` among them, all interleaved. The targets are on CPU time, the steadier
 figure on a shared machine: ``--version`` and ``--help`` at most 1.5x the baseline's,
 ``calc 1500 1400:1`` at most 2.5x.
 """

@@ -61,7 +61,7 @@ class Fault:
     ``redirect`` answers 302 to the same path and query on ``target`` (another server);
     ``foreign`` adds the games of the account ``other`` to the window; ``fieldless`` sends
     the games from ``after_lines`` on without their ``players`` (what a transient server
-    fault did, issue 22).
+    fault did).
     """
 
     kind: FaultKind

@@ -1,4 +1,4 @@
-"""Values no real game has, in a Lichess answer (issue 22): an opponent rating of 10^20
+"""Values no real game has, in a Lichess answer: an opponent rating of 10^20
 skips that game with a warning; so does a timestamp of 10^30 (which berserk cannot
 convert), and its month is asked for again. Never "unexpected". Real berserk against the
 fake server."""
@@ -56,7 +56,7 @@ def test_an_absurd_opponent_rating_skips_that_game(tmp_path: Path) -> None:
 def test_a_timestamp_berserk_cannot_convert_skips_that_game_only(
     tmp_path: Path, value: object
 ) -> None:
-    # issue #22: berserk's own date conversion raised on this one game and the whole month
+    # berserk's own date conversion raised on this one game and the whole month
     # was lost (exit 1). Now the game is skipped with one warning naming it, the other
     # games are reported, and the month is not kept as final: the next run asks again.
     games = copy.deepcopy(_games())

@@ -1,4 +1,4 @@
-"""Bad input is exit 2 in one line (issue #15): dates out of range, files that are not
+"""Bad input is exit 2 in one line: dates out of range, files that are not
 UTF-8 (named with the line, and the accepted encodings); cassettes that record a 429 or
 5xx, or carry a damaged interaction, fail at once naming the cassette and the request;
 the token can come from a file.

@@ -1,4 +1,4 @@
-"""Bounded waits on the SQLite caches (issue #15): a held lock, ``-wal``/``-shm`` files
+"""Bounded waits on the SQLite caches: a held lock, ``-wal``/``-shm`` files
 another user left, and a read-only cache folder. Each runs the real CLI in a subprocess
 with a time limit, because the defect was a hang.
 
@@ -109,7 +109,7 @@ def test_foreign_wal_files_are_reported_not_waited_on(
         other.close()
     assert own.returncode == 1
     line = _one_error_line(own.stderr)
-    # the owner named is the real one: this user, whose file is read-only (issue #22)
+    # the owner named is the real one: this user, whose file is read-only
     assert "http.sqlite-wal is read-only (mode 0444)" in line and "another user" not in line
     assert "chmod u+w" in line
     if ROOT:

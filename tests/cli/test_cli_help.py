@@ -1,4 +1,4 @@
-"""``--help`` of every command explains every option with an example (issue 2; ``db`` in
+"""``--help`` of every command explains every option with an example (``db`` in
 test_db_cli)."""
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ def test_calc_flag_examples_are_whole_commands() -> None:
 
 
 def test_report_help_is_grouped_and_short_at_80_columns(pty_cli: PtyCli) -> None:
-    # Issue 23: report --help was one panel of ~300 lines (946 in a real 80-column
+    # report --help was one panel of ~300 lines (946 in a real 80-column
     # terminal, where a 44-character metavar left 5 columns for the help text). Now the
     # options stand in panels, each its own table, with short metavars.
     code, screen = pty_cli(["report", "--help"], width=80, env={"NO_COLOR": "1"})

@@ -159,7 +159,7 @@ def test_csv_output_and_chart(tmp_path: Path) -> None:
     assert result.stdout == ""
     rows = out.read_text(encoding="utf-8").splitlines()
     assert rows[0] == "rank,name,rating,change,games,provisional,k,k_rule"
-    assert rows[1] == "1,Bartek Lis,1387,0,2,false,20,"  # booleans as in the JSON (issue 10)
+    assert rows[1] == "1,Bartek Lis,1387,0,2,false,20,"  # booleans as in the JSON
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert not list(tmp_path.glob(".*.tmp"))
 

@@ -1,4 +1,4 @@
-"""``club`` as an organiser runs it (issue 10): Lichess accounts in the players file, every
+"""``club`` as an organiser runs it: Lichess accounts in the players file, every
 excluded game with its rule, the K really used, provisional only by the club's rule, one
 set of result spellings with forfeits recorded but never rated, the date formats, and the
 rules file found in the current folder."""

@@ -1,4 +1,4 @@
-"""``club`` as the organiser's guide asks (issue #23 item 3): the K column with its rule,
+"""``club`` as the organiser's guide asks: the K column with its rule,
 ``--min-games``/``--hide-provisional`` (and ``[publish]``) hiding players not yet settled
 from every published format, ``--junior``, one-line errors, 80 columns in a pty.
 

@@ -1,4 +1,4 @@
-"""Colour where it helps (issue 23, item 8): on a terminal errors are red and warnings
+"""Colour where it helps: on a terminal errors are red and warnings
 yellow, never with ``NO_COLOR`` or ``--no-color`` or on a pipe; ``-V`` is ``--version``;
 a command typo gets its suggestion once."""
 

@@ -1,5 +1,5 @@
 """A symbolic link to nothing in the cache folder never makes the tool create a database
-where it points, outside the cache folder (issue 22). Real processes, the fake server."""
+where it points, outside the cache folder. Real processes, the fake server."""
 
 from __future__ import annotations
 

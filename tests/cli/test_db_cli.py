@@ -230,7 +230,7 @@ def test_rate_shows_the_months_on_a_terminal(db: Path) -> None:
 
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 def test_compare_shows_its_steps_on_a_terminal_and_nothing_in_a_pipe(db: Path) -> None:
-    # Issue 23: db compare showed no progress at all. Each step is drawn as it starts.
+    # db compare showed no progress at all. Each step is drawn as it starts.
     proc, seen = _on_a_terminal("compare", "--db", str(db))
     assert proc.returncode == 0, seen
     for step in (b"rating bands (1/3)", b"scorecard (2/3)", b"players who differ (3/3)"):
@@ -245,7 +245,7 @@ def test_compare_shows_its_steps_on_a_terminal_and_nothing_in_a_pipe(db: Path) -
 
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 def test_ctrl_c_while_the_ingest_bar_shows(pty_cli: PtyCli, tmp_path: Path) -> None:
-    # Issue 23: with the bar on screen, Ctrl-C still ends in one line and exit code 130.
+    # with the bar on screen, Ctrl-C still ends in one line and exit code 130.
 
     big = _big_dump(tmp_path / "may.pgn.zst", 400_000)
     args = ["db", "ingest", str(big), "--db", str(tmp_path / "i.duckdb")]
@@ -260,7 +260,7 @@ def test_ctrl_c_while_the_ingest_bar_shows(pty_cli: PtyCli, tmp_path: Path) -> N
 
 
 def test_ctrl_c_keeps_the_files_read_in_full_and_the_rerun_skips_them(tmp_path: Path) -> None:
-    # Issue 22: Ctrl-C in a multi-file ingest kept nothing, not even the files read in full.
+    # Ctrl-C in a multi-file ingest kept nothing, not even the files read in full.
     # The second file is a named pipe: the ingest blocks on it, so the first is certainly
     # finished (the pipe opens only once the run reaches it) when Ctrl-C arrives.
     path = tmp_path / "c.duckdb"
@@ -298,7 +298,7 @@ def test_ctrl_c_keeps_the_files_read_in_full_and_the_rerun_skips_them(tmp_path: 
 
 
 def test_db_player_as_csv_has_one_column_per_field(db: Path) -> None:
-    # Issue 22: the rows carry the list's spelling of the name, which the CSV header
+    # the rows carry the list's spelling of the name, which the CSV header
     # lacked: "unexpected ValueError: dict contains fields not in fieldnames: 'name'".
     code, output = _run("player", "alice", "--db", str(db), "--format", "csv")
     assert code == 0, output

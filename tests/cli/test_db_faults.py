@@ -1,4 +1,4 @@
-"""Every fault of the ``--db`` file is one named line with the right exit code (issue 22):
+"""Every fault of the ``--db`` file is one named line with the right exit code:
 damaged, not a DuckDB database, in use by another process, read-only, missing folder,
 full disk; and DuckDB never installs or loads an extension. Real files, real processes."""
 

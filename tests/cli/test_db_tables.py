@@ -1,4 +1,4 @@
-"""The default table output of every ``db`` command (issue #21 item 5), at 80 columns, on
+"""The default table output of every ``db`` command, at 80 columns, on
 two tiny dumps whose numbers are derived by hand below. The elapsed times and speeds that
 ``ingest`` and ``rate`` print are the only parts masked.
 

@@ -1,4 +1,4 @@
-"""The README and docs/ hold together (issue 23, item 10): the README stays short, every
+"""The README and docs/ hold together: the README stays short, every
 relative link of the README, docs/*.md and the CHANGELOG leads to a file and heading that
 exist, every docs page is in both indexes, and docs/options.md names every option the
 program has, under its command."""

@@ -1,4 +1,4 @@
-"""Broken answers from the server, the cache and cassettes (issue #15): a month whose whole
+"""Broken answers from the server, the cache and cassettes: a month whose whole
 answer did not parse is never kept, the error names the month and the fault, the next
 online run asks again, and offline says what to run. Real berserk, requests-cache and
 SQLite against the fake Lichess server.
@@ -216,7 +216,7 @@ def test_an_html_page_for_the_profile_is_not_kept(
 def test_a_damaged_http_cache_is_named_alone(
     cli: Cli, onboard_server: FakeLichess, tmp_path: Path, damage: str
 ) -> None:
-    # issue #22: the parsed-games cache reads http.sqlite too; its failure there warned
+    # the parsed-games cache reads http.sqlite too; its failure there warned
     # about games.sqlite, sending the user to the wrong file. Now the one line names
     # http.sqlite and nothing else is said.
     report = ["report", "OnBoard247", "--api-url", onboard_server.url, "--cache-dir"]

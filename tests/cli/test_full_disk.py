@@ -1,4 +1,4 @@
-"""A full disk (issue #22): an offline run still reads the caches it has, and an online
+"""A full disk: an offline run still reads the caches it has, and an online
 run says the disk is full, in one line.
 
 The full disk is real: a small tmpfs mounted for the test, filled to the last byte with a

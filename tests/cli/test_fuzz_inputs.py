@@ -1,9 +1,9 @@
-"""A seeded mutation fuzz of the user's files (issue #15): PGN, club CSV, ``club.toml`` and
+"""A seeded mutation fuzz of the user's files: PGN, club CSV, ``club.toml`` and
 cassette YAML. Each mutated file goes through the real command; the run must succeed or
 fail with one line (exit 1 or 2), never "unexpected" and never a traceback.
 
 Fixed count: each target runs a fixed number of cases from a fixed seed, so every run tries
-the same cases whatever the machine's speed (issue 22: a time budget made the count, and
+the same cases whatever the machine's speed (a time budget made the count, and
 the suite, depend on how loaded the machine was) and a failure can be replayed. A failing
 case is written to the test's tmp folder and named in the assertion.
 """

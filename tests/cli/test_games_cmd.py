@@ -174,7 +174,7 @@ def test_pgn_file_csv(tmp_path: Path) -> None:
     assert row.startswith(
         "q7ZvsdUF,2017-12-28T23:52:30Z,blitz,true,white,TryingHard87,2498,0.5,draw,2389,4,"
     )
-    assert ",true,125," in row  # booleans as in the JSON, in every command (issue 10)
+    assert ",true,125," in row  # booleans as in the JSON, in every command
 
 
 def test_unknown_perf_is_a_usage_error_listing_valid_ones(tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""Conventional help on the pinned typer/click (issue 10): flags show as flags, usage names
+"""Conventional help on the pinned typer/click: flags show as flags, usage names
 arguments in capitals, validation errors are plain sentences, ``-h`` and shell completion
 exist, and every command that prints data takes ``--output``."""
 

@@ -1,4 +1,4 @@
-"""A run that fetches nothing never imports the HTTP stack (issue #14: its import is a fixed
+"""A run that fetches nothing never imports the HTTP stack (its import is a fixed
 cost of every warm report). Checked on the real program in a real process: Python's own
 import log (``PYTHONPROFILEIMPORTTIME``, one stderr line per module imported) must name
 none of requests, requests-cache, urllib3, berserk or vcrpy."""

@@ -1,4 +1,4 @@
-"""Ctrl-C (SIGINT to the whole process group) in a real pseudo-terminal (issue 10).
+"""Ctrl-C (SIGINT to the whole process group) in a real pseudo-terminal.
 
 One line, exit code 130, no worker traceback; every finished replay batch and every fetched
 month stays in the caches, so the next run needs no network.

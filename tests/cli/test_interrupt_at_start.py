@@ -1,5 +1,5 @@
 """Ctrl-C at any moment of start-up, while the modules import, is one line and exit 130
-(issue 22: it gave a traceback in the first second). SIGINT is sent for real, by the
+(it gave a traceback in the first second). SIGINT is sent for real, by the
 process to itself, at the moment a given module starts importing: no timing involved."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ sys.argv = ["lichess-elo", *{argv!r}]
 """
 
 
-# Each command's module is imported only when that command runs (issue 26), so the
+# Each command's module is imported only when that command runs, so the
 # report's and db's are interrupted under their own commands.
 @pytest.mark.parametrize(
     ("module", "argv"),

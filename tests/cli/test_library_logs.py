@@ -1,4 +1,4 @@
-"""What the libraries log reaches the user as ``lichess-elo: warning:`` lines (issue 22):
+"""What the libraries log reaches the user as ``lichess-elo: warning:`` lines:
 requests-cache printed "Unable to deserialize response ..." bare when ``http.sqlite`` held
 damaged answers. Real processes, a real damaged cache, the fake server."""
 

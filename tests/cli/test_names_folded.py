@@ -1,4 +1,4 @@
-"""Names as people type them (issue 23, item 4): ``club --player`` finds a player with
+"""Names as people type them: ``club --player`` finds a player with
 case and accents folded when one name matches, else says which names are close; ``--perf``
 takes any case; an unknown choice names the closest."""
 

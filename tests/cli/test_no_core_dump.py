@@ -1,4 +1,4 @@
-"""No core dump of a run that holds a token (issue 22): ``RLIMIT_CORE`` is 0 while it runs,
+"""No core dump of a run that holds a token: ``RLIMIT_CORE`` is 0 while it runs,
 read from ``/proc/PID/limits`` of the real process as it waits for the fake server."""
 
 from __future__ import annotations

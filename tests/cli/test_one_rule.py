@@ -1,4 +1,4 @@
-"""The drifts the restructure found, each now with one answer (issue 9): one speed rule,
+"""The drifts the restructure found, each now with one answer: one speed rule,
 one birth-year check, one K check and one exit code for a token Lichess refuses."""
 
 from __future__ import annotations

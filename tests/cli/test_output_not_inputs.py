@@ -1,4 +1,4 @@
-"""``--output`` and ``--chart`` never overwrite what the run reads (issue 22): the ``--pgn``
+"""``--output`` and ``--chart`` never overwrite what the run reads: the ``--pgn``
 input, the ``--replay`` cassette, club inputs and the cache's own files are refused in one
 line, exit 2, before any work, and left as they were."""
 

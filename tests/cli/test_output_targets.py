@@ -1,4 +1,4 @@
-"""Where ``--output`` and ``--chart`` write (issue #15): a FIFO, a character device, a
+"""Where ``--output`` and ``--chart`` write: a FIFO, a character device, a
 symbolic link, ``-`` and a folder are never replaced by a regular file, and the temporary
 file of a run killed with SIGKILL is removed by the next write.
 """
@@ -128,7 +128,7 @@ def test_a_chart_through_a_symlink(tmp_path: Path) -> None:
 def test_a_name_the_system_refuses_is_one_line_exit_2(
     cli: Cli, tmp_path: Path, option: str
 ) -> None:
-    # Issue 22: a file name over 255 bytes gave "unexpected OSError: [Errno 36]".
+    # a file name over 255 bytes gave "unexpected OSError: [Errno 36]".
     suffix = ".png" if option == "--chart" else ".json"
     name = tmp_path / ("a" * 300 + suffix)
     args = ["report", "OnBoard247", "--replay", str(CASSETTE), "--cache-dir", str(tmp_path)]

@@ -1,4 +1,4 @@
-"""Long output goes through a pager in a terminal (issue #23 item 5), as git and gh do.
+"""Long output goes through a pager in a terminal, as git and gh do.
 
 The pager is a small script that records what it was given (and ``LESS``); the runs are
 real ``lichess-elo`` processes in a pseudo-terminal of 50 lines. The games list of the

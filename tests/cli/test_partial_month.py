@@ -1,4 +1,4 @@
-"""A month whose answer lacked games' fields is never kept as final (issue 22): the next
+"""A month whose answer lacked games' fields is never kept as final: the next
 online run asks Lichess again; offline says the month is incomplete and how to refetch
 it. Real processes, the real berserk client against the fake server."""
 
@@ -61,7 +61,7 @@ def test_a_month_with_skipped_games_is_asked_again_online(tmp_path: Path) -> Non
 
 
 def test_a_month_kept_as_final_with_skipped_games_is_asked_again_at_once(tmp_path: Path) -> None:
-    # issue #22: a version before the fix above kept such a month as final (never to
+    # a version before the fix above kept such a month as final (never to
     # expire). Online, the next run found it in the cache and served it again, warnings
     # and all, for ever. Now a month from the cache with skipped games is asked again.
     from requests_cache import SQLiteCache

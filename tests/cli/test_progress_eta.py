@@ -1,4 +1,4 @@
-"""The bars' ETA column (issue #23 item 2) on a fake clock: hidden while no honest estimate
+"""The bars' ETA column on a fake clock: hidden while no honest estimate
 exists, then the estimate of ``output.progress.eta`` in ``H:MM:SS``; the estimate itself is tested
 in tests/unit/test_eta.py."""
 

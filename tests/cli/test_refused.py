@@ -1,5 +1,5 @@
 """A refused connection fails fast, names the URL, and suggests --offline only when the
-cache holds that user (issue 10). Real subprocesses against the fake server's port."""
+cache holds that user. Real subprocesses against the fake server's port."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ DATA = REPO / "tests" / "data" / "lichess" / "games-user-export-onboard247-2023-
 def _run(*args: str, cache: Path) -> subprocess.CompletedProcess[str]:
     # LICHESS_ELO_RETRY_WAIT of an hour scales the backoff: a run that retried a refused
     # connection five times would end in the (generous) subprocess timeout, so the test
-    # needs no assertion on how long the run took (issue 22: none depends on the machine).
+    # needs no assertion on how long the run took (none depends on the machine).
     env = {
         "LICHESS_ELO_CACHE_DIR": str(cache),
         "LICHESS_ELO_RETRY_WAIT": "3600",

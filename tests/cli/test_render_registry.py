@@ -1,4 +1,4 @@
-"""The renderer registry (``output.registry``, issue #21 item 1): every format x view the
+"""The renderer registry (``output.registry``): every format x view the
 command line offers has a renderer or one refusal, and adding a format is one entry.
 
 The commands are the real typer commands (``load_command``); the toy format goes through

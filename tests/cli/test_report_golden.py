@@ -1,7 +1,7 @@
 """Byte regression pin: the OnBoard247 report's JSON and CSV equal the golden files.
 
 The golden files in tests/data/golden pin the output of main as it was BEFORE the speed
-and memory work of issue #14 (see tests/data/golden/README.md). They are not expected
+and memory work (see tests/data/golden/README.md). They are not expected
 values worked out by hand (test_report_onboard.py has those); they pin the bytes, so the
 streaming writers, the parsed-games cache and the fast exit cannot change the output.
 

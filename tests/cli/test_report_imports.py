@@ -1,4 +1,4 @@
-"""A report whose games are all replayed already never needs python-chess (issue 26: its
+"""A report whose games are all replayed already never needs python-chess (its
 import is a tenth of a warm report's start): the modules a warm ``report`` runs import
 none of it, and the replay and the PGN reader bring it in only when used. Checked in a
 fresh interpreter's ``sys.modules``; no timing involved."""

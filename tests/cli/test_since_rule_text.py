@@ -1,4 +1,4 @@
-"""One rule for games before --since (issue 23, item 9): the README, ``report --help``,
+"""One rule for games before --since: the README, ``report --help``,
 docs/reading-the-output.md and docs/commands.md say the same as the code
 (``tests/cli/test_since_window.py`` checks the code: the months before --since are read, up
 to 12, to count 30 games), and none says the profile's public game count gives the games

@@ -1,5 +1,5 @@
 """--since/--until fetch only the months asked, plus the months before --since that K's
-30-game rule needs; when 12 months are not enough, one line names --games-before (issue 10).
+30-game rule needs; when 12 months are not enough, one line names --games-before.
 
 The expected months are counted here straight from the generated games (rated games of the
 perf by month), independently of the code under test.

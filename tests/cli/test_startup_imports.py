@@ -1,4 +1,4 @@
-"""Each command imports only what it uses (issue 26): ``--version`` imports none of the
+"""Each command imports only what it uses: ``--version`` imports none of the
 commands and none of the heavy libraries, ``--help`` lists every command without importing
 one, and the summaries it lists are the commands' own. Checked on the real program in a
 real process, whose every import is written to stderr as it happens by a finder placed

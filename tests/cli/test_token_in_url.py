@@ -1,5 +1,5 @@
 """A token inside ``--api-url`` (``http://user:TOKEN@host/``) never reaches a message, the
-cache or the server (issue 22): the URL is refused in one line, exit 2, shown without it,
+cache or the server: the URL is refused in one line, exit 2, shown without it,
 before anything is opened or asked. Real processes against the fake server."""
 
 from __future__ import annotations

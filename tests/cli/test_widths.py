@@ -1,6 +1,6 @@
 """Tables fit the terminal: in a real pseudo-terminal of 80, 100 and 200 columns every
 number the JSON output holds appears whole on screen, and no line is wider than the
-terminal (issue 10). The games come from the recorded OnBoard247 cassette."""
+terminal. The games come from the recorded OnBoard247 cassette."""
 
 from __future__ import annotations
 

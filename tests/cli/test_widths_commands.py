@@ -1,4 +1,4 @@
-"""calc, glicko and club --player fit the terminal (issue 23, item 1): in a real
+"""calc, glicko and club --player fit the terminal: in a real
 pseudo-terminal of 80 and 100 columns no line is wider than the terminal, and every word
 and number the piped output prints appears whole on screen (the lines only wrap between
 words; the tables may take their compact headers)."""

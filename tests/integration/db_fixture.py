@@ -5,7 +5,7 @@ The fixture is rated with the rules as they stand forced on every month
 rapid-blitz-2024-12; docs/rules.md): so no compression (it is never applied under a forced
 date) and one 400-point rule for every game.
 
-Rules (issue #13 "Default semantics"; notes/fide-rules.md): seed = the Elo of a player's
+Rules (notes/fide-rules.md): seed = the Elo of a player's
 first game; D = own R_m - opponent R_m; |D| > 400 counts as 400 (bullet/blitz/rapid: the
 Rapid & Blitz chapter, no exemption; classical: the standard chapter, none from 2650);
 PD from table 8.1.2; K 10 once R >= 2400 (seed included), else 40 before 30 games, else 20,
@@ -17,7 +17,7 @@ Table 8.1.2 rows used (|D| -> PD high / low): 33-39 .55/.45; 69-76 .60/.40; 99-1
 198-206 .76/.24; 392-411 .92/.08; 620-735 .99/.01; > 735 1.00/.00.
 
 January 2024 (blitz). Seeds: Alice 1500 (G1), Bob 1400 (G1), Carol 2000 (G2), Dave 2450 (G4),
-SomeBot 2000 (G5; a BOT account: Lichess rated the game, so it counts, issue #27).
+SomeBot 2000 (G5; a BOT account: Lichess rated the game, so it counts).
   G1 Alice-Bob 1-0, G2 Alice-Carol 0-1, G3 Bob-Carol 1/2, G4 Dave-Alice 1-0,
   G5 Alice-SomeBot 1-0.
   Alice (K 40): Bob D +100 -> .64, 1 - .64 = +.36; Carol D -500 -> -400 -> .08, 0 - .08 =
@@ -33,7 +33,7 @@ SomeBot 2000 (G5; a BOT account: Lichess rated the game, so it counts, issue #27
   Seven unusable games, one per reason: casual, WhiteElo "?", BlackElo "abc", "*"
   (Unterminated), "*" (Abandoned: aborted), an AI opponent, and a game whose Event
   ("Rated Bughouse game") and TimeControl ("1/4+0", no clock) name no speed (other_perf;
-  ultraBullet, once the example here, is rated since issue #21: test_db_speeds.py).
+  ultraBullet, once the example here, is rated now: test_db_speeds.py).
 February. New: Erin 1600 (first game), Frank 2416 (K 10: seed >= 2400).
   Erin-Bob 18 games: Erin 10 wins, 4 draws, 4 losses. Erin D = 1600 - 1402 = 198 -> .76;
     points 12, PD 18 x .76 = 13.68, sum -1.68. K 40 x 18 = 720 > 700 -> K = 700 // 18 = 38;

@@ -1,4 +1,4 @@
-"""The club chart for a noticeboard (issue 10): event names, each line ending with the
+"""The club chart for a noticeboard: event names, each line ending with the
 player's name and rating, the report chart's style. Text kept as text in the SVG."""
 
 from __future__ import annotations

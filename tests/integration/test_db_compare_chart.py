@@ -1,4 +1,4 @@
-"""``db compare --chart`` reads right (issue 23): months are dates in order on every panel
+"""``db compare --chart`` reads right: months are dates in order on every panel
 even when a band's first month comes later in the stored rows, 12 bands get 12 colours,
 and each line ends with its band's name. Drawn for real with matplotlib (SVG, text kept
 as text)."""

@@ -49,7 +49,7 @@ def test_pgn_and_parquet_give_the_same_lists(dumps: list[Path], tmp_path: Path) 
     parquet = app.ingest(app.IngestSettings((dumps[0].parent / "data",), from_parquet))
     # 6,000 games; spoiled ones are counted, never fatal. The mirror stores a bad Elo as
     # null, so there it is a missing rating instead of a malformed one. BOT games are stored
-    # (Lichess rated them; issue #27), from both.
+    # (Lichess rated them), from both.
     assert pgn.games + sum(pgn.rejected.values()) == 6000
     assert parquet.games + sum(parquet.rejected.values()) == 6000
     assert "bot" not in pgn.rejected and "bot" not in parquet.rejected
@@ -100,7 +100,7 @@ def test_bad_bytes_and_broken_headers_are_counted_not_fatal(tmp_path: Path) -> N
 def test_an_out_of_range_date_is_malformed_and_the_rest_is_stored(
     tmp_path: Path, bad_date: str
 ) -> None:
-    # Issue 22: one game dated 2999.12.31 or 0000.01.01 overflowed the game order (epoch
+    # one game dated 2999.12.31 or 0000.01.01 overflowed the game order (epoch
     # seconds x 10^9 in a BIGINT) and stored nothing of the dump. A date that parses but
     # cannot be a Lichess game's (before 2010, after tomorrow) is malformed instead.
     from tests.integration.db_helpers import game
@@ -121,7 +121,7 @@ def test_an_out_of_range_date_is_malformed_and_the_rest_is_stored(
 
 
 def test_two_files_of_one_month_add_up_also_across_an_interrupt(tmp_path: Path) -> None:
-    # Each file is committed as it completes (issue 22). A month in two files of one run
+    # Each file is committed as it completes. A month in two files of one run
     # holds both; after an interrupt between them, the rerun skips the first and adds the
     # second to the month instead of replacing it.
     from tests.integration.db_helpers import game

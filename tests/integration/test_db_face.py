@@ -1,4 +1,4 @@
-"""``db`` like the other commands (issue 23, item 5): ``db months`` says what a database
+"""``db`` like the other commands: ``db months`` says what a database
 holds, ``db list --top``/``--limit`` with its note, ``--output`` through the one writer,
 and ``--format`` refused by the parser where a command has no such format. On the
 hand-checked fixture (``db_fixture.py``)."""

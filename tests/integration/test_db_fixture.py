@@ -76,7 +76,7 @@ def test_player_rows_show_the_700_rule_and_the_rounding(rated_db: Path) -> None:
 def test_reingest_replaces_the_month(tmp_path: Path, dumps: list[Path]) -> None:
     db = tmp_path / "x.duckdb"
     app.ingest(app.IngestSettings(tuple(dumps), db))
-    # The same file unchanged is held in full already: skipped (issue 22).
+    # The same file unchanged is held in full already: skipped.
     same = app.ingest(app.IngestSettings((dumps[1],), db))
     assert (same.files, same.skipped, same.months) == ((), (dumps[1],), ())
     # Another file of the month (here a copy) replaces it.

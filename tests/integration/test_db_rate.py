@@ -82,7 +82,7 @@ def test_rate_reports_the_players_of_each_perf(fixture_db: Path) -> None:
     result = _rate(fixture_db)
     # Blitz: Alice, Bob, Carol, Dave, SomeBot (January), Erin, Frank (February); Gina's one
     # blitz game is not rated (600/2600); classical: Gina, Hank, Ivan (March); no bullet or
-    # rapid, ultraBullet or correspondence (every speed is rated, issue #21).
+    # rapid, ultraBullet or correspondence (every speed is rated).
     assert result.players == {
         "ultraBullet": 0, "bullet": 0, "blitz": 7, "rapid": 0, "classical": 3,
         "correspondence": 0,

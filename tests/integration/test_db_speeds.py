@@ -1,4 +1,4 @@
-"""``db`` rates every speed ``report`` rates (issue #21 item 2): ultraBullet (the Rapid &
+"""``db`` rates every speed ``report`` rates: ultraBullet (the Rapid &
 Blitz chapter) and correspondence (the standard chapter) included, the perf from the Event's
 word or, for an event's name, from the TimeControl by ``core.games.speed_of``.
 

@@ -409,7 +409,7 @@ def test_refused_token_is_said_without_showing_it(
 
 
 def test_server_down_fails_fast_naming_the_url(tmp_path: Path) -> None:
-    # A refused connection is retried once, not five times (issue 10): the error names the
+    # A refused connection is retried once, not five times: the error names the
     # server and says whether the cache could serve the user (here: an empty cache, no).
     with socket.socket() as probe:  # a port nobody listens on once closed
         probe.bind(("127.0.0.1", 0))

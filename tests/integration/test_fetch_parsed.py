@@ -64,7 +64,7 @@ def test_a_second_run_reads_the_parsed_months_and_gets_the_same_games(
     onboard_server: FakeLichess, tmp_path: Path, parses: list[int]
 ) -> None:
     # One malformed line in the month of the first game: a month with a game skipped is
-    # not kept as final (issue 22), so only the other month is read from the parse.
+    # not kept as final, so only the other month is read from the parse.
     broken = json.loads(json.dumps(onboard_server.games[0]))
     broken["id"] = "broken01"
     del broken["status"]

@@ -132,7 +132,7 @@ def test_the_labelled_cassette(tmp_path: Path) -> None:
 def test_an_answer_about_another_player_is_refused(
     fide_server: FakeLichess, tmp_path: Path
 ) -> None:
-    # Issue 22: the answer for 35009192 said it was about someone else, and was used.
+    # the answer for 35009192 said it was about someone else, and was used.
     fide_server.fide_players[35009192] = {**fide_server.fide_players[35009192], "id": 1503014}
     with pytest.raises(BadFideData) as caught:
         fetch_fide_player(35009192, _source(fide_server, tmp_path), hint=HINT)
@@ -153,7 +153,7 @@ def test_a_fide_data_error_says_it_comes_from_the_fide_answer(
 def test_an_answer_nested_100000_deep_is_a_damaged_answer(
     fide_server: FakeLichess, tmp_path: Path
 ) -> None:
-    # Issue 22: JSON nested 100,000 deep gave "unexpected RecursionError".
+    # JSON nested 100,000 deep gave "unexpected RecursionError".
     deep = b"[" * 100_000 + b"]" * 100_000
     fide_server.fide_bodies["/api/fide/player/35009192"] = deep
     with pytest.raises(DamagedAnswer) as caught:

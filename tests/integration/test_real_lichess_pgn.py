@@ -1,6 +1,6 @@
 """Real Lichess PGN (tests/data/lichess/real) read by every reader as Lichess means it.
 
-Every expected value is worked out by hand from the files' headers (issue #27); the
+Every expected value is worked out by hand from the files' headers; the
 header facts used are written beside each assertion. The export holds 50 games of
 thibault, newest first (2025-07-19 .. 2025-05-19); the dump file the first game of the
 open database's 2025-03 standard dump.

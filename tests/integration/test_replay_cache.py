@@ -178,7 +178,7 @@ def test_an_interrupted_replay_keeps_the_finished_batches(
 
     def interrupt(done: int, total: int) -> None:
         if done == 0:
-            return  # the first call only announces the total (issue 10: no "0/?" bar)
+            return  # the first call only announces the total (no "0/?" bar)
         seen.append(len(_rows(tmp_path)))  # rows committed while the replay runs
         raise KeyboardInterrupt
 
@@ -340,7 +340,7 @@ def _held_rows(
 def test_a_killed_worker_ends_the_run_and_keeps_the_replays_back(
     games: list[Game], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Issue 22: kill -9 of a pool worker (or the out-of-memory killer) left the parent
+    # kill -9 of a pool worker (or the out-of-memory killer) left the parent
     # waiting forever for the chunk the worker held. Chunks of 25 games: the first four
     # (games 0-99) come back and are written; the next chunks wait at a gate, so both
     # workers are busy when one of them is killed for real.

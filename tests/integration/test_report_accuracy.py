@@ -1,4 +1,4 @@
-"""``report --view accuracy`` (issue 12) end to end on the real OnBoard247 cassette.
+"""``report --view accuracy`` end to end on the real OnBoard247 cassette.
 
 Every score is checked against an independent computation written out here (its own
 formulas, a plain loop), from the per-game fields of the same JSON report: the player's and

@@ -1,4 +1,4 @@
-"""What a large report does to save memory changes no byte of it (issue #14).
+"""What a large report does to save memory changes no byte of it.
 
 From ``SLIM_FROM`` games on, ``run_report`` lets each game's moves go once they are
 replayed and the command gives the freed heap back (``cli.heap``, through ``on_release``);

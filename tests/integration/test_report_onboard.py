@@ -29,7 +29,7 @@ from tests.runners import invoke
 
 CASSETTE = REPO / "cassettes" / "onboard247.yaml"
 #: The by-hand derivations below were written for today's standard chapter (the only rules
-#: before issue #11: K 40/20/10, the 400-point rule in every game) with the rated games
+#: of an earlier version: K 40/20/10, the 400-point rule in every game) with the rated games
 #: before counted from the first game held. These options state both, so the derivations
 #: stand. The default rules (each perf's chapter, each period's date) and the K warning
 #: are derived in the ``default rules`` section at the end.
@@ -109,7 +109,7 @@ def test_rapid_by_hand(cassette_doc: dict[str, Any]) -> None:
     #   vDS9f394 v 2414: D 176 -> row 171-179 -> PD .73; won:  1 - .73 = +0.27
     #   MkIsj7Ls v 2602: D -12 -> row 11-17  -> PD .48 (L); drew: .5 - .48 = +0.02
     # Sum +0.51 (2.5 points - 1.99 expected); x 10 = +5.1 -> +5 -> 2595.
-    # Performance: none from fewer than 5 games (issue 10; FIDE 7.1.4 publishes no rating
+    # Performance: none from fewer than 5 games (FIDE 7.1.4 publishes no rating
     # from fewer); with them it would be Ra 2460.33 + dp 273 (p .83) = 2733.
     # Lichess: 2590, +6 +7 +0 = +13 -> 2603; no gaps.
     jan = _period(cassette_doc, "rapid", "2023-01")

@@ -1,4 +1,4 @@
-"""``report --view predictions`` (issue 25): every score recomputed from the per-game rows.
+"""``report --view predictions``: every score recomputed from the per-game rows.
 
 The CSV of the real OnBoard247 cassette is scored here by scikit-learn (log-loss on the
 clamped predictions, each draw as a half-weighted win plus a half-weighted loss, which is

@@ -50,7 +50,7 @@ def test_csv_per_period_and_per_game() -> None:
     periods = render_csv.report_csv(reports, "periods").splitlines()
     assert periods[0].split(",") == list(render_csv.REPORT_PERIOD_FIELDS)
     # 2 games, 1.5 points, .64 + .36 = 1 expected; no performance rating from fewer than 5
-    # games (issue 10; FIDE 7.1.4 publishes none from fewer); 0 games before; K 20 fixed;
+    # games (FIDE 7.1.4 publishes none from fewer); 0 games before; K 20 fixed;
     # not cut by the 700 rule (false, as in the JSON); 1500 + 10 (10 exact) = 1510.
     assert periods[1].startswith("blitz,2023-01,2,1.5,1,,0,20,20,given,false,1500,10,10,1510,")
     games = render_csv.report_csv(reports, "games").splitlines()

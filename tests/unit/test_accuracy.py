@@ -1,4 +1,4 @@
-"""The scorecard's metrics (issue 12): hand-worked values, scikit-learn, explicit bootstrap."""
+"""The scorecard's metrics: hand-worked values, scikit-learn, explicit bootstrap."""
 
 from __future__ import annotations
 

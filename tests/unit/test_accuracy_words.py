@@ -1,4 +1,4 @@
-"""The scorecard's headline, legend and K summary (issue #23 item 6): a winner is named only
+"""The scorecard's headline, legend and K summary: a winner is named only
 when the interval excludes 0, a best K only when it stands out of the noise. Hand-made
 verdicts and fits; the numbers beside them."""
 

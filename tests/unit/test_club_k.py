@@ -1,4 +1,4 @@
-"""Club K rules (issue #23 item 3): the newcomers' K for newcomers only, the junior K apart,
+"""Club K rules: the newcomers' K for newcomers only, the junior K apart,
 the rule named beside each K; the [publish] rules; time-control ladders.
 
 Expected numbers are derived by hand with the FIDE formula, E = 1/(1+10^(-D/400)):

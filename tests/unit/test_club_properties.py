@@ -1,4 +1,4 @@
-"""Property tests of the club ladder (hypothesis), as issue 6 asks.
+"""Property tests of the club ladder (hypothesis).
 
 * With ``formula`` and one K for everybody, an event moves points between players and
   creates none: E(D) + E(-D) = 1 for every game, so the sum of K x (score - E) over both

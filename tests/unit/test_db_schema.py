@@ -35,7 +35,7 @@ def test_bad_months(text: str) -> None:
 def test_perfs() -> None:
     assert check_perf("classical") == "classical"
     # db rates every speed report rates (core.games.SPEEDS), ultraBullet and correspondence
-    # included (issue #21 item 2); a variant perf is not a speed.
+    # included; a variant perf is not a speed.
     assert check_perf("ultraBullet") == "ultraBullet"
     assert check_perf("correspondence") == "correspondence"
     with pytest.raises(

@@ -1,4 +1,4 @@
-"""The time-left estimate of the progress bars (issue #23 item 2), on a fake clock.
+"""The time-left estimate of the progress bars, on a fake clock.
 
 Every profile is a list of step times; the clock is a number the test sets, never the
 machine's. "Truth" is the time from a step to the last step of the same profile.

@@ -1,4 +1,4 @@
-"""Hypothesis properties of the FIDE engine (issue 2 "Done when")."""
+"""Hypothesis properties of the FIDE engine."""
 
 from __future__ import annotations
 

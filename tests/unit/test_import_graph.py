@@ -1,4 +1,4 @@
-"""The package's modules import one another without a cycle (issue #21), counting every
+"""The package's modules import one another without a cycle, counting every
 import statement: at the top, inside a function (a lazy import), and under
 ``if TYPE_CHECKING:`` (a type-only import is a cycle all the same to a reader and to a
 refactoring). Built from the source with ``ast``, nothing imported.
@@ -8,7 +8,7 @@ submodule ``pkg.name`` when there is one, else ``pkg`` itself. The implicit impo
 package's ``__init__`` on the way to its submodule is not an edge (every package would
 otherwise be a cycle with its own submodules).
 
-The same scan checks the layers (issue #21 item 2; ``shared/ARCHITECTURE.md``): ``core``
+The same scan checks the layers (``shared/ARCHITECTURE.md``): ``core``
 imports nothing of ``sources``, ``app``, ``output`` or ``cli``; ``sources`` nothing of
 ``app``, ``output`` or ``cli``; ``app`` nothing of ``output`` or ``cli``; ``output`` nothing
 of ``cli``, and of ``app`` and ``sources`` only the types of the plain data they return,

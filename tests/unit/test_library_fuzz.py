@@ -1,4 +1,4 @@
-"""Every public call refuses a bad argument with the library's own error (issue #21).
+"""Every public call refuses a bad argument with the library's own error.
 
 A seeded fuzz over a fixed number of cases: each case takes a call with good arguments
 and puts one or two wrong values in (wrong types, NaN, infinities, a 0.7 score, a str

@@ -1,5 +1,5 @@
 """A mistyped keyword to any public call raises the library's ``UnknownKeyword`` naming the
-keyword, the keywords the call takes and the closest one (issue #21 item 6), not Python's
+keyword, the keywords the call takes and the closest one, not Python's
 bare ``TypeError``: every callable of ``lichess_elo.__all__``, with seeded typos."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The linear NDJSON line splitter and the answer checks (issue #15). Pure: bytes in."""
+"""The linear NDJSON line splitter and the answer checks. Pure: bytes in."""
 
 from __future__ import annotations
 

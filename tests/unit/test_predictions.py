@@ -1,4 +1,4 @@
-"""The scorecard's contenders (issue 12) on a hand-made three-game history.
+"""The scorecard's contenders on a hand-made three-game history.
 
 Glicko-2 expectation (notes/lichess-glicko.md §0, §2): E = 1/(1+exp(-g(phi_j)(mu - mu_j))),
 mu = (r - 1500)/173.7178, phi = RD/173.7178, g(phi) = 1/sqrt(1 + 3 phi^2/pi^2); White +A/2,

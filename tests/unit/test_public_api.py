@@ -1,4 +1,4 @@
-"""The package's public names (issue #21): ``dir(lichess_elo)`` and ``__all__`` list them,
+"""The package's public names: ``dir(lichess_elo)`` and ``__all__`` list them,
 each imports on first use and says what it is; ``import lichess_elo`` itself imports
 none of them (``tests/cli/test_startup_imports.py`` checks the command's start-up)."""
 

@@ -1,6 +1,6 @@
 """How a game ended, from each player's side, on crafted games (derivations beside them).
 
-Definitions (issue 4): lost on time while ahead by >= 3 points (1/3/3/5/9), won on time
+Definitions: lost on time while ahead by >= 3 points (1/3/3/5/9), won on time
 while behind by >= 3, resigned while not behind, won/lost by the opponent leaving
 (status ``timeout``), decided (a winner) within 10 plies.
 """

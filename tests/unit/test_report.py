@@ -309,7 +309,7 @@ def test_games_before_since_are_the_held_games_before_it_never_the_public_count(
     settings = ReportSettings(since=since)
     (report,) = build_report(ME, games, {}, settings=settings, user_info=info)
     # The public count (12) is not used: it includes games after --until and cannot say
-    # when they were played (issue 10). The fetch holds the months before --since that
+    # when they were played. The fetch holds the months before --since that
     # K's 30-game rule needs, so only held games count: none before March here.
     assert report.missing_games == 0
     assert [p.games_before for p in report.periods] == [0, 1]

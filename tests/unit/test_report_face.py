@@ -1,4 +1,4 @@
-"""The report as a reader sees it (issue 10): the headline, the legend, the perfs left out,
+"""The report as a reader sees it: the headline, the legend, the perfs left out,
 no performance rating for short periods, and the chart's visible last step, title, keys and
 shared date axis. Hand-made histories with K 20 fixed; expected numbers derived beside."""
 

@@ -1,4 +1,4 @@
-"""Hypothesis properties of the report model (issue 5, "Property tests")."""
+"""Hypothesis properties of the report model."""
 
 from __future__ import annotations
 

@@ -102,7 +102,7 @@ def test_k_warning_counts_to_the_editions_number() -> None:
 
 
 def test_k_from_a_pgn_claims_nothing_lichess_did_not_write() -> None:
-    # A PGN never carries the provisional flag (issue #27).
+    # A PGN never carries the provisional flag.
     kwargs = {
         "count_given": False,
         "k_given": False,

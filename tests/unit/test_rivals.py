@@ -1,4 +1,4 @@
-"""Glicko-1 and Stephenson's rating (issue 25): published examples and hand derivations.
+"""Glicko-1 and Stephenson's rating: published examples and hand derivations.
 
 q = ln 10 / 400 = 0.00575646; k(v) = 1/sqrt(1 + 3 q² v / π²), 3 q² / π² = 1.007240e-5.
 """

@@ -1,4 +1,4 @@
-"""The suite's own structure (issue #21 item 5), checked on the source of every module in
+"""The suite's own structure, checked on the source of every module in
 tests/ (ast, no import):
 
 * the CLI runs through tests/runners.py only (the ``cli``, ``subprocess_cli`` and

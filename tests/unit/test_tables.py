@@ -1,4 +1,4 @@
-"""The width-aware table layer: never a cut cell, never a line wider than asked (issue 10)."""
+"""The width-aware table layer: never a cut cell, never a line wider than asked."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Names as people type them (issue 23, item 4): case, accents and spacing folded, and the
+"""Names as people type them: case, accents and spacing folded, and the
 closest names for a "did you mean"."""
 
 from __future__ import annotations

@@ -10,9 +10,9 @@ Pure functions with exact ``Decimal`` arithmetic. The only thing read from outsi
 two FIDE tables shipped inside the package (``data/expected_score_table.csv`` = table 8.1.2,
 ``data/dp_table.csv`` = table 8.1.1), loaded once through ``importlib.resources``.
 
-Rules of the newest standard edition, the default (FIDE Rating Regulations effective
-1 March 2024, amended 1 October 2025, see ``docs/rules.md``; every function takes an
-``edition`` for the rules of another day):
+Rules of the newest standard edition, the default (``editions.latest("standard")``, its
+dates and sources there and in ``docs/rules.md``; every function takes an ``edition`` for
+the rules of another day):
 
 * D = own rating - opponent rating. |D| > 400 counts as 400 while the player being rated
   is below 2650 (8.3.1); each side of a game is computed separately.

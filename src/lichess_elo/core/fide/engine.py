@@ -75,7 +75,7 @@ def cap_applies(
     player is more than 400 points *above* the opponent (where the rule is an upgrade for
     the player), only the one with the greatest difference; the first of equal ones.
     Where the player is the lower-rated one the rule is no benefit, and it applies to every
-    game as before 2022 (a reading, see ``docs/rules.md``).
+    game, as in the editions whose cap scope is ``game`` (a reading, see ``docs/rules.md``).
 
     Args:
         own: The player's rating for the period.
@@ -102,7 +102,7 @@ def cap_applies(
 
 
 def not_rated(own: int, opponent: int, *, edition: Edition) -> bool:
-    """The 600/2600 rule (Rapid & Blitz, from 1 December 2024): a game between players
+    """The 600/2600 rule (the editions that set ``non_rating_gap``): a game between players
     ``non_rating_gap`` or more apart, where at least one is rated above
     ``non_rating_above``, is not rated."""
     if edition.non_rating_gap is None or edition.non_rating_above is None:

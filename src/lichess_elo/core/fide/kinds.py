@@ -15,12 +15,12 @@ CapScope = Literal["game", "event"]
 #: "until the end of the year of their 18th birthday" (2022 and 2024 texts).
 JuniorUntil = Literal["birthday", "end_of_year"]
 #: The initial rating of an unrated player (8.2): ``draws`` = Ra + dp with two hypothetical
-#: draws against 1800 (2024); ``half-points`` = Ra + dp below 50 %, else Ra plus a fixed
-#: number of points for each half point over 50 % (before 2024).
+#: draws against 1800; ``half-points`` = Ra + dp below 50 %, else Ra plus a fixed
+#: number of points for each half point over 50 % (each edition names its method).
 InitialMethod = Literal["draws", "half-points"]
 
 #: Why a K applies, one word each: the caller gave it, reached 2400, junior, new (under 30
-#: games), established, or the same K for everyone (rapid and blitz before October 2022).
+#: games), established, or the same K for everyone (the Rapid & Blitz editions with a ``flat_k``).
 KReason = Literal["given", "2400", "junior", "new", "standard", "flat"]
 K_REASONS: tuple[KReason, ...] = ("given", "2400", "junior", "new", "standard", "flat")
 

@@ -3,7 +3,7 @@
 ``db rate`` runs month by month, so each month's edition of each chapter is known before its
 SQL is written: every number of the regulations (K by era, flat K, ``k_top_min_games``, the
 400-point rule every game or once per event, the 2650 exemption, the 600/2600 rule, the 700
-rule, the compression of 1 March 2024) enters the month's SQL as a literal read from an
+rule, FIDE's one-time compression) enters the month's SQL as a literal read from an
 ``Edition`` or ``Adjustment`` here, and nowhere else. The standard perfs (``classical``) take
 the standard chapter, the others the Rapid & Blitz chapter (``CASE`` on the perf).
 

@@ -9,7 +9,7 @@ the replay facts and the settings and returns one ``PerfReport`` per selected pe
   the records in ``model.py``).
 - **Periods.** ``month`` (``2023-01``), ISO ``week`` (``2023-W05``), ``day``
   (``2023-01-31``) or ``game`` (the game id), all on the UTC ``created_at``.
-- **The Elo track** (FIDE rating regulations 2024, amended 1 Oct 2025, via ``fide.py``):
+- **The Elo track** (the FIDE edition in force for each period, ``core.fide.editions``):
   the player's rating is frozen at the period start; each opponent's rating is their
   Lichess rating in that game; the period change is rounded once, half away from zero.
   ``shadow`` starts once from the first Lichess rating (or ``start_rating``);

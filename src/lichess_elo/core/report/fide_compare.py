@@ -39,8 +39,8 @@ class FideSummary:
         last_offset: The offset in the last of them.
         message: ``NO_RATING`` when the list is empty, else ``None``.
         history: The FIDE list's monthly ratings over the report's months (for the chart).
-        notes: Jumps in the record that FIDE's one-time adjustments explain (the Rapid &
-            Blitz uplift of 1 October 2022, the compression of 1 March 2024), in words.
+        notes: Jumps in the record that FIDE's one-time adjustments explain (each
+            ``fide.Adjustment``, with its own day), in words.
     """
 
     fide_id: int

@@ -30,9 +30,9 @@ class RateSettings:
     The rules: each month's own editions (``rules_as_of`` ``None``) or the editions in force
     on ``rules_as_of`` for every month; opponents at their list rating in the run
     (``opponents="list"``) or at their Lichess rating in the game (``"lichess"``, as
-    ``report`` does); FIDE's one-time compression (``fide.COMPRESSION_2024``) applied to every listed
-    player when the run crosses it (``adjustments``; never with ``rules_as_of``, as in the
-    report).
+    ``report`` does); FIDE's one-time compression (``fide.COMPRESSION_2024``) applied to
+    every listed player when the run crosses it (``adjustments``; never with
+    ``rules_as_of``, as in the report).
     """
 
     db: Path = DEFAULT_DB

@@ -9,9 +9,9 @@ a game is rated separately by ``fide.rate_period`` under the edition of the perf
 force on the month's first day (or on ``rules_as_of``), with K from ``fide.k_factor`` (no
 birth years: no junior K); the opponent's rating is their list rating or their Lichess
 rating in the game. With ``adjustments`` (and no ``rules_as_of``), FIDE's one-time
-compression (``fide.COMPRESSION_2024``; ``fide.adjustment_between``, ``fide.adjusted``) raises every listed player at
-the start of the month that carries it. A side whose every game is unrated (600/2600) has
-no row that month.
+compression (``fide.COMPRESSION_2024``; ``fide.adjustment_between``, ``fide.adjusted``)
+raises every listed player at the start of the month that carries it. A side whose every
+game is unrated (600/2600) has no row that month.
 """
 
 from __future__ import annotations

@@ -46,7 +46,8 @@ class ReportSettings:
         peak: The highest published rating ever (the 2400 rule, the junior's 2300 limit);
             the track's own peak and the start rating count too.
         adjustments: Apply FIDE's one-time compression (``fide.COMPRESSION_2024``, its day
-            there) to a shadow track that crosses that day (only where each period has the rules of its own date).
+            there) to a shadow track that crosses that day (only where each period has the
+            rules of its own date).
     """
 
     perfs: tuple[str, ...] = ()

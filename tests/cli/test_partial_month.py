@@ -42,7 +42,7 @@ def test_a_month_with_skipped_games_is_asked_again_online(tmp_path: Path) -> Non
         assert count == len(games) - lost
         assert warnings[-1] == (
             f"lichess-elo: warning: month 2023-01 of OnBoard247 is incomplete in the cache "
-            f"({lost} game(s) skipped); run online (without --offline) to ask Lichess for it "
+            f"({lost} game(s) skipped); run online to ask Lichess for it "
             "again"
         )
 

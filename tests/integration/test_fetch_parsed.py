@@ -76,7 +76,7 @@ def test_a_second_run_reads_the_parsed_months_and_gets_the_same_games(
     month = "2023-02" if broken["createdAt"] >= FEB_2023 else "2023-01"
     incomplete = (
         f"month {month} of OnBoard247 is incomplete in the cache (1 game(s) skipped); run "
-        "online (without --offline) to ask Lichess for it again"
+        "online to ask Lichess for it again"
     )
     for offline, network in ((False, 1), (True, 0)):
         parses.clear()

@@ -122,7 +122,7 @@ def incomplete(what: str, skipped: int) -> str:
     """The offline warning for a month kept with ``skipped`` games left out."""
     return (
         f"{what} is incomplete in the cache ({skipped} game(s) skipped); run online "
-        "(without --offline) to ask Lichess for it again"
+        "to ask Lichess for it again"
     )
 
 

@@ -86,7 +86,7 @@ def test_every_format_and_view_the_commands_offer_has_a_renderer_or_one_refusal(
     assert render.formats_of("club-player") == render.formats_of("club")
 
 
-def test_the_html_page_and_the_chart_are_registry_entries_of_report_and_club() -> None:
+def test_the_html_page_and_the_chart_are_registry_entries_of_report_club_and_compare() -> None:
     def files(subject: str) -> dict[Format, set[str]]:
         return {fmt: set(views) for fmt, views in render.files_of(subject).items()}
 
@@ -95,12 +95,14 @@ def test_the_html_page_and_the_chart_are_registry_entries_of_report_and_club() -
     club_views = {v.value for v in ClubView}
     assert files("club") == {HTML: club_views, CHART: club_views}
     assert files("club-player") == {HTML: {""}, CHART: {""}}
+    assert files("db-compare") == {CHART: {""}}
     # the notes the command line prints under a table: none for the scorecard's chart
     assert render.NOTES[render.Key("report", HTML, "games")] == "page written to {path}"
     assert render.NOTES[render.Key("report", CHART, "periods")] == "chart written to {path}"
     assert render.Key("report", CHART, "accuracy") not in render.NOTES
+    assert render.NOTES[render.Key("db-compare", CHART, "")] == "chart: {path}"
     # files, not --format choices
-    for subject in ("report", "club", "club-player"):
+    for subject in ("report", "club", "club-player", "db-compare"):
         assert not set(render.formats_of(subject)) & set(FILE_FORMATS)
 
 

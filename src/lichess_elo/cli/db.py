@@ -353,13 +353,15 @@ def compare_cmd(
         )
         with db_progress.compare_progress(quiet) as progress:
             result = app.compare(replace(settings, progress=progress))
+        said = None
         if chart is not None:
-            from lichess_elo.output.charts.compare import write_compare_chart
+            from lichess_elo.output import registry as render
+            from lichess_elo.output.formats import CHART
 
-            write_compare_chart(result, chart)
+            said = render.render("db-compare", result, CHART, target=render.Target(chart))
         _out("db-compare", result, fmt, output, pager=not no_pager)
-    if chart is not None and fmt == "table":
-        typer.echo(f"chart: {chart}")
+    if said is not None and fmt == "table":
+        typer.echo(said)
 
 
 @db_app.command("months")

@@ -425,6 +425,13 @@ def _compare_json(result: CompareResult, target: Target) -> Rendered:
     return _json(compare_document(result))
 
 
+@renders("db-compare", CHART, note="chart: {path}")
+def _compare_chart(result: CompareResult, target: Target) -> Rendered:
+    from lichess_elo.output.charts.compare import write_compare_chart
+
+    return Drawn(lambda path: write_compare_chart(result, path))
+
+
 @dataclass(frozen=True)
 class Months:
     """What ``db months`` shows: what the database holds, and the database's file."""

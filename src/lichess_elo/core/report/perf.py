@@ -294,17 +294,15 @@ def _period(
             fide.GameResult(g.opponent(c).rating or 0, g.points(c), game_event(g))
             for _, g, c in (items[p] for p in places)
         ]
-        results.append(
-            fide.rate_period(
-                rating, games, k=k_wanted, method=settings.method, cap=settings.cap,
-                edition=edition,
-            )  # fmt: skip
+        result = fide.rate_period(
+            rating, games, k=k_wanted, method=settings.method, cap=settings.cap, edition=edition
         )
+        results.append(result)
         reasons.append(reason)
         befores.append(before)
         for place in places:
             game_chapters[place] = chapter
-    result = _joined(rating, results, list(parts.values()))
+    joined = _joined(rating, results, list(parts.values()))
     ks = [0] * len(items)
     for part, places in zip(results, parts.values(), strict=True):
         for place in places:
@@ -312,7 +310,7 @@ def _period(
     rows = []
     previous, ends = track.previous, plan.ends
     for (_, game, color), rated, k, chapter in zip(
-        items, result.games, ks, game_chapters, strict=True
+        items, joined.games, ks, game_chapters, strict=True
     ):
         row = game_row(
             game, color, label, previous, facts.get(game.id), rated, rating, k, ends, chapter
@@ -321,8 +319,8 @@ def _period(
         previous = (game, color)
     track.previous = previous
     period = _period_row(
-        label, items, rows, result, reasons[0], befores[0], rating, lichess_start, track,
-        result.edition, adjusted, fide_player,
+        label, items, rows, joined, reasons[0], befores[0], rating, lichess_start, track,
+        joined.edition, adjusted, fide_player,
     )  # fmt: skip
     period = replace(
         period,
@@ -331,9 +329,9 @@ def _period(
             for (chapter, places), r, why in zip(parts.items(), results, reasons, strict=True)
         ),
     )
-    track.rating = result.new_rating
+    track.rating = joined.new_rating
     track.peak = max(track.peak, track.rating)
-    track.unrated_before += sum(g.not_rated is not None for g in result.games)
+    track.unrated_before += sum(g.not_rated is not None for g in joined.games)
     return period, rows
 
 

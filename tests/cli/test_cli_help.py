@@ -26,7 +26,7 @@ def _option_lines(command: str) -> dict[str, str]:
         (
             "calc",
             {"--k", "--games", "--born", "--formula", "--no-cap", "--unrated", "--format"}
-            | {"--output", "--peak", "--rules", "--rules-as-of"},
+            | {"--output", "--peak", "--rules", "--rules-as-of", "--time-control"},
         ),
         (
             "glicko",

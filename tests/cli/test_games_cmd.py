@@ -16,6 +16,9 @@ from tests.runners import invoke
 CASSETTE = REPO / "cassettes" / "onboard247.yaml"
 DATA = REPO / "tests" / "data" / "lichess"
 JSON_KEYS = {
+    "time_control",
+    "fide_speed",
+    "chapter",
     "id",
     "played_at",
     "perf",

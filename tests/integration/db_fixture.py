@@ -7,7 +7,8 @@ date) and one 400-point rule for every game.
 
 Rules (notes/fide-rules.md): seed = the Elo of a player's
 first game; D = own R_m - opponent R_m; |D| > 400 counts as 400 (bullet/blitz/rapid: the
-Rapid & Blitz chapter, no exemption; classical: the standard chapter, none from 2650);
+Rapid & Blitz chapter, no exemption; classical: 90+30 games, the standard chapter, none from
+2650);
 PD from table 8.1.2; K 10 once R >= 2400 (seed included), else 40 before 30 games, else 20,
 then K x n <= 700; change = K x sum(S - PD) rounded once, half away from zero; a rapid or
 blitz game 600 or more apart with a player above 2600 is not rated (RB24 as amended
@@ -73,7 +74,9 @@ AS_OF = date(2025, 10, 1)
 #: The ``RateSettings`` keywords of the fixture's rules.
 RULES: dict[str, Any] = {"rules_as_of": AS_OF}
 
-CLASSICAL = {"event": "Rated Classical game", "tc": "1800+0"}
+#: 90+30: 90 + 60 x 30 s = 120 minutes, standard by the Laws of Chess, Appendix A (a
+#: Lichess 30+0 classical game would be FIDE rapid: the Rapid & Blitz chapter).
+CLASSICAL = {"event": "Rated Classical game", "tc": "5400+30"}
 
 
 def january() -> list[str]:

@@ -28,7 +28,8 @@ def stored_games(db: Path) -> list[PopulationGame]:
     """The ingested games, as the reference takes them."""
     con = duckdb.connect(str(db))
     rows = con.execute(
-        "SELECT month, perf, white, black, white_elo, black_elo, score, ord, event FROM games"
+        "SELECT month, perf, white, black, white_elo, black_elo, score, ord, event, chapter "
+        "FROM games"
     ).fetchall()
     con.close()
     return [PopulationGame(*row) for row in rows]

@@ -2,7 +2,8 @@
 2025-11, so it crosses every edition date of both chapters that ``db`` meets (2022-01,
 2022-10, 2024-03, 2024-12, 2025-10), with arena and swiss games (the once-per-event rule),
 gaps over 400, classical players rated 2650+, rapid and blitz pairs 600 apart with one
-player above 2600 (the 600/2600 rule) and months of 40 games for one pair (the 700 rule)."""
+player above 2600 (the 600/2600 rule) and months of 40 games for one pair (the 700 rule).
+Its classical games span FIDE's chapters: 30+0 (rapid) and 90+30 (standard) mixed."""
 
 from __future__ import annotations
 
@@ -34,6 +35,8 @@ def population(seed: int = 20, count: int = 3000) -> list[str]:
 
     def add(month: int, perf: str, white: str, black: str) -> None:
         word, tc = PERFS[perf]
+        if perf == "classical" and len(out) % 3:  # two in three: 90 + 30 = 120 min, standard
+            tc = "5400+30"  # (the Laws of Chess, Appendix A); the third, 30 min, is rapid
         roll = rng.random()
         if roll < 0.4:
             arena = f"t{month}{perf[:2]}{rng.randint(0, 2)}"

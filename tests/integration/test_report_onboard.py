@@ -407,6 +407,8 @@ def test_period_week_and_lichess_track(tmp_path: Path) -> None:
         "until": None,
         "rules": "auto",
         "chapter": "rapid-blitz",
+        # the 15 rapid games' clocks are all under 60 minutes by the Laws' count
+        "chapter_games": {"rapid-blitz": 15},
         "rules_as_of": "game",
         "peak": None,
     }
@@ -958,22 +960,47 @@ def test_default_blitz_gets_the_400_rule_once_per_arena(default_doc: dict[str, A
 
 
 def test_default_classical_shows_the_k_warning(default_doc: dict[str, Any]) -> None:
-    # Classical, January 2023 -> the standard chapter of 1 Jan 2022. The public count
-    # gives 0 games before 6T3K6vPY, which Lichess shows established (2383, not
-    # provisional): K as for an established player, 20, not 40.
-    # The January sum of test_classical_by_hand, +0.76 x 20 = +15.2 -> +15 -> 2398.
+    # Classical, a real Lichess classical export whose games change chapter (issue #41).
+    # Each game's chapter by the Laws of Chess, Appendix A (initial + 60 x increment):
+    #   January: 6T3K6vPY 25+10 -> 25 + 10 = 35 min: rapid (Rapid & Blitz);
+    #            WFbsvZMz 0+180 -> 0 + 180 = 180 min: standard;
+    #   February: rZI1ENwm 25+0, 4ixDNove 25+0 (25 min), 6HQMXiW2 15+15 (30 min),
+    #            tquXCpIJ, pdX82Qxu, 8yMmwB7l 20+10 (30 min): all rapid.
+    # So 7 games under the Rapid & Blitz rules, 1 under standard.
     classical = _report(default_doc, "classical")
+    assert classical["settings"]["chapter"] == "rapid-blitz"
+    assert classical["settings"]["chapter_games"] == {"rapid-blitz": 7, "standard": 1}
+    chapters = {g["id"]: g["chapter"] for g in classical["games"]}
+    assert chapters == {
+        "6T3K6vPY": "rapid-blitz", "WFbsvZMz": "standard", "rZI1ENwm": "rapid-blitz",
+        "6HQMXiW2": "rapid-blitz", "4ixDNove": "rapid-blitz", "tquXCpIJ": "rapid-blitz",
+        "pdX82Qxu": "rapid-blitz", "8yMmwB7l": "rapid-blitz",
+    }  # fmt: skip
+    # The public count gives 0 games before 6T3K6vPY, which Lichess shows established
+    # (2383, not provisional): K as for an established player, 20, not 40, in both
+    # chapters (Rapid & Blitz of 1 Oct 2022 [RB22] and standard of 1 Jan 2022 have the
+    # same K text: 40 new, 20 established, 10 from 2400).
     warning = classical["summary"]["k_warning"]
     assert (warning["first_game"], warning["first_rating"]) == ("6T3K6vPY", 2383)
     assert (warning["counted_before"], warning["assumed_before"]) == (0, 30)
     jan, feb = classical["periods"]
+    # January spans chapters: rated in two parts from 2383, one a chapter (docs/rules.md).
+    #   Rapid & Blitz: 6T3K6vPY v 2129: D 254 -> .81, won +0.19 x 20 = +3.8 -> +4;
+    #   standard:      WFbsvZMz v 2431: D -48 -> .43 (L), won +0.57 x 20 = +11.4 -> +11.
+    # +4 + 11 = +15 (exact 3.8 + 11.4 = 15.2) -> 2398. The tie (one game each) goes to the
+    # earlier game's chapter, Rapid & Blitz: the period's edition and K are its.
     assert (jan["k"], jan["k_reason"], jan["games_before"]) == (20, "standard", 30)
     assert jan["elo"] == {"start": 2383, "change": 15, "change_exact": 15.2, "end": 2398}
-    # February at 2398 (< 2400: K 20): v 2172 D 226 .79 won +.21; v 2296 D 102 .64 drew
-    # -.14; v 2247 D 151 .70 won +.30; v 2219 D 179 .73 won +.27; v 2564 D -166 (L .28)
-    # drew +.22; v 2225 D 173 .73 won +.27. Sum +1.13 x 20 = +22.6 -> +23 -> 2421.
+    assert (jan["chapter"], jan["regulations_key"]) == ("rapid-blitz", "rapid-blitz-2022-10")
+    parts = [(c["chapter"], c["games"], c["k"], c["change"]) for c in jan["chapters"]]
+    assert parts == [("rapid-blitz", 1, 20, 4), ("standard", 1, 20, 11)]
+    # February, all rapid, at 2398 (< 2400: K 20): v 2172 D 226 .79 won +.21; v 2296 D 102
+    # .64 drew -.14; v 2247 D 151 .70 won +.30; v 2219 D 179 .73 won +.27; v 2564 D -166
+    # (L .28) drew +.22; v 2225 D 173 .73 won +.27. Sum +1.13 x 20 = +22.6 -> +23 -> 2421.
+    # (The same numbers as under the standard chapter: same K, no D beyond 400.)
     assert feb["elo"] == {"start": 2398, "change": 23, "change_exact": 22.6, "end": 2421}
-    assert feb["regulations"] == "FIDE Rating Regulations, 1 Jan 2022"
+    assert feb["regulations"] == "FIDE Rapid & Blitz Regulations, 1 Oct 2022"
+    assert [(c["chapter"], c["games"]) for c in feb["chapters"]] == [("rapid-blitz", 6)]
     # --games-before 0 says the count is right: no warning, K 40 "new" (test_classical_by_hand)
     given = _run(
         "OnBoard247", "--replay", str(CASSETTE), "--perf", "classical", "--games-before", "0",
@@ -1000,4 +1027,8 @@ def test_the_k_warning_in_four_perfs_and_in_the_summary(tmp_path: Path) -> None:
         "Lichess shows established (2383, not provisional): K assumed as for an established "
         "player (30+ games); --games-before N overrides" in flat
     )
-    assert "Rules: FIDE Rating Regulations, 1 Jan 2022" in flat
+    assert (
+        "Rules: 7 games under Rapid & Blitz rules, 1 under standard, by each game's clock "
+        "(FIDE's Laws, Appendix A); FIDE Rapid & Blitz Regulations, 1 Oct 2022; FIDE Rating "
+        "Regulations, 1 Jan 2022" in flat
+    )

@@ -112,12 +112,16 @@ def test_each_difference_has_a_named_setting(workdir: Path) -> None:
     assert _db_track(rows, months) == _track(same)
     # 2. Games before: a dump's PGN marks no provisional rating, so the report takes P03's
     #    first game held as established and assumes 30 rated games before it (its K
-    #    warning): K 20 for an established player below 2400, where db counts 0 games
-    #    before and gives the new player's K 40 (standard-2022-01 in January 2022).
+    #    warning): K 20 for an established player below 2400, where db counts the games
+    #    before from 0 and gives the new player's K 40. P03's first classical game (January
+    #    2022, 30+0) is FIDE rapid: the Rapid & Blitz rules then give everyone K 20 ("flat"),
+    #    so the count first decides K in February, a 90+30 game (standard-2022-01): the
+    #    report 30 + 1 = 31 games before and K 20, db 1 game before and K 40.
     #    --games-before 0 tells the report the count.
     warned = _report("P03", "--pgn", str(workdir / "p03.pgn"), "--perf", "classical")
-    assert (warned[0]["period"], warned[0]["k"], warned[0]["games_before"]) == ("2022-01", 20, 30)
-    assert (rows["2022-01"]["k"], rows["2022-01"]["games_before"]) == (40, 0)
+    assert (warned[0]["period"], warned[0]["k"], warned[0]["k_reason"]) == ("2022-01", 20, "flat")
+    assert (warned[1]["period"], warned[1]["k"], warned[1]["games_before"]) == ("2022-02", 20, 31)
+    assert (rows["2022-02"]["k"], rows["2022-02"]["games_before"]) == (40, 1)
     # 3. Games counted: a month whose every game the 600/2600 rule leaves unrated (P00,
     #    rapid, from December 2024) is a report period of unrated games with no change,
     #    and no db row; the ratings agree.

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from datetime import date
 
 from lichess_elo.core import fide
+from lichess_elo.core.club.config import clock_of, normal_time_control
 from lichess_elo.core.fide.editions import ChapterChoice
-from lichess_elo.core.games import parse_score
+from lichess_elo.core.games import Clock, parse_score
 from lichess_elo.errors import BadInput, Malformed
 
 
@@ -26,8 +27,10 @@ class CalcSettings:
         cap: Apply the 400-point rule.
         unrated: Compute the initial rating (FIDE 8.2) instead.
         peak: The highest published rating ever (the 2400 rule, the junior's 2300 limit).
-        rules: The FIDE chapter (``auto`` = standard: a calculation has no game speed).
+        rules: The FIDE chapter: ``auto`` = the chapter of ``time_control`` by the Laws of
+            Chess, Appendix A, or standard without one.
         rules_as_of: The rules in force on this day (``None``: today's).
+        time_control: The games' clock, for ``rules="auto"`` (``None``: standard).
     """
 
     rating: int | None
@@ -41,6 +44,28 @@ class CalcSettings:
     peak: int | None = None
     rules: ChapterChoice = "auto"
     rules_as_of: date | None = None
+    time_control: Clock | None = None
+
+    @property
+    def chapter(self) -> ChapterChoice:
+        """The chapter asked for: ``rules`` when forced, else ``time_control``'s (Laws of
+        Chess, Appendix A), else ``auto`` (standard)."""
+        if self.rules != "auto" or self.time_control is None:
+            return self.rules
+        return fide.fide_chapter(self.time_control)
+
+
+def parse_time_control(text: str) -> Clock:
+    """A time control typed by the user, as ``count.time_controls`` reads one: ``30+0``
+    (minutes + seconds) or ``1800+0`` (a base above 180 is in seconds).
+
+    Raises:
+        Malformed: naming ``time_control``.
+    """
+    clock = clock_of(normal_time_control(text))
+    if clock is None:
+        raise Malformed("time_control", text.strip(), "BASE+INCREMENT, e.g. 30+0 or 1800+0")
+    return clock
 
 
 def parse_game(text: str) -> fide.GameResult:
@@ -103,6 +128,6 @@ def run_calc(settings: CalcSettings, *, today: date | None = None) -> fide.CalcR
         cap=settings.cap,
         unrated=settings.unrated,
         peak=settings.peak,
-        rules=settings.rules,
+        rules=settings.chapter,
         as_of=settings.rules_as_of or day,
     )

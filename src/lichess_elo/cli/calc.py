@@ -29,6 +29,7 @@ NAMES = {
     "game": "game",
     "games_before": "--games",
     "opponent rating": "opponent rating",
+    "time_control": "--time-control",
 }
 
 _CALC_ARGS_HELP = (
@@ -103,6 +104,17 @@ def calc_command(
         str | None,
         typer.Option("--peak", metavar="RATING", help=PEAK_HELP, show_default=False),
     ] = None,
+    time_control: Annotated[
+        str | None,
+        typer.Option(
+            "--time-control",
+            metavar="TC",
+            help="The games' clock, minutes+increment or seconds+increment, e.g. 30+0 or "
+            "1800+0: --rules auto then takes FIDE's chapter of it (Laws of Chess, Appendix "
+            "A: standard from base + 60 x increment = 60 minutes, else Rapid & Blitz).",
+            show_default=False,
+        ),
+    ] = None,
     rules: RulesOpt = "auto",
     rules_as_of: RulesAsOfOpt = "game",
     output_format: Annotated[str, format_option("calc")] = "table",
@@ -115,8 +127,8 @@ def calc_command(
 
     Without --k, K follows FIDE 8.3.3 from the rating, --games, --born and --peak. The
     period change is rounded once, 0.5 away from zero. A difference marked * was capped at
-    400. The rules are today's standard chapter unless --rules / --rules-as-of say otherwise
-    (calc has no game speed: auto means standard).
+    400. The rules are today's standard chapter unless --time-control / --rules /
+    --rules-as-of say otherwise (without --time-control, auto means standard).
     """
     items = list(args or [])
     for item in items:
@@ -140,6 +152,7 @@ def calc_command(
             peak=_whole(peak, "peak"),
             rules=parse_rules(rules),
             rules_as_of=parse_rules_as_of(rules_as_of, date.today()),
+            time_control=None if time_control is None else calc.parse_time_control(time_control),
         )
         result = calc.run_calc(settings)
         render.render("calc", result, fmt, target=render.Target.of(output))

@@ -326,7 +326,8 @@ RulesOpt = Annotated[
     typer.Option(
         "--rules",
         metavar="CHAPTER",
-        help="FIDE chapter: auto (by speed), standard or rapid-blitz, e.g. --rules standard.",
+        help="FIDE chapter: auto (each game's by its clock, FIDE's Laws, Appendix A), "
+        "standard or rapid-blitz, e.g. --rules standard.",
         rich_help_panel=RULES,
     ),
 ]

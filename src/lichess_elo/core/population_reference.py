@@ -5,9 +5,12 @@ month by month.
 Pure code, no I/O. The semantics are ``db``'s (``population/stages.py``): a player enters a
 perf's list at the Lichess rating of their first game there (the earliest month, then the
 smallest ``ord``); each month every player's list rating is fixed at its start, each side of
-a game is rated separately by ``fide.rate_period`` under the edition of the perf's chapter in
-force on the month's first day (or on ``rules_as_of``), with K from ``fide.k_factor`` (no
-birth years: no junior K); the opponent's rating is their list rating or their Lichess
+a game is rated separately by ``fide.rate_period`` in parts, one a chapter its games take
+(each game's own chapter, FIDE's of its clock by the Laws of Chess, Appendix A, else its
+perf's), under that chapter's edition in force on the month's first day (or on
+``rules_as_of``), with K from ``fide.k_factor`` (no birth years: no junior K); the month's
+change is the parts' rounded changes summed, its K and edition the main part's (most rated
+games, then the earliest); the opponent's rating is their list rating or their Lichess
 rating in the game. With ``adjustments`` (and no ``rules_as_of``), FIDE's one-time
 compression (``fide.COMPRESSION_2024``; ``fide.adjustment_between``, ``fide.adjusted``)
 raises every listed player at the start of the month that carries it. A side whose every
@@ -45,6 +48,13 @@ class PopulationGame:
     score: int
     ord: int
     event: str | None = None
+    #: FIDE's chapter of the game's clock; ``None``: the perf's (``chapter_of_speed``).
+    chapter: str | None = None
+
+    @property
+    def rated_chapter(self) -> str:
+        """The chapter that rates the game."""
+        return self.chapter or chapter_of_speed(self.perf)
 
 
 @dataclass(frozen=True)
@@ -116,33 +126,48 @@ def rate_population(
                     seed = seeds[g.perf, name][1]
                     listed[g.perf, name] = _Entry(seed, 0, seed)
         start = {key: entry.rating for key, entry in listed.items()}
-        sides: dict[tuple[str, str], list[fide.GameResult]] = {}
+        sides: dict[tuple[str, str], dict[str, list[tuple[int, fide.GameResult]]]] = {}
         for g in played:
             for name, other, own_score, other_elo in (
                 (g.white, g.black, g.score, g.black_elo),
                 (g.black, g.white, 100 - g.score, g.white_elo),
             ):
                 opponent = start[g.perf, other] if opponents == "list" else other_elo
-                sides.setdefault((g.perf, name), []).append(
-                    fide.GameResult(opponent, _SCORES[own_score], g.event)
+                parts = sides.setdefault((g.perf, name), {})
+                parts.setdefault(g.rated_chapter, []).append(
+                    (g.ord, fide.GameResult(opponent, _SCORES[own_score], g.event))
                 )
-        for (perf, name), results in sorted(sides.items()):
+        for (perf, name), parts in sorted(sides.items()):
             entry = listed[perf, name]
-            edition = fide.in_force(chapter_of_speed(perf), day)
-            k, _ = fide.k_factor(
-                entry.rating, games_before=entry.games_before, peak=entry.peak, edition=edition
-            )
-            result = fide.rate_period(entry.rating, results, k=k, edition=edition)
-            if result.rated_games == 0:
+            done: list[
+                tuple[int, int, int, fide.PeriodResult]
+            ] = []  # (rated games, -first rated ord, k, result) a part with rated games
+            for chapter, held in parts.items():
+                edition = fide.in_force("standard" if chapter == "standard" else "rapid-blitz", day)
+                k, _ = fide.k_factor(
+                    entry.rating, games_before=entry.games_before, peak=entry.peak, edition=edition
+                )
+                result = fide.rate_period(entry.rating, [r for _, r in held], k=k, edition=edition)
+                if result.rated_games == 0:
+                    continue
+                first = min(
+                    place
+                    for (place, _), rated in zip(held, result.games, strict=True)
+                    if rated.not_rated is None
+                )
+                done.append((result.rated_games, -first, k, result))
+            if not done:
                 continue
+            _, _, k, main = max(done, key=lambda part: (part[0], part[1]))
+            change = sum(part[3].rounded_change for part in done)
+            rated_games = sum(part[0] for part in done)
             rows.append(
                 ReferenceRow(
                     perf, name, month, entry.rating, entry.games_before, k,
-                    result.rated_games, result.k, result.rounded_change, result.new_rating,
-                    edition.key,
+                    rated_games, main.k, change, entry.rating + change, main.edition.key,
                 )
             )  # fmt: skip
-            entry.rating = result.new_rating
-            entry.games_before += result.rated_games
+            entry.rating += change
+            entry.games_before += rated_games
             entry.peak = max(entry.peak, entry.rating)
     return sorted(rows, key=lambda r: (r.perf, r.month, r.name))

@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from lichess_elo.core.fide.kinds import fide_speed
 from lichess_elo.core.replay_facts import ENDING_WORDS
+from lichess_elo.core.report.editions import game_chapter
 from lichess_elo.output.common import iso_utc, write_csv
 
 if TYPE_CHECKING:
     from lichess_elo.app.games import ListedGame
+    from lichess_elo.core.games import Game
     from lichess_elo.core.replay_facts import Ending
 
 
@@ -36,6 +39,9 @@ _GAMES_CSV_FIELDS = (
     "material",
     "status_agrees",
     "ended",
+    "time_control",
+    "fide_speed",
+    "chapter",
 )
 
 
@@ -65,7 +71,17 @@ def _games_row(row: ListedGame) -> dict[str, Any]:
             "status_agrees": facts.status_agrees,
         },
         "ended": list(row.ended),
+        # FIDE's speed and rating chapter of the clock, by the Laws of Chess, Appendix A
+        "time_control": _time_control(game),
+        "fide_speed": fide_speed(game.clock, game.created_at.date()),
+        "chapter": game_chapter(game, "auto"),
     }
+
+
+def _time_control(game: Game) -> str | None:
+    """The clock as a PGN ``TimeControl`` (``1500+10`` seconds), ``None`` without one."""
+    clock = game.clock
+    return None if clock is None else f"{clock.initial}+{clock.increment}"
 
 
 def games_document(user: str, rows: Sequence[ListedGame]) -> dict[str, Any]:
@@ -106,6 +122,7 @@ def games_text(user: str, rows: Sequence[ListedGame], width: int | None) -> str:
         Column("Time", "left", fold=6),
         Column("Game", "left", fold=3),
         Column("Perf", "left"),
+        Column("FIDE", "left", fold=3),
         Column("Colour", "left", short="Col", fold=2),
         Column("Opponent", "left"),
         Column("Opp rating", short="Opp"),
@@ -129,6 +146,7 @@ def games_text(user: str, rows: Sequence[ListedGame], width: int | None) -> str:
                 game.created_at.strftime("%H:%M"),
                 game.id,
                 game.perf + ("" if game.rated else " (casual)"),
+                fide_speed(game.clock, game.created_at.date()) or "-",
                 color,
                 them.label,
                 "" if them.rating is None else str(them.rating),

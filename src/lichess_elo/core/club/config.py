@@ -23,6 +23,7 @@ from lichess_elo.core.club.model import (
     Start,
     name_key,
 )
+from lichess_elo.core.fide.kinds import Chapter, fide_chapter
 from lichess_elo.core.games import Clock, speed_of
 
 #: ``fail(table, key, problem)``: the error for a bad ``key`` (in ``table``, or top level).
@@ -101,19 +102,33 @@ def matches(value: str | None, patterns: Sequence[str]) -> bool:
     return any(fnmatch.fnmatchcase(low, p.lower()) for p in patterns)
 
 
+def clock_of(time_control: str | None) -> Clock | None:
+    """The clock of a club's ``minutes+increment`` (``15+10`` -> 900 s + 10 s), or ``None``
+    when ``time_control`` is not ``BASE+INCREMENT``."""
+    if not time_control or "+" not in time_control:
+        return None
+    base, _, inc = time_control.partition("+")
+    try:
+        return Clock(initial=round(float(base) * 60), increment=int(inc))
+    except ValueError:
+        return None
+
+
 def time_control_speed(time_control: str | None) -> str | None:
     """Lichess's speed class (``core.games.speed_of``) of a club's ``minutes+increment``.
 
     ``None`` when ``time_control`` is not ``BASE+INCREMENT``.
     """
-    if not time_control or "+" not in time_control:
-        return None
-    base, _, inc = time_control.partition("+")
-    try:
-        clock = Clock(initial=round(float(base) * 60), increment=int(inc))
-    except ValueError:
-        return None
-    return speed_of(clock)
+    clock = clock_of(time_control)
+    return None if clock is None else speed_of(clock)
+
+
+def chapter_of(time_control: str | None) -> Chapter:
+    """FIDE's chapter of a club game by its ``minutes+increment`` (the Laws of Chess,
+    Appendix A: ``fide.fide_chapter``); a game without one takes the standard chapter, as
+    every club game did before the chapter was read from the clock."""
+    clock = clock_of(time_control)
+    return "standard" if clock is None else fide_chapter(clock)
 
 
 #: The rule that leaves out a forfeit (FIDE rating regulations 4.1: a game won by forfeit is

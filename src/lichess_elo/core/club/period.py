@@ -15,6 +15,7 @@ from datetime import date
 from decimal import Decimal
 
 from lichess_elo.core import fide
+from lichess_elo.core.club.config import chapter_of
 from lichess_elo.core.club.kfactor import KChoice
 from lichess_elo.core.club.model import ClubGame, PeriodEntry, Rules, name_key
 from lichess_elo.core.club.state import PlayerState, k_for
@@ -31,8 +32,9 @@ def expected(
     ``fide-table`` looks the whole-point difference of the shown ratings up in FIDE table
     8.1.2; ``formula`` is the logistic 1/(1+10^(-D/400)) on the unrounded ratings (the
     spreadsheet's numbers). Both come from the FIDE engine, and the 400-point rule (its
-    400, the 2650 exemption) is the one of ``edition``: the standard chapter in force on
-    the period's first day (``fide.in_force``), applied to every game.
+    400, the 2650 exemption) is the one of ``edition``: the edition of the game's chapter
+    (``config.chapter_of`` its time control: the Laws of Chess, Appendix A; standard
+    without one) in force on the period's first day (``fide.in_force``).
     """
     if rules.method == "fide-table":
         return fide.expected_score(
@@ -59,10 +61,10 @@ def rate_period(
     keys = {name_key(n) for g in games for n in (g.white, g.black)}
     _mark_returns(states, keys, first, rules)
     ks = {key: k_for(states[key], rules, first) for key in keys}
-    edition = fide.in_force("standard", first)
+    editions = {chapter: fide.in_force(chapter, first) for chapter in fide.CHAPTERS}
     frozen = {key: states[key].rating for key in keys}
     tally = _Tally()
-    unrated_games = _score_games(states, frozen, games, rules, edition, tally)
+    unrated_games = _score_games(states, frozen, games, rules, editions, tally)
     for key in sorted(tally.played):
         before = frozen[key]
         assert before is not None
@@ -103,7 +105,7 @@ def _score_games(
     frozen: Mapping[str, Decimal | None],
     games: Sequence[ClubGame],
     rules: Rules,
-    edition: fide.Edition,
+    editions: Mapping[fide.Chapter, fide.Edition],
     tally: _Tally,
 ) -> int:
     """Tally the games between rated players on the period's frozen ratings, set aside a
@@ -120,6 +122,7 @@ def _score_games(
             assert opp is not None
             states[newcomer].pending.append(fide.GameResult(fide.round_half_away(opp), score))
             continue
+        edition = editions[chapter_of(g.time_control)]
         for own, s, r_own, r_other in ((a, g.score, ra, rb), (b, 1 - g.score, rb, ra)):
             tally.points[own] += s
             tally.expected[own].append(expected(r_own, r_other, rules, edition))

@@ -107,6 +107,7 @@ from lichess_elo.core.fide.initial import (
     initial_rating_details,
     is_publishable,
 )
+from lichess_elo.core.fide.kinds import FideSpeed, fide_chapter, fide_speed
 from lichess_elo.core.fide.period import PeriodResult, RatedGame, rate_period
 
 __all__ = [
@@ -147,6 +148,7 @@ __all__ = [
     "ChapterChoice",
     "Citation",
     "Edition",
+    "FideSpeed",
     "GameResult",
     "InitialRating",
     "KReason",
@@ -169,6 +171,8 @@ __all__ = [
     "difference_used",
     "dp",
     "expected_score",
+    "fide_chapter",
+    "fide_speed",
     "in_force",
     "initial_rating",
     "initial_rating_details",

@@ -5,7 +5,10 @@ SQL is written: every number of the regulations (K by era, flat K, ``k_top_min_g
 400-point rule every game or once per event, the 2650 exemption, the 600/2600 rule, the 700
 rule, FIDE's one-time compression) enters the month's SQL as a literal read from an
 ``Edition`` or ``Adjustment`` here, and nowhere else. The standard perfs (``classical``) take
-the standard chapter, the others the Rapid & Blitz chapter (``CASE`` on the perf).
+the standard chapter, the others the Rapid & Blitz chapter (``CASE`` on the perf), except
+where a game's own chapter is known: the rules of a game (the 600/2600 rule, the 400-point
+rule) and of each chapter's part of a player's month (K, the 700 rule) follow the stored
+``chapter`` of its ``TimeControl`` (``game_chapter_sql``; the Laws of Chess, Appendix A).
 
 The engine's reading of each rule (``core/fide/engine.py``) is followed exactly:
 
@@ -86,18 +89,30 @@ def month_rules(month: int, *, as_of: date | None, adjustments: bool) -> MonthRu
     )
 
 
-def _by_chapter(perf: str, standard: str, rapid_blitz: str) -> str:
+def _by_chapter(perf: str, standard: str, rapid_blitz: str, chapter: str | None = None) -> str:
     """``standard`` for the standard perfs, ``rapid_blitz`` for the others (one branch when
-    both are the same SQL)."""
+    both are the same SQL); with ``chapter`` (SQL naming a game's chapter, ``game_chapter_sql``)
+    by that chapter instead of the perf."""
     if standard == rapid_blitz:
         return standard
+    if chapter is not None:
+        return f"(CASE WHEN {chapter} = 'standard' THEN {standard} ELSE {rapid_blitz} END)"
     classical = ", ".join(f"'{p}'" for p in sorted(STANDARD_CHAPTER_PERFS))
     return f"(CASE WHEN {perf} IN ({classical}) THEN {standard} ELSE {rapid_blitz} END)"
 
 
-def edition_key_sql(rules: MonthRules, perf: str) -> str:
+def game_chapter_sql(chapter: str, perf: str) -> str:
+    """SQL for the chapter that rates a stored game: its ``chapter`` column (FIDE's chapter
+    of its ``TimeControl``, by the Laws of Chess, Appendix A), or its perf's chapter where
+    the column is NULL (a database ingested before the column was kept)."""
+    classical = ", ".join(f"'{p}'" for p in sorted(STANDARD_CHAPTER_PERFS))
+    by_perf = f"CASE WHEN {perf} IN ({classical}) THEN 'standard' ELSE 'rapid-blitz' END"
+    return f"COALESCE({chapter}, {by_perf})"
+
+
+def edition_key_sql(rules: MonthRules, perf: str, chapter: str | None = None) -> str:
     """SQL for the key of the edition that rates ``perf`` this month."""
-    return _by_chapter(perf, f"'{rules.standard.key}'", f"'{rules.rapid_blitz.key}'")
+    return _by_chapter(perf, f"'{rules.standard.key}'", f"'{rules.rapid_blitz.key}'", chapter)
 
 
 def _k_one(e: Edition, peak: str, games_before: str) -> str:
@@ -112,13 +127,16 @@ def _k_one(e: Edition, peak: str, games_before: str) -> str:
     )
 
 
-def k_sql(rules: MonthRules, perf: str, peak: str, games_before: str) -> str:
+def k_sql(
+    rules: MonthRules, perf: str, peak: str, games_before: str, chapter: str | None = None
+) -> str:
     """SQL for K before the 700 rule (``fide.k_factor`` without birth years): ``peak`` is
     the highest rating the player has had, the current one included."""
     return _by_chapter(
         perf,
         _k_one(rules.standard, peak, games_before),
         _k_one(rules.rapid_blitz, peak, games_before),
+        chapter,
     )
 
 
@@ -127,10 +145,15 @@ def _limit_one(d: Dialect, e: Edition, k: str, n: str) -> str:
     return f"(CASE WHEN ({k}) * {n} > {most} THEN {d.idiv(str(most), n)} ELSE {k} END)"
 
 
-def k_used_sql(d: Dialect, rules: MonthRules, perf: str, k: str, n: str) -> str:
+def k_used_sql(
+    d: Dialect, rules: MonthRules, perf: str, k: str, n: str, chapter: str | None = None
+) -> str:
     """SQL for K after the 700 rule (``fide.limit_k``) with ``n`` rated games."""
     return _by_chapter(
-        perf, _limit_one(d, rules.standard, k, n), _limit_one(d, rules.rapid_blitz, k, n)
+        perf,
+        _limit_one(d, rules.standard, k, n),
+        _limit_one(d, rules.rapid_blitz, k, n),
+        chapter,
     )
 
 
@@ -143,10 +166,15 @@ def _not_rated_one(e: Edition, own: str, opp: str) -> str:
     )
 
 
-def not_rated_sql(rules: MonthRules, perf: str, own: str, opp: str) -> str:
+def not_rated_sql(
+    rules: MonthRules, perf: str, own: str, opp: str, chapter: str | None = None
+) -> str:
     """SQL true for a side's game the edition leaves unrated (``fide.not_rated``)."""
     return _by_chapter(
-        perf, _not_rated_one(rules.standard, own, opp), _not_rated_one(rules.rapid_blitz, own, opp)
+        perf,
+        _not_rated_one(rules.standard, own, opp),
+        _not_rated_one(rules.rapid_blitz, own, opp),
+        chapter,
     )
 
 
@@ -164,10 +192,10 @@ def _upgrade_one(e: Edition, diff: str) -> str:
     return f"{diff} > {e.cap_difference}"
 
 
-def upgrade_sql(rules: MonthRules, perf: str, diff: str) -> str:
+def upgrade_sql(rules: MonthRules, perf: str, diff: str, chapter: str | None = None) -> str:
     """SQL true where the 400-point rule would be an upgrade for the player (D > 400)."""
     return _by_chapter(
-        perf, _upgrade_one(rules.standard, diff), _upgrade_one(rules.rapid_blitz, diff)
+        perf, _upgrade_one(rules.standard, diff), _upgrade_one(rules.rapid_blitz, diff), chapter
     )
 
 
@@ -184,7 +212,9 @@ def _capped_one(e: Edition, own: str, diff: str, rank: str) -> str:
     return f"(CASE {' '.join(parts)} ELSE {diff} END)"
 
 
-def capped_d_sql(rules: MonthRules, perf: str, own: str, diff: str, rank: str) -> str:
+def capped_d_sql(
+    rules: MonthRules, perf: str, own: str, diff: str, rank: str, chapter: str | None = None
+) -> str:
     """SQL for D after the 400-point rule (``fide.difference_used`` with ``cap_applies``):
     ``rank`` is the game's place among the player's upgrades in its event (1 = the greatest
     D, then the smaller ``ord``), read only under the once-per-event rule."""
@@ -192,6 +222,7 @@ def capped_d_sql(rules: MonthRules, perf: str, own: str, diff: str, rank: str) -
         perf,
         _capped_one(rules.standard, own, diff, rank),
         _capped_one(rules.rapid_blitz, own, diff, rank),
+        chapter,
     )
 
 

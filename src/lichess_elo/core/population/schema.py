@@ -44,11 +44,16 @@ CREATE TABLE IF NOT EXISTS games (
     month INTEGER NOT NULL, perf VARCHAR NOT NULL, white VARCHAR NOT NULL,
     black VARCHAR NOT NULL, white_elo INTEGER NOT NULL, black_elo INTEGER NOT NULL,
     white_diff INTEGER, black_diff INTEGER, score INTEGER NOT NULL, ord BIGINT NOT NULL,
-    event VARCHAR
+    event VARCHAR, chapter VARCHAR
 )"""
 #: A database made before ``games`` kept each game's event gains the column (NULL: the
 #: game's event is unknown, so the once-per-event rule takes the period as its event).
 GAMES_EVENT_DDL = "ALTER TABLE games ADD COLUMN IF NOT EXISTS event VARCHAR"
+#: ``chapter``: FIDE's chapter of the game's ``TimeControl`` by the Laws of Chess, Appendix A
+#: (``standard`` or ``rapid-blitz``; ``standard`` for ``-``, no clock). A database made
+#: before it was kept gains the column, NULL: such a game takes its perf's chapter
+#: (``rulebook_sql.chapter_of_perf``) until the month is ingested again.
+GAMES_CHAPTER_DDL = "ALTER TABLE games ADD COLUMN IF NOT EXISTS chapter VARCHAR"
 REJECTS_DDL = """
 CREATE TABLE IF NOT EXISTS rejects (month INTEGER NOT NULL, reason VARCHAR NOT NULL,
     games BIGINT NOT NULL)"""

@@ -131,37 +131,44 @@ def step_sql(
 ) -> str:
     """One row for each player with rated games in the month of ``rules`` (by key,
     ``pid``): their entry in ``cur`` at the start of the month, what the month's rated
-    games did to it and the entry it leads to, under the month's editions."""
+    games did to it and the entry it leads to, under the month's editions.
+
+    Each game is rated under its own chapter (``rulebook_sql.game_chapter_sql``): a
+    player's month is rated in parts, one a chapter, each with its K, 700 rule and rounding
+    (as ``report`` rates a period; docs/rules.md); the change is the parts' sum, and K and
+    the edition shown are the main part's (most games, then the earliest game)."""
     month = rules.month
     opp_w, opp_b = ("rb", "rw") if opponents == "list" else ("be", "we")
     left_out = (
-        f" WHERE NOT {rulebook_sql.not_rated_sql(rules, 'perf', 'own', 'opp_r')}"
+        f" WHERE NOT {rulebook_sql.not_rated_sql(rules, 'perf', 'own', 'opp_r', 'chapter')}"
         if rulebook_sql.has_rule_600(rules)
         else ""
     )
     diff = "own - opp_r"
     rank = "1"
     if rulebook_sql.per_event(rules):
-        upgrade = rulebook_sql.upgrade_sql(rules, "perf", diff)
+        upgrade = rulebook_sql.upgrade_sql(rules, "perf", diff, "chapter")
         rank = (
-            f"row_number() OVER (PARTITION BY pid, COALESCE(event, ''), {upgrade} "
+            f"row_number() OVER (PARTITION BY pid, chapter, COALESCE(event, ''), {upgrade} "
             f"ORDER BY {diff} DESC, ord)"
         )
-    capped = rulebook_sql.capped_d_sql(rules, "perf", "own", diff, "ev_rank")
-    k = rulebook_sql.k_sql(rules, "l.perf", "l.peak", "l.games_before")
-    k_used = rulebook_sql.k_used_sql(d, rules, "l.perf", k, "g.n")
-    x = f"(({k_used}) * (g.points - g.expected))"
+    capped = rulebook_sql.capped_d_sql(rules, "perf", "own", diff, "ev_rank", "chapter")
+    k = rulebook_sql.k_sql(rules, "l.perf", "l.peak", "l.games_before", "gc.chapter")
+    k_used = rulebook_sql.k_used_sql(d, rules, "l.perf", k, "gc.n", "gc.chapter")
+    x = f"(({k_used}) * (gc.points - gc.expected))"
     change = (
         f"CASE WHEN {x} >= 0 THEN {d.idiv(f'{x} + 50', '100')} "
         f"ELSE -{d.idiv(f'-{x} + 50', '100')} END"
     )
+    chapter = rulebook_sql.game_chapter_sql("mg.chapter", "mg.perf")
+    main = d.pair("n", "-first_ord")
     return f"""
     WITH pair AS (
         SELECT a.perf, a.pid AS w, b.pid AS b, mg.score, mg.ord, mg.event,
                mg.white_elo AS we, mg.black_elo AS be,
                mg.white_elo + COALESCE(mg.white_diff, 0) AS white_after,
                mg.black_elo + COALESCE(mg.black_diff, 0) AS black_after,
-               a.rating AS rw, b.rating AS rb
+               a.rating AS rw, b.rating AS rb, {chapter} AS chapter
         FROM {source} mg
         JOIN names wn ON wn.name = mg.white
         JOIN names bn ON bn.name = mg.black
@@ -170,31 +177,44 @@ def step_sql(
         WHERE mg.month = {month}),
     sides AS (
         SELECT perf, w AS pid, score AS s, white_after AS lichess_after, ord, event,
-               rw AS own, {opp_w} AS opp_r FROM pair
+               rw AS own, {opp_w} AS opp_r, chapter FROM pair
         UNION ALL
         SELECT perf, b AS pid, 100 - score AS s, black_after AS lichess_after, ord, event,
-               rb AS own, {opp_b} AS opp_r FROM pair),
+               rb AS own, {opp_b} AS opp_r, chapter FROM pair),
     rated AS (
-        SELECT perf, pid, s, lichess_after, ord, own, opp_r, {rank} AS ev_rank
+        SELECT perf, pid, chapter, s, lichess_after, ord, own, opp_r, {rank} AS ev_rank
         FROM sides{left_out}),
     capped AS (
-        SELECT pid, s, lichess_after, ord, {capped} AS d FROM rated),
+        SELECT pid, chapter, s, lichess_after, ord, {capped} AS d FROM rated),
     scored AS (
-        SELECT c.pid, c.s, c.lichess_after, c.ord, {pd_value("t", "c.d")} AS e
+        SELECT c.pid, c.chapter, c.s, c.lichess_after, c.ord, {pd_value("t", "c.d")} AS e
         FROM capped c
         JOIN pd_table t ON {pd_join("t", "c.d")}),
+    gc AS (
+        SELECT pid, chapter, COUNT(*) AS n, CAST(SUM(s) AS BIGINT) AS points,
+               CAST(SUM(e) AS BIGINT) AS expected, max_by(lichess_after, ord) AS last_lichess,
+               MIN(ord) AS first_ord, MAX(ord) AS last_ord
+        FROM scored GROUP BY pid, chapter),
+    parts AS (
+        SELECT gc.pid, gc.n, gc.points, gc.expected, gc.last_lichess, gc.first_ord,
+               gc.last_ord, {k} AS k, {k_used} AS k_used, CAST({change} AS INTEGER) AS change,
+               {rulebook_sql.edition_key_sql(rules, "l.perf", "gc.chapter")} AS edition
+        FROM cur l JOIN gc ON gc.pid = l.pid),
     g AS (
-        SELECT pid, COUNT(*) AS n, CAST(SUM(s) AS BIGINT) AS points,
-               CAST(SUM(e) AS BIGINT) AS expected, max_by(lichess_after, ord) AS last_lichess
-        FROM scored GROUP BY pid)
-    SELECT l.pid, l.perf, {month} AS month, l.rating, l.games_before, {k} AS k, l.peak,
-           l.lichess_rating, g.n AS games, g.points, g.expected, {k_used} AS k_used,
-           CAST({change} AS INTEGER) AS change,
-           CAST(l.rating + ({change}) AS INTEGER) AS next_rating,
+        SELECT pid, CAST(SUM(n) AS BIGINT) AS n, CAST(SUM(points) AS BIGINT) AS points,
+               CAST(SUM(expected) AS BIGINT) AS expected,
+               CAST(SUM(change) AS INTEGER) AS change,
+               max_by(last_lichess, last_ord) AS last_lichess, max_by(k, {main}) AS k,
+               max_by(k_used, {main}) AS k_used, max_by(edition, {main}) AS edition
+        FROM parts GROUP BY pid)
+    SELECT l.pid, l.perf, {month} AS month, l.rating, l.games_before, g.k, l.peak,
+           l.lichess_rating, g.n AS games, g.points, g.expected, g.k_used,
+           g.change,
+           CAST(l.rating + g.change AS INTEGER) AS next_rating,
            l.games_before + g.n AS next_games_before,
-           GREATEST(l.peak, l.rating + ({change})) AS next_peak,
+           GREATEST(l.peak, l.rating + g.change) AS next_peak,
            COALESCE(g.last_lichess, l.lichess_rating) AS next_lichess,
-           {rulebook_sql.edition_key_sql(rules, "l.perf")} AS edition
+           g.edition
     FROM cur l JOIN g ON g.pid = l.pid"""
 
 

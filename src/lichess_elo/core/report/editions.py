@@ -3,12 +3,16 @@
 Pure code, no I/O (part of the report model; the rules table is ``core/fide/editions.py``,
 the long form ``docs/rules.md``):
 
-- **Chapter of a perf.** Under ``auto`` a speed perf (bullet, blitz, rapid, classical,
-  correspondence, ultraBullet) takes its own speed's chapter; a variant perf (chess960...),
-  whose games Lichess rates in one pool whatever the speed, takes the chapter of its most
-  common speed, so one perf keeps one Elo track under one chapter.
-- **Edition of a period.** The edition in force on the period's first game's UTC date,
-  or on the fixed ``rules_as_of`` date.
+- **Chapter of a game.** Under ``auto`` each game takes FIDE's chapter of its own clock, by
+  the Laws of Chess, Appendix A (``fide.fide_chapter``: standard when initial + 60 x
+  increment is 60 minutes or more, else Rapid & Blitz); a game whose clock is not known
+  takes its Lichess speed's chapter, and a correspondence game (no clock) the standard
+  chapter. ``--rules`` forces one chapter for every game.
+- **Chapter of a perf.** The chapter most of its games take (ties: the chapter of the
+  earliest such game): the chapter whose one-time adjustments the perf's one track crosses.
+- **Edition of a period.** For each chapter its games take, the edition of that chapter in
+  force on the period's first game's UTC date, or on the fixed ``rules_as_of`` date: a
+  period whose games span chapters is rated in parts, one a chapter (``perf.perf_report``).
 - **Event of a game** (the once-per-event 400-point rule of 2022-2024): its Lichess arena
   or swiss; a game of neither belongs to the period (``None``).
 - **The K warning.** The 30-game rule rests on the count of rated games before the first
@@ -30,6 +34,7 @@ from datetime import date
 
 from lichess_elo.core.fide import editions as fide_rules
 from lichess_elo.core.fide.editions import Chapter, ChapterChoice, Edition
+from lichess_elo.core.fide.kinds import fide_chapter
 from lichess_elo.core.games import Color, Game
 
 #: The rating every new Lichess account starts each perf at (lila ``Glicko.default``).
@@ -75,13 +80,30 @@ class KWarning:
         )
 
 
+def game_chapter(game: Game, choice: ChapterChoice) -> Chapter:
+    """The chapter that rates ``game``: forced by ``choice``, else FIDE's chapter of its
+    clock (Laws of Chess, Appendix A), else (clock unknown) its Lichess speed's chapter."""
+    if choice != "auto":
+        return choice
+    if game.clock is not None:
+        return fide_chapter(game.clock)
+    return fide_rules.chapter_of_speed(game.speed, "auto")
+
+
+def main_chapter(chapters: Sequence[Chapter]) -> Chapter:
+    """The chapter most of ``chapters`` are (ties: the earliest of them); standard for none."""
+    if not chapters:
+        return "standard"
+    counts = Counter(chapters)
+    return max(dict.fromkeys(chapters), key=lambda c: counts[c])
+
+
 def perf_chapter(games: Sequence[Game], choice: ChapterChoice) -> Chapter:
-    """The chapter of a perf's games: forced by ``choice``, else by their (most common) speed."""
-    if choice != "auto" or not games:
-        return fide_rules.chapter_of_speed(games[0].speed if games else "", choice)
-    speeds = Counter(game.speed for game in games)
-    speed = max(speeds, key=lambda s: (speeds[s], s))
-    return fide_rules.chapter_of_speed(speed, "auto")
+    """The chapter of a perf's one track: forced by ``choice``, else the chapter most of its
+    games take (``game_chapter``); standard without games."""
+    if choice != "auto":
+        return choice
+    return main_chapter([game_chapter(game, choice) for game in games])
 
 
 def period_edition(chapter: Chapter, first: Game, as_of: date | None) -> Edition:

@@ -117,6 +117,29 @@ class Gap:
 
 
 @dataclass(frozen=True)
+class ChapterPart:
+    """The games of a period that one FIDE chapter rates (a period whose games span
+    chapters has one part a chapter, each rated as that chapter's period from the same
+    rating; docs/rules.md, "The chapter of a game").
+
+    Attributes:
+        chapter: ``standard`` or ``rapid-blitz``.
+        games: The period's games in the chapter.
+        k: K used for them (after the 700 rule on their count).
+        k_reason: Why that K.
+        edition: The chapter's edition that rated them.
+        change: Their rating change, rounded as a period's.
+    """
+
+    chapter: str
+    games: int
+    k: int
+    k_reason: KReason
+    edition: Edition
+    change: int
+
+
+@dataclass(frozen=True)
 class PeriodRow:
     """One rating period on both tracks.
 
@@ -154,6 +177,13 @@ class PeriodRow:
     first_day: date | None = None
     adjustment: Adjustment | None = None
     adjusted_from: int | None = None
+    #: One part a chapter the period's games take, the main one (``edition``, ``k``) first.
+    parts: tuple[ChapterPart, ...] = ()
+
+    @property
+    def chapters(self) -> tuple[str, ...]:
+        """The chapters whose rules rated the period's games, the main one first."""
+        return tuple(p.chapter for p in self.parts) or (self.edition.chapter,)
 
     @property
     def below_floor(self) -> bool:
@@ -242,7 +272,8 @@ class PerfReport:
         excluded: The player's other games in range, counted by exclusion reason.
         message: Why the report is empty, or ``None``.
         missing_games: Rated games counted before the first held game (for K).
-        chapter: The FIDE chapter that rated the perf.
+        chapter: The FIDE chapter most of the perf's games took (``--rules`` forced: that
+            one); each game and period says its own.
         k_warning: The 30-game count contradicted by the games, where it decided K.
         fide: The comparison with the player's real FIDE list, when asked for.
     """

@@ -12,7 +12,7 @@ comparison close it (``_finish``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from lichess_elo.core import fide
@@ -22,13 +22,15 @@ from lichess_elo.core.games import Color, Game, Side
 from lichess_elo.core.replay_facts import ReplayFacts
 from lichess_elo.core.report.editions import (
     KWarning,
+    game_chapter,
     game_event,
     k_warning,
+    main_chapter,
     perf_chapter,
     period_edition,
 )
 from lichess_elo.core.report.fide_compare import compare, fide_rating, month_of
-from lichess_elo.core.report.model import GameRow, Gap, PerfReport, PeriodRow
+from lichess_elo.core.report.model import ChapterPart, GameRow, Gap, PerfReport, PeriodRow
 from lichess_elo.core.report.rows import (
     MIN_PERFORMANCE_GAMES,
     game_row,
@@ -225,6 +227,51 @@ def _period_row(
     )
 
 
+def _parts(items: Sequence[Item], choice: fide.ChapterChoice) -> dict[Chapter, list[int]]:
+    """The period's games by chapter (their places in ``items``), the main chapter first."""
+    chapters = [game_chapter(g, choice) for _, g, _ in items]
+    main = main_chapter(chapters)
+    parts: dict[Chapter, list[int]] = {main: []}
+    for place, chapter in enumerate(chapters):
+        parts.setdefault(chapter, []).append(place)
+    return parts
+
+
+def _joined(
+    rating: int, results: Sequence[fide.PeriodResult], places: Sequence[list[int]]
+) -> fide.PeriodResult:
+    """One period's result from its chapter parts' (``places``: each part's games in the
+    period): the games in the period's order, the sums, the main part's K and edition, and
+    the change the sum of the parts' rounded changes."""
+    if len(results) == 1:
+        return results[0]
+    games: list[fide.RatedGame | None] = [None] * sum(map(len, places))
+    for result, where in zip(results, places, strict=True):
+        for place, rated in zip(where, result.games, strict=True):
+            games[place] = rated
+    done = tuple(g for g in games if g is not None)
+    main = results[0]
+    points = sum((r.points for r in results), main.points * 0)
+    rounded = sum(r.rounded_change for r in results)
+    counted = [g.opponent for g in done if g.not_rated is None]
+    return fide.PeriodResult(
+        rating=rating,
+        k=main.k,
+        k_requested=main.k_requested,
+        k_limited=any(r.k_limited for r in results),
+        method=main.method,
+        cap=main.cap,
+        games=done,
+        points=points,
+        expected=sum((r.expected for r in results), main.expected * 0),
+        change=sum((r.change for r in results), main.change * 0),
+        rounded_change=rounded,
+        new_rating=rating + rounded,
+        performance=fide.performance_rating(counted, points),
+        edition=main.edition,
+    )
+
+
 def _period(
     label: str,
     items: Sequence[Item],
@@ -235,7 +282,9 @@ def _period(
     facts: Mapping[str, ReplayFacts],
     fide_player: FidePlayer | None,
 ) -> tuple[PeriodRow, list[GameRow]]:
-    """Rate one period and make its rows; ``track`` moves on to the next period."""
+    """Rate one period and make its rows; ``track`` moves on to the next period. Its games
+    are rated in parts, one a chapter (``_parts``), each under its own edition and K from
+    the rating at the period's start."""
     head_game, head_color = items[0][1], items[0][2]
     previous, lead_in = track.previous, None
     if previous is None:
@@ -254,36 +303,63 @@ def _period(
         published = plan.record.peak(wanted, before=month_of(head_game.created_at))
         track.peak = max(track.peak, published or 0)
     track.peak = max(track.peak, track.rating)
-    edition = period_edition(plan.chapter, head_game, settings.rules_as_of)
-    k_wanted, reason, games_before = _period_k(
-        plan, settings, track, head_game, games_before, edition
-    )
-    results = [
-        # positional (opponent, score, event): keywords cost about twice as much a game
-        fide.GameResult(g.opponent(c).rating_shown or 0, g.points(c), game_event(g))
-        for _, g, c in items
-    ]
     rating = track.rating
-    result = fide.rate_period(
-        rating, results, k=k_wanted, method=settings.method, cap=settings.cap, edition=edition
-    )
+    parts = _parts(items, settings.rules)
+    results: list[fide.PeriodResult] = []
+    reasons: list[fide.KReason] = []
+    befores: list[int] = []
+    game_chapters: list[Chapter] = [plan.chapter] * len(items)
+    floors = [0] * len(items)  # each game's floor: its chapter's edition's (7.2.1)
+    for chapter, places in parts.items():
+        edition = period_edition(chapter, head_game, settings.rules_as_of)
+        k_wanted, reason, before = _period_k(
+            plan, settings, track, head_game, games_before, edition
+        )
+        games = [
+            # positional (opponent, score, event): keywords cost about twice as much a game
+            fide.GameResult(g.opponent(c).rating_shown or 0, g.points(c), game_event(g))
+            for _, g, c in (items[p] for p in places)
+        ]
+        result = fide.rate_period(
+            rating, games, k=k_wanted, method=settings.method, cap=settings.cap, edition=edition
+        )
+        results.append(result)
+        reasons.append(reason)
+        befores.append(before)
+        for place in places:
+            game_chapters[place] = chapter
+            floors[place] = edition.floor
+    joined = _joined(rating, results, list(parts.values()))
+    ks = [0] * len(items)
+    for part, places in zip(results, parts.values(), strict=True):
+        for place in places:
+            ks[place] = part.k
     rows = []
-    ends, chapter, k = plan.ends, plan.chapter, result.k
-    for (_, game, color), rated in zip(items, result.games, strict=True):
+    ends = plan.ends
+    for (_, game, color), rated, k, chapter, floor in zip(
+        items, joined.games, ks, game_chapters, floors, strict=True
+    ):
         row = game_row(
             game, color, label, previous, facts.get(game.id), rated, rating, k, ends, chapter,
-            edition.floor, lead_in,
+            floor, lead_in,
         )  # fmt: skip
         rows.append(row)
         previous, lead_in = (game, color), None
     track.previous = previous
     period = _period_row(
-        label, items, rows, result, reason, games_before, rating, lichess_start, track,
-        edition, adjusted, fide_player,
+        label, items, rows, joined, reasons[0], befores[0], rating, lichess_start, track,
+        joined.edition, adjusted, fide_player,
     )  # fmt: skip
-    track.rating = result.new_rating
+    period = replace(
+        period,
+        parts=tuple(
+            ChapterPart(chapter, len(places), r.k, why, r.edition, r.rounded_change)
+            for (chapter, places), r, why in zip(parts.items(), results, reasons, strict=True)
+        ),
+    )
+    track.rating = joined.new_rating
     track.peak = max(track.peak, track.rating)
-    track.unrated_before += sum(g.not_rated is not None for g in result.games)
+    track.unrated_before += sum(g.not_rated is not None for g in joined.games)
     return period, rows
 
 

@@ -16,10 +16,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from lichess_elo.core import fide
+from lichess_elo.core.fide.kinds import Chapter
 from lichess_elo.core.fide.period import period_expected
 from lichess_elo.core.games import Color, Game
 from lichess_elo.core.report.build import period_label
-from lichess_elo.core.report.editions import game_event, perf_chapter, period_edition
+from lichess_elo.core.report.editions import (
+    game_chapter,
+    game_event,
+    main_chapter,
+    perf_chapter,
+    period_edition,
+)
 from lichess_elo.core.report.rows import site_start
 from lichess_elo.core.report.selection import classify, in_range, select_perfs
 from lichess_elo.core.report.settings import ReportSettings
@@ -34,8 +41,9 @@ class _Period:
 
     lichess_start: int
     adjustment: fide.Adjustment | None
-    edition: fide.Edition
-    results: tuple[fide.GameResult, ...]
+    #: One part a chapter (``perf._parts``): its edition, its games' places in the
+    #: period and their results.
+    parts: tuple[tuple[fide.Edition, tuple[int, ...], tuple[fide.GameResult, ...]], ...]
 
 
 def _plan(
@@ -70,14 +78,26 @@ def _plan(
         if previous_day is not None and settings.adjustments and settings.rules_as_of is None:
             adjustment = fide.adjustment_between(chapter, previous_day, day)
         previous_day = day
-        results = tuple(
-            fide.GameResult(
-                opponent=g.opponent(c).rating_shown or 0, score=g.points(c), event=game_event(g)
+        chapters = [game_chapter(g, settings.rules) for g, _ in items]
+        places: dict[Chapter, list[int]] = {main_chapter(chapters): []}
+        for place, game_chapter_ in enumerate(chapters):
+            places.setdefault(game_chapter_, []).append(place)
+        parts = tuple(
+            (
+                period_edition(part, head_game, settings.rules_as_of),
+                tuple(where),
+                tuple(
+                    fide.GameResult(
+                        opponent=g.opponent(c).rating_shown or 0,
+                        score=g.points(c),
+                        event=game_event(g),
+                    )
+                    for g, c in (items[p] for p in where)
+                ),
             )
-            for g, c in items
+            for part, where in places.items()
         )
-        edition = period_edition(chapter, head_game, settings.rules_as_of)
-        periods.append(_Period(site_before(heads[label]), adjustment, edition, results))
+        periods.append(_Period(site_before(heads[label]), adjustment, parts))
     return (start if start is not None else 0), periods
 
 
@@ -90,15 +110,17 @@ def _track(start: int, periods: Sequence[_Period], settings: ReportSettings, k: 
             rating = period.lichess_start
         elif period.adjustment is not None:
             rating = fide.adjusted(period.adjustment, rating)
-        scores, rating = period_expected(
-            rating,
-            period.results,
-            k=k,
-            method=settings.method,
-            cap=settings.cap,
-            edition=period.edition,
-        )
-        expected.extend(map(float, scores))
+        found = [0.0] * sum(len(where) for _, where, _ in period.parts)
+        change = 0
+        for edition, where, results in period.parts:
+            scores, after = period_expected(
+                rating, results, k=k, method=settings.method, cap=settings.cap, edition=edition
+            )
+            change += after - rating
+            for place, score in zip(where, scores, strict=True):
+                found[place] = float(score)
+        rating += change
+        expected.extend(found)
     return expected
 
 

@@ -40,7 +40,8 @@ class ReportSettings:
         cap: Apply the 400-point rule (players below 2650).
         since: Only games created on or after this day (UTC).
         until: Only games created before this day (UTC).
-        rules: The FIDE chapter: ``auto`` (by speed), ``standard`` or ``rapid-blitz``.
+        rules: The FIDE chapter: ``auto`` (each game's by its clock), ``standard`` or
+            ``rapid-blitz``.
         rules_as_of: Rate every period by the rules of this day; ``None``: each period by
             the rules in force on its own date.
         peak: The highest published rating ever (the 2400 rule, the junior's 2300 limit);

@@ -31,6 +31,7 @@ from lichess_elo.output.charts import marks as chart_marks
 from lichess_elo.output.charts import periods as chart_periods
 from lichess_elo.output.charts.figure import check_chart_path, pyplot, save
 from lichess_elo.output.common import plural
+from lichess_elo.output.report.words import chapter_split
 
 if TYPE_CHECKING:
     from lichess_elo.core.report.model import PerfReport
@@ -147,6 +148,9 @@ def _panel(ax: Any, report: PerfReport, user: str, lo: datetime, hi: datetime) -
     if gap_count or key:
         span = f"{first:%Y-%m-%d} to {last:%Y-%m-%d} (UTC)"
         drawn.notes += [f"{report.perf}, {span}:", *key] if key else [f"{report.perf}, {span}"]
+    split = chapter_split(report)
+    if split is not None:  # the Rules line's split, as the summary says it
+        drawn.notes.append(f"{report.perf}: {split}")
     return drawn
 
 

@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from lichess_elo._version import __version__
 from lichess_elo.core.fide.adjustments import COMPRESSION_2024
+from lichess_elo.core.fide.editions import EDITIONS_BY_KEY
 from lichess_elo.core.fide.wording import day_text
 from lichess_elo.core.report.build import MIN_PERFORMANCE_GAMES
-from lichess_elo.output.common import signed
+from lichess_elo.output.common import edition_json, signed
 from lichess_elo.output.html.chart import chart_html
 from lichess_elo.output.html.page import esc, lines_html, page, table_html
 from lichess_elo.output.report import text
@@ -77,6 +78,10 @@ def _rules_block(doc: Mapping[str, Any], periods_table: Table) -> str:
     editions: dict[str, Mapping[str, Any]] = {}
     for p in doc["periods"]:
         editions.setdefault(p["regulations_key"], p)
+        for part in p["chapters"][1:]:  # a period spanning chapters: its other editions
+            editions.setdefault(
+                part["regulations_key"], edition_json(EDITIONS_BY_KEY[part["regulations_key"]])
+            )
     items = []
     for p in editions.values():
         sources = "".join(

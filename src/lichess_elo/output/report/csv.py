@@ -22,14 +22,14 @@ REPORT_GAME_FIELDS = (
     "opponent_rating",
     "opponent_provisional", "score", "status", "endings", "lichess_rating", "lichess_diff",
     "provisional", "elo_rating", "expected", "k", "elo_change", "replay_valid", "plies",
-    "gap_before", "gap_cause", "flags",
+    "gap_before", "gap_cause", "flags", "chapter",
 )  # fmt: skip
 REPORT_PERIOD_FIELDS = (
     "perf", "period", "games", "score", "expected", "performance", "games_before", "k",
     "k_requested", "k_reason", "k_700_rule", "elo_start", "elo_change", "elo_change_exact",
     "elo_end", "lichess_start", "lichess_change", "lichess_end", "difference",
     "change_difference", "gap_count", "gap_points", "gap_before_start", "long_break",
-    "below_floor", "adjustment", "adjusted_from",
+    "below_floor", "adjustment", "adjusted_from", "chapter", "chapters",
 )  # fmt: skip
 
 
@@ -72,6 +72,9 @@ def _period_rows(reports: Sequence[PerfReport]) -> Iterator[dict[str, Any]]:
                 "below_floor": p.below_floor,
                 "adjustment": p.adjustment.key if p.adjustment is not None else None,
                 "adjusted_from": p.adjusted_from,
+                "chapter": p.edition.chapter,
+                # the period's games by chapter, the main one first: ``rapid-blitz:1 standard:1``
+                "chapters": " ".join(f"{part.chapter}:{part.games}" for part in p.parts),
             }
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from decimal import Decimal
 from itertools import islice
@@ -52,6 +53,7 @@ def _report_settings(report: PerfReport) -> dict[str, Any]:
         "until": iso_utc(s.stop) if s.stop else None,
         "rules": s.rules,
         "chapter": report.chapter,
+        "chapter_games": dict(Counter(g.chapter for g in report.games).most_common()),
         "rules_as_of": s.rules_as_of.isoformat() if s.rules_as_of else "game",
         "peak": s.peak,
     }
@@ -117,6 +119,19 @@ def _period_json(p: PeriodRow) -> dict[str, Any]:
         "gap_points_inside": p.gap_points_inside,
         "long_break": p.long_break,
         **edition_json(p.edition),
+        # one part a chapter its games take, the main one (above) first
+        "chapters": [
+            {
+                "chapter": part.chapter,
+                "games": part.games,
+                "k": part.k,
+                "k_reason": part.k_reason,
+                "change": part.change,
+                "regulations_key": part.edition.key,
+                "regulations": part.edition.title,
+            }
+            for part in p.parts
+        ],
         "peak_before": p.peak_before,
         "fide_rating": p.fide_rating,
         "below_floor": p.below_floor,

@@ -12,10 +12,11 @@ from rich.console import Console
 from lichess_elo.core.report.build import MIN_PERFORMANCE_GAMES
 from lichess_elo.output.common import plural, signed
 from lichess_elo.output.report.json import k_warning_text
-from lichess_elo.output.report.words import headline, legend, other_perfs
+from lichess_elo.output.report.words import chapter_split, headline, legend, other_perfs
 from lichess_elo.output.tables import Column, Table, render_table, wrap_words
 
 if TYPE_CHECKING:
+    from lichess_elo.core.fide import Edition
     from lichess_elo.core.report.fide_compare import FideSummary
     from lichess_elo.core.report.model import PerfReport, PeriodRow
 
@@ -216,6 +217,11 @@ def _adjusted_words(report: PerfReport) -> str:
     return f" in games, {signed(raised)} by FIDE's adjustment" if raised else ""
 
 
+def _editions(period: PeriodRow) -> list[Edition]:
+    """The editions that rated a period's games: one a chapter part, the main one first."""
+    return [part.edition for part in period.parts] or [period.edition]
+
+
 def summary_lines(report: PerfReport, full: bool) -> list[str]:
     """The summary under the tables; ``full`` adds the detail lines."""
     s = report.summary
@@ -248,9 +254,10 @@ def summary_lines(report: PerfReport, full: bool) -> list[str]:
         if missing:
             causes.append(f"{missing} from missing games or adjustments")
         lines.append(f"  Gaps: {', '.join(causes)}")
-    editions = dict.fromkeys(p.edition.title for p in report.periods)
+    editions = dict.fromkeys(e.title for p in report.periods for e in _editions(p))
+    split = chapter_split(report)
     if editions:
-        lines.append(f"  Rules: {'; '.join(editions)}")
+        lines.append(f"  Rules: {'; '.join([split, *editions] if split else editions)}")
     adjusted = adjustment_note(report)
     if adjusted is not None:
         lines.append(f"  {adjusted[0].upper()}{adjusted[1:]}")

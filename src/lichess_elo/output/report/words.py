@@ -7,9 +7,11 @@ not a prediction of a FIDE rating.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from lichess_elo.core.fide.kinds import SPEED_CHAPTERS
 from lichess_elo.core.words import plural
 
 if TYPE_CHECKING:
@@ -104,6 +106,29 @@ SCALE_NOTE = (
     "FIDE rules here run on Lichess ratings and Lichess opponents: the track shows what "
     "FIDE's formula makes of these games, not a FIDE rating you would get."
 )
+
+
+#: A chapter in the summary's words.
+CHAPTER_WORDS = {"standard": "standard", "rapid-blitz": "Rapid & Blitz"}
+
+
+def chapter_split(report: PerfReport) -> str | None:
+    """How many games each FIDE chapter's rules rated (``7 games under Rapid & Blitz
+    rules, 1 under standard, by each game's clock``), most first, when the perf's games
+    span chapters or a speed perf's games all take another chapter than its name suggests
+    (a Lichess classical perf of 30+0 games: FIDE rapid); ``None`` otherwise."""
+    counts = Counter(g.chapter for g in report.games)
+    if not counts:
+        return None
+    named = SPEED_CHAPTERS.get(report.perf)
+    if len(counts) == 1 and (named is None or named in counts):
+        return None
+    (first, many), *rest = counts.most_common()
+    words = [f"{plural(many, 'game')} under {CHAPTER_WORDS[first]} rules"]
+    words += [f"{n} under {CHAPTER_WORDS[c]}" for c, n in rest]
+    if not rest:
+        words[0] = f"all {words[0]}"
+    return f"{', '.join(words)}, by each game's clock (FIDE's Laws, Appendix A)"
 
 
 def legend(view: str, min_games: int) -> list[str]:

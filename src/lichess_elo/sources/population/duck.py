@@ -13,6 +13,7 @@ from lichess_elo.core.population.dialect import DUCKDB
 from lichess_elo.core.population.list_rules import ListRules
 from lichess_elo.core.population.rulebook_sql import MonthRules
 from lichess_elo.core.population.schema import (
+    GAMES_CHAPTER_DDL,
     GAMES_DDL,
     GAMES_EVENT_DDL,
     LISTS_COLUMNS,
@@ -71,7 +72,7 @@ def connect(
         return con
     if create:
         con.execute(f"SET memory_limit = '{INGEST_MEMORY_LIMIT}'")
-    for ddl in (GAMES_DDL, GAMES_EVENT_DDL, REJECTS_DDL, MONTHS_DDL):
+    for ddl in (GAMES_DDL, GAMES_EVENT_DDL, GAMES_CHAPTER_DDL, REJECTS_DDL, MONTHS_DDL):
         con.execute(ddl)
     return con
 

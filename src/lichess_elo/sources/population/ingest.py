@@ -32,6 +32,7 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 
+from lichess_elo.core.fide.kinds import fide_chapter
 from lichess_elo.core.games import parse_time_control, speed_of
 from lichess_elo.core.population.rows import FileProgress, MonthIngested
 from lichess_elo.core.population.schema import HEADERS, REASONS
@@ -76,6 +77,18 @@ def check_file(path: Path) -> None:
     kind = dump_kind(path)
     if kind in ("pgn", "pgn.zst"):
         check_lichess_pgn(path, compressed=kind == "pgn.zst")
+
+
+def _chapter(tc: str | None) -> str | None:
+    """FIDE's chapter of a ``TimeControl`` tag by the Laws of Chess, Appendix A
+    (``fide_chapter``: ``standard`` from 60 minutes, else ``rapid-blitz``; ``-``, no clock:
+    ``standard``), ``None`` when the tag is not one."""
+    if tc is None:
+        return None
+    try:
+        return fide_chapter(parse_time_control(tc))
+    except ValueError:
+        return None
 
 
 def _speed(tc: str | None) -> str | None:
@@ -141,7 +154,7 @@ def prepare(con: duckdb.DuckDBPyConnection) -> Seen:
     """Start an ingest: the ledger's table and the tables of the time controls and events
     seen (none yet: the ``Seen`` to give ``read_file``)."""
     con.execute(ledger.INGESTED_DDL)
-    con.execute("CREATE OR REPLACE TEMP TABLE _speeds (tc VARCHAR, speed VARCHAR)")
+    con.execute("CREATE OR REPLACE TEMP TABLE _speeds (tc VARCHAR, speed VARCHAR, chapter VARCHAR)")
     con.execute(EVENTS_DDL)
     return Seen()
 
@@ -257,8 +270,8 @@ def _check(
     ((tc_list, event_list),) = _select(raw, "_batch", distinct).fetchall()
     tcs = {tc for tc in tc_list if tc}
     if tcs - known.tcs:
-        rows = [(tc, _speed(tc)) for tc in sorted(tcs - known.tcs)]
-        con.executemany("INSERT INTO _speeds VALUES (?, ?)", rows)
+        rows = [(tc, _speed(tc), _chapter(tc)) for tc in sorted(tcs - known.tcs)]
+        con.executemany("INSERT INTO _speeds VALUES (?, ?, ?)", rows)
         known.tcs |= tcs
     events = {ev for ev in event_list if ev is not None}
     if events - known.events:
@@ -276,7 +289,7 @@ def _check(
     checked.query(
         "_checked",
         """INSERT INTO games SELECT month, perf, white, black, we, be, wd, bd, score, ord,
-           event FROM _checked WHERE reason IS NULL""",
+           event, chapter FROM _checked WHERE reason IS NULL""",
     )
     for month, reason, n in counts:
         tally.per_month[month] += n

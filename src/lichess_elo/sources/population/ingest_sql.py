@@ -73,7 +73,7 @@ def classify_sql(seq0: int) -> str:
                COALESCE(CASE e.perf_word {named} END, t.speed) AS perf,
                CASE WHEN r.WhiteRatingDiff IS NOT NULL OR r.BlackRatingDiff IS NOT NULL
                     THEN COALESCE(e.rated_if_diffs, TRUE) ELSE COALESCE(e.rated_if_none, FALSE)
-               END AS is_rated, e.event AS event_key
+               END AS is_rated, e.event AS event_key, t.chapter AS tc_chapter
         FROM d r LEFT JOIN _speeds t ON t.tc = r.TimeControl
             LEFT JOIN _events e ON e.ev = r.Event)
     SELECT year(ts) * 100 + month(ts) AS month, perf, White AS white, Black AS black, we, be,
@@ -99,5 +99,6 @@ def classify_sql(seq0: int) -> str:
             WHEN we IS NULL OR be IS NULL THEN 'missing_rating'
             WHEN perf IS NULL OR perf NOT IN ({rated}) THEN 'other_perf'
         END AS reason,
-        event_key AS event
+        event_key AS event,
+        tc_chapter AS chapter
     FROM p"""

@@ -13,10 +13,16 @@ stack is loaded only by what needs it.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+import sys
 
-from lichess_elo._version import __version__
+# Nothing is imported here but ``sys`` (already loaded with the interpreter): a Ctrl-C in
+# the command line's first moments lands in the entry point's own handler, not in an import
+# of this package (``lichess_elo.cli.main``). ``typing`` is read by type checkers only.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from lichess_elo._version import __version__ as __version__
 
 #: Public name -> the module that defines it (``module:attribute``, or a module alone).
 _EXPORTS = {
@@ -103,11 +109,12 @@ if TYPE_CHECKING:
 
 def __getattr__(name: str) -> Any:
     """Import a public name on first use (PEP 562)."""
-    target = _EXPORTS.get(name)
+    target = "lichess_elo._version:__version__" if name == "__version__" else _EXPORTS.get(name)
     if target is None:
         raise AttributeError(f"module 'lichess_elo' has no attribute {name!r}")
     module_name, _, attribute = target.partition(":")
-    module = importlib.import_module(module_name)
+    __import__(module_name)
+    module = sys.modules[module_name]
     value = getattr(module, attribute) if attribute else module
     globals()[name] = value
     return value

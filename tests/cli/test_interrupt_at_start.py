@@ -32,6 +32,8 @@ sys.argv = ["lichess-elo", *{argv!r}]
 @pytest.mark.parametrize(
     ("module", "argv"),
     [
+        # the package's own first import, once imported before main's handler
+        ("lichess_elo.cli.gc_pause", ["calc", "1500", "1500:1"]),
         ("typer", ["calc", "1500", "1500:1"]),
         ("rich", ["calc", "1500", "1500:1"]),
         ("lichess_elo.cli.root", ["calc", "1500", "1500:1"]),

@@ -45,7 +45,16 @@ def test_import_lichess_elo_imports_no_public_module() -> None:
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
-    assert out.stdout.strip() == "['lichess_elo', 'lichess_elo._version']"
+    # The package alone: even ``__version__`` is read on first use, so a Ctrl-C in the
+    # command line's first moments finds no import of the package under way.
+    assert out.stdout.strip() == "['lichess_elo']"
+
+
+def test_the_version_is_read_on_first_use() -> None:
+    from lichess_elo._version import __version__
+
+    assert lichess_elo.__version__ == __version__
+    assert "__version__" in dir(lichess_elo)
 
 
 def test_the_old_name_source_is_lichess_settings_for_one_release() -> None:

@@ -8,11 +8,15 @@ then hands over to ``cli.root``. ``app`` (the typer app) is imported on first us
 from __future__ import annotations
 
 import os
-import signal
 import sys
-from typing import Any
 
-from lichess_elo.cli.gc_pause import paused_gc
+# Nothing more is imported before ``main`` runs (``os`` and ``sys`` come with the
+# interpreter): a Ctrl-C while the command line starts lands in ``main``'s handler.
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from lichess_elo.cli.gc_pause import paused_gc as paused_gc
 
 __all__ = ["app", "main", "paused_gc"]
 
@@ -26,13 +30,17 @@ def main() -> None:
     # spins: about 0.25 CPU-s of a warm 20,000-game report, wall time no better. A product
     # on two threads can differ from this one in the last bits (about 1e-14, measured), far
     # below the 6 decimals the report writes; a library caller keeps its own BLAS threads.
-    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     try:
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+        from lichess_elo.cli.gc_pause import paused_gc
+
         with paused_gc(freeze=True):  # the start-up imports
             from lichess_elo.cli.root import main as run
 
         run()
     except KeyboardInterrupt:
+        import signal
+
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C cannot cut the line
         sys.stderr.write("lichess-elo: interrupted\n")
         sys.stderr.flush()
@@ -40,9 +48,13 @@ def main() -> None:
 
 
 def __getattr__(name: str) -> Any:
-    """``app`` (and the submodules) on first use."""
+    """``app`` and ``paused_gc`` (and the submodules) on first use."""
     if name == "app":
         from lichess_elo.cli.root import app
 
         return app
+    if name == "paused_gc":
+        from lichess_elo.cli.gc_pause import paused_gc
+
+        return paused_gc
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

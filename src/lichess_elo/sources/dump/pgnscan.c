@@ -101,7 +101,9 @@ keep(Found *found, const char *value, Py_ssize_t len, Span *slot)
         found->values = grown;
         found->cap = cap;
     }
-    memcpy(found->values + found->used, value, (size_t)len);
+    if (len > 0) { /* an empty value: no copy (memcpy from or to NULL is undefined) */
+        memcpy(found->values + found->used, value, (size_t)len);
+    }
     slot->begin = found->used;
     slot->len = len;
     found->used += len;
@@ -169,8 +171,10 @@ fill(const Found *found, int count, int wide, uint8_t *valid, char *offsets,
             }
             if (span->begin >= 0) {
                 valid[i >> 3] |= (uint8_t)(1u << (i & 7));
-                memcpy(data + pos, found->values + span->begin, (size_t)span->len);
-                pos += span->len;
+                if (span->len > 0) { /* the buffers are NULL while every value is empty */
+                    memcpy(data + pos, found->values + span->begin, (size_t)span->len);
+                    pos += span->len;
+                }
             }
         }
     }

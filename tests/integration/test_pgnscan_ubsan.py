@@ -17,9 +17,11 @@ from pathlib import Path
 import pytest
 
 from lichess_elo.core.population.schema import HEADERS
+from lichess_elo.sources.dump import parse as dump_parse
 from tests.integration.db_helpers import REPO, awkward_games
 
-SOURCE = REPO / "src" / "lichess_elo" / "sources" / "dump" / "pgnscan.c"
+#: The scanner's source, beside the module that calls it.
+SOURCE = Path(dump_parse.__file__).with_name("pgnscan.c")
 REAL = REPO / "tests" / "data" / "lichess" / "real"
 CC = shutil.which("gcc")
 

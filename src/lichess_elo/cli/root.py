@@ -279,9 +279,20 @@ def main() -> None:
         sys.exit(130)
     except BrokenPipeError:
         # The reader of stdout went away (``| head``): nothing more to tell it, and no
-        # message either. stdout is pointed at /dev/null so the exit's flush cannot fail.
+        # message either. stdout is pointed at /dev/null so the exit's flush cannot fail,
+        # and the process ends as cat, seq or git do there: by SIGPIPE (status 141 in the
+        # shell), not with an error code of its own that would read as a failure of the run.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        sys.exit(1)
+        _die_of_sigpipe()
+    except SystemExit:
+        # click answers a broken pipe itself (exit 1, stdout wrapped so that its flush is
+        # quiet): that is the reader gone too, not a failure of the run.
+        from click.utils import PacifyFlushWrapper
+
+        if isinstance(sys.stdout, PacifyFlushWrapper):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), 1)  # the standard output descriptor
+            _die_of_sigpipe()
+        raise
     except Exception as exc:
         from lichess_elo.cli.errors import message_for, run_state, say
         from lichess_elo.errors import LichessEloError
@@ -294,6 +305,15 @@ def main() -> None:
         if run_state().debug and not _is_usage_error(exc):
             raise
         _exit_for(exc)
+
+
+def _die_of_sigpipe() -> None:
+    """End the process by SIGPIPE, the default action Python turns off at start-up."""
+    import signal
+
+    signal.signal(signal.SIGPIPE, signal.SIG_DFL)
+    os.kill(os.getpid(), signal.SIGPIPE)
+    sys.exit(128 + signal.SIGPIPE)  # not reached where SIGPIPE kills; a fallback elsewhere
 
 
 def _prepared(args: list[str]) -> list[str]:

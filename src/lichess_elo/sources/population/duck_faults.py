@@ -26,6 +26,9 @@ from lichess_elo.sources.cache.sqlite import LOCK_TIMEOUT_ENV, lock_timeout
 #: A DuckDB file's header: 8 bytes of checksum, then these 4 (storage format of DuckDB).
 MAGIC = b"DUCK"
 MAGIC_AT = 8
+#: Before its blocks, a DuckDB file holds three 4 KiB headers (the main one and two
+#: database headers, written in turn); its blocks follow, ``block_size`` bytes each.
+HEADERS_BYTES = 3 * 4096
 #: DuckDB stays offline and loads nothing it was not built with.
 CONFIG = {"autoinstall_known_extensions": False, "autoload_known_extensions": False}
 _PID = re.compile(r"\(PID (\d+)\)")
@@ -65,7 +68,7 @@ def open_waiting(path: Path, *, read_only: bool) -> duckdb.DuckDBPyConnection:
     deadline = time.monotonic() + limit
     while True:
         try:
-            return duckdb.connect(str(path), read_only=read_only, config=dict(CONFIG))
+            con = duckdb.connect(str(path), read_only=read_only, config=dict(CONFIG))
         except duckdb.Error as exc:
             text = str(exc)
             if "Could not set lock" not in text:
@@ -76,6 +79,36 @@ def open_waiting(path: Path, *, read_only: bool) -> duckdb.DuckDBPyConnection:
                 pid = int(found.group(1)) if found else None
                 raise DatabaseFault("locked", path, reason, pid) from None
             time.sleep(0.2)
+            continue
+        try:
+            check_whole(con, path)
+        except BaseException:
+            con.close()
+            raise
+        return con
+
+
+def check_whole(con: duckdb.DuckDBPyConnection, path: Path) -> None:
+    """Refuse a file shorter than the blocks its own header counts (a copy or a download
+    cut short, a disk that filled while it was copied): DuckDB can open such a file when
+    what it reads first survived, and its tables (the ledger among them) then read as whole
+    while the games' blocks are gone. Not checked while a ``.wal`` file stands beside it:
+    the blocks it names may not be in the file yet.
+
+    Raises:
+        DatabaseFault: ``damaged``, with both sizes.
+    """
+    if Path(f"{path}.wal").exists():
+        return
+    row = con.execute("PRAGMA database_size").fetchone()
+    if row is None:
+        return
+    block_size, total_blocks = int(row[2]), int(row[3])
+    needed = HEADERS_BYTES + block_size * total_blocks if total_blocks else 0
+    size = path.stat().st_size
+    if size < needed:
+        reason = f"the file is cut short: {size:,} bytes of the {needed:,} its blocks take"
+        raise DatabaseFault("damaged", path, reason)
 
 
 def fault(exc: duckdb.Error, path: Path) -> DatabaseFault | NotADatabase | None:

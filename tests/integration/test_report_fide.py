@@ -75,9 +75,12 @@ def test_fide_ratings_beside_the_track(fide_server: FakeLichess, tmp_path: Path)
 
 
 def test_fide_birth_year_and_peak_feed_k(fide_server: FakeLichess, tmp_path: Path) -> None:
-    # Classical, standard chapter of 2022: born 2008 -> a junior in 2023 (2023 - 2008 = 15),
-    # but the standard list peaked at 2405: "K = 10 once a player's published rating has
-    # reached 2400" -> K 10 for both periods. January: +0.76 x 10 = +7.6 -> +8 -> 2391.
+    # Classical: born 2008 -> a junior in 2023 (2023 - 2008 = 15), but the standard list
+    # peaked at 2405: "K = 10 once a player's published rating has reached 2400" -> K 10
+    # for both periods. January holds two chapters by the clock (Laws, Appendix A):
+    # 6T3K6vPY, 25+10 = 35 minutes, Rapid & Blitz (win, PD .81: 1 - .81 = .19), and
+    # WFbsvZMz, 0+180 = 180 minutes, standard (win, PD .43: .57); each part is rated and
+    # rounded on its own: .19 x 10 = 1.9 -> +2 and .57 x 10 = 5.7 -> +6: +8 -> 2391.
     args = ("--perf", "classical", "--fide-id", str(FIDE_ID), "--format", "json")
     report = _json(_report(fide_server, tmp_path, *args))["reports"][0]
     jan = report["periods"][0]
@@ -85,15 +88,17 @@ def test_fide_birth_year_and_peak_feed_k(fide_server: FakeLichess, tmp_path: Pat
     assert jan["elo"]["change"] == 8
     # --peak given: it wins over FIDE's 2405. 2383 >= 2300, so no junior K 40 ("as long as
     # their rating remains under 2300"); under 30 games counted, but Lichess shows the
-    # first game established: the K warning, K 20; +0.76 x 20 = +15.2 -> +15.
+    # first game established: the K warning, K 20; .19 x 20 = 3.8 -> +4 and
+    # .57 x 20 = 11.4 -> +11: +15.
     report = _json(_report(fide_server, tmp_path, *args, "--peak", "2383"))["reports"][0]
     jan = report["periods"][0]
     assert (jan["k"], jan["k_reason"], jan["elo"]["change"]) == (20, "standard", 15)
     assert report["summary"]["k_warning"] is not None
-    # the count given as right: K 40 "new"; +0.76 x 40 = +30.4 -> +30
+    # the count given as right: K 40 "new"; .19 x 40 = 7.6 -> +8 and .57 x 40 = 22.8 -> +23:
+    # +31 (one standard period of both games would have rounded 30.4 to +30)
     extra = ("--peak", "2383", "--games-before", "0")
     jan = _json(_report(fide_server, tmp_path, *args, *extra))["reports"][0]["periods"][0]
-    assert (jan["k"], jan["k_reason"], jan["elo"]["change"]) == (40, "new", 30)
+    assert (jan["k"], jan["k_reason"], jan["elo"]["change"]) == (40, "new", 31)
 
 
 def test_empty_list_is_no_rating_not_an_error(fide_server: FakeLichess, tmp_path: Path) -> None:

@@ -95,3 +95,18 @@ def test_an_immutable_read_is_only_taken_when_the_wal_holds_nothing(tmp_path: Pa
     assert whole_in_main_file(db)  # an empty one
     wal.write_bytes(b"\x37\x7f\x06\x82" + b"\0" * 28)  # a WAL header: changes may follow
     assert not whole_in_main_file(db)
+
+
+def test_each_output_file_onto_a_full_disk_is_named_by_its_own_option(
+    onboard_server: FakeLichess, tmp_path: Path, small_disk: Path
+) -> None:
+    # --html onto a full disk was worded as --output's; each file names its own option.
+    _fill_disk(small_disk)
+    for option, name in (("--html", "page.html"), ("--chart", "chart.png"), ("--output", "r.json")):
+        target = small_disk / name
+        done = _report(onboard_server, tmp_path / "cache", option, str(target), "-q")
+        assert done.returncode == 1, (option, done.stderr)
+        assert done.stderr == (
+            f"lichess-elo: error: {option} {target}: cannot write (No space left on device)\n"
+        )
+        assert not target.exists()  # nothing half-written is left where the file was asked

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
-from lichess_elo.errors import BadInput, NoRenderer, UnknownChoice
+from lichess_elo.errors import BadInput, NoRenderer, UnknownChoice, WriteFailed
 from lichess_elo.output.formats import FILE_FORMATS, FORMAT_ORDER, Format
 
 #: A writer that streams the output to the file it is given.
@@ -191,13 +191,18 @@ def render(subject: str, value: Any, fmt: Format, view: str = "", *, target: Tar
     from lichess_elo.output.common import stream_output, write_output
 
     made = check(subject, fmt, view)(value, target)
-    if isinstance(made, Drawn):
-        if target.path is None:
-            raise BadInput("needs a file to be written to", field=fmt)
-        made.save(target.path)
-    elif isinstance(made, str):
-        write_output(target.path, made)
-    else:
-        stream_output(target.path, made)
+    try:
+        if isinstance(made, Drawn):
+            if target.path is None:
+                raise BadInput("needs a file to be written to", field=fmt)
+            made.save(target.path)
+        elif isinstance(made, str):
+            write_output(target.path, made)
+        else:
+            stream_output(target.path, made)
+    except WriteFailed as exc:
+        if fmt in FILE_FORMATS and exc.field != fmt:  # the page's file, not --output's
+            raise WriteFailed(exc.path, exc.reason, field=str(fmt)) from None
+        raise
     note = NOTES.get(Key(subject, fmt, view))
     return None if note is None else note.format(path=target.path)

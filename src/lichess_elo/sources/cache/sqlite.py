@@ -163,16 +163,18 @@ def open_restarting(
 
 
 def refuse_dangling(path: Path) -> None:
-    """Refuse a cache file that is a symbolic link to nothing: SQLite would make a
-    database where it points, outside the cache folder.
+    """Refuse a cache file, or its ``-wal``/``-shm`` file, that is a symbolic link to
+    nothing: SQLite would make a file where it points, outside the cache folder (or, for
+    the ``-wal``, fail with "unable to open database file", which names neither).
 
     Raises:
         sqlite3.OperationalError: names the link and where it points.
     """
-    if path.is_symlink() and not path.exists():
-        raise sqlite3.OperationalError(
-            f"{path} is a symbolic link to a missing file ({os.readlink(path)}); remove it"
-        )
+    for link in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        if link.is_symlink() and not link.exists():
+            raise sqlite3.OperationalError(
+                f"{link} is a symbolic link to a missing file ({os.readlink(link)}); remove it"
+            )
 
 
 def connect(

@@ -92,6 +92,27 @@ def test_a_folder_is_refused_in_one_line(tmp_path: Path) -> None:
     assert len(lines) == 1 and str(folder) in lines[0] and "folder" in lines[0]
 
 
+@pytest.mark.parametrize("option", ["--output", "--chart", "--html"])
+def test_a_symlink_that_loops_is_refused_and_kept(tmp_path: Path, option: str) -> None:
+    # A link to itself, and a pair pointing at each other: writing there replaced the link
+    # with a file; it is refused before any work, in one line, and stays a link.
+    end = ".png" if option == "--chart" else ""  # a chart's name ends in .png or .svg
+    one, a, b = (tmp_path / f"{name}{end}" for name in ("loop", "a", "b"))
+    one.symlink_to(one)
+    a.symlink_to(b)
+    b.symlink_to(a)
+    for link in (one, a):
+        args = ["report", "OnBoard247", "--replay", str(CASSETTE), "--cache-dir", str(tmp_path)]
+        result = invoke([*args, option, str(link)])
+        assert result.exit_code == 2
+        assert result.stderr == (
+            f"lichess-elo: error: {option} {link}: a symbolic link that loops, never reaching "
+            "a file; give another name\n"
+        )
+        assert link.is_symlink()
+    assert (os.readlink(one), os.readlink(a), os.readlink(b)) == (str(one), str(b), str(a))
+
+
 _KILLED_WRITER = """
 import os, signal, sys
 from pathlib import Path

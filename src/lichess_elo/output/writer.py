@@ -51,6 +51,18 @@ def _target(path: Path) -> Path:
     return Path(os.path.realpath(path)) if path.is_symlink() else path
 
 
+def _loops(path: Path) -> bool:
+    """Whether ``path`` is a symbolic link whose chain comes back on itself (writing there
+    would replace the link with a file)."""
+    if not path.is_symlink():
+        return False
+    try:
+        os.stat(path)
+    except OSError as exc:
+        return exc.errno == errno.ELOOP
+    return False
+
+
 def is_stream(path: Path) -> bool:
     """Whether ``path`` is written straight through: ``-``, ``/dev/stdout``, a FIFO or a
     character device (after following symbolic links)."""
@@ -91,6 +103,9 @@ def _check_target(path: Path, field: str) -> None:
         if str(path) not in STDOUT_NAMES and not os.access(path, os.W_OK):
             raise BadInput("not writable", field=field, value=path)
         return
+    if _loops(path):
+        loop = "a symbolic link that loops, never reaching a file; give another name"
+        raise BadInput(loop, field=field, value=path)
     target = _target(path)
     problem = _refused(target)
     if problem:

@@ -39,6 +39,21 @@ def test_dates_out_of_range_are_exit_2(cli: Cli, tmp_path: Path, option: str, va
     assert f"{option} {value}" in line and "out of range" in line
 
 
+def test_a_100_kb_username_is_shown_cut_with_its_length(cli: Cli, tmp_path: Path) -> None:
+    # It was echoed whole: a 100,000-character line. The first 60 characters are shown,
+    # then "…" and the length, so the line stays readable and still says what was wrong.
+    name = "a" * 100_000
+    result = cli(["report", name, "--offline", "--cache-dir", str(tmp_path)])
+    assert result.exit_code == 2
+    assert _one_error_line(result.stderr) == (
+        "lichess-elo: error: USERNAME '" + "a" * 60 + "…' (100,000 characters) is not a "
+        "Lichess username; expected 2-30 letters, digits, '_' or '-'"
+    )
+    # a value as long as the limit is shown whole (60 characters: not a username either)
+    result = cli(["report", "b" * 60, "--offline", "--cache-dir", str(tmp_path)])
+    assert "'" + "b" * 60 + "' is not a Lichess username" in _one_error_line(result.stderr)
+
+
 LATIN1_NAME = "Zo\xeb Brontë".encode("latin-1")  # 0xeb is "ë" in Latin-1, not UTF-8
 
 

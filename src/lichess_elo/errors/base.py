@@ -53,6 +53,33 @@ LABELS: Mapping[str, str] = {
 }
 
 
+#: A value longer than this many characters is shown cut, with its length: a message
+#: stays one readable line whatever was given (a 100 KB username was echoed whole).
+SHOWN_CHARACTERS = 60
+
+
+def clipped(value: object) -> object:
+    """``value`` as a message shows it: a string over ``SHOWN_CHARACTERS`` cut to its
+    first characters, marked and measured (``'aaaa…' (100,000 characters)`` once quoted);
+    anything else as it is."""
+    if isinstance(value, str) and len(value) > SHOWN_CHARACTERS:
+        return _Clipped(value)
+    return value
+
+
+class _Clipped(str):
+    """A long string shown by its head and its length (``str`` and ``repr``)."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return f"{str.__str__(self)[:SHOWN_CHARACTERS]}… ({len(self):,} characters)"
+
+    def __repr__(self) -> str:
+        head = str.__repr__(str.__str__(self)[:SHOWN_CHARACTERS])
+        return f"{head[:-1]}…{head[-1]} ({len(self):,} characters)"
+
+
 def label(field: str | None, names: Mapping[str, str] | None = None) -> str:
     """How to call ``field``: from ``names`` (e.g. option names), else ``LABELS``."""
     if field is None:
@@ -90,7 +117,7 @@ class BadInput(LichessEloError):
         super().__init__(self.describe())
 
     def _shown(self) -> str:
-        return "" if self.value is None else f" {self.value}"
+        return "" if self.value is None else f" {clipped(self.value)}"
 
     def describe(self, names: Mapping[str, str] | None = None) -> str:
         """``<input> <problem>`` or ``<input> <value>: <problem>`` (``<input> <value> is ...``

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from lichess_elo.errors.base import BadInput, label
+from lichess_elo.errors.base import BadInput, clipped, label
 
 
 class OutOfRange(BadInput):
@@ -18,7 +18,7 @@ class OutOfRange(BadInput):
 
     def describe(self, names: Mapping[str, str] | None = None) -> str:
         """``<input> <value> is outside <low>..<high>``."""
-        return f"{label(self.field, names)} {self.value} {self.problem}"
+        return f"{label(self.field, names)} {clipped(self.value)} {self.problem}"
 
 
 class Malformed(BadInput):
@@ -31,7 +31,7 @@ class Malformed(BadInput):
 
     def describe(self, names: Mapping[str, str] | None = None) -> str:
         """``<input> '<value>' is not <kind>; expected <how>`` (or ``: expected <how>``)."""
-        shown = f"{label(self.field, names)} {self.value!r}"
+        shown = f"{label(self.field, names)} {clipped(self.value)!r}"
         if self.kind:
             return f"{shown} is not {self.kind}; {self.problem}"
         return f"{shown}: {self.problem}"
@@ -50,7 +50,9 @@ class UnknownChoice(BadInput):
 
         near = did_you_mean(str(self.value), self.choices)
         near = f" ({near})" if near else ""
-        text = f"unknown {label(self.field)} {self.value!r}{near}; valid: {', '.join(self.choices)}"
+        text = f"unknown {label(self.field)} {clipped(self.value)!r}{near}; valid: " + ", ".join(
+            self.choices
+        )
         option = names.get(self.field) if names and self.field else None
         return f"{option}: {text}" if option else text
 
@@ -92,7 +94,7 @@ class NotBefore(BadInput):
     def describe(self, names: Mapping[str, str] | None = None) -> str:
         """``<input> <value> is not before <other> <other value>``."""
         return (
-            f"{label(self.field, names)} {self.value} is not before "
+            f"{label(self.field, names)} {clipped(self.value)} is not before "
             f"{label(self.other, names)} {self.other_value}"
         )
 
@@ -159,7 +161,7 @@ class WrongType(BadInput, TypeError):
         where = f" of {self.where}" if self.where else ""
         kind = type(self.value).__name__
         article = "an" if kind[:1].lower() in "aeiou" else "a"
-        shown = f"{_argument(self.field, names)} {self.value!r}{where}"
+        shown = f"{_argument(self.field, names)} {clipped(self.value)!r}{where}"
         return f"{shown} is {article} {kind}; {self.problem}"
 
 
@@ -175,7 +177,7 @@ class BadArgument(BadInput, ValueError):
     def describe(self, names: Mapping[str, str] | None = None) -> str:
         """``<input> <value!r>[ of <where>] is not allowed; expected <what>``."""
         where = f" of {self.where}" if self.where else ""
-        shown = f"{_argument(self.field, names)} {self.value!r}{where}"
+        shown = f"{_argument(self.field, names)} {clipped(self.value)!r}{where}"
         return f"{shown} is not allowed; {self.problem}"
 
 

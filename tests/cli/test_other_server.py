@@ -23,10 +23,11 @@ def test_offline_names_the_server_the_user_was_fetched_from(
     assert offline.exit_code == 1
     assert offline.stderr.strip() == (
         "lichess-elo: error: the Lichess user 'OnBoard247' is not in the cache (the cache "
-        f"holds it from {onboard_server.url}: is --api-url the one you fetched with?); "
-        f"fetch it with: lichess-elo fetch OnBoard247 --cache-dir {tmp_path}"
+        f"holds it from {onboard_server.url}: add --api-url {onboard_server.url} to read it "
+        "offline); or fetch it from this server with: lichess-elo fetch OnBoard247 "
+        f"--cache-dir {tmp_path}"
     )
-    # from the same server it is there, and nothing else changes
+    # the command the message gives reads it: from the same server it is there
     same = cli(["report", "OnBoard247", "--offline", "--api-url", onboard_server.url, *cache])
     assert same.exit_code == 0, same.output
 

@@ -198,11 +198,15 @@ def message_for(exc: LichessEloError, names: Mapping[str, str] | None = None) ->
     """The one-line message for a library error, with inputs called by their options."""
     options = {**OPTION_NAMES, **(names or {})}
     if isinstance(exc, NotCached):
-        found = ""
-        if exc.elsewhere:  # the same user, cached from another server
-            shown = " and ".join(exc.elsewhere)
-            found = f" (the cache holds it from {shown}: is --api-url the one you fetched with?)"
-        return f"{exc.what} is not in the cache{found}; fetch it with: {fetch_command(exc)}"
+        if exc.elsewhere:  # the same user, cached from another server: read it from there
+            (one,) = exc.elsewhere if len(exc.elsewhere) == 1 else ("URL",)
+            servers = " and ".join(exc.elsewhere)
+            found = f" (the cache holds it from {servers}: add --api-url {one} to read it offline)"
+            return (
+                f"{exc.what} is not in the cache{found}; or fetch it from this server with: "
+                f"{fetch_command(exc)}"
+            )
+        return f"{exc.what} is not in the cache; fetch it with: {fetch_command(exc)}"
     if isinstance(exc, CannotConnect):
         hint = "; the cache holds this user: add --offline to work from it" if exc.cached else ""
         return f"{exc}{hint}"

@@ -98,20 +98,6 @@ def run_cli(
     )
 
 
-def start_cli(
-    *args: str, env: Mapping[str, str] | None = None, cwd: Path | None = REPO
-) -> subprocess.Popen[bytes]:
-    """``python -m lichess_elo ARGS`` started, its stdout and stderr pipes left to the
-    caller (to read part of the output and leave, as ``head`` does)."""
-    return subprocess.Popen(
-        [*PROGRAM, *args],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        cwd=cwd,
-        env=_environment(env, True),
-    )
-
-
 def spawn(
     *args: str,
     env: Mapping[str, str] | None = None,

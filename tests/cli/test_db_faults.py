@@ -113,19 +113,19 @@ def test_a_damaged_database_is_named_and_kept(tmp_path: Path, spoil: object, rea
 def test_a_database_cut_in_half_is_named_by_every_command_ingest_first(tmp_path: Path) -> None:
     # Before: DuckDB opened the file (what it reads first, the ledger among it, survived)
     # and ``db ingest`` said "1 file(s) skipped: the database already holds them in full",
-    # exit 0. The file's own header counts its blocks (``PRAGMA database_size``: 11 blocks
-    # of 262,144 bytes here, after three 4,096-byte headers: 12,288 + 11 x 262,144 =
-    # 2,895,872 bytes); half of them are gone.
+    # exit 0. The tables are stored in 11 blocks of 262,144 bytes after three 4,096-byte
+    # headers (``PRAGMA database_size``; the last block in ``pragma_storage_info`` is
+    # number 10): 12,288 + 11 x 262,144 = 2,895,872 bytes, the whole file; half is gone.
     db, dump = _good_db(tmp_path)
     whole = db.read_bytes()
     con = duckdb.connect(str(db), read_only=True)
     _, _, block_size, blocks, *_ = con.execute("PRAGMA database_size").fetchone() or ()
     con.close()
-    assert len(whole) == 3 * 4096 + block_size * blocks
+    assert len(whole) == 3 * 4096 + block_size * blocks  # the whole file, as here
     cut = tmp_path / "cut.duckdb"
     cut.write_bytes(whole[: len(whole) // 2])
     before = cut.read_bytes()
-    reason = f"the file is cut short: {len(before):,} bytes of the {len(whole):,} its blocks take"
+    reason = f"the file is cut short: {len(before):,} bytes of the {len(whole):,} its tables take"
     for args in (
         ["ingest", str(dump)],
         ["rate"],

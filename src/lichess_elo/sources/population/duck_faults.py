@@ -27,7 +27,8 @@ from lichess_elo.sources.cache.sqlite import LOCK_TIMEOUT_ENV, lock_timeout
 MAGIC = b"DUCK"
 MAGIC_AT = 8
 #: Before its blocks, a DuckDB file holds three 4 KiB headers (the main one and two
-#: database headers, written in turn); its blocks follow, ``block_size`` bytes each.
+#: database headers, written in turn); its blocks follow, ``block_size`` bytes each
+#: (block n at ``HEADERS_BYTES + n * block_size``).
 HEADERS_BYTES = 3 * 4096
 #: DuckDB stays offline and loads nothing it was not built with.
 CONFIG = {"autoinstall_known_extensions": False, "autoload_known_extensions": False}
@@ -89,25 +90,35 @@ def open_waiting(path: Path, *, read_only: bool) -> duckdb.DuckDBPyConnection:
 
 
 def check_whole(con: duckdb.DuckDBPyConnection, path: Path) -> None:
-    """Refuse a file shorter than the blocks its own header counts (a copy or a download
-    cut short, a disk that filled while it was copied): DuckDB can open such a file when
-    what it reads first survived, and its tables (the ledger among them) then read as whole
-    while the games' blocks are gone. Not checked while a ``.wal`` file stands beside it:
-    the blocks it names may not be in the file yet.
+    """Refuse a file shorter than the blocks its tables are stored in (a copy or a
+    download cut short, a disk that filled while it was copied): DuckDB opens such a file
+    when what it reads first survived, and its tables (the ledger among them) then read as
+    whole while the games' blocks are gone. The blocks are read from the tables' own
+    storage records (``pragma_storage_info``: metadata, no data is read); the file must
+    reach past the last one, after its three 4 KiB headers.
 
     Raises:
         DatabaseFault: ``damaged``, with both sizes.
     """
-    if Path(f"{path}.wal").exists():
-        return
     row = con.execute("PRAGMA database_size").fetchone()
     if row is None:
         return
-    block_size, total_blocks = int(row[2]), int(row[3])
-    needed = HEADERS_BYTES + block_size * total_blocks if total_blocks else 0
+    block_size = int(row[2])
+    tables = con.execute(
+        "SELECT table_name FROM duckdb_tables() WHERE database_name = current_database()"
+    ).fetchall()
+    last = -1
+    for (table,) in tables:
+        quoted = str(table).replace("'", "''")
+        found = con.execute(
+            f"SELECT max(block_id) FROM pragma_storage_info('{quoted}') WHERE persistent"
+        ).fetchone()
+        if found is not None and found[0] is not None:
+            last = max(last, int(found[0]))
+    needed = HEADERS_BYTES + (last + 1) * block_size if last >= 0 else 0
     size = path.stat().st_size
     if size < needed:
-        reason = f"the file is cut short: {size:,} bytes of the {needed:,} its blocks take"
+        reason = f"the file is cut short: {size:,} bytes of the {needed:,} its tables take"
         raise DatabaseFault("damaged", path, reason)
 
 

@@ -147,6 +147,12 @@ def _raw_moves(movetext: str) -> list[str]:
     return moves
 
 
+def written_plies(chunk: str) -> int:
+    """The plies of one game's text (tags and movetext) as written: its main line's move
+    tokens, legal or not (what ``read_pgn`` keeps as ``Game.moves``)."""
+    return len(_raw_moves(_movetext(chunk)))
+
+
 def _game(headers: chess.pgn.Headers, chunk: str) -> Game:
     """The ``Game`` of one parsed PGN game; ``chunk`` is its text, tags included.
 

@@ -86,9 +86,7 @@ def build_report(
         BadInput: an unknown perf.
     """
     plies = {game_id: f.plies for game_id, f in facts.items()}
-    counted, excluded, held_in_range = classify(
-        user, games, settings.start, settings.stop, plies
-    )
+    counted, excluded, held_in_range = classify(user, games, settings.start, settings.stop, plies)
     perfs = select_perfs(settings.perfs, counted, user_info)
     total = sum(held_in_range.values())
     reports = []

@@ -41,9 +41,7 @@ SHOWN_WHEN_ANY = frozenset({"unplayed"})
 _NOT_STARTED = frozenset({"created", "started", "aborted"})
 
 
-def exclusion_reason(
-    game: Game, color: Color, perf: str, plies: int | None = None
-) -> str | None:
+def exclusion_reason(game: Game, color: Color, perf: str, plies: int | None = None) -> str | None:
     """Why ``game`` does not count for the player of ``color`` in ``perf`` (``None``: it counts).
 
     ``plies``: the game's plies when its moves are no longer held (``is_unplayed``).

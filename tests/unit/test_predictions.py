@@ -157,7 +157,11 @@ def test_games_no_contender_can_predict_are_left_out_and_counted() -> None:
 
     extra = [
         game("ai", datetime(2023, 1, 7, tzinfo=UTC), 1506, None, None, 1, ai=3, rated=False),
-        game("nodiff", datetime(2023, 1, 8, tzinfo=UTC), 1506, None, 1500, 0),
+        # two plies: played (with none it would be unplayed, not a game to predict at all)
+        replace(
+            game("nodiff", datetime(2023, 1, 8, tzinfo=UTC), 1506, None, 1500, 0),
+            moves=("e4", "e5"),
+        ),
     ]
     games = sorted([*GAMES, *extra], key=lambda g: g.created_at)
     settings = ReportSettings()

@@ -50,13 +50,22 @@ def test_exclusion_reasons() -> None:
     assert exclusion_reason(casual, "white", "blitz") == "casual"
     aborted = game("d", t, 1500, None, 1500, 0.5, status="aborted")
     assert exclusion_reason(aborted, "white", "blitz") == "aborted"
-    # noStart: Lichess rated it when the diffs are there (it counts), else no rating change
+    # noStart: Lichess rated it when the diffs are there (it counts); without diffs and
+    # with no move (the helper's games hold none) Lichess did not rate it: unplayed
     no_start = game("e", t, 1500, None, 1500, 0, status="noStart")
-    assert exclusion_reason(no_start, "white", "blitz") == "no_rating_change"
+    assert exclusion_reason(no_start, "white", "blitz") == "unplayed"
     rated_no_start = game("e2", t, 1500, -6, 1500, 0, status="noStart")
     assert exclusion_reason(rated_no_start, "white", "blitz") is None
+    # no diff, 0 plies: unplayed; 1 ply: still unplayed (at most one); 2 plies: played, so
+    # only the missing change leaves it out
     no_diff = game("f", t, 1500, None, 1500, 1)
-    assert exclusion_reason(no_diff, "white", "blitz") == "no_rating_change"
+    assert exclusion_reason(no_diff, "white", "blitz") == "unplayed"
+    assert exclusion_reason(replace(no_diff, moves=("e4",)), "white", "blitz") == "unplayed"
+    played = replace(no_diff, moves=("e4", "e5"))
+    assert exclusion_reason(played, "white", "blitz") == "no_rating_change"
+    # moves no longer held: the plies given (a replay's count) decide
+    assert exclusion_reason(no_diff, "white", "blitz", plies=2) == "no_rating_change"
+    assert exclusion_reason(no_diff, "white", "blitz", plies=1) == "unplayed"
     ai = game("g", t, 1500, None, None, 1, rated=False, ai=3)
     assert exclusion_reason(ai, "white", "blitz") == "ai_opponent"
 

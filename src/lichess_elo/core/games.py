@@ -33,6 +33,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Literal
 
+from lichess_elo.core import lichess_pgn
 from lichess_elo.core.clock import SPEED_LIMITS, SPEEDS, Clock, parse_time_control, speed_of
 from lichess_elo.core.dates import (
     DAY_FORMATS,
@@ -70,6 +71,7 @@ __all__ = [
     "check_date_range",
     "dedupe_sorted",
     "game_url",
+    "is_unplayed",
     "parse_day",
     "parse_month_or_day",
     "parse_result",
@@ -342,6 +344,28 @@ def chain_link(previous: Side | None, side: Side) -> tuple[int | None, int | Non
         change = side.rating_after - before
     gap = None if rating is None or end is None or rating == end else rating - end
     return before, change, gap
+
+
+def is_unplayed(game: Game, plies: int | None = None) -> bool:
+    """True for a game its site did not rate for want of moves (``lichess_pgn.unplayed``:
+    no side with a published change, ``rating_diff`` or ``rating_after``, and at most one
+    ply), whatever its ``rated`` flag says.
+
+    Args:
+        game: The game.
+        plies: Its plies where its moves are no longer held (``Game.without_moves``); else
+            the moves it holds are counted.
+    """
+    white, black = game.white, game.black
+    if (
+        white.rating_diff is not None
+        or black.rating_diff is not None
+        or white.rating_after is not None
+        or black.rating_after is not None
+    ):
+        return False
+    count = len(game.moves) if game.moves or plies is None else plies
+    return lichess_pgn.unplayed(False, count)
 
 
 def dedupe_sorted(games: Iterable[Game]) -> list[Game]:

@@ -27,6 +27,13 @@ Rules:
   result, which Lichess rated when the diffs are there), ``Rules infraction`` (``cheat``),
   ``Insufficient material`` (a claimed draw, ``insufficientMaterialClaim``),
   ``Unterminated`` (``started``: still running), ``Unknown`` (``unknownFinish``).
+* **Unplayed** (``unplayed``): a game counts where its site rated it. Lichess rates a
+  game only when it is *accountable* (lila ``Game.accountable``: at least two plies, or a
+  tournament game), and then writes its ``RatingDiff`` tags. So a game with **no rating
+  diff and at most one ply** (``UNPLAYED_PLIES``) was not rated, whatever its Event says
+  (``Rated Blitz game``, ``Time forfeit`` after 0 or 1 ply); a game with diffs was rated
+  however short it was (an arena's ``Abandoned`` game with a result: ``noStart``, rated).
+  Every command leaves such a game out under the reason ``unplayed`` (``UNPLAYED``).
 * **AI**: a player named ``lichess AI level N`` (its Elo is ``?``). AI games are left out
   everywhere: Lichess never rates them.
 * **BOT**: a ``WhiteTitle``/``BlackTitle`` of ``BOT``. A game against a BOT counts
@@ -110,6 +117,33 @@ def is_rated(event: str | None, white_diff: object, black_diff: object) -> bool:
     return white_diff is not None or black_diff is not None
 
 
+#: The most plies a game may have and still be unplayed when it moved no rating.
+UNPLAYED_PLIES = 1
+#: The reason every command counts an unplayed game under.
+UNPLAYED = "unplayed"
+
+
+def unplayed(has_change: bool, plies: int | None) -> bool:
+    """Whether a game was not played, so that its site did not rate it: no rating change
+    published (``has_change`` false: no ``RatingDiff``, no post-game rating) and at most
+    ``UNPLAYED_PLIES`` plies. ``plies`` ``None`` (not known) is never unplayed: the game
+    is then judged by its other facts, as before this rule.
+
+    ``unplayed(False, 0)`` and ``unplayed(False, 1)`` are true; ``unplayed(True, 0)`` (an
+    arena's rated ``noStart``) and ``unplayed(False, 2)`` are false.
+    """
+    return not has_change and plies is not None and plies <= UNPLAYED_PLIES
+
+
+def rated_by_site(rated: bool, status: Status, has_change: bool, plies: int | None) -> bool:
+    """Whether the site rated the game: rated by its Event/mode, not aborted or still
+    running (``aborted``, ``created``, ``started``) and not ``unplayed``. An ``Abandoned``
+    game with a result (``noStart``) and rating diffs is rated."""
+    if not rated or status in ("aborted", "created", "started"):
+        return False
+    return not unplayed(has_change, plies)
+
+
 def ai_level(name: str | None) -> int | None:
     """The level of a ``lichess AI level N`` player, else ``None``."""
     return int(name[-1]) if name in AI_NAMES else None
@@ -186,6 +220,15 @@ def rated_sql(event: str, white_diff: str, black_diff: str) -> str:
         WHEN {event} = {_quote(IMPORT_EVENT)} THEN FALSE
         WHEN contains({event}, {_quote(SWISS_MARK)}) THEN TRUE
         ELSE {white_diff} IS NOT NULL OR {black_diff} IS NOT NULL END)"""
+
+
+def unplayed_sql(white_diff: str, black_diff: str, plies: str) -> str:
+    """SQL for ``unplayed`` on the columns named (the diffs as raw text, NULL when absent;
+    ``plies`` an integer, NULL when not known)."""
+    return (
+        f"({white_diff} IS NULL AND {black_diff} IS NULL AND {plies} IS NOT NULL "
+        f"AND {plies} <= {UNPLAYED_PLIES})"
+    )
 
 
 def ai_sql(name: str) -> str:

@@ -14,7 +14,9 @@ broken or the variant unknown, the game is still built from its tags, with the m
 move tokens as written, the FEN tag as given and the variant as given; the replay then
 marks it invalid with the ply and the reason, and it still counts for ratings, as Lichess
 rated it. Only a game whose tags cannot make a ``Game`` (no Lichess id in ``Site``, no
-date, a bad ``Result``, ``TimeControl`` or rating) is skipped, with a warning that names it.
+date, a bad ``Result``, ``TimeControl`` or rating, or a rating outside ``RATING_MIN``..
+``RATING_MAX``, a rating diff wider than that range) is skipped, with a warning that names
+it and the value.
 
 Which games are rated, what each ``Termination`` means and who is an AI follow Lichess's
 exporters, as ``core/lichess_pgn.py`` reads them (the one reading shared with ``club`` and
@@ -36,7 +38,16 @@ import chess.pgn
 
 from lichess_elo.core import lichess_pgn
 from lichess_elo.core.arguments import keywords_checked
-from lichess_elo.core.games import SPEEDS, Color, Game, Side, parse_time_control, speed_of
+from lichess_elo.core.games import (
+    RATING_MAX,
+    RATING_MIN,
+    SPEEDS,
+    Color,
+    Game,
+    Side,
+    parse_time_control,
+    speed_of,
+)
 from lichess_elo.core.replay import ReplayJob, play_moves, replay_job
 from lichess_elo.core.replay_facts import stalemate_status
 
@@ -70,9 +81,20 @@ def _int_tag(value: str | None, name: str) -> int | None:
         return None
     text = value.strip().rstrip("?")
     try:
-        return int(text)
+        number = int(text)
     except ValueError as exc:
-        raise ValueError(f"bad {name} {value!r}") from exc
+        raise ValueError(f"bad {name} {_shown(value)}") from exc
+    # A rating in RATING_MIN..RATING_MAX (the range of every rating the tool takes), a
+    # change no wider than that range: past it, no site wrote the value.
+    low, high = (RATING_MIN, RATING_MAX) if name.endswith("Elo") else (-RATING_MAX, RATING_MAX)
+    if not low <= number <= high:
+        raise ValueError(f"{name} {_shown(value)} is outside {low}..{high}")
+    return number
+
+
+def _shown(value: str) -> str:
+    """A tag's value for a one-line message: quoted, cut to 40 characters."""
+    return repr(value if len(value) <= 40 else value[:40] + "...")
 
 
 def _side(headers: chess.pgn.Headers, color: str) -> Side:
@@ -145,6 +167,12 @@ def _raw_moves(movetext: str) -> list[str]:
             if san and not san.isdigit():
                 moves.append("P" + san if san.startswith("@") else san)
     return moves
+
+
+def written_plies(chunk: str) -> int:
+    """The plies of one game's text (tags and movetext) as written: its main line's move
+    tokens, legal or not (what ``read_pgn`` keeps as ``Game.moves``)."""
+    return len(_raw_moves(_movetext(chunk)))
 
 
 def _game(headers: chess.pgn.Headers, chunk: str) -> Game:

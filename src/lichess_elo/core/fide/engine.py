@@ -150,13 +150,20 @@ def _table_pd(diff: int) -> Decimal:
     return pd_high if diff >= 0 else pd_low
 
 
+#: The widest rating difference ``logistic_expected`` computes with: 10^(40,000/400) =
+#: 10^100, ten times the range of every rating (0..4000) and far inside Decimal's exponents.
+LOGISTIC_SPAN = Decimal(40_000)
+
+
 def logistic_expected(difference: int | Decimal) -> Decimal:
     """The logistic expected score 1/(1+10^(-D/400)), unrounded, for a possibly fractional D.
 
     This is the formula, not FIDE's rule (table 8.1.2 is the rule); clubs that keep
     unrounded ratings use it directly.
     """
-    diff = Decimal(difference)
+    # Clamped to +-LOGISTIC_SPAN (the result moves by less than 10^-100 past it): no
+    # difference, however wide, overflows the power.
+    diff = min(max(Decimal(difference), -LOGISTIC_SPAN), LOGISTIC_SPAN)
     with localcontext() as ctx:
         ctx.prec = 28
         return ONE / (ONE + Decimal(10) ** (Decimal(-diff) / Decimal(400)))

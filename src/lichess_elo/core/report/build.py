@@ -38,6 +38,7 @@ from lichess_elo.core.report.perf import perf_report
 from lichess_elo.core.report.rows import MIN_PERFORMANCE_GAMES, gap_cause, period_label
 from lichess_elo.core.report.selection import (
     EXCLUSION_REASONS,
+    SHOWN_WHEN_ANY,
     classify,
     counted_in_range,
     select_perfs,
@@ -84,12 +85,17 @@ def build_report(
     Raises:
         BadInput: an unknown perf.
     """
-    counted, excluded, held_in_range = classify(user, games, settings.start, settings.stop)
+    plies = {game_id: f.plies for game_id, f in facts.items()}
+    counted, excluded, held_in_range = classify(user, games, settings.start, settings.stop, plies)
     perfs = select_perfs(settings.perfs, counted, user_info)
     total = sum(held_in_range.values())
     reports = []
     for perf in perfs:
-        reasons = {r: excluded[perf, r] for r in EXCLUSION_REASONS}
+        reasons = {
+            r: excluded[perf, r]
+            for r in EXCLUSION_REASONS
+            if r not in SHOWN_WHEN_ANY or excluded[perf, r]
+        }
         reasons["other_perf"] = total - held_in_range[perf]
         held = counted.get(perf, [])
         reports.append(

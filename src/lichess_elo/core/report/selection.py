@@ -4,7 +4,10 @@ Pure code, no I/O (part of the report model, split from ``report.py`` for size).
 counts when it is rated, finished, the site published the player's rating and its move by
 the game (a change, Lichess's ``ratingDiff``, or a post-game rating) and a rating of the
 opponent; every other game of the player gets exactly one reason from
-``EXCLUSION_REASONS``, tested in that order.
+``EXCLUSION_REASONS``, tested in that order. A game its site did not rate for want of
+moves (no rating change published, at most one ply: ``core.lichess_pgn.unplayed``, the
+rule every command shares) is ``unplayed``; an ``Abandoned`` game the site rated (diffs
+present: Lichess's ``noStart`` in an arena) counts.
 """
 
 from __future__ import annotations
@@ -15,21 +18,34 @@ from datetime import UTC, date, datetime
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from lichess_elo.core.games import PERFS, Color, Game
+from lichess_elo.core.games import PERFS, Color, Game, is_unplayed
 from lichess_elo.errors import UnknownChoice
 
 if TYPE_CHECKING:
     from lichess_elo.core.games import UserInfo
 
 #: Exclusion reasons, in the order they are tested.
-EXCLUSION_REASONS = ("other_perf", "ai_opponent", "casual", "aborted", "no_rating_change")
+EXCLUSION_REASONS = (
+    "other_perf",
+    "ai_opponent",
+    "casual",
+    "aborted",
+    "unplayed",
+    "no_rating_change",
+)
+#: Reasons shown only when a game has them (``unplayed`` came after the report's JSON
+#: layout was fixed: a report without such a game reads as it did).
+SHOWN_WHEN_ANY = frozenset({"unplayed"})
 #: Statuses of games that never started. ``noStart`` (a player never moved) is not one: when
 #: Lichess rated it (the diffs say so) it counts, as Lichess counted it.
 _NOT_STARTED = frozenset({"created", "started", "aborted"})
 
 
-def exclusion_reason(game: Game, color: Color, perf: str) -> str | None:
-    """Why ``game`` does not count for the player of ``color`` in ``perf`` (``None``: it counts)."""
+def exclusion_reason(game: Game, color: Color, perf: str, plies: int | None = None) -> str | None:
+    """Why ``game`` does not count for the player of ``color`` in ``perf`` (``None``: it counts).
+
+    ``plies``: the game's plies when its moves are no longer held (``is_unplayed``).
+    """
     me, opponent = game.side(color), game.opponent(color)
     if game.perf != perf:
         return "other_perf"
@@ -39,6 +55,8 @@ def exclusion_reason(game: Game, color: Color, perf: str) -> str | None:
         return "casual"
     if game.status in _NOT_STARTED or not game.finished:
         return "aborted"
+    if is_unplayed(game, plies):
+        return "unplayed"
     if me.rating_after is None and opponent.rating_after is None:  # Lichess: the fast test
         if me.rating is None or me.rating_diff is None or opponent.rating is None:
             return "no_rating_change"
@@ -60,11 +78,19 @@ def _color(game: Game, wanted: str) -> Color | None:
 
 
 def classify(
-    user: str, games: Sequence[Game], since: datetime | None, until: datetime | None
+    user: str,
+    games: Sequence[Game],
+    since: datetime | None,
+    until: datetime | None,
+    plies: Mapping[str, int] | None = None,
 ) -> tuple[dict[str, list[tuple[Game, Color]]], Counter[tuple[str, str]], Counter[str]]:
     """One pass over the games: the counted games by perf (oldest first, whole history),
     the (perf, reason) counts of the excluded games in range and the games in range by perf.
+
+    ``plies``: the plies of games by id, for games whose moves are no longer held (a
+    replay's count).
     """
+    held = plies or {}
     wanted = user.lower()
     counted: dict[str, list[tuple[Game, Color]]] = {}
     excluded: Counter[tuple[str, str]] = Counter()
@@ -74,7 +100,7 @@ def classify(
         color = _color(game, wanted)
         if color is None:
             continue
-        reason = exclusion_reason(game, color, game.perf)
+        reason = exclusion_reason(game, color, game.perf, held.get(game.id))
         if reason is None:
             counted.setdefault(game.perf, []).append((game, color))
         if in_range(game, since, until):

@@ -32,6 +32,7 @@ from lichess_elo.core.games import (
 )
 from lichess_elo.core.games import parse_day as core_parse_day
 from lichess_elo.errors import BadFile, BadInput
+from lichess_elo.sources.pgn import written_plies
 from lichess_elo.sources.text_files import read_text
 
 _WHITE = ("white", "player_a", "a", "playera")
@@ -219,7 +220,11 @@ def read_pgn(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
     """Read every game's tags (White, Black, Result, Date, Event, Round, TimeControl, Site).
 
     Unfinished games (``*``) are skipped with a note, and so are games against Lichess's
-    AI (``lichess AI level N``: never rated; ``core/lichess_pgn.py``). A Lichess game
+    AI (``lichess AI level N``: never rated; ``core/lichess_pgn.py``) and a Lichess game
+    that was not played (``unplayed``: no rating diff and at most one ply, so Lichess did
+    not rate it; ``lichess_pgn.unplayed``, the rule of every command). A Lichess game
+    with an ``Abandoned`` termination and rating diffs (``noStart`` in an arena) was rated
+    by Lichess and is a played result here too. A Lichess game
     outside any event has the generic Event ``rated blitz game``: such games are grouped
     into one event a month (``rated blitz game 2025-05``), with a note, so that years of
     them are not one event.
@@ -228,7 +233,7 @@ def read_pgn(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
         BadFile: a missing player, a bad result or an unparsable date, with file, line, tag.
     """
     handle = io.StringIO(text)
-    skipped = ai_games = generic = 0
+    skipped = ai_games = generic = unplayed = 0
     count = 0
     while True:
         offset = handle.tell()
@@ -260,9 +265,17 @@ def read_pgn(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
         event = headers.get("Event", "").strip()
         score, forfeit = result_in_file(result, path, line, "Result")
         termination = headers.get("Termination", "").strip().lower()
-        # A game not played (a no-show): "forfeit" or "abandoned" (Lichess's noStart: a
-        # player never moved); "time forfeit" is a game lost on the clock, which is rated.
-        forfeit = forfeit or termination in ("forfeit", "abandoned")
+        diffs = any(headers.get(f"{c}RatingDiff", "").strip() for c in ("White", "Black"))
+        if lichess_id and not diffs:
+            chunk = text[offset : handle.tell()]
+            if lichess_pgn.unplayed(False, written_plies(chunk)):
+                unplayed += 1  # Lichess did not rate it: nor does the club
+                continue
+        # A game not played (a no-show): "forfeit", or "abandoned" without rating diffs
+        # (Lichess rated an arena's noStart, with diffs: a result as it rated it); "time
+        # forfeit" is a game lost on the clock, which is rated.
+        no_show = termination == "forfeit" or (termination == "abandoned" and not diffs)
+        forfeit = forfeit or no_show
         day = parse_day(day_text, path, line, "Date")
         if lichess_id and lichess_pgn.is_generic_event(event):
             event = f"{event} {day:%Y-%m}"
@@ -286,6 +299,11 @@ def read_pgn(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
         into.notes.append(f"{path}: skipped {skipped} unfinished games (result *)")
     if ai_games:
         into.notes.append(f"{path}: skipped {ai_games} games against the Lichess AI (never rated)")
+    if unplayed:
+        into.notes.append(
+            f"{path}: skipped {unplayed} unplayed Lichess games (no rating diff and at most "
+            f"{lichess_pgn.UNPLAYED_PLIES} ply: Lichess did not rate them)"
+        )
     if generic:
         into.notes.append(
             f'{path}: {generic} Lichess games outside any event (Event "rated blitz game" '

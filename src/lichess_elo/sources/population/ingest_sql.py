@@ -89,6 +89,8 @@ def classify_sql(seq0: int) -> str:
                  OR (bd IS NULL AND COALESCE(BlackRatingDiff, '') <> '')
                  OR we NOT BETWEEN {RATING_MIN} AND {RATING_MAX}
                  OR be NOT BETWEEN {RATING_MIN} AND {RATING_MAX}
+                 OR wd NOT BETWEEN -{RATING_MAX} AND {RATING_MAX}
+                 OR bd NOT BETWEEN -{RATING_MAX} AND {RATING_MAX}
                  THEN 'malformed'
             WHEN {lichess_pgn.ai_sql("White")} OR {lichess_pgn.ai_sql("Black")}
                  THEN 'ai_opponent'

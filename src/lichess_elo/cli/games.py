@@ -12,6 +12,7 @@ from lichess_elo.cli.options import (
     DEFAULT_URL,
     ApiUrlOpt,
     CacheDirOpt,
+    ChessComUrlOpt,
     NoPagerOpt,
     OfflineOpt,
     OutputOpt,
@@ -26,11 +27,15 @@ from lichess_elo.cli.options import (
     UntilOpt,
     UsernameArg,
     check_not_inputs,
+    chesscom_source,
     format_option,
     make_source,
     parse_dates,
 )
 from lichess_elo.cli.pager import paged
+from lichess_elo.core.accounts import parse_account
+from lichess_elo.core.games import CHESSCOM
+from lichess_elo.errors import Conflict
 from lichess_elo.output import registry as render
 from lichess_elo.output.common import check_output_path
 from lichess_elo.output.progress.bars import progress_bars
@@ -56,6 +61,7 @@ def games_command(
     refresh: RefreshOpt = False,
     replay: ReplayOpt = None,
     api_url: ApiUrlOpt = DEFAULT_URL,
+    chesscom_url: ChessComUrlOpt = None,
     cache_dir: CacheDirOpt = None,
     since: SinceOpt = None,
     until: UntilOpt = None,
@@ -67,6 +73,7 @@ def games_command(
     Example: lichess-elo games OnBoard247 --replay cassettes/onboard247.yaml --perf blitz
     """
     with library_errors():
+        account = parse_account(username)
         fmt = render.choose_format(output_format, "games")
         source = make_source(
             api_url, token, cache_dir, offline, replay, refresh=refresh, token_file=token_file
@@ -76,12 +83,18 @@ def games_command(
             check_output_path(output)
         pgn = {pgn_file: "the --pgn input"} if pgn_file is not None else None
         check_not_inputs(output, None, source, pgn)
+        games_from = None
+        if account.site == CHESSCOM:
+            if pgn_file is not None:
+                raise Conflict(("pgn", "username"), "the games come from Chess.com")
+            games_from = chesscom_source(chesscom_url, cache_dir, offline, replay, refresh=refresh)
         with progress_bars(quiet) as (bar, replay_bar):
             listed = list_games(
-                username,
+                account.name,
                 source,
                 settings,
                 pgn_file=pgn_file,
+                games_from=games_from,
                 progress=bar,
                 replay_progress=replay_bar,
                 on_warning=warn,

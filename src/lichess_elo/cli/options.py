@@ -1,9 +1,11 @@
 """Option declarations shared by the commands: each option means the same everywhere.
 
-``--format``, ``--output``, ``--chart``, ``--pgn``, ``--perf``, ``--quiet`` and the Lichess
-source options (``--token``, ``--offline``, ``--refresh``, ``--replay``, ``--api-url``,
-``--cache-dir``, ``--since``, ``--until``) are declared once here; ``make_source`` and
-``parse_dates`` turn them into the library's settings.
+``--format``, ``--output``, ``--chart``, ``--pgn``, ``--perf``, ``--quiet`` and the source
+options (``--token``, ``--offline``, ``--refresh``, ``--replay``, ``--api-url``,
+``--chesscom-url``, ``--cache-dir``, ``--since``, ``--until``) are declared once here;
+``make_source``, ``chesscom_source`` and ``parse_dates`` turn them into the library's
+settings. The player argument's site prefix (``chess.com:NAME``) is read by
+``core.accounts.parse_account``.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import os
 from datetime import date
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -22,13 +24,21 @@ from lichess_elo.errors import BadInput, Malformed, UnknownChoice
 from lichess_elo.sources.lichess.checks import forbid_core_dumps, read_token_file
 from lichess_elo.sources.lichess.session import DEFAULT_API_URL, LichessSettings, cache_files
 
+if TYPE_CHECKING:
+    from lichess_elo.sources.game_sources import ChessComGames
+
 #: The panels ``--help`` groups the options into (typer's ``rich_help_panel``).
 WHICH_GAMES = "Which games"
 RULES = "Rules"
 OUTPUT = "Output"
 NETWORK = "Cache and network"
 
-UsernameArg = Annotated[str, typer.Argument(help="Lichess username, e.g. OnBoard247.")]
+UsernameArg = Annotated[
+    str,
+    typer.Argument(
+        help="Lichess username, or chess.com:NAME for a Chess.com account, e.g. OnBoard247."
+    ),
+]
 TokenOpt = Annotated[
     str | None,
     typer.Option(
@@ -81,6 +91,17 @@ ApiUrlOpt = Annotated[
         "--api-url",
         envvar="LICHESS_API_URL",
         help="Lichess server, e.g. http://localhost:9663 for a self-hosted lila.",
+        rich_help_panel=NETWORK,
+    ),
+]
+ChessComUrlOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--chesscom-url",
+        metavar="URL",
+        help="Chess.com API server for chess.com:NAME (or CHESSCOM_API_URL), "
+        "e.g. http://127.0.0.1:8080 for a local copy.",
+        show_default=False,
         rich_help_panel=NETWORK,
     ),
 ]
@@ -310,6 +331,31 @@ def make_source(
         refresh=refresh,
         replay=replay,
     )
+
+
+def chesscom_source(
+    chesscom_url: str | None,
+    cache_dir: Path | None,
+    offline: bool,
+    replay: Path | None,
+    *,
+    refresh: bool = False,
+) -> ChessComGames:
+    """The Chess.com games the shared source options describe: ``--chesscom-url`` (else
+    ``CHESSCOM_API_URL``, else Chess.com's API), the same cache folder, ``--offline``,
+    ``--refresh`` and ``--replay`` as Lichess's; checked here, before any request.
+
+    Raises:
+        BadInput: a bad server address, or ``--offline`` with ``--refresh``.
+    """
+    from lichess_elo.sources.chesscom.settings import settings_from_env
+    from lichess_elo.sources.game_sources import ChessComGames
+
+    settings = settings_from_env(
+        chesscom_url, cache_dir=cache_dir, offline=offline, refresh=refresh, replay=replay
+    )
+    settings.check()
+    return ChessComGames(settings)
 
 
 def parse_dates(since: str | None, until: str | None) -> tuple[date | None, date | None]:

@@ -23,6 +23,7 @@ from lichess_elo.cli.options import (
     ApiUrlOpt,
     CacheDirOpt,
     ChartOpt,
+    ChessComUrlOpt,
     FideIdOpt,
     HtmlOpt,
     NoPagerOpt,
@@ -42,6 +43,7 @@ from lichess_elo.cli.options import (
     UsernameArg,
     check_not_inputs,
     check_targets,
+    chesscom_source,
     format_option,
     make_source,
     parse_dates,
@@ -49,17 +51,20 @@ from lichess_elo.cli.options import (
     parse_rules_as_of,
 )
 from lichess_elo.cli.pager import paged
+from lichess_elo.core.accounts import parse_account
 from lichess_elo.core.fide.adjustments import COMPRESSION_2024
+from lichess_elo.core.games import CHESSCOM
 from lichess_elo.core.fide.wording import day_text
 from lichess_elo.core.report.settings import ReportSettings
 from lichess_elo.output import registry as render
 from lichess_elo.output.formats import CHART, HTML, JSON, TABLE, Format
+from lichess_elo.errors import Conflict
 from lichess_elo.output.formats import ReportView as View
 from lichess_elo.sources.lichess.fide import check_fide_id
 from lichess_elo.sources.lichess.session import LichessSettings
 
 if TYPE_CHECKING:
-    from lichess_elo.sources.base import Progress
+    from lichess_elo.sources.base import GameSource, Progress
 
 
 class Track(StrEnum):
@@ -211,18 +216,21 @@ def report_command(
     refresh: RefreshOpt = False,
     replay: ReplayOpt = None,
     api_url: ApiUrlOpt = DEFAULT_URL,
+    chesscom_url: ChessComUrlOpt = None,
     cache_dir: CacheDirOpt = None,
     since: SinceOpt = None,
     until: UntilOpt = None,
     quiet: QuietOpt = False,
     no_pager: NoPagerOpt = False,
 ) -> None:
-    """What FIDE-style Elo would have made of a player's Lichess games, next to Glicko-2.
+    """What FIDE-style Elo would have made of a player's Lichess games, next to Glicko-2
+    (or of a Chess.com account's, chess.com:NAME, next to Chess.com's observed rating).
 
     Example: [bold]lichess-elo report OnBoard247 --replay cassettes/onboard247.yaml
     --chart onboard247.png[/bold]
     """
     with library_errors():
+        account = parse_account(username)
         fmt = render.choose_format(output_format, "report")
         render.check("report", fmt, view)
         if fit_k and view != View.accuracy and fmt != JSON:
@@ -233,6 +241,11 @@ def report_command(
         )
         pgn = {pgn_file: "the --pgn input"} if pgn_file is not None else None
         check_not_inputs(output, chart, source, pgn, html=html)
+        games_from = None
+        if account.site == CHESSCOM:
+            if pgn_file is not None:
+                raise Conflict(("pgn", "username"), "the games come from Chess.com")
+            games_from = chesscom_source(chesscom_url, cache_dir, offline, replay, refresh=refresh)
         first, stop = parse_dates(since, until)
         settings = ReportSettings(
             perfs=tuple(perf or ()),
@@ -257,7 +270,10 @@ def report_command(
         # frozen after: the first collection would otherwise scan the whole report once
         # more on the way out (0.2 s at 300,000 games)
         with paused_gc(freeze=True):
-            run = _run(username, source, settings, pgn_file, quiet, scorecard, fit_k, fide_id)
+            run = _run(
+                account.name, source, settings, pgn_file, quiet, scorecard, fit_k, fide_id,
+                games_from,
+            )  # fmt: skip
             _notes(run, since)
             with paged(not no_pager and output is None):
                 render.render("report", run, fmt, view, target=render.Target.of(output))
@@ -273,8 +289,10 @@ def _run(
     scorecard: bool,
     fit_k: bool,
     fide_id: str | None,
+    games_from: GameSource | None = None,
 ) -> ReportRun:
-    """``run_report`` under the progress bars (none when ``quiet``), warnings on stderr."""
+    """``run_report`` under the progress bars (none when ``quiet``), warnings on stderr;
+    the games from ``games_from`` where given (a Chess.com account)."""
     with _bars(quiet) as (progress, replay_bar):
         return run_report(
             username,
@@ -287,6 +305,7 @@ def _run(
             scorecard=scorecard,
             fit_k=fit_k,
             fide_id=fide_id,
+            games_from=games_from,
             on_release=return_freed_memory,  # the command trims the heap; the library never
         )
 

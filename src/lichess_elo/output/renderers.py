@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     )
     from lichess_elo.output.tables import Table
     from lichess_elo.sources.lichess.api import FetchResult
+    from lichess_elo.app.fetch import SiteFetch
 
 
 def _json(value: object) -> str:
@@ -168,7 +169,7 @@ def _games_json(listed: Listing, target: Target) -> Rendered:
 class Fetched:
     """What ``fetch`` shows: its result, and whether the games came from a cassette."""
 
-    result: FetchResult
+    result: FetchResult | SiteFetch
     replay: bool
 
 

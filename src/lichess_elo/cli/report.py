@@ -53,12 +53,12 @@ from lichess_elo.cli.options import (
 from lichess_elo.cli.pager import paged
 from lichess_elo.core.accounts import parse_account
 from lichess_elo.core.fide.adjustments import COMPRESSION_2024
-from lichess_elo.core.games import CHESSCOM
 from lichess_elo.core.fide.wording import day_text
+from lichess_elo.core.games import CHESSCOM
 from lichess_elo.core.report.settings import ReportSettings
+from lichess_elo.errors import Conflict
 from lichess_elo.output import registry as render
 from lichess_elo.output.formats import CHART, HTML, JSON, TABLE, Format
-from lichess_elo.errors import Conflict
 from lichess_elo.output.formats import ReportView as View
 from lichess_elo.sources.lichess.fide import check_fide_id
 from lichess_elo.sources.lichess.session import LichessSettings

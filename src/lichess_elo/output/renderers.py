@@ -17,6 +17,7 @@ from lichess_elo.output.registry import Drawn, Rendered, Target, renders
 
 if TYPE_CHECKING:
     from lichess_elo.app.club import ClubRun
+    from lichess_elo.app.fetch import SiteFetch
     from lichess_elo.app.games import Listing
     from lichess_elo.app.glicko import GlickoSettings
     from lichess_elo.app.report import ReportRun
@@ -31,7 +32,6 @@ if TYPE_CHECKING:
     )
     from lichess_elo.output.tables import Table
     from lichess_elo.sources.lichess.api import FetchResult
-    from lichess_elo.app.fetch import SiteFetch
 
 
 def _json(value: object) -> str:

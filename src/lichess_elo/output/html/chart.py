@@ -188,6 +188,11 @@ def chart_html(
     )
     key = _key(bool(gaps), bool(adjust), any(lo <= f <= hi for f in floors))
     note = _notes(n, run, bound_every, len(spans))
+    if "site" in data:  # another site's line: its name, never Lichess's
+        name = data["site"]["name"]
+        svg = svg.replace("Lichess and FIDE rules", f"{name} and FIDE rules")
+        key = key.replace("Lichess rating, game by game", f"{name} rating, game by game")
+        note = note.replace("the Lichess line", f"the {name} line")
     return (
         f'{key}<div class="chart" data-data="{esc(element_id)}" data-games="{n}">'
         f'<div class="yaxis">{yaxis}</div><div class="scroll">'

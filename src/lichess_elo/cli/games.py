@@ -27,15 +27,13 @@ from lichess_elo.cli.options import (
     UntilOpt,
     UsernameArg,
     check_not_inputs,
-    chesscom_source,
     format_option,
     make_source,
     parse_dates,
+    pgn_input,
+    site_source,
 )
 from lichess_elo.cli.pager import paged
-from lichess_elo.core.accounts import parse_account
-from lichess_elo.core.games import CHESSCOM
-from lichess_elo.errors import Conflict
 from lichess_elo.output import registry as render
 from lichess_elo.output.common import check_output_path
 from lichess_elo.output.progress.bars import progress_bars
@@ -73,7 +71,6 @@ def games_command(
     Example: lichess-elo games OnBoard247 --replay cassettes/onboard247.yaml --perf blitz
     """
     with library_errors():
-        account = parse_account(username)
         fmt = render.choose_format(output_format, "games")
         source = make_source(
             api_url, token, cache_dir, offline, replay, refresh=refresh, token_file=token_file
@@ -81,16 +78,11 @@ def games_command(
         settings = ListSettings(tuple(perf or ()), rated, *parse_dates(since, until))
         if output is not None:
             check_output_path(output)
-        pgn = {pgn_file: "the --pgn input"} if pgn_file is not None else None
-        check_not_inputs(output, None, source, pgn)
-        games_from = None
-        if account.site == CHESSCOM:
-            if pgn_file is not None:
-                raise Conflict(("pgn", "username"), "the games come from Chess.com")
-            games_from = chesscom_source(chesscom_url, cache_dir, offline, replay, refresh=refresh)
+        check_not_inputs(output, None, source, pgn_input(pgn_file))
+        name, games_from = site_source(username, pgn_file, chesscom_url, source)
         with progress_bars(quiet) as (bar, replay_bar):
             listed = list_games(
-                account.name,
+                name,
                 source,
                 settings,
                 pgn_file=pgn_file,

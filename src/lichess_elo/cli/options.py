@@ -20,11 +20,12 @@ import typer
 from lichess_elo.cli.errors import remember_token
 from lichess_elo.core.fide.editions import CHAPTER_CHOICES, ChapterChoice
 from lichess_elo.core.games import parse_day, parse_month_or_day
-from lichess_elo.errors import BadInput, Malformed, UnknownChoice
+from lichess_elo.errors import BadInput, Conflict, Malformed, UnknownChoice
 from lichess_elo.sources.lichess.checks import forbid_core_dumps, read_token_file
 from lichess_elo.sources.lichess.session import DEFAULT_API_URL, LichessSettings, cache_files
 
 if TYPE_CHECKING:
+    from lichess_elo.sources.base import GameSource
     from lichess_elo.sources.game_sources import ChessComGames
 
 #: The panels ``--help`` groups the options into (typer's ``rich_help_panel``).
@@ -356,6 +357,41 @@ def chesscom_source(
     )
     settings.check()
     return ChessComGames(settings)
+
+
+#: A player argument as a run takes it: the name, and the source of a site other than
+#: Lichess (``None``: Lichess, or the ``--pgn`` file).
+SiteAccount = tuple[str, "GameSource | None"]
+
+
+def site_source(
+    username: str, pgn_file: Path | None, chesscom_url: str | None, source: LichessSettings
+) -> SiteAccount:
+    """The player argument read (``core.accounts.parse_account``): its name and, for
+    ``chess.com:NAME``, Chess.com's games through ``source``'s cache folder, offline,
+    refresh and cassette (``chesscom_source``).
+
+    Raises:
+        BadInput: a misspelt site prefix; a Chess.com account with ``--pgn``; a bad
+            ``--chesscom-url``.
+    """
+    from lichess_elo.core.accounts import parse_account
+    from lichess_elo.core.games import CHESSCOM
+
+    account = parse_account(username)
+    if account.site != CHESSCOM:
+        return account.name, None
+    if pgn_file is not None:
+        raise Conflict(("pgn", "username"), "the games come from Chess.com")
+    games = chesscom_source(
+        chesscom_url, source.cache_dir, source.offline, source.replay, refresh=source.refresh
+    )
+    return account.name, games
+
+
+def pgn_input(pgn_file: Path | None) -> dict[Path, str] | None:
+    """The ``--pgn`` file as an input no output may name (``check_not_inputs``)."""
+    return {pgn_file: "the --pgn input"} if pgn_file is not None else None
 
 
 def parse_dates(since: str | None, until: str | None) -> tuple[date | None, date | None]:

@@ -37,26 +37,25 @@ from lichess_elo.cli.options import (
     RulesAsOfOpt,
     RulesOpt,
     SinceOpt,
+    SiteAccount,
     TokenFileOpt,
     TokenOpt,
     UntilOpt,
     UsernameArg,
     check_not_inputs,
     check_targets,
-    chesscom_source,
     format_option,
     make_source,
     parse_dates,
     parse_rules,
     parse_rules_as_of,
+    pgn_input,
+    site_source,
 )
 from lichess_elo.cli.pager import paged
-from lichess_elo.core.accounts import parse_account
 from lichess_elo.core.fide.adjustments import COMPRESSION_2024
 from lichess_elo.core.fide.wording import day_text
-from lichess_elo.core.games import CHESSCOM
 from lichess_elo.core.report.settings import ReportSettings
-from lichess_elo.errors import Conflict
 from lichess_elo.output import registry as render
 from lichess_elo.output.formats import CHART, HTML, JSON, TABLE, Format
 from lichess_elo.output.formats import ReportView as View
@@ -64,7 +63,7 @@ from lichess_elo.sources.lichess.fide import check_fide_id
 from lichess_elo.sources.lichess.session import LichessSettings
 
 if TYPE_CHECKING:
-    from lichess_elo.sources.base import GameSource, Progress
+    from lichess_elo.sources.base import Progress
 
 
 class Track(StrEnum):
@@ -230,7 +229,6 @@ def report_command(
     --chart onboard247.png[/bold]
     """
     with library_errors():
-        account = parse_account(username)
         fmt = render.choose_format(output_format, "report")
         render.check("report", fmt, view)
         if fit_k and view != View.accuracy and fmt != JSON:
@@ -239,13 +237,8 @@ def report_command(
         source = make_source(
             api_url, token, cache_dir, offline, replay, refresh=refresh, token_file=token_file
         )
-        pgn = {pgn_file: "the --pgn input"} if pgn_file is not None else None
-        check_not_inputs(output, chart, source, pgn, html=html)
-        games_from = None
-        if account.site == CHESSCOM:
-            if pgn_file is not None:
-                raise Conflict(("pgn", "username"), "the games come from Chess.com")
-            games_from = chesscom_source(chesscom_url, cache_dir, offline, replay, refresh=refresh)
+        check_not_inputs(output, chart, source, pgn_input(pgn_file), html=html)
+        site = site_source(username, pgn_file, chesscom_url, source)
         first, stop = parse_dates(since, until)
         settings = ReportSettings(
             perfs=tuple(perf or ()),
@@ -270,10 +263,7 @@ def report_command(
         # frozen after: the first collection would otherwise scan the whole report once
         # more on the way out (0.2 s at 300,000 games)
         with paused_gc(freeze=True):
-            run = _run(
-                account.name, source, settings, pgn_file, quiet, scorecard, fit_k, fide_id,
-                games_from,
-            )  # fmt: skip
+            run = _run(site, source, settings, pgn_file, quiet, scorecard, fit_k, fide_id)
             _notes(run, since)
             with paged(not no_pager and output is None):
                 render.render("report", run, fmt, view, target=render.Target.of(output))
@@ -281,7 +271,7 @@ def report_command(
 
 
 def _run(
-    username: str,
+    site: SiteAccount,
     source: LichessSettings,
     settings: ReportSettings,
     pgn_file: Path | None,
@@ -289,10 +279,10 @@ def _run(
     scorecard: bool,
     fit_k: bool,
     fide_id: str | None,
-    games_from: GameSource | None = None,
 ) -> ReportRun:
     """``run_report`` under the progress bars (none when ``quiet``), warnings on stderr;
-    the games from ``games_from`` where given (a Chess.com account)."""
+    the games of ``site`` (the name, and a Chess.com account's source where given)."""
+    username, games_from = site
     with _bars(quiet) as (progress, replay_bar):
         return run_report(
             username,

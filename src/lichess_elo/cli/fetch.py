@@ -57,8 +57,9 @@ def fetch_command(
     output: OutputOpt = None,
     quiet: QuietOpt = False,
 ) -> None:
-    """Fetch every game of USERNAME from Lichess (or chess.com:NAME from Chess.com), one
-    request per month, into the cache.
+    """Fetch every game of USERNAME from Lichess, one request per month, into the cache.
+
+    A Chess.com account is chess.com:NAME.
 
     Example: lichess-elo fetch OnBoard247 --replay cassettes/onboard247.yaml
     """

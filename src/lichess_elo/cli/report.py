@@ -222,8 +222,9 @@ def report_command(
     quiet: QuietOpt = False,
     no_pager: NoPagerOpt = False,
 ) -> None:
-    """What FIDE-style Elo would have made of a player's Lichess games, next to Glicko-2
-    (or of a Chess.com account's, chess.com:NAME, next to Chess.com's observed rating).
+    """What FIDE-style Elo would have made of a player's Lichess games, next to Glicko-2.
+
+    A Chess.com account is chess.com:NAME, next to Chess.com's published ratings.
 
     Example: [bold]lichess-elo report OnBoard247 --replay cassettes/onboard247.yaml
     --chart onboard247.png[/bold]

@@ -14,13 +14,15 @@ the tests write in the same shape (``json_answer``). Like the PubAPI it answers:
 - a request without a User-Agent naming a program with ``403`` (Chess.com's rule since
   June 2023).
 
-``queued`` answers are served first, once each, for their path (a 429, a broken body).
+``queued`` answers are served first, once each, for their path (a 429, a broken body);
+``slow`` paths are answered after that many seconds (an import to interrupt).
 """
 
 from __future__ import annotations
 
 import json
 import threading
+import time
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -92,6 +94,7 @@ class FakeChessCom:
     answers: dict[str, Answer] = field(default_factory=dict)
     queued: dict[str, list[Answer]] = field(default_factory=dict)
     closed: set[str] = field(default_factory=set)
+    slow: dict[str, float] = field(default_factory=dict)
     requests: list[Seen] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock)
     _server: ThreadingHTTPServer | None = None
@@ -174,6 +177,8 @@ def _handler(state: FakeChessCom) -> type[BaseHTTPRequestHandler]:
             with state._lock:
                 state.requests.append(Seen(path, headers))
             answer = state.answer_for(path, headers)
+            if path in state.slow:
+                time.sleep(state.slow[path])
             self.send_response_only(answer.status)  # the answer's own Date and Server
             if answer.header("date") is None:
                 self.send_header("Date", self.date_time_string())

@@ -5,7 +5,7 @@ The public library API (see ``docs/library.md``)::
     from lichess_elo import fide, glicko                 # the pure engines
     from lichess_elo import LichessSettings, ReportSettings, run_report, list_games, load_games
     from lichess_elo import rate_club_files, ClubOptions, errors
-    from lichess_elo import GameSource, LichessGames, PgnFile, DumpFile, cassette
+    from lichess_elo import GameSource, LichessGames, ChessComGames, PgnFile, DumpFile, cassette
 
 Every name is imported on first use, so ``import lichess_elo`` stays cheap and the HTTP
 stack is loaded only by what needs it.
@@ -47,6 +47,7 @@ _EXPORTS = {
     "LoadHooks": "lichess_elo.sources.base:LoadHooks",
     "LoadedGames": "lichess_elo.sources.base:LoadedGames",
     "LichessGames": "lichess_elo.sources.game_sources:LichessGames",
+    "ChessComGames": "lichess_elo.sources.game_sources:ChessComGames",
     "PgnFile": "lichess_elo.sources.game_sources:PgnFile",
     "DumpFile": "lichess_elo.sources.game_sources:DumpFile",
     "cassette": "lichess_elo.sources.game_sources:cassette",
@@ -95,6 +96,7 @@ if TYPE_CHECKING:
     from lichess_elo.sources.base import GameSource as GameSource
     from lichess_elo.sources.base import LoadedGames as LoadedGames
     from lichess_elo.sources.base import LoadHooks as LoadHooks
+    from lichess_elo.sources.game_sources import ChessComGames as ChessComGames
     from lichess_elo.sources.game_sources import DumpFile as DumpFile
     from lichess_elo.sources.game_sources import LichessGames as LichessGames
     from lichess_elo.sources.game_sources import PgnFile as PgnFile

@@ -40,7 +40,7 @@ def _option_lines(command: str) -> dict[str, str]:
             | {"--token", "--token-file", "--offline", "--refresh", "--replay", "--api-url"}
             | {"--cache-dir", "--since", "--until", "--quiet", "--fit-k"}
             | {"--peak", "--rules", "--rules-as-of", "--fide-id", "--no-adjustment", "--html"}
-            | {"--no-pager"},
+            | {"--no-pager", "--chesscom-url"},
         ),
         (
             "club",
@@ -55,12 +55,13 @@ def _option_lines(command: str) -> dict[str, str]:
             "games",
             {"--perf", "--rated", "--since", "--until", "--pgn", "--format", "--output"}
             | {"--quiet", "--token", "--token-file", "--offline", "--refresh", "--replay"}
-            | {"--api-url", "--cache-dir", "--no-pager"},
+            | {"--api-url", "--cache-dir", "--no-pager", "--chesscom-url"},
         ),
         (
             "fetch",
             {"--since", "--until", "--format", "--output", "--quiet", "--token"}
-            | {"--token-file", "--offline", "--refresh", "--replay", "--api-url", "--cache-dir"},
+            | {"--token-file", "--offline", "--refresh", "--replay", "--api-url", "--cache-dir"}
+            | {"--chesscom-url"},
         ),
     ],
 )

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.games import check_date_range
 from lichess_elo.sources.base import Progress
 from lichess_elo.sources.lichess.api import FetchResult, fetch_games
 from lichess_elo.sources.lichess.session import LichessSettings
+
+if TYPE_CHECKING:
+    from lichess_elo.sources.chesscom.settings import ChessComSettings
 
 
 @keywords_checked
@@ -53,4 +59,87 @@ def run_fetch(
         progress=progress,
         on_warning=on_warning,
         keep_games=False,  # fetch only counts: no game is kept in memory
+    )
+
+
+@dataclass(frozen=True)
+class SiteFetch:
+    """What ``fetch`` of a Chess.com account found, counted as ``FetchResult`` counts a
+    Lichess fetch: the account, the games by perf (rated, casual), the months and the
+    cache (or cassette) they are kept in."""
+
+    username: str
+    count: int
+    split: Mapping[str, tuple[int, int]]
+    months_total: int
+    months_from_network: int
+    months_from_cache: int
+    cache_path: Path
+
+
+@keywords_checked
+def run_chesscom_fetch(
+    username: str,
+    source: ChessComSettings,
+    settings: FetchSettings,
+    *,
+    progress: Progress | None = None,
+    on_warning: Callable[[str], None] | None = None,
+) -> SiteFetch:
+    """Check the settings, then import a Chess.com account's months into the cache.
+
+    The games are counted by the tool's perf (``core.chesscom.perf_of``; a variant without
+    one, bughouse, by its ``rules``), not kept.
+
+    Raises:
+        BadInput: a bad setting or name (before any request); ``NotFound``,
+            ``AccountClosed``, ``NotCached``, ``RateLimited``... pass through.
+    """
+    from lichess_elo.core.chesscom import perf_of
+    from lichess_elo.sources.cache.folder import make_cache_folder
+    from lichess_elo.sources.chesscom.archives import import_games
+    from lichess_elo.sources.lichess.session import CACHE_FILE
+
+    settings.check()
+    source.check()
+    done = 0
+    so_far = 0
+
+    def on_month(label: str, count: int, from_cache: bool) -> None:
+        nonlocal done, so_far
+        done += 1
+        so_far += count
+        if progress is not None:
+            progress.month(label, done, so_far, from_cache)
+
+    found = import_games(
+        username,
+        source,
+        since=settings.since,
+        until=settings.until,
+        on_warning=on_warning,
+        on_month=on_month,
+        on_start=None if progress is None else progress.start,
+    )
+    rated: Counter[str] = Counter()
+    casual: Counter[str] = Counter()
+    for game in found.games:
+        perf = perf_of(game.rules, game.time_class, game.time_control) or game.rules
+        (rated if game.rated else casual)[perf] += 1
+    shown = found.username
+    for game in found.games:  # Chess.com's spelling of the name
+        color = game.color_of(found.username)
+        if color is not None:
+            shown = game.side(color).username
+            break
+    cache = source.replay or make_cache_folder(source.cache_dir) / CACHE_FILE
+    months = len(found.months)
+    return SiteFetch(
+        username=shown,
+        count=len(found.games),
+        split={p: (rated[p], casual[p]) for p in sorted(rated.keys() | casual.keys())},
+        months_total=months,
+        months_from_network=months - found.from_cache,
+        months_from_cache=found.from_cache,
+        cache_path=cache,
     )

@@ -23,7 +23,7 @@ from lichess_elo.app.accuracy import score_reports
 from lichess_elo.core import arguments as args
 from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.fide_record import FidePlayer
-from lichess_elo.core.games import Game
+from lichess_elo.core.games import LICHESS, Game
 from lichess_elo.core.report.build import build_report
 from lichess_elo.core.report.model import PerfReport
 from lichess_elo.core.report.predictions import PerfAccuracy
@@ -214,6 +214,10 @@ def run_report(
         games = []
         if on_release is not None:
             on_release()
+    # The scorecard's contenders are Lichess's (its Glicko-2 with Lichess's constants and
+    # colour advantage): another site's games get none, rather than a Lichess model shown
+    # under the site's name (Chess.com publishes no constants to model it by).
+    scorecard = scorecard and all(r.site == LICHESS for r in reports)
     cards = (
         score_reports(
             user,

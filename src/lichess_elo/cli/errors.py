@@ -187,8 +187,9 @@ def fetch_command(exc: NotCached | DamagedAnswer) -> str:
     if hint.since is not None:
         until = hint.until.strftime("%Y-%m") if hint.until else ""
         parts += ["--since", hint.since.strftime("%Y-%m"), "--until", until]
-    if hint.api_url is not None:
-        parts += ["--api-url", hint.api_url]
+    if hint.api_url is not None:  # a Chess.com account's server is --chesscom-url's
+        chesscom = hint.user.startswith("chess.com:")
+        parts += ["--chesscom-url" if chesscom else "--api-url", hint.api_url]
     if hint.cache_dir is not None:
         parts += ["--cache-dir", str(hint.cache_dir)]
     return " ".join(parts)

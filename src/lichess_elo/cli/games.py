@@ -12,6 +12,7 @@ from lichess_elo.cli.options import (
     DEFAULT_URL,
     ApiUrlOpt,
     CacheDirOpt,
+    ChessComUrlOpt,
     NoPagerOpt,
     OfflineOpt,
     OutputOpt,
@@ -29,6 +30,8 @@ from lichess_elo.cli.options import (
     format_option,
     make_source,
     parse_dates,
+    pgn_input,
+    site_source,
 )
 from lichess_elo.cli.pager import paged
 from lichess_elo.output import registry as render
@@ -56,6 +59,7 @@ def games_command(
     refresh: RefreshOpt = False,
     replay: ReplayOpt = None,
     api_url: ApiUrlOpt = DEFAULT_URL,
+    chesscom_url: ChessComUrlOpt = None,
     cache_dir: CacheDirOpt = None,
     since: SinceOpt = None,
     until: UntilOpt = None,
@@ -74,14 +78,15 @@ def games_command(
         settings = ListSettings(tuple(perf or ()), rated, *parse_dates(since, until))
         if output is not None:
             check_output_path(output)
-        pgn = {pgn_file: "the --pgn input"} if pgn_file is not None else None
-        check_not_inputs(output, None, source, pgn)
+        check_not_inputs(output, None, source, pgn_input(pgn_file))
+        name, games_from = site_source(username, pgn_file, chesscom_url, source)
         with progress_bars(quiet) as (bar, replay_bar):
             listed = list_games(
-                username,
+                name,
                 source,
                 settings,
                 pgn_file=pgn_file,
+                games_from=games_from,
                 progress=bar,
                 replay_progress=replay_bar,
                 on_warning=warn,

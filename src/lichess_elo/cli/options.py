@@ -1,9 +1,11 @@
 """Option declarations shared by the commands: each option means the same everywhere.
 
-``--format``, ``--output``, ``--chart``, ``--pgn``, ``--perf``, ``--quiet`` and the Lichess
-source options (``--token``, ``--offline``, ``--refresh``, ``--replay``, ``--api-url``,
-``--cache-dir``, ``--since``, ``--until``) are declared once here; ``make_source`` and
-``parse_dates`` turn them into the library's settings.
+``--format``, ``--output``, ``--chart``, ``--pgn``, ``--perf``, ``--quiet`` and the source
+options (``--token``, ``--offline``, ``--refresh``, ``--replay``, ``--api-url``,
+``--chesscom-url``, ``--cache-dir``, ``--since``, ``--until``) are declared once here;
+``make_source``, ``chesscom_source`` and ``parse_dates`` turn them into the library's
+settings. The player argument's site prefix (``chess.com:NAME``) is read by
+``core.accounts.parse_account``.
 """
 
 from __future__ import annotations
@@ -11,16 +13,20 @@ from __future__ import annotations
 import os
 from datetime import date
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from lichess_elo.cli.errors import remember_token
 from lichess_elo.core.fide.editions import CHAPTER_CHOICES, ChapterChoice
 from lichess_elo.core.games import parse_day, parse_month_or_day
-from lichess_elo.errors import BadInput, Malformed, UnknownChoice
+from lichess_elo.errors import BadInput, Conflict, Malformed, UnknownChoice
 from lichess_elo.sources.lichess.checks import forbid_core_dumps, read_token_file
 from lichess_elo.sources.lichess.session import DEFAULT_API_URL, LichessSettings, cache_files
+
+if TYPE_CHECKING:
+    from lichess_elo.sources.base import GameSource
+    from lichess_elo.sources.game_sources import ChessComGames
 
 #: The panels ``--help`` groups the options into (typer's ``rich_help_panel``).
 WHICH_GAMES = "Which games"
@@ -28,7 +34,12 @@ RULES = "Rules"
 OUTPUT = "Output"
 NETWORK = "Cache and network"
 
-UsernameArg = Annotated[str, typer.Argument(help="Lichess username, e.g. OnBoard247.")]
+UsernameArg = Annotated[
+    str,
+    typer.Argument(
+        help="Lichess username, or chess.com:NAME for a Chess.com account, e.g. OnBoard247."
+    ),
+]
 TokenOpt = Annotated[
     str | None,
     typer.Option(
@@ -81,6 +92,17 @@ ApiUrlOpt = Annotated[
         "--api-url",
         envvar="LICHESS_API_URL",
         help="Lichess server, e.g. http://localhost:9663 for a self-hosted lila.",
+        rich_help_panel=NETWORK,
+    ),
+]
+ChessComUrlOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--chesscom-url",
+        metavar="URL",
+        help="Chess.com API server for chess.com:NAME (or CHESSCOM_API_URL), "
+        "e.g. http://127.0.0.1:8080 for a local copy.",
+        show_default=False,
         rich_help_panel=NETWORK,
     ),
 ]
@@ -310,6 +332,66 @@ def make_source(
         refresh=refresh,
         replay=replay,
     )
+
+
+def chesscom_source(
+    chesscom_url: str | None,
+    cache_dir: Path | None,
+    offline: bool,
+    replay: Path | None,
+    *,
+    refresh: bool = False,
+) -> ChessComGames:
+    """The Chess.com games the shared source options describe: ``--chesscom-url`` (else
+    ``CHESSCOM_API_URL``, else Chess.com's API), the same cache folder, ``--offline``,
+    ``--refresh`` and ``--replay`` as Lichess's; checked here, before any request.
+
+    Raises:
+        BadInput: a bad server address, or ``--offline`` with ``--refresh``.
+    """
+    from lichess_elo.sources.chesscom.settings import settings_from_env
+    from lichess_elo.sources.game_sources import ChessComGames
+
+    settings = settings_from_env(
+        chesscom_url, cache_dir=cache_dir, offline=offline, refresh=refresh, replay=replay
+    )
+    settings.check()
+    return ChessComGames(settings)
+
+
+#: A player argument as a run takes it: the name, and the source of a site other than
+#: Lichess (``None``: Lichess, or the ``--pgn`` file).
+SiteAccount = tuple[str, "GameSource | None"]
+
+
+def site_source(
+    username: str, pgn_file: Path | None, chesscom_url: str | None, source: LichessSettings
+) -> SiteAccount:
+    """The player argument read (``core.accounts.parse_account``): its name and, for
+    ``chess.com:NAME``, Chess.com's games through ``source``'s cache folder, offline,
+    refresh and cassette (``chesscom_source``).
+
+    Raises:
+        BadInput: a misspelt site prefix; a Chess.com account with ``--pgn``; a bad
+            ``--chesscom-url``.
+    """
+    from lichess_elo.core.accounts import parse_account
+    from lichess_elo.core.games import CHESSCOM
+
+    account = parse_account(username)
+    if account.site != CHESSCOM:
+        return account.name, None
+    if pgn_file is not None:
+        raise Conflict(("pgn", "username"), "the games come from Chess.com")
+    games = chesscom_source(
+        chesscom_url, source.cache_dir, source.offline, source.replay, refresh=source.refresh
+    )
+    return account.name, games
+
+
+def pgn_input(pgn_file: Path | None) -> dict[Path, str] | None:
+    """The ``--pgn`` file as an input no output may name (``check_not_inputs``)."""
+    return {pgn_file: "the --pgn input"} if pgn_file is not None else None
 
 
 def parse_dates(since: str | None, until: str | None) -> tuple[date | None, date | None]:

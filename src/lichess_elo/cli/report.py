@@ -23,6 +23,7 @@ from lichess_elo.cli.options import (
     ApiUrlOpt,
     CacheDirOpt,
     ChartOpt,
+    ChessComUrlOpt,
     FideIdOpt,
     HtmlOpt,
     NoPagerOpt,
@@ -36,6 +37,7 @@ from lichess_elo.cli.options import (
     RulesAsOfOpt,
     RulesOpt,
     SinceOpt,
+    SiteAccount,
     TokenFileOpt,
     TokenOpt,
     UntilOpt,
@@ -47,6 +49,8 @@ from lichess_elo.cli.options import (
     parse_dates,
     parse_rules,
     parse_rules_as_of,
+    pgn_input,
+    site_source,
 )
 from lichess_elo.cli.pager import paged
 from lichess_elo.core.fide.adjustments import COMPRESSION_2024
@@ -211,6 +215,7 @@ def report_command(
     refresh: RefreshOpt = False,
     replay: ReplayOpt = None,
     api_url: ApiUrlOpt = DEFAULT_URL,
+    chesscom_url: ChessComUrlOpt = None,
     cache_dir: CacheDirOpt = None,
     since: SinceOpt = None,
     until: UntilOpt = None,
@@ -218,6 +223,8 @@ def report_command(
     no_pager: NoPagerOpt = False,
 ) -> None:
     """What FIDE-style Elo would have made of a player's Lichess games, next to Glicko-2.
+
+    A Chess.com account is chess.com:NAME, next to Chess.com's published ratings.
 
     Example: [bold]lichess-elo report OnBoard247 --replay cassettes/onboard247.yaml
     --chart onboard247.png[/bold]
@@ -231,8 +238,8 @@ def report_command(
         source = make_source(
             api_url, token, cache_dir, offline, replay, refresh=refresh, token_file=token_file
         )
-        pgn = {pgn_file: "the --pgn input"} if pgn_file is not None else None
-        check_not_inputs(output, chart, source, pgn, html=html)
+        check_not_inputs(output, chart, source, pgn_input(pgn_file), html=html)
+        site = site_source(username, pgn_file, chesscom_url, source)
         first, stop = parse_dates(since, until)
         settings = ReportSettings(
             perfs=tuple(perf or ()),
@@ -257,7 +264,7 @@ def report_command(
         # frozen after: the first collection would otherwise scan the whole report once
         # more on the way out (0.2 s at 300,000 games)
         with paused_gc(freeze=True):
-            run = _run(username, source, settings, pgn_file, quiet, scorecard, fit_k, fide_id)
+            run = _run(site, source, settings, pgn_file, quiet, scorecard, fit_k, fide_id)
             _notes(run, since)
             with paged(not no_pager and output is None):
                 render.render("report", run, fmt, view, target=render.Target.of(output))
@@ -265,7 +272,7 @@ def report_command(
 
 
 def _run(
-    username: str,
+    site: SiteAccount,
     source: LichessSettings,
     settings: ReportSettings,
     pgn_file: Path | None,
@@ -274,7 +281,9 @@ def _run(
     fit_k: bool,
     fide_id: str | None,
 ) -> ReportRun:
-    """``run_report`` under the progress bars (none when ``quiet``), warnings on stderr."""
+    """``run_report`` under the progress bars (none when ``quiet``), warnings on stderr;
+    the games of ``site`` (the name, and a Chess.com account's source where given)."""
+    username, games_from = site
     with _bars(quiet) as (progress, replay_bar):
         return run_report(
             username,
@@ -287,6 +296,7 @@ def _run(
             scorecard=scorecard,
             fit_k=fit_k,
             fide_id=fide_id,
+            games_from=games_from,
             on_release=return_freed_memory,  # the command trims the heap; the library never
         )
 

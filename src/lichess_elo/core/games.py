@@ -48,17 +48,21 @@ from lichess_elo.core.scores import RESULT_SPELLINGS, SCORE_SPELLINGS, parse_res
 from lichess_elo.core.value import plain_twin, value_class
 
 __all__ = [
+    "CHESSCOM",
     "COLORS",
     "DAY_FORMATS",
     "FINISHED_STATUSES",
     "FIRST_DATE",
     "LAST_DATE",
+    "LICHESS",
     "MONTH_OR_DAY_FORMATS",
     "PERFS",
     "RATING_MAX",
     "RATING_MIN",
     "RESULT_SPELLINGS",
     "SCORE_SPELLINGS",
+    "SITES",
+    "SITE_NAMES",
     "SPEEDS",
     "SPEED_LIMITS",
     "Clock",
@@ -146,6 +150,9 @@ class Side:
         ai_level: Stockfish level 1-8 for an AI opponent, else ``None``.
         rating_after: The rating after the game, as the site published it; ``None`` when
             the site gives none (Lichess never does: its after is ``rating + rating_diff``).
+        rating_estimated: ``rating`` is an estimate, not a published number (Chess.com's
+            opponent before the game: their post-game rating minus the change the result
+            implies); every output marks it.
     """
 
     user_id: str | None = None
@@ -156,6 +163,7 @@ class Side:
     provisional: bool = False
     ai_level: int | None = None
     rating_after: int | None = None  # last: positional builders of the fields above stand
+    rating_estimated: bool = False
 
     @property
     def is_bot(self) -> bool:
@@ -196,10 +204,13 @@ class Side:
 
 @value_class  # frozen for mypy; a plain slotted dataclass at run time (speed)
 class Game:
-    """One Lichess game, immutable and fully typed.
+    """One game of a site, immutable and fully typed.
 
-    ``created_at`` is the game's creation time, timezone-aware UTC; the tool assigns
-    games to rating periods by it, as the export windows do.
+    ``created_at`` is the time the tool assigns the game to a rating period by,
+    timezone-aware UTC: a Lichess game's creation (as the export windows do), a Chess.com
+    game's end (its archive month is the month it ended). ``site`` names the site
+    (``SITES``): ``lichess`` unless a source says otherwise; ``source`` is Lichess's own
+    field (``pool``, ``arena``...), not the site.
     """
 
     id: str
@@ -219,11 +230,12 @@ class Game:
     swiss_id: str | None = None
     clock: Clock | None = None
     source: str | None = None
+    site: str = "lichess"
 
     @property
     def url(self) -> str:
-        """The game's page on lichess.org."""
-        return game_url(self.id)
+        """The game's page on its site (``game_url``)."""
+        return game_url(self.id, self.site)
 
     def without_moves(self) -> Game:
         """This game with no moves (what a report holds once they are replayed: the moves
@@ -248,6 +260,7 @@ class Game:
             self.swiss_id,
             self.clock,
             self.source,
+            self.site,
         )
         game.__class__ = Game
         return game
@@ -291,8 +304,19 @@ class Game:
 _plain_game = plain_twin(Game)
 
 
-def game_url(game_id: str) -> str:
-    """The page of game ``game_id`` on lichess.org."""
+#: The sites a game can come from: Lichess, and Chess.com (``core.chesscom``).
+LICHESS, CHESSCOM = "lichess", "chesscom"
+SITES = (LICHESS, CHESSCOM)
+#: Each site's name in words.
+SITE_NAMES = {LICHESS: "Lichess", CHESSCOM: "Chess.com"}
+
+
+def game_url(game_id: str, site: str = LICHESS) -> str:
+    """The page of game ``game_id`` on its site: ``https://lichess.org/ID``; a Chess.com
+    game's id is its page's path after ``/game/`` (``live/4860634174``), so
+    ``https://www.chess.com/game/live/4860634174``."""
+    if site == CHESSCOM:
+        return f"https://www.chess.com/game/{game_id}"
     return f"https://lichess.org/{game_id}"
 
 

@@ -5,15 +5,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from lichess_elo.app.fetch import SiteFetch
     from lichess_elo.sources.lichess.api import FetchResult
 
 
-def fetch_document(result: FetchResult) -> dict[str, Any]:
-    """The ``fetch --format json`` document: user, games, perfs, months, cache (+ split)."""
+def fetch_document(result: FetchResult | SiteFetch) -> dict[str, Any]:
+    """The ``fetch --format json`` document: user, games, perfs, months, cache (+ split);
+    the same for a Chess.com account (``SiteFetch``)."""
+    user = result.username if hasattr(result, "username") else result.user.username
     split = {p: {"rated": rated, "casual": casual} for p, (rated, casual) in result.split.items()}
     order = sorted(split, key=lambda p: (-(split[p]["rated"] + split[p]["casual"]), p))
     return {
-        "user": result.user.username,
+        "user": user,
         "games": result.count,
         "perfs": {p: split[p]["rated"] + split[p]["casual"] for p in order},
         "months": {
@@ -26,7 +29,7 @@ def fetch_document(result: FetchResult) -> dict[str, Any]:
     }
 
 
-def fetch_summary_text(result: FetchResult, *, replay: bool, width: int | None) -> str:
+def fetch_summary_text(result: FetchResult | SiteFetch, *, replay: bool, width: int | None) -> str:
     """The table summary of a fetch: games and months, games by perf, the cache."""
     from lichess_elo.output.tables import Column, Table, render_table, wrap_words
 

@@ -6,13 +6,14 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from lichess_elo.core.fide.kinds import fide_speed
+from lichess_elo.core.games import LICHESS, SITE_NAMES
 from lichess_elo.core.replay_facts import ENDING_WORDS
 from lichess_elo.core.report.editions import game_chapter
 from lichess_elo.output.common import iso_utc, write_csv
 
 if TYPE_CHECKING:
     from lichess_elo.app.games import ListedGame
-    from lichess_elo.core.games import Game
+    from lichess_elo.core.games import Game, Side
     from lichess_elo.core.replay_facts import Ending
 
 
@@ -47,7 +48,7 @@ _GAMES_CSV_FIELDS = (
 
 def _games_row(row: ListedGame) -> dict[str, Any]:
     game, color, facts = row.game, row.color, row.facts
-    me, them = game.side(color), game.opponent(color)
+    them = game.opponent(color)
     return {
         "id": game.id,
         "played_at": iso_utc(game.created_at),
@@ -55,10 +56,10 @@ def _games_row(row: ListedGame) -> dict[str, Any]:
         "rated": game.rated,
         "color": color,
         "opponent": them.name or them.label,  # the name without title; "AI level 3"
-        "opponent_rating": them.rating,
+        "opponent_rating": them.rating if game.site == LICHESS else them.rating_shown,
         "score": game.score(color),
         "status": game.status,
-        "lichess": {"rating": me.rating, "diff": me.rating_diff, "provisional": me.provisional},
+        **_site_block(row),
         "replay": {
             "valid": facts.valid,
             "plies": facts.plies,
@@ -84,6 +85,27 @@ def _time_control(game: Game) -> str | None:
     return None if clock is None else f"{clock.initial}+{clock.increment}"
 
 
+def _site_block(row: ListedGame) -> dict[str, Any]:
+    """The game's site block, named for its site: Lichess's ``rating``, ``diff`` and
+    ``provisional``; Chess.com's ``rating`` (before the game, where the import shows it),
+    ``after`` (published), ``diff`` (observed) and ``opponent_estimated``
+    (``opponent_rating`` is an estimate), as in the report (``docs/json.md``)."""
+    game = row.game
+    me, them = game.side(row.color), game.opponent(row.color)
+    if game.site == LICHESS:
+        return {
+            "lichess": {"rating": me.rating, "diff": me.rating_diff, "provisional": me.provisional}
+        }
+    return {
+        game.site: {
+            "rating": me.rating,
+            "after": me.rating_after,
+            "diff": me.rating_diff,
+            "opponent_estimated": them.rating is not None and them.rating_estimated,
+        }
+    }
+
+
 def games_document(user: str, rows: Sequence[ListedGame]) -> dict[str, Any]:
     """The ``games --format json`` document: ``{"user", "games": [...]}``, oldest first."""
     return {"user": user, "games": [_games_row(row) for row in rows]}
@@ -94,8 +116,8 @@ def games_csv(rows: Sequence[ListedGame]) -> str:
     flat = []
     for row in rows:
         item = _games_row(row)
-        lichess, replayed = item.pop("lichess"), item.pop("replay")
-        item.update(lichess)
+        site, replayed = item.pop(row.game.site), item.pop("replay")
+        item.update({k: site.get(k) for k in ("rating", "diff", "provisional")})
         item.update(
             {k: replayed[k] for k in ("valid", "plies", "error", "material", "status_agrees")}
         )
@@ -113,10 +135,21 @@ def _games_ended(ended: Sequence[Ending]) -> str:
     return ", ".join(ENDING_LABELS[e] for e in ended)
 
 
+def _opponent_cell(them: Side, mark: str) -> str:
+    """The opponent's rating at the game (``Side.rating_shown``), ``mark``-ed when it is
+    an estimate; blank when the site gave none."""
+    shown = them.rating_shown
+    if shown is None:
+        return ""
+    return f"{mark if them.rating is not None and them.rating_estimated else ''}{shown}"
+
+
 def games_text(user: str, rows: Sequence[ListedGame], width: int | None) -> str:
     """The ``games`` table fitted to ``width`` (``None``: no limit), then a summary line."""
+    from lichess_elo.output.report.words import ESTIMATE_MARK
     from lichess_elo.output.tables import Column, Table, render_table, wrap_words
 
+    site = SITE_NAMES.get(rows[0].game.site, rows[0].game.site) if rows else "Lichess"
     columns = [
         Column("Date (UTC)", "left", short="Date"),
         Column("Time", "left", fold=6),
@@ -128,8 +161,8 @@ def games_text(user: str, rows: Sequence[ListedGame], width: int | None) -> str:
         Column("Opp rating", short="Opp"),
         Column("Result", "left", short="Res"),
         Column("Status", "left", fold=4),
-        Column("Lichess"),
-        Column("Lichess ±", short="±"),
+        Column(site),
+        Column(f"{site} ±", short="±"),
         Column("Plies", fold=1),
         Column("Replay found", "left", fold=5),
         Column("Replay", "left", fold=7),
@@ -149,7 +182,7 @@ def games_text(user: str, rows: Sequence[ListedGame], width: int | None) -> str:
                 fide_speed(game.clock, game.created_at.date()) or "-",
                 color,
                 them.label,
-                "" if them.rating is None else str(them.rating),
+                _opponent_cell(them, ESTIMATE_MARK),
                 _games_result(game.score(color)),
                 game.status,
                 "" if me.rating is None else f"{me.rating}{'?' if me.provisional else ''}",

@@ -17,6 +17,7 @@ from lichess_elo.output.registry import Drawn, Rendered, Target, renders
 
 if TYPE_CHECKING:
     from lichess_elo.app.club import ClubRun
+    from lichess_elo.app.fetch import SiteFetch
     from lichess_elo.app.games import Listing
     from lichess_elo.app.glicko import GlickoSettings
     from lichess_elo.app.report import ReportRun
@@ -168,7 +169,7 @@ def _games_json(listed: Listing, target: Target) -> Rendered:
 class Fetched:
     """What ``fetch`` shows: its result, and whether the games came from a cassette."""
 
-    result: FetchResult
+    result: FetchResult | SiteFetch
     replay: bool
 
 

@@ -4,6 +4,9 @@ export and a database dump, each a ``sources.base.GameSource``.
 - ``LichessGames``: the API through the HTTP cache (``LichessSettings`` holds the server, token,
   cache folder, offline switch, timeouts and retries); with ``LichessSettings.replay`` a vcrpy
   cassette answers instead (``cassette``);
+- ``ChessComGames``: Chess.com's public API through the same HTTP cache, month by month
+  (``ChessComSettings``; a cassette with ``ChessComSettings.replay``), each game made the
+  tool's ``Game`` (``sources.chesscom.games``);
 - ``PgnFile``: a player's PGN export from Lichess, read whole;
 - ``DumpFile``: a month of Lichess's open database (``.pgn.zst`` or unpacked ``.pgn``),
   streamed; only the player's games are kept, found by their ``White``/``Black`` tags.
@@ -22,6 +25,7 @@ from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.games import Game, dedupe_sorted
 from lichess_elo.errors import BadFile
 from lichess_elo.sources.base import NO_HOOKS, GameQuery, LoadedGames, LoadHooks, Progress
+from lichess_elo.sources.chesscom.settings import ChessComSettings
 from lichess_elo.sources.dump.zstd import Frames, zstd_faults
 from lichess_elo.sources.lichess.api import fetch_games
 from lichess_elo.sources.lichess.checks import validate_username
@@ -62,6 +66,63 @@ class LichessGames:
             result.months_back,
             result.count_short,
         )
+
+
+@keywords_checked
+@dataclass(frozen=True)
+class ChessComGames:
+    """The player's games from Chess.com's public API, through the cache (or a cassette):
+    the months of the archives list, each game the tool's ``Game`` with Chess.com's own
+    track as observed (``sources.chesscom.games``, ``docs/chesscom.md``)."""
+
+    settings: ChessComSettings = field(default_factory=ChessComSettings)
+    name: str = "Chess.com"
+    provisional_known: bool = False  # Chess.com publishes no provisional flag in its archives
+
+    def load(self, query: GameQuery, hooks: LoadHooks = NO_HOOKS) -> LoadedGames:
+        """The months of ``query`` (``count_back`` is not used: the archive holds what it
+        holds), oldest first by end time.
+
+        Raises:
+            BadInput: a bad name or setting; ``NotFound``, ``AccountClosed``,
+                ``NotCached``, ``DamagedAnswer``, ``RateLimited``... from the import.
+        """
+        from lichess_elo.core.chesscom import observed_changes
+        from lichess_elo.sources.chesscom.archives import import_games
+        from lichess_elo.sources.chesscom.games import to_games
+
+        self.settings.check()
+        progress = hooks.progress
+        done = 0
+        so_far = 0
+
+        def on_month(label: str, count: int, from_cache: bool) -> None:
+            nonlocal done, so_far
+            done += 1
+            so_far += count
+            if progress is not None:
+                progress.month(label, done, so_far, from_cache)
+
+        found = import_games(
+            query.username,
+            self.settings,
+            since=query.since,
+            until=query.until,
+            on_warning=hooks.on_warning,
+            on_month=on_month,
+            on_start=None if progress is None else progress.start,
+        )
+        # Every month between the first and the last read was read: a month the archives
+        # list leaves out holds no game, and a listed month not read stops the import.
+        changes = observed_changes(found.games, found.username)
+        games = tuple(to_games(changes, found.username, hooks.on_warning))
+        shown = query.username
+        for game in games:  # Chess.com's spelling of the name
+            color = game.color_of(found.username)
+            if color is not None:
+                shown = game.side(color).name or shown
+                break
+        return LoadedGames(shown, games, None)
 
 
 @keywords_checked

@@ -175,6 +175,13 @@ def written_plies(chunk: str) -> int:
     return len(_raw_moves(_movetext(chunk)))
 
 
+def main_line(chunk: str) -> list[str]:
+    """The main line's moves of one game's PGN text (tags included) as written: the SAN
+    tokens, with comments (``{[%clk 0:02:59.9]}``), variations, NAGs, move numbers and the
+    result left out, as a Lichess PGN's are read (Chess.com's games read so too)."""
+    return _raw_moves(_movetext(chunk))
+
+
 def _game(headers: chess.pgn.Headers, chunk: str) -> Game:
     """The ``Game`` of one parsed PGN game; ``chunk`` is its text, tags included.
 

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.fide_record import FidePlayer
-from lichess_elo.core.games import Game
+from lichess_elo.core.games import LICHESS, Game
 from lichess_elo.core.replay_facts import ReplayFacts
 from lichess_elo.core.report.model import PerfReport
 from lichess_elo.core.report.perf import perf_report
@@ -106,7 +106,8 @@ def build_report(
         if general is not None:
             reports = [replace(r, message=general) for r in reports]
     in_range_counts = counted_in_range(counted, settings.start, settings.stop)
-    return [replace(r, perf_counts=in_range_counts) for r in reports]
+    site = games[0].site if games else LICHESS  # a report reads one site's games
+    return [replace(r, perf_counts=in_range_counts, site=site) for r in reports]
 
 
 def _empty_message(

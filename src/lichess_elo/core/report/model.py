@@ -68,6 +68,11 @@ class GameRow:
     floor: int
     chapter: str = "standard"
     not_rated: str | None = None
+    #: The game's site (``core.games.SITES``): the ``lichess_*`` fields are its track.
+    site: str = "lichess"
+    #: ``opponent_rating`` is an estimate (Chess.com: the opponent's rating before the game
+    #: from their post-game rating and the change), marked so in every output.
+    opponent_estimated: bool = False
 
     @property
     def lichess_from(self) -> int:
@@ -79,8 +84,8 @@ class GameRow:
 
     @property
     def url(self) -> str:
-        """The game's page on lichess.org (made when asked: one string less a row)."""
-        return game_url(self.id)
+        """The game's page on its site (made when asked: one string less a row)."""
+        return game_url(self.id, self.site)
 
     @property
     def flags(self) -> tuple[str, ...]:
@@ -293,3 +298,5 @@ class PerfReport:
     fide: FideSummary | None = None
     #: Counted games in range of every perf (shown or not), to name the perfs left out.
     perf_counts: Mapping[str, int] = field(default_factory=dict)
+    #: The site of the games (``core.games.SITES``): whose rating the site's track is.
+    site: str = "lichess"

@@ -146,4 +146,6 @@ def game_row(
         floor,  # floor
         chapter,  # chapter
         rated.not_rated,  # not_rated
+        game.site,  # site
+        opp.rating is not None and opp.rating_estimated,  # opponent_estimated
     )

@@ -27,11 +27,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lichess_elo.core.contenders import LICHESS
+from lichess_elo.core.games import LICHESS as LICHESS_SITE
 from lichess_elo.output.charts import marks as chart_marks
 from lichess_elo.output.charts import periods as chart_periods
 from lichess_elo.output.charts.figure import check_chart_path, pyplot, save
 from lichess_elo.output.common import plural
-from lichess_elo.output.report.words import chapter_split
+from lichess_elo.output.report.words import chapter_split, site_name
 
 if TYPE_CHECKING:
     from lichess_elo.core.report.model import PerfReport
@@ -101,7 +102,8 @@ def _ring_key(report: PerfReport) -> tuple[list[str], list[tuple[int, datetime, 
         marks.append((rank, g.played_at, float(g.lichess_after)))
         key.append(
             f"{rank}  {g.played_at:%Y-%m-%d} vs {g.opponent} ({g.id}): FIDE rules "
-            f"{float(d.elo):+.1f}, Lichess {d.lichess:+d}, apart by {float(d.difference):.1f}"
+            f"{float(d.elo):+.1f}, {site_name(report)} {d.lichess:+d}, "
+            f"apart by {float(d.difference):.1f}"
         )
     return key, marks
 
@@ -120,7 +122,8 @@ def _panel(ax: Any, report: PerfReport, user: str, lo: datetime, hi: datetime) -
                 ax.axvspan(start, end, color=_BAND, alpha=0.10, lw=0)
     ex, ey = _fide_track(report, spans, hi)
 
-    lines = ax.plot(gx, gy, color=_GLICKO, lw=1.4, label="Lichess Glicko-2, game by game",
+    site = "Lichess Glicko-2" if report.site == LICHESS_SITE else f"{site_name(report)} rating"
+    lines = ax.plot(gx, gy, color=_GLICKO, lw=1.4, label=f"{site}, game by game",
                     zorder=3)  # fmt: skip
     track = "one rating" if report.settings.track == "shadow" else "restarted each period"
     width = 2.2 if len(spans) <= 40 else 1.3  # many short steps: a thinner line
@@ -133,7 +136,7 @@ def _panel(ax: Any, report: PerfReport, user: str, lo: datetime, hi: datetime) -
     narrow = chart_periods.period_labels(ax, report, spans, lo, hi)
     ymin = min(y for y in (*gy, *ey, *fy) if y == y)  # y == y skips the NaN line breaks
     ymax = max(y for y in (*gy, *ey, *fy) if y == y)
-    _end_labels(ax, ey[-1], gy[-1], hi)
+    _end_labels(ax, ey[-1], gy[-1], hi, site_name(report))
     ax.set_xlim(lo, hi)
     pad = max(10.0, (ymax - ymin) * 0.12)
     ax.set_ylim(ymin - pad, ymax + pad * 2.2)
@@ -199,11 +202,13 @@ def _real_fide(ax: Any, report: PerfReport, lo: datetime, hi: datetime) -> list[
     return list(fy)
 
 
-def _end_labels(ax: Any, elo_end: float, lichess_end: float, hi: datetime) -> None:
+def _end_labels(
+    ax: Any, elo_end: float, lichess_end: float, hi: datetime, site: str = "Lichess"
+) -> None:
     """Each line's name and end value, read off the line (moved apart after the layout if
     two would meet); one label when both round the same."""
     mdates: Any = importlib.import_module("matplotlib.dates")
-    ends = [(elo_end, _ELO, "FIDE rules"), (lichess_end, _GLICKO, "Lichess")]
+    ends = [(elo_end, _ELO, "FIDE rules"), (lichess_end, _GLICKO, site)]
     if round(elo_end) == round(lichess_end):
         ends = [(lichess_end, "#343a40", "both")]
     for value, colour, name in ends:
@@ -231,7 +236,7 @@ def _title(
     else:
         elo = f"FIDE rules {s.elo_change:+d} over {plural(s.periods, 'restarted period')}"
     return (
-        f"{user} · {report.perf}: {elo}, Lichess {gy[0]:.0f} → {gy[-1]:.0f}  "
+        f"{user} · {report.perf}: {elo}, {site_name(report)} {gy[0]:.0f} → {gy[-1]:.0f}  "
         f"({plural(s.games, 'game')})"
     )
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from lichess_elo.core.fide.adjustments import COMPRESSION_2024
 from lichess_elo.core.fide.wording import day_text
+from lichess_elo.core.games import CHESSCOM, game_url
 from lichess_elo.core.words import plural
 from lichess_elo.output.html.page import esc, json_script
 
@@ -126,6 +127,11 @@ def _spans(
     return [(first[p["period"]], last[p["period"]], p) for p in periods if p["period"] in first]
 
 
+def _site_key(game: Mapping[str, Any]) -> str:
+    """The key of a game's site block (``chesscom``): the one holding ``after``."""
+    return next(k for k, v in game.items() if isinstance(v, dict) and "after" in v)
+
+
 def chart_html(
     element_id: str,
     report: Mapping[str, Any],
@@ -137,8 +143,15 @@ def chart_html(
     ``columns`` (header, alignment), for the tooltip and the games table."""
     games, periods = report["games"], report["periods"]
     n = len(games)
-    before = [g["lichess"]["rating"] for g in games]
-    after = [g["lichess"]["rating"] + (g["lichess"]["diff"] or 0) for g in games]
+    if games and "lichess" not in games[0]:  # another site's block: rating after published
+        blocks = [g[_site_key(g)] for g in games]
+        after = [b["after"] for b in blocks]
+        before = [
+            a if b["rating"] is None else b["rating"] for a, b in zip(after, blocks, strict=True)
+        ]
+    else:
+        before = [g["lichess"]["rating"] for g in games]
+        after = [g["lichess"]["rating"] + (g["lichess"]["diff"] or 0) for g in games]
     spans = _spans(games, periods)
     fide = [0] * n
     for a, b, p in spans:
@@ -175,6 +188,11 @@ def chart_html(
     )
     key = _key(bool(gaps), bool(adjust), any(lo <= f <= hi for f in floors))
     note = _notes(n, run, bound_every, len(spans))
+    if "site" in data:  # another site's line: its name, never Lichess's
+        name = data["site"]["name"]
+        svg = svg.replace("Lichess and FIDE rules", f"{name} and FIDE rules")
+        key = key.replace("Lichess rating, game by game", f"{name} rating, game by game")
+        note = note.replace("the Lichess line", f"the {name} line")
     return (
         f'{key}<div class="chart" data-data="{esc(element_id)}" data-games="{n}">'
         f'<div class="yaxis">{yaxis}</div><div class="scroll">'
@@ -244,6 +262,29 @@ def _chart_data(
         "labelCount": label_count,
         "labelsWanted": LABELS_WANTED,
         "maxZoom": max(1, 2 ** math.ceil(math.log2(max(n / 40, 1)))),
+        **_site_data(columns_of(table)),
+    }
+
+
+def columns_of(table: Mapping[str, Any]) -> list[str]:
+    """The games table's column headers in the chart's data block."""
+    cols = table.get("cols", [])
+    return [c if isinstance(c, str) else c[0] for c in cols]
+
+
+def _site_data(columns: Sequence[str]) -> dict[str, Any]:
+    """The tooltip's site (name, its two columns, the game page's address) for a site other
+    than Lichess (the page's script takes Lichess's when the block has none)."""
+    if "Chess.com" not in columns:
+        return {}
+    change = next(c for c in columns if c.startswith("Chess.com ±"))
+    return {
+        "site": {
+            "name": "Chess.com",
+            "col": "Chess.com",
+            "change": change,
+            "url": game_url("", CHESSCOM),
+        }
     }
 
 

@@ -65,6 +65,7 @@
   var PAGE = 500;
   function gamesTable(table) {
     var d = get(table.dataset.data), align = d.align, link = d.link;
+    var pageUrl = d.site ? d.site.url : "https://lichess.org/";
     var order = d.rows.map(function (_, i) { return i; }), page = 0, col = -1, dir = 1;
     var pager = document.createElement("div");
     pager.className = "controls pager";
@@ -77,7 +78,7 @@
         var row = d.rows[order[k]], cells = [];
         for (var j = 0; j < row.length; j++) {
           var c = row[j];
-          var v = j === link ? '<a href="https://lichess.org/' + esc(c) + '">' + esc(c) + "</a>" : esc(c);
+          var v = j === link ? '<a href="' + esc(pageUrl) + esc(c) + '">' + esc(c) + "</a>" : esc(c);
           cells.push(align[j] === "right" ? '<td class="r">' + v + "</td>" : "<td>" + v + "</td>");
         }
         html.push("<tr>" + cells.join("") + "</tr>");
@@ -127,6 +128,7 @@
     var zoom = 1, pinned = false, current = -1;
     function y(v) { return (d.hi - v) / (d.hi - d.lo) * 100; }
     function cell(row, name) { return row[cols.indexOf(name)]; }
+    var site = d.site || { name: "Lichess", col: "Lichess", change: "Lichess \u00b1", url: "https://lichess.org/" };
     function show(i, clientX, clientY) {
       current = i;
       var row = d.rows[i], x = (i + 0.5) / n * 100, h = svg.getBoundingClientRect().height;
@@ -142,13 +144,13 @@
         esc(d.periodName) + " " + esc(d.period[i]) + "</div>" +
         "<div>" + esc(cell(row, "Colour")) + " against " + esc(title) + " (" + esc(cell(row, "Opp rating")) + ")</div>" +
         '<div>Result: <b class="t-result">' + esc(cell(row, "Result")) + "</b> (" + esc(res) + ", " + esc(cell(row, "Status")) + ")</div>" +
-        '<div style="color:var(--lichess)">Lichess: <span class="t-lichess">' + esc(cell(row, "Lichess")) +
-        '</span> <b class="t-lichess-change">' + esc(cell(row, "Lichess \u00b1")) + "</b></div>" +
+        '<div style="color:var(--lichess)">' + esc(site.name) + ': <span class="t-lichess">' + esc(cell(row, site.col) || "") +
+        '</span> <b class="t-lichess-change">' + esc(cell(row, site.change) || "") + "</b></div>" +
         '<div style="color:var(--fide)">FIDE rules: <span class="t-fide">' + esc(cell(row, "FIDE")) +
         '</span> <b class="t-fide-change">' + esc(cell(row, "FIDE \u00b1")) + "</b> (E " + esc(cell(row, "E")) +
         ", K " + esc(cell(row, "K")) + ")</div>" +
         (d.gap[i] ? '<div class="muted">' + esc(d.gap[i]) + "</div>" : "") +
-        '<div><a class="t-link" href="https://lichess.org/' + esc(id) + '">Open game ' + esc(id) + " on Lichess</a>" +
+        '<div><a class="t-link" href="' + esc(site.url) + esc(id) + '">Open game ' + esc(id) + " on " + esc(site.name) + "</a>" +
         (pinned ? "" : ' <span class="muted">(tap or click to keep)</span>') + "</div>";
       var br = box.getBoundingClientRect(), tw = tip.offsetWidth, th = tip.offsetHeight;
       var px = clientX - br.left + 14, py = clientY - br.top + 14;

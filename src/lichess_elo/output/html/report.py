@@ -16,13 +16,20 @@ from lichess_elo._version import __version__
 from lichess_elo.core.fide.adjustments import COMPRESSION_2024
 from lichess_elo.core.fide.editions import EDITIONS_BY_KEY
 from lichess_elo.core.fide.wording import day_text
+from lichess_elo.core.games import CHESSCOM, SITE_NAMES
+from lichess_elo.core.games import LICHESS as LICHESS_SITE
 from lichess_elo.core.report.build import MIN_PERFORMANCE_GAMES
 from lichess_elo.output.common import edition_json, signed
 from lichess_elo.output.html.chart import chart_html
 from lichess_elo.output.html.page import esc, lines_html, page, table_html
 from lichess_elo.output.report import text
 from lichess_elo.output.report.json import report_document
-from lichess_elo.output.report.words import GAME_LEGEND, PERIOD_LEGEND, SCALE_NOTE, headline
+from lichess_elo.output.report.words import (
+    headline,
+    legend_items,
+    scale_note,
+    site_name,
+)
 from lichess_elo.output.report.words import other_perfs as other_perfs_line
 from lichess_elo.output.scorecard import records as acc
 from lichess_elo.output.scorecard import text as acc_text
@@ -168,6 +175,7 @@ def _section(
 
 
 def _overview(reports: Sequence[PerfReport]) -> str:
+    site = site_name(reports[0]) if reports else "Lichess"
     rows = []
     for r in reports:
         s = r.summary
@@ -184,18 +192,36 @@ def _overview(reports: Sequence[PerfReport]) -> str:
     return (
         '<h2 id="overview">Overview</h2><div class="scroll"><table class="sortable overview">'
         "<thead><tr><th>Perf</th><th class=r>Games</th><th class=r>FIDE rules</th>"
-        "<th class=r>Lichess (in games)</th><th class=words>In one sentence</th></tr></thead>"
+        f"<th class=r>{site} (in games)</th><th class=words>In one sentence</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table></div>"
     )
 
 
-def _legend(cards: Mapping[str, PerfAccuracy]) -> str:
+#: The chart's legend for Chess.com's games: its line is the published ratings.
+_CHESSCOM_CHART = {
+    "Blue line": (
+        "Blue line",
+        "Chess.com's published rating, game by game: each game goes from the rating "
+        "before it (the previous rated game's, in the same pool) to the rating after it; "
+        "Chess.com's Glicko constants are not published, so nothing here models them",
+    ),
+    "Dashed grey jump": (
+        "Dashed grey jump",
+        "Chess.com's rating moved between two games without a game here",
+    ),
+}
+
+
+def _legend(cards: Mapping[str, PerfAccuracy], site: str = LICHESS_SITE) -> str:
     def items(pairs: Sequence[tuple[str, str]]) -> str:
         return "".join(
             f"<li><b>{esc(name)}</b>: {esc(said.format(min=MIN_PERFORMANCE_GAMES))}</li>"
             for name, said in pairs
         )
 
+    chart: tuple[tuple[str, str], ...] = _CHART_LEGEND
+    if site == CHESSCOM:
+        chart = tuple(_CHESSCOM_CHART.get(name, (name, said)) for name, said in chart)
     scorecard = ""
     if cards:
         scan = any(c.fit is not None for c in cards.values())
@@ -206,10 +232,11 @@ def _legend(cards: Mapping[str, PerfAccuracy]) -> str:
 
     return (
         '<h2 id="legend">What the page shows</h2>'
-        f'<h3>The chart</h3><ul class="lines">{items(_CHART_LEGEND)}</ul>'
-        f'<h3>The rating periods table</h3><ul class="lines">{items(PERIOD_LEGEND)}</ul>'
-        f'<h3>The games table</h3><ul class="lines">{items(GAME_LEGEND)}</ul>'
-        f"{scorecard}<p>{esc(SCALE_NOTE)}</p>"
+        f'<h3>The chart</h3><ul class="lines">{items(chart)}</ul>'
+        '<h3>The rating periods table</h3><ul class="lines">'
+        f"{items(legend_items('periods', site))}</ul>"
+        f'<h3>The games table</h3><ul class="lines">{items(legend_items("games", site))}</ul>'
+        f"{scorecard}<p>{esc(scale_note(site))}</p>"
     )
 
 
@@ -225,10 +252,13 @@ def report_html(
     shown = [r.perf for r in reports]
     nav = "".join(f'<a href="#{_anchor(p)}">{esc(p)}</a>' for p in shown)
     rest = other_perfs_line(shown, reports[0].perf_counts) if reports else None
+    site = reports[0].site if reports else LICHESS_SITE
+    name = SITE_NAMES.get(site, site)
+    did = "Lichess's Glicko-2 did" if site == LICHESS_SITE else f"{name} published"
     body = [
-        f"<header><h1>{esc(user)}: FIDE rules next to Lichess</h1>",
-        '<p class="muted">What FIDE\'s Elo rules would have made of these Lichess games, next '
-        "to what Lichess's Glicko-2 did. Made by lichess-elo "
+        f"<header><h1>{esc(user)}: FIDE rules next to {name}</h1>",
+        f'<p class="muted">What FIDE\'s Elo rules would have made of these {name} games, next '
+        f"to what {did}. Made by lichess-elo "
         f"{esc(__version__)}; this page works offline and prints.</p>",
         f'<nav class="toc">{nav}<a href="#legend">What the page shows</a></nav></header>',
         _overview(reports) if len(reports) > 1 else "",
@@ -237,10 +267,10 @@ def report_html(
             for r, doc in zip(reports, document["reports"], strict=True)
         ),
         f'<p class="note">{esc(rest)}</p>' if rest else "",
-        _legend(cards),
-        f"<footer>{esc(SCALE_NOTE)}</footer>",
+        _legend(cards, site),
+        f"<footer>{esc(scale_note(site))}</footer>",
     ]
-    return page(f"{user}: FIDE rules next to Lichess", body)
+    return page(f"{user}: FIDE rules next to {name}", body)
 
 
 def write_report_html(

@@ -17,6 +17,7 @@ from decimal import Decimal
 from itertools import islice
 from typing import TYPE_CHECKING, Any, TextIO
 
+from lichess_elo.core.games import LICHESS
 from lichess_elo.output.common import edition_json, iso_utc, json_default
 from lichess_elo.output.report.json_rows import game_lines
 from lichess_elo.output.scorecard.records import accuracy_json
@@ -59,7 +60,42 @@ def _report_settings(report: PerfReport) -> dict[str, Any]:
     }
 
 
+def _site_block(row: GameRow) -> tuple[str, dict[str, Any]]:
+    """The game's site block, named for its site: Lichess's ``rating``, ``diff`` and
+    ``provisional``; Chess.com's ``rating`` (before the game, ``null`` where the import does
+    not show it), ``after`` (published), ``diff`` (observed, or ``null``) and
+    ``opponent_estimated`` (``opponent_rating`` is an estimate)."""
+    if row.site == LICHESS:
+        return "lichess", {
+            "rating": row.lichess_rating,
+            "diff": row.lichess_diff,
+            "provisional": row.provisional,
+        }
+    return row.site, {
+        "rating": row.lichess_rating,
+        "after": row.lichess_after,
+        "diff": row.lichess_diff,
+        "opponent_estimated": row.opponent_estimated,
+    }
+
+
+def _site_keys(value: Any, site: str) -> Any:
+    """``value`` with every key ``lichess``/``lichess_*`` named for ``site`` instead (a
+    Chess.com report's periods and summary: ``chesscom``, ``chesscom_start``...)."""
+    if site == LICHESS:
+        return value
+    if isinstance(value, dict):
+        return {
+            (site + key[len(LICHESS) :] if key.startswith(LICHESS) else key): _site_keys(v, site)
+            for key, v in value.items()
+        }
+    if isinstance(value, list):
+        return [_site_keys(v, site) for v in value]
+    return value
+
+
 def _game_json(row: GameRow) -> dict[str, Any]:
+    site, block = _site_block(row)
     return {
         "id": row.id,
         "url": row.url,
@@ -73,11 +109,7 @@ def _game_json(row: GameRow) -> dict[str, Any]:
         "score": _num(row.score),
         "status": row.status,
         "endings": list(row.endings),
-        "lichess": {
-            "rating": row.lichess_rating,
-            "diff": row.lichess_diff,
-            "provisional": row.provisional,
-        },
+        site: block,
         "elo": {
             "rating": row.elo_rating,
             "expected": _num(row.expected, 4),
@@ -254,8 +286,8 @@ def report_document(
                 "message": r.message,
                 "settings": _report_settings(r),
                 "games": [_game_json(g) for g in r.games],
-                "periods": [_period_json(p) for p in r.periods],
-                "summary": _summary_json(r),
+                "periods": [_site_keys(_period_json(p), r.site) for p in r.periods],
+                "summary": _site_keys(_summary_json(r), r.site),
                 "accuracy": (
                     accuracy_json(cards[r.perf], user, r.perf) if r.perf in cards else None
                 ),
@@ -326,10 +358,14 @@ def write_report_json(
         out.write(f'      "perf": {_compact(r.perf)},\n')
         out.write(f'      "message": {_compact(r.message)},\n')
         out.write(f'      "settings": {_indented(_report_settings(r))},\n')
-        _rows(out, "games", game_lines(r.games))
+        if r.site == LICHESS:  # the fast lines, byte for byte the encoder's
+            _rows(out, "games", game_lines(r.games))
+        else:
+            _rows(out, "games", (_compact(_game_json(g)) for g in r.games))
         out.write(",\n")
-        _rows(out, "periods", (_compact(_period_json(p)) for p in r.periods))
-        out.write(f',\n      "summary": {_indented(_summary_json(r))},\n')
+        periods = (_compact(_site_keys(_period_json(p), r.site)) for p in r.periods)
+        _rows(out, "periods", periods)
+        out.write(f',\n      "summary": {_indented(_site_keys(_summary_json(r), r.site))},\n')
         card = accuracy_json(cards[r.perf], user, r.perf) if r.perf in cards else None
         out.write(f'      "accuracy": {_block(card, "      ") if card else _compact(card)}')
         out.write("\n    }")

@@ -9,10 +9,19 @@ from typing import TYPE_CHECKING
 
 from rich.console import Console
 
+from lichess_elo.core.games import LICHESS
 from lichess_elo.core.report.build import MIN_PERFORMANCE_GAMES
 from lichess_elo.output.common import plural, signed
 from lichess_elo.output.report.json import k_warning_text
-from lichess_elo.output.report.words import chapter_split, headline, legend, other_perfs
+from lichess_elo.output.report.words import (
+    ESTIMATE_MARK,
+    chapter_split,
+    headline,
+    legend,
+    other_perfs,
+    site_name,
+    site_rules_note,
+)
 from lichess_elo.output.tables import Column, Table, render_table, wrap_words
 
 if TYPE_CHECKING:
@@ -84,6 +93,7 @@ _PERIOD_NAMES = {"month": "Month", "week": "Week", "day": "Day", "game": "Game"}
 
 def periods_table(report: PerfReport) -> Table:
     """The report's period table (the terminal's and the page's)."""
+    site = site_name(report)
     columns = [
         Column(_PERIOD_NAMES[report.settings.period], "left"),
         Column("Games"),
@@ -92,8 +102,8 @@ def periods_table(report: PerfReport) -> Table:
         Column("Performance", fold=2),
         Column("K", "left", fold=3),
         Column("FIDE rules"),
-        Column("Lichess"),
-        Column("FIDE − Lichess", short="Diff"),
+        Column(site),
+        Column(f"FIDE − {site}", short="Diff"),
         Column("Gaps", "left", fold=4),
     ]
     rows: list[list[str]] = []
@@ -118,7 +128,7 @@ def periods_table(report: PerfReport) -> Table:
             ]
         )
     title = (
-        f"{report.perf}: FIDE rules ({_track_words(report)}) next to Lichess, "
+        f"{report.perf}: FIDE rules ({_track_words(report)}) next to {site}, "
         f"by {report.settings.period}"
     )
     drop = set()
@@ -131,9 +141,10 @@ def periods_table(report: PerfReport) -> Table:
 
 
 def _track_words(report: PerfReport) -> str:
+    site = site_name(report)
     if report.settings.track == "shadow":
-        return "one rating from the first Lichess rating on"
-    return f"restarted each {report.settings.period} from the Lichess rating"
+        return f"one rating from the first {site} rating on"
+    return f"restarted each {report.settings.period} from the {site} rating"
 
 
 def _gaps_text(p: PeriodRow) -> str:
@@ -147,7 +158,10 @@ def _gaps_text(p: PeriodRow) -> str:
 
 
 def games_table(report: PerfReport) -> Table:
-    """The report's game-by-game table (the terminal's and the page's)."""
+    """The report's game-by-game table (the terminal's and the page's); an estimated
+    opponent rating (a Chess.com opponent's before the game) is marked ``~``."""
+    site = site_name(report)
+    observed = "" if report.site == LICHESS else " (observed)"
     columns = [
         Column("Date (UTC)", "left", short="Date"),
         Column("Time", "left", fold=7),
@@ -158,8 +172,8 @@ def games_table(report: PerfReport) -> Table:
         Column("Result", "left", short="Res"),
         Column("Status", "left", fold=6),
         Column("Replay found", "left", fold=8),
-        Column("Lichess"),
-        Column("Lichess ±", short="±"),
+        Column(site),
+        Column(f"{site} ±{observed}", short="±"),
         Column("FIDE"),
         Column("E", fold=2),
         Column("K", fold=1),
@@ -176,7 +190,8 @@ def games_table(report: PerfReport) -> Table:
                 g.id,
                 g.color,
                 f"{title}{g.opponent}",
-                f"{g.opponent_rating}{'?' if g.opponent_provisional else ''}",
+                f"{ESTIMATE_MARK if g.opponent_estimated else ''}{g.opponent_rating}"
+                f"{'?' if g.opponent_provisional else ''}",
                 {Decimal(1): "1", Decimal(0): "0"}.get(g.score, "½"),
                 g.status,
                 ", ".join(e.replace("_", " ") for e in g.endings),
@@ -225,6 +240,7 @@ def _editions(period: PeriodRow) -> list[Edition]:
 def summary_lines(report: PerfReport, full: bool) -> list[str]:
     """The summary under the tables; ``full`` adds the detail lines."""
     s = report.summary
+    site = site_name(report)
     gaps = f", {signed(s.lichess_gaps)} in {plural(s.gap_count, 'gap')}" if s.gap_count else ""
     lines = [
         f"{report.perf}: {plural(s.games, 'game')} in {plural(s.periods, report.settings.period)}",
@@ -233,9 +249,9 @@ def summary_lines(report: PerfReport, full: bool) -> list[str]:
             f"{_adjusted_words(report)}), peak {s.elo_peak}"
             if report.settings.track == "shadow"
             else f"  FIDE rules  {signed(s.elo_change)} over the periods, each restarted from "
-            f"the Lichess rating (last ended at {s.elo_final})"
+            f"the {site} rating (last ended at {s.elo_final})"
         ),
-        f"  Lichess     {s.lichess_start} → {s.lichess_final} "
+        f"  {site:<12}{s.lichess_start} → {s.lichess_final} "
         f"({signed(s.lichess_change)} in games{gaps}), peak {s.lichess_peak}",
     ]
     if s.correlation is not None and s.mean_abs_difference is not None:
@@ -258,6 +274,8 @@ def summary_lines(report: PerfReport, full: bool) -> list[str]:
     split = chapter_split(report)
     if editions:
         lines.append(f"  Rules: {'; '.join([split, *editions] if split else editions)}")
+    if report.site != LICHESS:
+        lines.append(f"  {site_rules_note(report.site)}")
     adjusted = adjustment_note(report)
     if adjusted is not None:
         lines.append(f"  {adjusted[0].upper()}{adjusted[1:]}")
@@ -280,14 +298,14 @@ def summary_lines(report: PerfReport, full: bool) -> list[str]:
         if items:
             lines.append(f"  Largest disagreements ({title}):")
             lines.extend(
-                f"    {d.key}: FIDE {signed(d.elo, 1 if title == 'games' else 0)} vs Lichess "
+                f"    {d.key}: FIDE {signed(d.elo, 1 if title == 'games' else 0)} vs {site} "
                 f"{d.lichess:+d} (off by {d.difference:.{1 if title == 'games' else 0}f}; "
                 f"{', '.join(d.reasons)})"
                 for d in items
             )
     if s.endings:
         lines.append("  How it ended (FIDE = sum of those games' K×(score−E)):")
-        lines.extend(f"    {e.text}" for e in s.endings)
+        lines.extend(f"    {e.text.replace('(Lichess ', f'({site} ')}" for e in s.endings)
     flags = (
         f"{s.provisional_games} provisional, {s.bot_games} against BOTs, "
         f"{s.capped_games} capped by the 400 rule, {plural(s.invalid_replays, 'invalid replay')}"
@@ -319,7 +337,7 @@ def report_lines(reports: Sequence[PerfReport], view: str, width: int | None) ->
         lines += wrap_words(f"{rest} Show them with --perf NAME or --perf all.", width)
     if shown and view in ("periods", "games"):
         gaps = view == "periods" and any(p.gaps for r in shown for p in r.periods)
-        items = ["", *legend(view, MIN_PERFORMANCE_GAMES)]
+        items = ["", *legend(view, MIN_PERFORMANCE_GAMES, shown[0].site)]
         if not gaps:
             items = [line for line in items if not line.startswith("  Gaps:")]
         else:

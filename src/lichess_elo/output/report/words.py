@@ -12,11 +12,14 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from lichess_elo.core.fide.kinds import SPEED_CHAPTERS
+from lichess_elo.core.games import CHESSCOM, LICHESS, SITE_NAMES
 from lichess_elo.core.words import plural
 
 if TYPE_CHECKING:
     from lichess_elo.core.report.model import PerfReport
 
+#: The mark of an estimated rating (a Chess.com opponent's before the game), in every table.
+ESTIMATE_MARK = "~"
 #: A disagreement this small (points, or share of the larger move) is called agreement.
 _AGREE_POINTS = 5
 #: The period holding at least this share of the difference is named as its main source.
@@ -57,16 +60,17 @@ def headline(report: PerfReport) -> str:
     cost 85; the difference is mostly in 2023-02 (23 of the 35 points)."
     """
     s = report.summary
+    site = site_name(report)
     games = plural(s.games, f"{report.perf} game")
     elo, lichess = s.elo_change, s.lichess_change
     restart = report.settings.track == "lichess"
     opening = (
-        f"Under FIDE rules, restarting each {report.settings.period} from the Lichess rating, "
+        f"Under FIDE rules, restarting each {report.settings.period} from the {site} rating, "
         f"your {games} would have {_moved(elo)} in total"
         if restart
         else f"Under FIDE rules your {games} would have {_moved(elo)}"
     )
-    text = f"{opening} where Lichess {_moved(lichess, unit=False)}"
+    text = f"{opening} where {site} {_moved(lichess, unit=False)}"
     if s.gap_count and s.lichess_gaps:
         text += f" (and moved {s.lichess_gaps:+d} between games)"
     difference = elo - lichess
@@ -131,12 +135,81 @@ def chapter_split(report: PerfReport) -> str | None:
     return f"{', '.join(words)}, by each game's clock (FIDE's Laws, Appendix A)"
 
 
-def legend(view: str, min_games: int) -> list[str]:
-    """The legend lines for ``view`` (``periods`` or ``games``), then the scale note."""
-    items = PERIOD_LEGEND if view == "periods" else GAME_LEGEND
+#: Chess.com's words for the columns that differ (``legend``).
+CHESSCOM_PERIOD_LEGEND = {
+    "Lichess": (
+        "Chess.com",
+        "Chess.com's published rating after the games: start→end (the observed change in "
+        "these games)",
+    ),
+    "FIDE − Lichess (Diff)": (
+        "FIDE − Chess.com (Diff)",
+        "how far apart the two ratings ended the period",
+    ),
+    "Gaps": ("Gaps", "Chess.com rating moves between games"),
+}
+CHESSCOM_GAME_LEGEND = {
+    "Opp rating": (
+        "Opp rating",
+        f"the opponent's Chess.com rating before the game; {ESTIMATE_MARK} = estimated (their "
+        "published rating after it plus the player's observed change), else their rating "
+        "after it (Chess.com publishes no other)",
+    ),
+    "Status": ("Status", "how Chess.com's result codes say the game ended"),
+    "Lichess, Lichess ± (±)": (
+        "Chess.com, Chess.com ± (observed) (±)",
+        "the rating before the game (the player's previous rated rating after a game in the "
+        "same Chess.com pool) and the observed change (the published rating after this game "
+        "minus it); blank where the import does not show it (the first game of a pool)",
+    ),
+}
+CHESSCOM_SCALE_NOTE = (
+    "FIDE rules here run on Chess.com ratings and Chess.com opponents: the track shows what "
+    "FIDE's formula makes of these games, not a FIDE rating you would get. Chess.com "
+    "publishes each rating after the game and not its Glicko constants: its change here is "
+    "observed, never a replay of its rating."
+)
+
+
+def site_name(report: PerfReport) -> str:
+    """The report's site in words: ``Lichess`` or ``Chess.com``."""
+    return SITE_NAMES.get(report.site, report.site)
+
+
+def site_rules_note(site: str) -> str:
+    """The summary's note on the site's own rating (none for Lichess, whose numbers are
+    published)."""
+    if site == CHESSCOM:
+        return (
+            "Chess.com: ratings after each game as published; the change is observed (after "
+            "minus the previous rated game's after in the pool), and Chess.com's Glicko "
+            "constants are not published"
+        )
+    return f"{SITE_NAMES.get(site, site)}: ratings as published"
+
+
+def legend_items(view: str, site: str = LICHESS) -> tuple[tuple[str, str], ...]:
+    """The column legends of ``view`` (``periods`` or ``games``) in the site's words."""
+    items: tuple[tuple[str, str], ...] = PERIOD_LEGEND if view == "periods" else GAME_LEGEND
+    if site == CHESSCOM:
+        words = CHESSCOM_PERIOD_LEGEND if view == "periods" else CHESSCOM_GAME_LEGEND
+        items = tuple(words.get(name, (name, text)) for name, text in items)
+    return items
+
+
+def scale_note(site: str = LICHESS) -> str:
+    """The note that the FIDE-rules track runs on the site's ratings."""
+    return CHESSCOM_SCALE_NOTE if site == CHESSCOM else SCALE_NOTE
+
+
+def legend(view: str, min_games: int, site: str = LICHESS) -> list[str]:
+    """The legend lines for ``view`` (``periods`` or ``games``), then the scale note; the
+    site's own words for a site other than Lichess."""
+    items = legend_items(view, site)
+    note = scale_note(site)
     lines = ["Legend:"]
     lines.extend(f"  {name}: {text.format(min=min_games)}" for name, text in items)
-    lines.append(SCALE_NOTE)
+    lines.append(note)
     return lines
 
 

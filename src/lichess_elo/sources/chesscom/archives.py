@@ -192,6 +192,7 @@ def import_games(
     on_warning: Callable[[str], None] | None = None,
     on_month: Callable[[str, int, bool], None] | None = None,
     now: datetime | None = None,
+    on_start: Callable[[int], None] | None = None,
 ) -> ChessComImport:
     """``username``'s Chess.com games, month by month, from the archives list.
 
@@ -203,6 +204,7 @@ def import_games(
         on_month: Told each month read: ``YYYY-MM``, its games, whether from the cache.
         now: Which month is running (UTC; the clock's by default, a cassette's time
             when replaying).
+        on_start: Told the number of months to read, once the archives list is read.
 
     Raises:
         Malformed: the username. NotFound, AccountClosed: the account.
@@ -214,6 +216,8 @@ def import_games(
     warn = on_warning or (lambda _line: None)
     with connect(settings, now) as conn:
         months = [m for m in fetch_archives(conn, name, on_warning) if _wanted(m, since, until)]
+        if on_start is not None:
+            on_start(len(months))
         games: dict[str, ChessComGame] = {}
         damaged: list[DamagedAnswer] = []
         read: list[tuple[int, int]] = []

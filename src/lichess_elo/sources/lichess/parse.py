@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from lichess_elo.core.games import RATING_MAX, RATING_MIN, Clock, Game, Side
+from lichess_elo.core.games import LICHESS, RATING_MAX, RATING_MIN, Clock, Game, Side
 
 
 def _millis_to_datetime(value: Any, field: str) -> datetime:
@@ -81,6 +81,7 @@ def _parse_side(obj: Any, color: str) -> Side:
         bool(obj.get("provisional", False)),  # provisional
         _opt_int(obj.get("aiLevel"), f"players.{color}.aiLevel"),  # ai_level
         None,  # rating_after (Lichess publishes the rating before the game and its change)
+        False,  # rating_estimated (every Lichess rating is published)
     )
 
 
@@ -168,6 +169,7 @@ def parse_game(obj: Mapping[str, Any]) -> Game:
             swiss_id,
             clock,
             source,
+            LICHESS,  # site
         )
     except ValueError as exc:
         raise ValueError(f"game {game_id}: {exc}") from exc

@@ -91,7 +91,6 @@ def _run(
     return subprocess_cli(*args, env=env, timeout=120)
 
 
-@pytest.mark.slow
 def test_sigint_after_each_statement_of_the_games_cache_ends_in_130(
     subprocess_cli: Run, onboard_server: FakeLichess, tmp_path: Path
 ) -> None:

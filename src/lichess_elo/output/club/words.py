@@ -47,6 +47,10 @@ class Words:
         self._own = _table()[language]
         self._en = _table()[FALLBACK]
 
+    def keys(self) -> set[str]:
+        """The keys this language's own table gives (without the English fallback)."""
+        return set(self._own)
+
     def raw(self, key: str) -> Any:
         """The table's value of ``key`` (English when the language lacks it)."""
         return self._own.get(key, self._en[key])

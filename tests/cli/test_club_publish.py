@@ -101,7 +101,8 @@ def test_min_games_hides_from_json_csv_html_and_the_chart(tmp_path: Path) -> Non
         made = _run("--min-games", "3", "--html", str(page), "--chart", str(chart))
     assert made.exit_code == 0, made.output
     html, svg = page.read_text(encoding="utf-8"), chart.read_text(encoding="utf-8")
-    assert "4 players with fewer than 3 games not shown" in html
+    # the page says it in a sentence, without the command line's option (issue #40)
+    assert "Not shown: 4 players with fewer than 3 games." in html
     for text in (html, svg):
         assert "Ania Nowak" in text and "Dawid Sowa" in text
         assert "Bartek" not in text and "Ewa Kruk" not in text

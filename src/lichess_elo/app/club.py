@@ -110,7 +110,7 @@ def rate_club_files(
     settings.check()
     rules = read_rules(settings.config) if settings.config is not None else Rules()
     fetch = tournament_fetcher(source, on_warning) if source is not None else None
-    read = read_inputs(inputs, fetch=fetch)
+    read = read_inputs(inputs, fetch=fetch, columns=rules.columns)
     if games_from:
         found, notes = club_games(games_from, read.players, seq_start=len(inputs) * 1_000_000)
         read.games.extend(found)

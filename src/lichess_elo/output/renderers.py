@@ -311,7 +311,7 @@ _CLUB_VIEWS = (_STANDINGS, _EXCLUDED)
 def _club_html(ladder: ClubLadder, target: Target) -> Rendered:
     from lichess_elo.output.html.club import club_html
 
-    return club_html(ladder.run.table, ladder.rules_file)
+    return club_html(ladder.run.table, ladder.rules_file, ladder.top)
 
 
 @renders("club", CHART, *_CLUB_VIEWS)
@@ -329,7 +329,7 @@ def _player_html(run: ClubRun, target: Target) -> Rendered:
 
     page = run.player
     assert page is not None
-    return club_player_html(page.standing, page.recent, page.months, page.target)
+    return club_player_html(page.standing, page.recent, page.months, page.target, run.result.rules)
 
 
 @renders("club-player", CHART)

@@ -29,6 +29,26 @@ from lichess_elo.core.games import Clock, speed_of
 #: ``fail(table, key, problem)``: the error for a bad ``key`` (in ``table``, or top level).
 Fail = Callable[[str | None, str, str], Exception]
 
+#: The columns of the players and games files (``[columns]`` maps them to a file's own
+#: headers), and the headers read as each without any map: English and Polish (matched
+#: with case, accents and spaces folded: ``Białe`` is ``biale``, ``Imię i nazwisko``
+#: ``imie_i_nazwisko``).
+COLUMNS: dict[str, tuple[str, ...]] = {
+    "name": ("name", "nazwisko", "imie_i_nazwisko", "zawodnik"),
+    "rating": ("rating", "ranking"),
+    "group": ("group", "grupa"),
+    "born": ("born", "rocznik", "rok_urodzenia"),
+    "start": ("start", "ranking_startowy"),
+    "lichess": ("lichess", "konto_lichess"),
+    "date": ("date", "data"),
+    "white": ("white", "player_a", "a", "playera", "biale"),
+    "black": ("black", "player_b", "b", "playerb", "czarne"),
+    "result": ("result", "wynik"),
+    "event": ("event", "turniej"),
+    "round": ("round", "runda"),
+    "time_control": ("time_control", "tempo"),
+}
+
 #: Every key the file may hold: top-level scalars, and tables with their keys.
 _SCALARS = {"update", "method", "cap", "rounding", "newcomers", "start", "k"}
 _TABLES: dict[str, set[str]] = {
@@ -47,6 +67,9 @@ _TABLES: dict[str, set[str]] = {
     "exclude": {"events"},
     "target": {"step", "term_end"},
     "publish": {"min_games", "hide_provisional"},
+    "awards": {"progress_after"},
+    "page": {"name", "language"},
+    "columns": set(COLUMNS),
 }
 #: Lichess's speed names, accepted as time-control patterns (any case).
 SPEEDS = ("ultraBullet", "bullet", "blitz", "rapid", "classical", "correspondence")
@@ -203,17 +226,58 @@ def _named(doc: Fail, table: str, key: str, value: Any, start: bool = False) -> 
     return out
 
 
-def rules_from_mapping(data: Mapping[str, Any], doc: Fail) -> Rules:
-    """Build ``Rules`` from a parsed ``club.toml``; ``doc`` makes the error for a bad key.
+def rules_from_mapping(
+    data: Mapping[str, Any], doc: Fail, languages: Sequence[str] = ("en",)
+) -> Rules:
+    """Build ``Rules`` from a parsed ``club.toml``; ``doc`` makes the error for a bad key;
+    ``languages``: the languages the pages can be written in (``page.language``).
 
     Raises:
         Whatever ``doc`` returns, for an unknown key or a bad value.
     """
     _check_keys(data, doc)
     values: dict[str, Any] = {}
-    for step in (_modes, _starts, _ks, _return_k, _counting, _publishing):
+    for step in (_modes, _starts, _ks, _return_k, _counting, _publishing, _columns):
         values.update(step(data, doc))
+    values.update(_page(data, doc, languages))
     return Rules(**values)
+
+
+def _page(data: Mapping[str, Any], doc: Fail, languages: Sequence[str]) -> dict[str, Any]:
+    """``[page]``: the club's name and the pages' language; ``[awards]``."""
+    values: dict[str, Any] = {}
+    page = _table(doc, data, "page")
+    if "name" in page:
+        name = page["name"]
+        if not isinstance(name, str) or not name.strip():
+            raise doc("page", "name", f"expected the club's name in quotes, got {name!r}")
+        values["club_name"] = " ".join(name.split())
+    if "language" in page:
+        language = page["language"]
+        if language not in languages:
+            shipped = ", ".join(languages)
+            raise doc("page", "language", f"{language!r} is not a language of the pages "
+                      f"(shipped: {shipped})")  # fmt: skip
+        values["language"] = language
+    awards = _table(doc, data, "awards")
+    if "progress_after" in awards:
+        values["progress_after"] = _whole(doc, "awards", "progress_after",
+                                          awards["progress_after"])  # fmt: skip
+    return values
+
+
+def _columns(data: Mapping[str, Any], doc: Fail) -> dict[str, Any]:
+    """``[columns]``: the tool's column name -> the file's header (a name or a list)."""
+    columns = _table(doc, data, "columns")
+    out: dict[str, tuple[str, ...]] = {}
+    for key, value in columns.items():
+        headers = [value] if isinstance(value, str) else value
+        if not isinstance(headers, list) or not all(
+            isinstance(h, str) and h.strip() for h in headers
+        ):
+            raise doc("columns", key, f'expected a header like "nazwisko", got {value!r}')
+        out[key] = tuple(headers)
+    return {"columns": out} if out else {}
 
 
 def _check_keys(data: Mapping[str, Any], doc: Fail) -> None:

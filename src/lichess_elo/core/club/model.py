@@ -22,6 +22,9 @@ Start = int | Literal["fide"]
 UPDATE_MODES: tuple[UpdateMode, ...] = ("event", "month", "game")
 METHODS: tuple[ClubMethod, ...] = ("formula", "fide-table")
 ROUNDINGS: tuple[Rounding, ...] = ("display", "update")
+#: A newcomer's first games that do not count towards "Biggest progress" when the club
+#: sets neither ``awards.progress_after`` nor ``k.provisional_games``.
+DEFAULT_CALIBRATION_GAMES = 5
 #: The player view shows the change over this many calendar months before the latest game.
 RECENT_MONTHS = 3
 
@@ -122,6 +125,20 @@ class Rules:
     term_end: date | None = None
     min_games: int = 0
     hide_provisional: bool = False
+    progress_after: int | None = None
+    club_name: str | None = None
+    language: str = "en"
+    columns: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def calibration_games(self) -> int:
+        """A newcomer's first games that calibrate her rating and do not count towards the
+        progress award: ``progress_after`` when set, else the club's provisional games
+        (``k.provisional_games``) when it has them, else 5 (FIDE's initial rating needs 5
+        games)."""
+        if self.progress_after is not None:
+            return self.progress_after
+        return self.provisional_games or DEFAULT_CALIBRATION_GAMES
 
     @property
     def cap_used(self) -> bool:
@@ -149,7 +166,8 @@ class PeriodEntry:
 @dataclass(frozen=True)
 class Standing:
     """A player's line in the standings (``rating`` unrounded; see ``shown``); ``k_next``
-    is the K of their next period and ``k_rule`` the rule that gives it."""
+    is the K of their next period and ``k_rule`` the rule that gives it; ``newcomer``: the
+    players file gave no established rating (her first games calibrate it)."""
 
     name: str
     rating: Decimal
@@ -159,6 +177,7 @@ class Standing:
     history: tuple[PeriodEntry, ...]
     k_next: int
     k_rule: str = ""
+    newcomer: bool = False
 
     @property
     def shown(self) -> int:

@@ -18,17 +18,19 @@ from lichess_elo.core.club.model import (
 )
 from lichess_elo.core.club.rating import expected
 from lichess_elo.core.months import add_months
-from lichess_elo.core.words import did_you_mean, match_folded
+from lichess_elo.core.words import did_you_mean, fold, match_folded
 from lichess_elo.errors import BadInput
 
 
 def find_player(result: ClubResult, name: str) -> Standing:
     """The standing of ``name``: the same name with case and spaces ignored, else the one
-    name equal to it with accents folded too (``Hania Zielinska`` finds Hania Zielińska).
+    name equal to it with accents folded too (``Hania Zielinska`` finds Hania Zielińska),
+    else the one player with that first name (``Hania`` finds Hania Zielińska when she is
+    the club's only Hania).
 
     Raises:
         BadInput: no rated player of that name (with the closest names), or several once
-            accents are folded (``field`` ``player``).
+            accents are folded, or several with that first name (``field`` ``player``).
     """
     for s in result.standings:
         if name_key(s.name) == name_key(name):
@@ -45,9 +47,25 @@ def find_player(result: ClubResult, name: str) -> Standing:
                        value=repr(name))  # fmt: skip
     if match_folded(name, result.unrated):
         raise _unrated(name)
+    first = _first_name(name, names)
+    if len(first) == 1:
+        return next(s for s in result.standings if s.name == first[0])
+    if first:
+        raise BadInput(f"is the first name of several players: {', '.join(first)}",
+                       field="player", value=repr(name))  # fmt: skip
+    if _first_name(name, result.unrated):
+        raise _unrated(name)
     near = did_you_mean(name, [*names, *result.unrated])
     near = f"; {near}" if near else ""
     raise BadInput(f"is not a player of this club{near}", field="player", value=repr(name))
+
+
+def _first_name(name: str, names: list[str] | tuple[str, ...]) -> list[str]:
+    """The ``names`` whose first name is ``name`` (one word; case and accents folded)."""
+    key = fold(name)
+    if not key or " " in key:
+        return []
+    return [n for n in names if fold(n).split(" ")[0] == key]
 
 
 def _unrated(name: str) -> BadInput:

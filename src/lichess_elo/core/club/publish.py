@@ -33,7 +33,7 @@ def published(result: ClubResult) -> ClubResult:
         result,
         standings=shown,
         unrated=(),
-        progress=progress(shown),
+        progress=progress(shown, rules.calibration_games),
         most_games=most_games(shown),
         hidden=hidden,
     )

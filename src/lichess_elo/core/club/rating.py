@@ -56,7 +56,7 @@ from lichess_elo.core.club.period import expected, rate_period
 from lichess_elo.core.club.standings import events, k_used, member_accounts, most_games, progress
 from lichess_elo.core.club.state import PlayerState, k_for, standing, start_rating
 from lichess_elo.core.months import months_between
-from lichess_elo.core.words import plural
+from lichess_elo.core.words import did_you_mean, plural
 from lichess_elo.errors import BadInput
 
 __all__ = [
@@ -94,9 +94,14 @@ __all__ = [
 
 
 def _resolve(
-    players: Sequence[ClubPlayer], games: Sequence[ClubGame], rules: Rules, roster: bool
+    players: Sequence[ClubPlayer],
+    games: Sequence[ClubGame],
+    rules: Rules,
+    roster: bool,
+    notes: list[str],
 ) -> tuple[dict[str, PlayerState], list[ClubGame]]:
-    """Check the input (names, duplicates, single-player events) and build the states."""
+    """Check the input (names, duplicates, single-player events) and build the states; a
+    newcomer whose name is near a listed one is noted in ``notes``."""
     states: dict[str, PlayerState] = {}
     for p in players:
         key = name_key(p.name)
@@ -110,6 +115,7 @@ def _resolve(
             (p.rating is not None or p.start is not None) and not p.provisional,
         )
     accounts = member_accounts(players, set(states))
+    listed = [p.name for p in players]
     seen: dict[tuple[object, ...], ClubGame] = {}
     out: list[ClubGame] = []
     for original in games:
@@ -121,11 +127,18 @@ def _resolve(
         for fieldname, name in (("white", g.white), ("black", g.black)):
             key = name_key(name)
             if key not in states:
+                near = did_you_mean(name, listed) if roster else ""
                 if roster and not rules.newcomers:
+                    # a near name first: a typo must not be steered to a second player
+                    how = (f"{near} (a new player: add them to the players file)" if near
+                           else "add them, or set newcomers = true in club.toml")  # fmt: skip
                     raise BadInput(
                         f"{g.where}: field {fieldname}: player {name!r} is not in the players "
-                        "file (add them, or set newcomers = true in club.toml)"
+                        f"file; {how}"
                     )
+                if near:
+                    notes.append(f"{g.where}: {name!r} is not in the players file and is rated "
+                                 f"as a newcomer; {near}")  # fmt: skip
                 states[key] = PlayerState(name, start_rating(None, name, rules))
         if name_key(g.white) == name_key(g.black):
             raise BadInput(
@@ -195,7 +208,9 @@ def rate_club(
         BadInput: an unknown player, a duplicated game or a single-player event,
             naming the file, line and field.
     """
-    states, checked = _resolve(players, games, rules, bool(players) if roster is None else roster)
+    out_notes = list(notes)
+    on_roster = bool(players) if roster is None else roster
+    states, checked = _resolve(players, games, rules, on_roster, out_notes)
     excluded = []
     counted = []
     for game in checked:
@@ -204,7 +219,6 @@ def rate_club(
             counted.append(game)
         else:
             excluded.append(ExcludedGame(game, rule))
-    out_notes = list(notes)
     if excluded:
         out_notes.append(
             f"{len(excluded)} of {len(checked)} games are not rated (forfeits, count/exclude rules)"
@@ -239,7 +253,7 @@ def rate_club(
         standings=tuple(standings),
         unrated=unrated,
         events=events(counted),
-        progress=progress(standings),
+        progress=progress(standings, rules.calibration_games),
         most_games=most_games(standings),
         last_period=plan[-1][0] if plan else None,
         last_day=club_day,

@@ -31,12 +31,20 @@ def events(games: Sequence[ClubGame]) -> tuple[EventSummary, ...]:
     return tuple(sorted(out, key=lambda e: (e.day, e.name.casefold())))
 
 
-def progress(standings: Sequence[Standing]) -> tuple[ProgressAward, ...]:
-    """Per calendar month, the player(s) with the biggest gain (shown points, > 0)."""
+def progress(standings: Sequence[Standing], calibration: int = 0) -> tuple[ProgressAward, ...]:
+    """Per calendar month, the player(s) with the biggest gain (shown points, > 0).
+
+    A newcomer's first ``calibration`` games (``Rules.calibration_games``) calibrate her
+    rating and are no progress: a period counts for her only when she had played at least
+    ``calibration`` rated games before it (an established player's periods all count).
+    """
     gains: dict[str, dict[str, Decimal]] = defaultdict(lambda: defaultdict(Decimal))
     for s in standings:
+        before = 0
         for e in s.history:
-            if e.rating_before is not None:
+            calibrated = not s.newcomer or before >= calibration
+            before += e.games
+            if e.rating_before is not None and calibrated:
                 gains[e.day.strftime("%Y-%m")][s.name] += e.change
     out: list[ProgressAward] = []
     for month in sorted(gains):

@@ -77,5 +77,5 @@ def standing(st: PlayerState, rules: Rules, last_id: int | None, club_day: date 
     k_next = k_for(st, rules, club_day or st.last_day)
     return Standing(
         st.name, st.rating, change, st.games, provisional, tuple(st.history), k_next.k,
-        k_next.rule,
+        k_next.rule, not st.established,
     )  # fmt: skip

@@ -14,6 +14,58 @@ if TYPE_CHECKING:
     from lichess_elo.core.club.rating import ClubGame, ClubResult, Standing, Target
 
 
+def points_text(points: Decimal) -> str:
+    """Points as a chess crosstable writes them: ``3``, ``2½``, ``½`` (never ``3.0`` or
+    ``2.5``; CSV and JSON keep numbers: ``3``, ``2.5``)."""
+    whole = int(points)
+    half = points - whole == Decimal("0.5")
+    if not half:
+        return str(whole) if points == whole else str(points.normalize())
+    return f"{whole}½" if whole else "½"
+
+
+#: A tie of more players than this is counted in words ("12 players with 15 games").
+NAMED_TIE = 3
+
+
+def tie_groups(items: list[tuple[str, int]]) -> list[tuple[list[str], int]]:
+    """Consecutive ``(name, value)`` pairs of equal value grouped: ``(names, value)``."""
+    groups: list[tuple[list[str], int]] = []
+    for name, value in items:
+        if groups and groups[-1][1] == value:
+            groups[-1][0].append(name)
+        else:
+            groups.append(([name], value))
+    return groups
+
+
+def _most_games_text(result: ClubResult) -> str:
+    """``Ania Nowak 4, Dawid Sowa 3, 12 players with 2 games``: a tie of more than
+    ``NAMED_TIE`` players is counted, not named."""
+    parts = []
+    for names, games in tie_groups([(a.name, a.games) for a in result.most_games]):
+        if len(names) > NAMED_TIE:
+            parts.append(f"{plural(len(names), 'player')} with {plural(games, 'game')}")
+        else:
+            parts.extend(f"{name} {games}" for name in names)
+    return ", ".join(parts)
+
+
+def _progress_text(result: ClubResult) -> str:
+    """``2026-03 Ania Nowak +40; 2026-04 4 players +20``: per month, a tie of more than
+    ``NAMED_TIE`` players is counted."""
+    parts = []
+    months: dict[str, list[tuple[str, int]]] = {}
+    for a in result.progress:
+        months.setdefault(a.period, []).append((a.name, a.change))
+    for month, awards in months.items():
+        if len(awards) > NAMED_TIE:
+            parts.append(f"{month} {plural(len(awards), 'player')} {awards[0][1]:+d}")
+        else:
+            parts.extend(f"{month} {name} {change:+d}" for name, change in awards)
+    return "; ".join(parts)
+
+
 def _club_mark(s: Standing) -> str:
     return f"{s.shown}?" if s.provisional else str(s.shown)
 
@@ -212,10 +264,9 @@ def club_text(result: ClubResult, rules_file: str | None = None, width: int | No
         )
     lines.append("")
     lines.append("Awards")
-    progress = "; ".join(f"{a.period} {a.name} {a.change:+d}" for a in result.progress)
+    progress = _progress_text(result)
     lines += wrap_words(f"  Biggest progress (by month): {progress or '-'}", width, "  ")
-    most = ", ".join(f"{a.name} {a.games}" for a in result.most_games)
-    lines += wrap_words(f"  Most games: {most or '-'}", width, "  ")
+    lines += wrap_words(f"  Most games: {_most_games_text(result) or '-'}", width, "  ")
     return "\n".join(lines)
 
 
@@ -298,7 +349,7 @@ def history_table(s: Standing) -> Table:
                Column("Points", short="Pts"), Column("Expected", short="Exp."), Column("K", "left"),
                Column("Rating")]  # fmt: skip
     rows = [
-        [e.day.isoformat(), e.period, str(e.games), str(e.points), f"{e.expected:.2f}",
+        [e.day.isoformat(), e.period, str(e.games), points_text(e.points), f"{e.expected:.2f}",
          f"{e.k} {e.k_rule}".rstrip(), str(round(float(e.rating_after)))]
         for e in s.history
     ]  # fmt: skip

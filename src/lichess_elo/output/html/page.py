@@ -81,11 +81,11 @@ def lines_html(lines: Iterable[str], css: str = "lines") -> str:
     return f'<ul class="{esc(css)}">{items}</ul>' if items else ""
 
 
-def page(title: str, body: Sequence[str]) -> str:
+def page(title: str, body: Sequence[str], lang: str = "en") -> str:
     """The whole page: ``body``'s parts inside one document with the inlined style and
-    script; printable (the style sheet has print rules)."""
+    script, in the language ``lang``; printable (the style sheet has print rules)."""
     return (
-        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        f'<!DOCTYPE html>\n<html lang="{esc(lang)}">\n<head>\n<meta charset="utf-8">\n'
         '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
         f'<meta name="generator" content="{GENERATOR}">\n'
         # Nothing outside the file: no fetch, no image, no font, no frame.

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import re
 import tomllib
+from functools import cache
+from importlib import resources
 from pathlib import Path
 
 from lichess_elo.core.club.config import rules_from_mapping
@@ -17,6 +19,14 @@ from lichess_elo.errors import BadFile
 from lichess_elo.sources.text_files import read_text
 
 FIELD = "config"
+
+
+@cache
+def page_languages() -> tuple[str, ...]:
+    """The languages the pages are shipped in: the tables of ``data/club_words.toml``
+    (``output/club/words.py`` reads their words)."""
+    text = resources.files("lichess_elo").joinpath("data", "club_words.toml").read_text("utf-8")
+    return tuple(sorted(tomllib.loads(text)))
 
 
 class _Doc:
@@ -71,4 +81,4 @@ def read_rules(path: Path) -> Rules:
         m = re.search(r"line (\d+)", str(exc))
         line = int(m[1]) if m else 1
         raise BadFile(path, f"not valid TOML ({exc})", line=line, field=FIELD) from None
-    return rules_from_mapping(data, _Doc(path, text).fail)
+    return rules_from_mapping(data, _Doc(path, text).fail, page_languages())

@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -21,7 +21,7 @@ from typing import Any
 import chess.pgn
 
 from lichess_elo.core import lichess_pgn
-from lichess_elo.core.club.config import normal_time_control
+from lichess_elo.core.club.config import COLUMNS, normal_time_control
 from lichess_elo.core.club.model import ClubGame, ClubPlayer
 from lichess_elo.core.games import (
     DAY_FORMATS,
@@ -31,12 +31,11 @@ from lichess_elo.core.games import (
     parse_result,
 )
 from lichess_elo.core.games import parse_day as core_parse_day
+from lichess_elo.core.words import fold
 from lichess_elo.errors import BadFile, BadInput
 from lichess_elo.sources.pgn import written_plies
 from lichess_elo.sources.text_files import read_text
 
-_WHITE = ("white", "player_a", "a", "playera")
-_BLACK = ("black", "player_b", "b", "playerb")
 _TOURNAMENT = re.compile(
     r"(?:https?://[^/\s]+/)?(?:(?P<kind>tournament|swiss|arena)[/:])?(?P<id>[A-Za-z0-9]{8})/?"
 )
@@ -119,11 +118,33 @@ def _csv_time_control(text: str) -> str | None:
 
 
 def _header(name: str) -> str:
-    return re.sub(r"[\s\-]+", "_", name.strip().lower().lstrip("\ufeff"))
+    return re.sub(r"[\s\-]+", "_", fold(name.strip().lstrip("\ufeff")))
 
 
-def read_csv(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
-    """Read a players file or a games file (told apart by the header) into ``into``.
+def column_names(
+    headers: Sequence[str], columns: Mapping[str, Sequence[str]] | None = None
+) -> list[str]:
+    """The tool's column name of each header (``core.club.config.COLUMNS``): the club's
+    own map first (``[columns]`` of ``club.toml``: ``name = "Zawodnik"``), then the English
+    and Polish names built in; case, accents, spaces and hyphens are folded. A header that
+    is none of them keeps its folded self (and is ignored)."""
+    lookup: dict[str, str] = {}
+    for table in (columns or {}, COLUMNS):
+        for tool, names in table.items():
+            for name in names:
+                lookup.setdefault(_header(name), tool)
+    return [lookup.get(_header(h), _header(h)) for h in headers]
+
+
+def read_csv(
+    path: Path,
+    text: str,
+    into: Inputs,
+    seq_start: int = 0,
+    columns: Mapping[str, Sequence[str]] | None = None,
+) -> None:
+    """Read a players file or a games file (told apart by the header) into ``into``;
+    ``columns`` maps the tool's column names to the file's own headers (``column_names``).
 
     Raises:
         BadFile: an unknown header, or a bad row, with file, line and field.
@@ -139,20 +160,25 @@ def read_csv(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
         raise BadFile(path, f"not a CSV row ({exc})", line=reader.line_num) from None
     if not rows:
         raise BadFile(path, "the file is empty", line=1)
-    header = [_header(h) for h in rows[0]]
-    if "name" in header and not any(h in _WHITE for h in header):
+    header = column_names(rows[0], columns)
+    if "name" in header and "white" not in header:
         _read_players(path, header, rows[1:], into)
         return
-    white = next((h for h in header if h in _WHITE), None)
-    black = next((h for h in header if h in _BLACK), None)
-    if white is None or black is None or "result" not in header or "date" not in header:
+    # messages name the file's own header (``data``), the code the tool's (``date``)
+    label = {tool: _header(h) for tool, h in zip(header, rows[0], strict=True)}
+    if not {"date", "white", "black", "result"} <= set(header):
         raise BadFile(
             path,
-            "the header is neither a players file (name, rating) nor a "
-            "games file (date, white, black, result)",
+            "the header is neither a players file (name, rating; nazwisko, ranking) nor a "
+            "games file (date, white, black, result; data, biale, czarne, wynik): "
+            "[columns] in club.toml names other headers",
             line=1,
         )
-    ignored = [rows[0][i].strip() for i, h in enumerate(header) if "rating" in h or "elo" in h]
+    ignored = [
+        rows[0][i].strip()
+        for i, h in enumerate(header)
+        if any(word in h for word in ("rating", "elo", "ranking"))
+    ]
     if ignored:
         into.notes.append(
             f"{path}: ignored the rating columns ({', '.join(ignored)}); ratings come from the "
@@ -163,17 +189,17 @@ def read_csv(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
             continue
         cells = dict(zip(header, row, strict=False))
         where = f"{path}:{number}"
-        for needed in ("date", white, black, "result"):
+        for needed in ("date", "white", "black", "result"):
             if not cells.get(needed, "").strip():
-                raise BadFile(path, f"field {needed}: empty", line=number)
-        score, forfeit = result_in_file(cells["result"], path, number)
+                raise BadFile(path, f"field {label[needed]}: empty", line=number)
+        score, forfeit = result_in_file(cells["result"], path, number, label["result"])
         into.games.append(
             ClubGame(
-                white=" ".join(cells[white].split()),
-                black=" ".join(cells[black].split()),
+                white=" ".join(cells["white"].split()),
+                black=" ".join(cells["black"].split()),
                 score=score,
                 forfeit=forfeit,
-                day=parse_day(cells["date"], path, number),
+                day=parse_day(cells["date"], path, number, label["date"]),
                 event=cells.get("event", "").strip() or None,
                 round=parse_round(cells.get("round", "")),
                 time_control=_csv_time_control(cells.get("time_control", "")),
@@ -326,6 +352,7 @@ def read_inputs(
     args: Sequence[str],
     *,
     fetch: Callable[[str | None, str, int], Iterator[ClubGame]] | None = None,
+    columns: Mapping[str, Sequence[str]] | None = None,
 ) -> Inputs:
     """Read every argument: ``.csv`` and ``.pgn`` files, and tournaments through ``fetch``.
 
@@ -333,6 +360,7 @@ def read_inputs(
         args: File paths, tournament ids or URLs, in any mix.
         fetch: ``fetch(kind, id, seq_start)`` yields a tournament's games; ``kind`` is
             ``"arena"``, ``"swiss"`` or ``None`` (unknown: try both).
+        columns: The club's header map (``read_csv``).
 
     Raises:
         BadFile: a missing or unreadable file, or bad content.
@@ -353,7 +381,7 @@ def read_inputs(
             if suffix == ".pgn":
                 read_pgn(path, text, into, seq)
             elif suffix in (".csv", ".tsv", ".txt"):
-                read_csv(path, text, into, seq)
+                read_csv(path, text, into, seq, columns)
             else:
                 raise BadFile(path, "not a .csv or .pgn file (club.toml is the rules file)")
             continue

@@ -39,7 +39,9 @@ def test_usage_names_arguments_in_capitals(command: str, argument: str) -> None:
 
 
 def test_argument_help_is_shown() -> None:
-    assert "Lichess username, e.g. OnBoard247." in _run("report", "--help").stdout
+    assert "Lichess username, or chess.com:NAME for a Chess.com account, e.g. OnBoard247." in (
+        _run("report", "--help").stdout
+    )
 
 
 def test_short_help_flag() -> None:

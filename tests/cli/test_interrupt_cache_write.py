@@ -20,8 +20,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from tests.fake_lichess import FakeLichess
 
 #: Loaded by the child interpreter at start-up (``sitecustomize``): every connection to the

@@ -209,11 +209,14 @@ def test_club_on_a_user_export_groups_generic_events_by_month_and_rates_no_ai() 
     assert not [g for g in inputs.games if "lichess AI" in g.white + g.black]
     assert any("skipped 1 games against the Lichess AI" in n for n in inputs.notes)
     # Events by hand: "rated blitz game" 40 in May, 4 in June; "casual blitz game" 2 in
-    # June; the arena's name for its 3 July games (the no-move one is a forfeit).
+    # June; the arena's name for its 3 July games.
     events = Counter(g.event for g in inputs.games)
     assert events == {
         "rated blitz game 2025-05": 40, "rated blitz game 2025-06": 4,
         "casual blitz game 2025-06": 2, "FIDE Social Chess Day Marathon": 3,
     }  # fmt: skip
     (no_start,) = [g for g in inputs.games if g.game_id == "OGhtagqF"]
-    assert no_start.forfeit  # Abandoned, 0-1, no move: recorded, not rated as a game
+    # Abandoned, 0-1, no move, but Lichess rated it (WhiteRatingDiff -6, BlackRatingDiff
+    # +5): one rule in every command, a game counts where its site rated it; so the club
+    # rates it as the 0-1 Lichess gave, not as a forfeit.
+    assert (no_start.forfeit, no_start.score) == (False, 0)

@@ -97,28 +97,18 @@ def run_chesscom_fetch(
     """
     from lichess_elo.core.chesscom import perf_of
     from lichess_elo.sources.cache.folder import make_cache_folder
-    from lichess_elo.sources.chesscom.archives import import_games
+    from lichess_elo.sources.chesscom.archives import import_games, month_reporter
     from lichess_elo.sources.lichess.session import CACHE_FILE
 
     settings.check()
     source.check()
-    done = 0
-    so_far = 0
-
-    def on_month(label: str, count: int, from_cache: bool) -> None:
-        nonlocal done, so_far
-        done += 1
-        so_far += count
-        if progress is not None:
-            progress.month(label, done, so_far, from_cache)
-
     found = import_games(
         username,
         source,
         since=settings.since,
         until=settings.until,
         on_warning=on_warning,
-        on_month=on_month,
+        on_month=month_reporter(progress),
         on_start=None if progress is None else progress.start,
     )
     rated: Counter[str] = Counter()

@@ -88,28 +88,18 @@ class ChessComGames:
                 ``NotCached``, ``DamagedAnswer``, ``RateLimited``... from the import.
         """
         from lichess_elo.core.chesscom import observed_changes
-        from lichess_elo.sources.chesscom.archives import import_games
+        from lichess_elo.sources.chesscom.archives import import_games, month_reporter
         from lichess_elo.sources.chesscom.games import to_games
 
         self.settings.check()
         progress = hooks.progress
-        done = 0
-        so_far = 0
-
-        def on_month(label: str, count: int, from_cache: bool) -> None:
-            nonlocal done, so_far
-            done += 1
-            so_far += count
-            if progress is not None:
-                progress.month(label, done, so_far, from_cache)
-
         found = import_games(
             query.username,
             self.settings,
             since=query.since,
             until=query.until,
             on_warning=hooks.on_warning,
-            on_month=on_month,
+            on_month=month_reporter(progress),
             on_start=None if progress is None else progress.start,
         )
         # Every month between the first and the last read was read: a month the archives

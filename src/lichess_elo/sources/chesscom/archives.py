@@ -34,6 +34,7 @@ from lichess_elo.errors import (
     FetchHint,
     NotFound,
 )
+from lichess_elo.sources.base import Progress
 from lichess_elo.sources.chesscom.session import ChessComConn, connect
 from lichess_elo.sources.chesscom.settings import ChessComSettings, check_username
 
@@ -181,6 +182,21 @@ def fetch_month(
         else:  # never final: the next online run asks again
             conn.session.expire_last()
     return list(read.games), from_cache
+
+
+def month_reporter(progress: Progress | None) -> Callable[[str, int, bool], None]:
+    """An ``on_month`` for ``import_games`` that tells ``progress`` each month read: its
+    label, the months done and the games so far, and whether it came from the cache."""
+    done = so_far = 0
+
+    def on_month(label: str, count: int, from_cache: bool) -> None:
+        nonlocal done, so_far
+        done += 1
+        so_far += count
+        if progress is not None:
+            progress.month(label, done, so_far, from_cache)
+
+    return on_month
 
 
 def import_games(

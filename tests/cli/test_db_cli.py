@@ -55,6 +55,14 @@ def db(tmp_path: Path) -> Path:
             "--rule-600 is gone: the 600/2600 rule now follows each month's edition",
         ),
         (["player", "Zed"], "no player 'Zed' in the lists"),
+        # a typo gets the folded did-you-mean of club --player (the fixture's players:
+        # Alice, Bob, Carol, Dave); a perf without the player names the ones with them
+        (["player", "Alyce"], "no player 'Alyce' in the lists; did you mean 'Alice'?"),
+        (["player", "Carl"], "did you mean 'Carol'?"),
+        (
+            ["player", "alice", "--perf", "rapid"],
+            "no player 'alice' in rapid in the lists (only in blitz)",
+        ),
         (["compare", "--chart", "x.gif"], "must end in .png or .svg"),
     ],
 )
@@ -328,3 +336,23 @@ def test_rate_fits_its_rules_lines_to_an_80_column_terminal(pty_cli: PtyCli, db:
     # the rules line, split between words with a hanging indent
     start = next(i for i, line in enumerate(lines) if line.startswith("  blitz rules: "))
     assert lines[start + 1].startswith("      ") and "engine: duckdb" in " ".join(lines), text
+
+
+def test_db_player_folds_accents_and_has_a_legend_at_80_columns(pty_cli: PtyCli, db: Path) -> None:
+    # a name typed with an accent and in capitals is Alice (Lichess names are ASCII)
+    code, output = _run("player", "ÁLICE", "--db", str(db), "--format", "csv")
+    assert code == 0 and output.splitlines()[1].startswith("blitz,Alice,2024-01,1500"), output
+    code, text = pty_cli(["db", "player", "alice", "--db", str(db)], width=80, env={})
+    assert code == 0, text
+    lines = [line.rstrip() for line in text.splitlines()]
+    assert all(len(line) <= 80 for line in lines), text
+    said = " ".join(" ".join(lines).split())
+    # the legend says PD is the month's sum of expected scores, not one game's probability
+    assert "Legend:" in said
+    assert (
+        "PD: the sum of the month's expected scores, in points (calc's PD is one game's "
+        "probability, 0 to 1)" in said
+    )
+    for column in ("perf, month:", "list:", "before:", "K:", "Lichess:", "games:", "K used:",
+                   "change:", "edition:"):  # fmt: skip
+        assert f" {column} " in f" {said} ", column

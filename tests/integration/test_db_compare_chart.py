@@ -14,7 +14,10 @@ import matplotlib
 from lichess_elo.app.db import CompareResult
 from lichess_elo.core.population.rows import BandRow
 from lichess_elo.output.charts.compare import (
+    GAME_MONTHS,
+    LIST_MONTHS,
     band_lines,
+    band_styles,
     series_style,
     spread,
     write_compare_chart,
@@ -69,3 +72,45 @@ def test_chart_ticks_in_order_and_lines_named(tmp_path: Path) -> None:
     # in both panels).
     for band in range(1000, 2200, 100):
         assert svg.count(f">{band}+<") == (4 if band == 1500 else 2), band
+
+
+def test_a_band_has_one_colour_in_every_panel() -> None:
+    styles = band_styles(_result())
+    # the bands drawn anywhere (5 players or more): rapid's 1000+ .. 2100+, and blitz's
+    # 1500+ (its 1600+ has 4 players): 12 bands, 12 colours, lowest first
+    assert sorted(styles) == list(range(1000, 2200, 100))
+    assert len({colour for colour, _ in styles.values()}) == 12
+    assert styles[1000] == series_style(0) and styles[1500] == series_style(5)
+    # so blitz's one band is drawn in 1500+'s colour, as in rapid's panel, not in the
+    # first colour (each panel used to count its own bands from the first colour)
+    assert styles[1500] != series_style(0)
+
+
+def test_the_axes_say_list_months_and_game_months(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    from lichess_elo.core.accuracy.bootstrap import Comparison
+    from lichess_elo.core.accuracy.metrics import Scores
+    from lichess_elo.core.population.scorecard import MonthScore
+
+    path = tmp_path / "bands.svg"
+    with matplotlib.rc_context({"svg.fonttype": "none"}):
+        write_compare_chart(_result(), path)
+    svg = path.read_text(encoding="utf-8")
+    assert svg.count(LIST_MONTHS) == 2  # one band panel a perf
+    assert GAME_MONTHS not in svg  # nothing was scored: no deviance panel
+    # one scored month of blitz: a deviance panel beside each band panel
+    card = Scores(100, 0.3, 0.69, 0.24, 0.6, 0.5, 0.5)
+    month = MonthScore(
+        "blitz",
+        202401,
+        100,
+        100,
+        card,
+        card,
+        Comparison("FIDE", "Lichess", 100, 0.3, 0.3, 0.0, None),
+    )
+    with matplotlib.rc_context({"svg.fonttype": "none"}):
+        write_compare_chart(replace(_result(), scores=[month]), path)
+    svg = path.read_text(encoding="utf-8")
+    assert svg.count(LIST_MONTHS) == 2 and svg.count(GAME_MONTHS) == 1

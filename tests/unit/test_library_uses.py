@@ -90,7 +90,7 @@ def test_glicko2_for_one_rating_period() -> None:
 
 
 def test_the_library_pages_examples_print_what_their_comments_say(
-    capsys: pytest.CaptureFixture[str],
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import re
 
@@ -98,7 +98,14 @@ def test_the_library_pages_examples_print_what_their_comments_say(
 
     text = (REPO / "docs" / "library.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```python\n(.*?)```", text, re.S)
-    assert len(blocks) == 2
+    # fide.calculate, Glickman's period, and the notebook's cells on the OnBoard247
+    # cassette (run from the project's folder, as the page says). The notebook's promised
+    # values are the Quickstart's January row (README: 62 games, score 31.0, expected
+    # 37.45, FIDE rules 2450->2385, Lichess ->2419), the two months' scores 31.0 and 38.0
+    # and expected 37.45 + 36.58 = 74.03, and the scorecard's calibration
+    # (docs/scorecard.md: 69 of 130 = 0.53 a game where Lichess expected 0.59).
+    assert len(blocks) == 3
+    monkeypatch.chdir(REPO)
     for block in blocks:
         # what each print's comment promises: the words up to two spaces or the end
         promised = [
@@ -109,3 +116,68 @@ def test_the_library_pages_examples_print_what_their_comments_say(
         exec(compile(block, "docs/library.md", "exec"), {})
         printed = capsys.readouterr().out.splitlines()
         assert printed == promised
+
+
+def test_to_frame_without_pandas_is_one_line_naming_the_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import sys
+
+    from lichess_elo import errors
+    from lichess_elo.core.population.rows import RatingList
+
+    # ``import pandas`` raises ImportError when sys.modules holds None for it
+    monkeypatch.setitem(sys.modules, "pandas", None)
+    board = RatingList("blitz", "2023-01")
+    with pytest.raises(errors.PackageMissing) as caught:
+        board.to_frame()
+    assert str(caught.value) == "to_frame() needs pandas: pip install pandas"
+    assert caught.value.package == "pandas"
+    # the rows themselves need no pandas
+    assert board.to_dict() == []
+
+
+def test_the_db_rows_as_dicts_and_frames() -> None:
+    from lichess_elo.core.population.rows import (
+        LIST_COLUMNS,
+        PLAYER_COLUMNS,
+        ListRow,
+        PlayerRow,
+        PlayerRows,
+        RatingList,
+    )
+
+    a: ListRow = {"name": "a", "rating": 1600, "games_before": 12, "k": 40, "lichess_rating": None}
+    board = RatingList("blitz", "2023-02", [a])
+    # each row carries the list's perf and month ahead of the row of ``db list``
+    assert board.to_dict() == [{"perf": "blitz", "month": "2023-02", **a}]
+    frame = board.to_frame()
+    assert tuple(frame.columns) == LIST_COLUMNS
+    assert frame.loc[0, "rating"] == 1600 and frame.loc[0, "month"] == "2023-02"
+    # an empty list is a frame with the columns and no row
+    assert tuple(RatingList("blitz", "2023-03").to_frame().columns) == LIST_COLUMNS
+
+    # 2 games, 1.5 points, expected 0.64 + 0.36 = 1.00, K 40: +20 (FIDE 8.3.1)
+    month: PlayerRow = {
+        "perf": "blitz", "name": "a", "month": "2023-02", "rating": 1600, "games_before": 12,
+        "k": 40, "lichess_rating": 1650, "games": 2, "points": 1.5, "expected": 1.0,
+        "k_used": 40, "change": 20, "next_rating": 1620, "edition": None,
+    }  # fmt: skip
+    rows = PlayerRows("a", [month])
+    assert rows.to_dict() == [month] and rows.to_dict()[0] is not month
+    frame = rows.to_frame()
+    assert tuple(frame.columns) == PLAYER_COLUMNS
+    assert frame.loc[0, "next_rating"] - frame.loc[0, "rating"] == frame.loc[0, "change"]
+
+
+def test_a_report_run_refuses_an_unknown_table(tmp_path: Path) -> None:
+    from lichess_elo import errors
+    from lichess_elo.app.report import ReportRun
+
+    run = ReportRun("someone", (), 0)
+    with pytest.raises(errors.UnknownChoice) as caught:
+        run.to_dict("game")  # type: ignore[arg-type]
+    assert caught.value.field == "table" and "games" in caught.value.choices
+    # no report: each table is its columns and no row
+    assert list(run.to_frame("games").columns)[:3] == ["perf", "site", "id"]
+    assert run.to_dict("predictions") == []

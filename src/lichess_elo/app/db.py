@@ -32,6 +32,7 @@ from lichess_elo.core.population.schema import (
     next_month,
     parse_month,
 )
+from lichess_elo.core.words import did_you_mean
 from lichess_elo.errors import BadInput
 from lichess_elo.sources.population import compare as population
 from lichess_elo.sources.population import duck, info, list_rules_store, lists
@@ -176,10 +177,12 @@ class PlayerSettings:
 
 @named_faults
 def player(settings: PlayerSettings) -> PlayerRows:
-    """Every month of the player's lists (names match without regard to case).
+    """Every month of the player's lists (names match with case and accents folded).
 
     Raises:
-        BadInput: an unknown perf, or a name with no rows.
+        BadInput: an unknown perf, or a name with no rows; the message names the perfs
+            that hold the player when ``perf`` does not, else the closest names (the
+            accent- and case-folded "did you mean" of ``club --player``).
     """
     perf = check_perf(settings.perf) if settings.perf else None
     con = duck.connect(settings.db, read_only=True)
@@ -187,12 +190,22 @@ def player(settings: PlayerSettings) -> PlayerRows:
         duck.require_lists(con)
         rows = lists.player_rows(con, settings.name, perf)
         rules = tuple(_rules_of(con, p) for p in dict.fromkeys(r["perf"] for r in rows))
+        if not rows:
+            raise BadInput(_not_found(con, settings.name, perf))
     finally:
         con.close()
-    if not rows:
-        where = f" in {perf}" if perf else ""
-        raise BadInput(f"no player {settings.name!r}{where} in the lists")
     return PlayerRows(rows[0]["name"], rows, rules)
+
+
+def _not_found(con: Any, name: str, perf: str | None) -> str:
+    """Why ``name`` has no rows: in other perfs only, or not in the lists (with the
+    closest names)."""
+    where = f" in {perf}" if perf else ""
+    others = lists.perfs_of(con, name) if perf else []
+    if others:
+        return f"no player {name!r}{where} in the lists (only in {', '.join(others)})"
+    near = did_you_mean(name, lists.names_near(con, name, perf))
+    return f"no player {name!r}{where} in the lists" + (f"; {near}" if near else "")
 
 
 # --- compare --------------------------------------------------------------------------------

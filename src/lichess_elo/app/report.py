@@ -18,16 +18,19 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
+from typing import Any
 
 from lichess_elo.app.accuracy import score_reports
 from lichess_elo.core import arguments as args
 from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.fide_record import FidePlayer
+from lichess_elo.core.frames import data_frame
 from lichess_elo.core.games import LICHESS, Game
 from lichess_elo.core.report.build import build_report
 from lichess_elo.core.report.model import PerfReport
 from lichess_elo.core.report.predictions import PerfAccuracy
 from lichess_elo.core.report.settings import ReportSettings
+from lichess_elo.core.report.tables import TABLES, Table, columns_of, table_records
 from lichess_elo.errors import WrongType
 from lichess_elo.sources.base import GameSource, Progress
 from lichess_elo.sources.cache.replay import ReplayRun
@@ -51,6 +54,29 @@ class ReportRun:
     #: stayed short there (a lower bound: the caller says so).
     months_back: int = 0
     count_short: tuple[str, ...] = ()
+
+    def to_dict(self, table: Table = "periods") -> list[dict[str, Any]]:
+        """The rows of one table of the run, one plain dict a row (``core.report.tables``):
+        ``periods`` (one a rating period), ``games`` (one a counted game) or
+        ``predictions`` (one a scored game with every contender's expected score, when the
+        run was asked for the scorecard). Every row names its perf and its site.
+
+        Raises:
+            UnknownChoice: ``table`` is not one of ``games``, ``periods``, ``predictions``.
+        """
+        args.choice("table", table, TABLES)
+        return list(table_records(table, self.reports, self.accuracy))
+
+    def to_frame(self, table: Table = "periods") -> Any:
+        """``to_dict(table)`` as a ``pandas.DataFrame``, its columns in the table's order
+        (``core.report.tables``) even with no row. pandas is imported here, not by the
+        package.
+
+        Raises:
+            UnknownChoice: ``table`` is not one of ``games``, ``periods``, ``predictions``.
+            PackageMissing: pandas is not installed.
+        """
+        return data_frame(self.to_dict(table), columns_of(table))
 
 
 #: From this many games on, a report lets each game's moves go once they are replayed:

@@ -16,6 +16,7 @@ from lichess_elo.cli.options import (
     NoPagerOpt,
     OutputOpt,
     QuietOpt,
+    complete_speed,
     fold_perf,
     fold_perfs,
     format_option,
@@ -53,7 +54,10 @@ class EngineName(StrEnum):
 DbOpt = Annotated[
     Path,
     typer.Option(
-        "--db", help="The DuckDB database file, e.g. --db lichess.duckdb.", dir_okay=False
+        "--db",
+        metavar="FILE",
+        help="The DuckDB database file, e.g. --db lichess.duckdb.",
+        dir_okay=False,
     ),
 ]
 PerfsOpt = Annotated[
@@ -61,6 +65,8 @@ PerfsOpt = Annotated[
     typer.Option(
         "--perf",
         callback=fold_perfs,
+        metavar="PERF",
+        autocompletion=complete_speed,
         help="A speed: ultraBullet, bullet, blitz, rapid, classical or correspondence (repeat "
         "it; default all), e.g. --perf blitz.",
     ),
@@ -116,8 +122,9 @@ def ingest_cmd(
     files: Annotated[
         list[Path],
         typer.Argument(
+            metavar="FILE...",
             help="Dumps (.pgn.zst), a player's own Lichess export (.pgn), Parquet files, "
-            "or directories of them."
+            "or directories of them.",
         ),
     ],
     db: DbOpt = Path("lichess.duckdb"),
@@ -145,15 +152,22 @@ def rate_cmd(
     db: DbOpt = Path("lichess.duckdb"),
     perf: PerfsOpt = None,
     engine: Annotated[
-        EngineName, typer.Option("--engine", help="Where the stages run, e.g. --engine spark.")
+        EngineName,
+        typer.Option(
+            "--engine", metavar="duckdb|spark", help="Where the stages run, e.g. --engine spark."
+        ),
     ] = EngineName.duckdb,
     master: Annotated[
-        str, typer.Option("--master", help="Spark master URL, e.g. --master spark://host:7077.")
+        str,
+        typer.Option(
+            "--master", metavar="URL", help="Spark master URL, e.g. --master spark://host:7077."
+        ),
     ] = "local[*]",
     warehouse: Annotated[
         Path | None,
         typer.Option(
             "--warehouse",
+            metavar="DIR",
             help="Spark: where games and lists are written as Parquet (a shared mount on a "
             "cluster; default DB.spark), e.g. --warehouse /mnt/shared/lichess.",
         ),
@@ -172,6 +186,7 @@ def rate_cmd(
         OpponentsName,
         typer.Option(
             "--opponents",
+            metavar="list|lichess",
             help="An opponent's rating: list (their own list rating in the run) or lichess "
             "(their Lichess rating in the game, as report does), e.g. --opponents lichess.",
         ),
@@ -238,12 +253,17 @@ def list_cmd(
         typer.Option(
             "--perf",
             callback=fold_perf,
+            metavar="PERF",
+            autocompletion=complete_speed,
             help="ultraBullet, bullet, blitz, rapid, classical or correspondence, e.g. "
             "--perf blitz.",
         ),
     ],
     month: Annotated[
-        str, typer.Option("--month", help="The list of YYYY-MM, e.g. --month 2024-02.")
+        str,
+        typer.Option(
+            "--month", metavar="YYYY-MM", help="The list of YYYY-MM, e.g. --month 2024-02."
+        ),
     ],
     db: DbOpt = Path("lichess.duckdb"),
     fmt: Annotated[str, format_option("db-list", panel=None)] = "table",
@@ -252,6 +272,7 @@ def list_cmd(
         typer.Option(
             "--top",
             "--limit",
+            metavar="N",
             help=f"Only the first N players (0: all). Default: {LIST_TOP} in a terminal, all "
             "in a file or a pipe, e.g. --top 100.",
             show_default=False,
@@ -284,11 +305,17 @@ def list_cmd(
 
 @db_app.command("player")
 def player_cmd(
-    name: Annotated[str, typer.Argument(help="A Lichess user name (any case).")],
+    name: Annotated[str, typer.Argument(metavar="USER", help="A Lichess user name (any case).")],
     db: DbOpt = Path("lichess.duckdb"),
     perf: Annotated[
         str | None,
-        typer.Option("--perf", callback=fold_perf, help="Only this perf, e.g. --perf rapid."),
+        typer.Option(
+            "--perf",
+            callback=fold_perf,
+            metavar="PERF",
+            autocompletion=complete_speed,
+            help="Only this perf, e.g. --perf rapid.",
+        ),
     ] = None,
     fmt: Annotated[str, format_option("db-player", panel=None)] = "table",
     output: OutputOpt = None,
@@ -311,22 +338,37 @@ def compare_cmd(
     db: DbOpt = Path("lichess.duckdb"),
     perf: PerfsOpt = None,
     band: Annotated[
-        int, typer.Option("--band", help="Width of a rating band, e.g. --band 100.")
+        int,
+        typer.Option("--band", metavar="POINTS", help="Width of a rating band, e.g. --band 100."),
     ] = 200,
-    top: Annotated[int, typer.Option("--top", help="Players who differ most, e.g. --top 20.")] = 10,
+    top: Annotated[
+        int, typer.Option("--top", metavar="N", help="Players who differ most, e.g. --top 20.")
+    ] = 10,
     min_games: Annotated[
         int,
-        typer.Option("--min-games", help="Differ only with this many games, e.g. --min-games 50."),
+        typer.Option(
+            "--min-games",
+            metavar="N",
+            help="Differ only with this many games, e.g. --min-games 50.",
+        ),
     ] = 30,
     sample: Annotated[
-        int, typer.Option("--sample", help="Games scored per month and perf, e.g. --sample 100000.")
+        int,
+        typer.Option(
+            "--sample", metavar="N", help="Games scored per month and perf, e.g. --sample 100000."
+        ),
     ] = 50_000,
     resamples: Annotated[
-        int, typer.Option("--resamples", help="Bootstrap resamples, e.g. --resamples 1000.")
+        int,
+        typer.Option(
+            "--resamples", metavar="N", help="Bootstrap resamples, e.g. --resamples 1000."
+        ),
     ] = 200,
     chart: Annotated[
         Path | None,
-        typer.Option("--chart", help="Draw Elo - Lichess by band, e.g. --chart bands.png."),
+        typer.Option(
+            "--chart", metavar="FILE", help="Draw Elo - Lichess by band, e.g. --chart bands.png."
+        ),
     ] = None,
     fmt: Annotated[str, format_option("db-compare", panel=None)] = "table",
     output: OutputOpt = None,

@@ -8,7 +8,7 @@ import typer
 
 from lichess_elo.app import glicko
 from lichess_elo.cli.errors import library_errors
-from lichess_elo.cli.options import OutputOpt, fold_perf, format_option
+from lichess_elo.cli.options import OutputOpt, complete_one_perf, fold_perf, format_option
 from lichess_elo.core.games import COLORS, Color
 from lichess_elo.errors import Malformed, UnknownChoice
 from lichess_elo.output import registry as render
@@ -40,6 +40,8 @@ def glicko_command(
         typer.Option(
             "--perf",
             callback=fold_perf,
+            metavar="PERF",
+            autocompletion=complete_one_perf,
             help="Lichess perf whose rating regulator applies (gains x1.005 in blitz, x1.015 in "
             "bullet/rapid/classical, ...), e.g. --perf blitz. Without it no regulator is applied.",
             show_default=False,

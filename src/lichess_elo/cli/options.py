@@ -11,6 +11,7 @@ settings. The player argument's site prefix (``chess.com:NAME``) is read by
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -155,10 +156,43 @@ NoPagerOpt = Annotated[
 ]
 
 
+def _starting(choices: tuple[str, ...]) -> Callable[[str], list[str]]:
+    """A shell-completion callback (typer's ``autocompletion``): the ``choices`` that start
+    with what is typed (``bl`` offers ``blitz``; typer keeps only candidates that start
+    with the typed text as typed, so completion is by prefix and case)."""
+
+    def complete(incomplete: str) -> list[str]:
+        return [c for c in choices if c.startswith(incomplete)]
+
+    return complete
+
+
+def complete_perf(incomplete: str) -> list[str]:
+    """Shell completion of ``--perf``: every perf (and ``all``) starting with what is typed."""
+    from lichess_elo.core.games import PERFS
+
+    return _starting(("all", *PERFS))(incomplete)
+
+
+def complete_one_perf(incomplete: str) -> list[str]:
+    """Shell completion of a ``--perf`` that takes one perf, not ``all`` (``glicko``)."""
+    from lichess_elo.core.games import PERFS
+
+    return _starting(PERFS)(incomplete)
+
+
+def complete_speed(incomplete: str) -> list[str]:
+    """Shell completion of the ``db`` commands' ``--perf``: the speeds the lists rate."""
+    from lichess_elo.core.population.schema import PERFS
+
+    return _starting(PERFS)(incomplete)
+
+
 def format_option(subject: str, panel: str | None = OUTPUT) -> Any:
     """The one ``--format``/``-f`` option, for ``Annotated[str, format_option(subject)]``:
-    its metavar and help list the formats the renderer registry has for ``subject``; the
-    command checks the value with ``output.registry.choose_format`` (one message everywhere).
+    its metavar and help list the formats the renderer registry has for ``subject``, and
+    shell completion offers them; the command checks the value with
+    ``output.registry.choose_format`` (one message everywhere).
     """
     from lichess_elo.output.registry import formats_of
 
@@ -170,6 +204,7 @@ def format_option(subject: str, panel: str | None = OUTPUT) -> Any:
         metavar="|".join(formats),
         help=f"Output format: {words}, e.g. --format json.",
         rich_help_panel=panel,
+        autocompletion=_starting(tuple(formats)),
     )
 
 
@@ -241,6 +276,7 @@ PerfOpt = Annotated[
         "--perf",
         callback=fold_perfs,
         metavar="PERF",
+        autocompletion=complete_perf,
         help="Only this perf (repeatable; report also takes all), e.g. --perf blitz.",
         show_default=False,
         rich_help_panel=WHICH_GAMES,

@@ -141,5 +141,14 @@ class WriteFailed(LichessEloError):
         return f"{prefix}{self}"
 
 
+class PackageMissing(LichessEloError):
+    """An optional package a call needs is not installed: ``package`` is its name on PyPI,
+    ``call`` the call that needs it (``to_frame()`` needs pandas)."""
+
+    def __init__(self, package: str, call: str) -> None:
+        self.package, self.call = package, call
+        super().__init__(f"{call} needs {package}: pip install {package}")
+
+
 class GlickoConvergenceError(LichessEloError):
     """The Glicko-2 volatility iteration did not converge."""

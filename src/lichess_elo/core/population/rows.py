@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypedDict
 
+from lichess_elo.core.frames import data_frame
 from lichess_elo.core.population.dialect import Engine
 from lichess_elo.core.population.list_rules import ListRules
 from lichess_elo.core.population.schema import month_label
@@ -113,6 +114,12 @@ class PlayerRow(TypedDict):
     edition: str | None
 
 
+#: The columns of ``RatingList.to_dict``/``to_frame``, in order.
+LIST_COLUMNS = ("perf", "month", *ListRow.__annotations__)
+#: The columns of ``PlayerRows.to_dict``/``to_frame``, in order.
+PLAYER_COLUMNS = tuple(PlayerRow.__annotations__)
+
+
 @dataclass(frozen=True)
 class RatingList:
     """One published list: players sorted by rating (highest first), then name."""
@@ -131,6 +138,20 @@ class RatingList:
             "players": self.players,
         }
 
+    def to_dict(self) -> list[dict[str, Any]]:
+        """One plain dict a player (``LIST_COLUMNS``): the list's perf and month, then the
+        row of ``db list``."""
+        return [{"perf": self.perf, "month": self.month, **row} for row in self.players]
+
+    def to_frame(self) -> Any:
+        """``to_dict()`` as a ``pandas.DataFrame`` (pandas imported here, not by the
+        package).
+
+        Raises:
+            PackageMissing: pandas is not installed.
+        """
+        return data_frame(self.to_dict(), LIST_COLUMNS)
+
 
 @dataclass(frozen=True)
 class PlayerRows:
@@ -147,6 +168,20 @@ class PlayerRows:
             "rules": [r.document() for r in self.rules],
             "rows": self.rows,
         }
+
+    def to_dict(self) -> list[dict[str, Any]]:
+        """One plain dict a month and perf (``PLAYER_COLUMNS``): the rows of ``db
+        player``, ``expected`` the sum of the month's expected scores (in points)."""
+        return [dict(row) for row in self.rows]
+
+    def to_frame(self) -> Any:
+        """``to_dict()`` as a ``pandas.DataFrame`` (pandas imported here, not by the
+        package).
+
+        Raises:
+            PackageMissing: pandas is not installed.
+        """
+        return data_frame(self.to_dict(), PLAYER_COLUMNS)
 
 
 # --- compare --------------------------------------------------------------------------------

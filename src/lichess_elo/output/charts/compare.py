@@ -1,8 +1,14 @@
 """``db compare --chart``: mean Elo - Lichess by Lichess band over the months, one panel
 per perf. Months are real dates in order (not text labels in order of first appearance),
-each band has its own colour and marker up to 12 bands, and every line ends with its name.
-Beside each perf's panel, when its months were scored, the binomial deviance of FIDE rules,
-Lichess Glicko-2, Glicko-1 and Stephenson's rating month by month (lower is better).
+each band has its own colour and marker up to 12 bands, the same in every panel (a band is
+one colour across the perfs, its legend lists every band drawn), and every line ends with
+its name. Beside each perf's panel, when its months were scored, the binomial deviance of
+FIDE rules, Lichess Glicko-2, Glicko-1 and Stephenson's rating month by month (lower is
+better).
+
+The two panels' months are not the same kind: a band's point is a *list month* (the list
+published on its first day, before its games), a deviance's a *game month* (the games
+played in it, predicted from the lists at its start). The axes say so.
 """
 
 from __future__ import annotations
@@ -24,12 +30,22 @@ SERIES_COLOURS = (
 _MARKERS = ("o", "s", "^", "D")
 #: A band's line needs this many players on a list for that month's point.
 MIN_PLAYERS = 5
+#: The x axes' labels: what a month is on each panel.
+LIST_MONTHS = "list month (the list published on its 1st, before its games)"
+GAME_MONTHS = "game month (its games, predicted from the lists at its start)"
 
 
 def series_style(i: int) -> tuple[str, str]:
     """The colour and marker of the ``i``-th series (0-based): 12 distinct colours, then
     the colours again with the next marker."""
     return SERIES_COLOURS[i % len(SERIES_COLOURS)], _MARKERS[(i // len(SERIES_COLOURS)) % 4]
+
+
+def band_styles(result: CompareResult) -> dict[int, tuple[str, str]]:
+    """The colour and marker of every band drawn in any perf's panel (``series_style`` in
+    order of band, lowest first), so a band looks the same in every panel."""
+    drawn = sorted({b.band for b in result.bands if b.players >= MIN_PLAYERS})
+    return {band: series_style(i) for i, band in enumerate(drawn)}
 
 
 def band_lines(result: CompareResult, perf: str) -> list[tuple[int, list[date], list[float]]]:
@@ -98,14 +114,16 @@ def write_compare_chart(result: CompareResult, path: Path) -> Path:
         if scored:
             for ax, perf in zip((row[1] for row in axes), perfs, strict=True):
                 _score_panel(ax, mdates, perf, score_lines(result, perf))
+        styles = band_styles(result)
         for ax, perf in zip((row[0] for row in axes), perfs, strict=True):
             lines = band_lines(result, perf)
-            for i, (band, days, means) in enumerate(lines):
-                colour, marker = series_style(i)
+            for band, days, means in lines:
+                colour, marker = styles[band]
                 ax.plot(days, means, color=colour, marker=marker, label=f"{band}+")
             ax.axhline(0, color="grey", linewidth=0.8)
             ax.set_title(f"{perf}: mean FIDE-rules Elo - Lichess rating, by Lichess band")
             ax.set_ylabel("Elo - Lichess")
+            ax.set_xlabel(LIST_MONTHS)
             if not lines:
                 continue
             ax.xaxis.set_major_locator(mdates.AutoDateLocator(minticks=2, maxticks=12))
@@ -116,15 +134,15 @@ def write_compare_chart(result: CompareResult, path: Path) -> Path:
             ax.set_xlim(mdates.date2num(first) - pad, mdates.date2num(last) + pad)
             low, high = ax.get_ylim()
             ends = spread([means[-1] for _, _, means in lines], (high - low) / 28)
-            for i, ((band, days, _), y) in enumerate(zip(lines, ends, strict=True)):
+            for (band, days, _), y in zip(lines, ends, strict=True):
                 ax.annotate(
                     f"{band}+", xy=(mdates.date2num(days[-1]), y), xytext=(6, 0),
                     textcoords="offset points", va="center", fontsize="small",
-                    color=series_style(i)[0], annotation_clip=False,
+                    color=styles[band][0], annotation_clip=False,
                 )  # fmt: skip
             ax.legend(
-                fontsize="small", title="Lichess band", loc="center left",
-                bbox_to_anchor=(1.06, 0.5),
+                fontsize="small", title="Lichess band\n(one colour in\nevery panel)",
+                loc="center left", bbox_to_anchor=(1.06, 0.5),
             )  # fmt: skip
     return path
 
@@ -138,6 +156,7 @@ def _score_panel(
         ax.plot(days, values, color=colour, marker=marker, markersize=3, label=label)
     ax.set_title(f"{perf}: binomial deviance of each month's games (lower is better)")
     ax.set_ylabel("deviance")
+    ax.set_xlabel(GAME_MONTHS)
     if not lines:
         ax.set_axis_off()
         return

@@ -120,6 +120,30 @@ PLAYER_FIELDS = (
 )  # fmt: skip
 
 
+#: What each column of ``db player``'s table is (its legend, under the rules).
+PLAYER_LEGEND = (
+    ("perf, month", "the list published at the start of that month, in that perf"),
+    ("list", "the player's FIDE-rules rating on that list"),
+    ("before", "rated games counted before the list (they set K, FIDE 8.3.3)"),
+    ("K", "the list's development coefficient"),
+    ("Lichess", "the last Lichess rating before the month (- for a newcomer)"),
+    ("games", "rated games in the month; score: points scored (win 1, draw ½)"),
+    (
+        "PD",
+        "the sum of the month's expected scores, in points (calc's PD is one game's "
+        "probability, 0 to 1); score - PD is the month's result above expectation",
+    ),
+    ("K used", "K after the 700 rule (K x games at most 700)"),
+    ("change", "K used x (score - PD), rounded once: the next list is list + change"),
+    ("edition", "the FIDE regulations that rated the month"),
+)
+
+
+def player_legend() -> tuple[str, ...]:
+    """``db player``'s legend lines (a table's notes: wrapped between words)."""
+    return ("Legend:", *(f"  {name}: {text}" for name, text in PLAYER_LEGEND))
+
+
 def player_table(result: PlayerRows) -> Table:
     """``db player``'s table: one row per perf and month, with the edition applied."""
     heads = ("perf", "month", "list", "before", "K", "Lichess", "games", "score", "PD",
@@ -147,7 +171,7 @@ def player_table(result: PlayerRows) -> Table:
         columns,
         rows,
         title=f"{result.name}: FIDE-rules lists",
-        notes=tuple(r.text for r in result.rules),
+        notes=(*(r.text for r in result.rules), *player_legend()),
     )
 
 

@@ -9,6 +9,7 @@ from lichess_elo.core.population import stages
 from lichess_elo.core.population.rows import ListRow, PlayerRow
 from lichess_elo.core.population.rulebook_sql import MonthRules
 from lichess_elo.core.population.schema import month_label
+from lichess_elo.core.words import fold
 
 
 def list_span(con: duckdb.DuckDBPyConnection, perf: str) -> tuple[int, int] | None:
@@ -37,15 +38,44 @@ def list_players(
     ]
 
 
+#: How many stored names ``names_near`` hands on, and how like the typed one they must be
+#: (DuckDB's Jaro-Winkler similarity of the lower-case names, 0..1).
+NEAR_NAMES = 10
+NEAR_SIMILARITY = 0.75
+
+
+def names_near(con: duckdb.DuckDBPyConnection, name: str, perf: str | None) -> list[str]:
+    """Up to ``NEAR_NAMES`` names of the lists (in every perf or in ``perf``) most like
+    ``name``, the most like first: the candidates of a "did you mean" (one scan of the
+    names, made only when a name is not found)."""
+    found = con.execute(
+        """SELECT name, max(jaro_winkler_similarity(lower(name), ?)) AS near
+           FROM lists WHERE (? IS NULL OR perf = ?)
+           GROUP BY name HAVING near >= ?
+           ORDER BY near DESC, name LIMIT ?""",
+        [fold(name), perf, perf, NEAR_SIMILARITY, NEAR_NAMES],
+    ).fetchall()
+    return [str(row[0]) for row in found]
+
+
+def perfs_of(con: duckdb.DuckDBPyConnection, name: str) -> list[str]:
+    """The perfs whose lists hold the player ``name`` (case and accents folded)."""
+    found = con.execute(
+        "SELECT DISTINCT perf FROM lists WHERE lower(name) = ? ORDER BY perf", [fold(name)]
+    ).fetchall()
+    return [str(row[0]) for row in found]
+
+
 def player_rows(con: duckdb.DuckDBPyConnection, name: str, perf: str | None) -> list[PlayerRow]:
-    """Every row of the player ``name`` (any case), in every perf or in ``perf``, by perf
-    then month; ``points`` and ``expected`` in points (stored in hundredths)."""
+    """Every row of the player ``name`` (case and accents folded: Lichess names are ASCII
+    letters, digits, ``_`` and ``-``), in every perf or in ``perf``, by perf then month;
+    ``points`` and ``expected`` in points (stored in hundredths)."""
     found = con.execute(
         """SELECT perf, name, month, rating, games_before, k, lichess_rating, games,
                   points, expected, k_used, change, next_rating, edition
-           FROM lists WHERE lower(name) = lower(?) AND (? IS NULL OR perf = ?)
+           FROM lists WHERE lower(name) = ? AND (? IS NULL OR perf = ?)
            ORDER BY perf, month""",
-        [name, perf, perf],
+        [fold(name), perf, perf],
     ).fetchall()
     return [
         PlayerRow(

@@ -10,11 +10,15 @@ shape: its README has the table of the six games) and the real export of thibaul
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
+import duckdb
 import pytest
 
 from lichess_elo.core import lichess_pgn
+from lichess_elo.sources.dump import parse as dump_parse
+from lichess_elo.sources.population import ingest
 from tests.helpers import REPO
 from tests.runners import Cli
 
@@ -88,20 +92,77 @@ def test_club_rates_the_rated_abandoned_game_of_a_real_export(cli: Cli) -> None:
     assert perf["summary"]["excluded"]["casual"] == 2
 
 
-def _db_player(cli: Cli, db: Path, name: str) -> int:
+def _db_player(cli: Cli, db: Path, name: str) -> tuple[int, int]:
+    """The player's games and FIDE change, over the months ``db player`` shows."""
     result = cli(["db", "player", name, "--db", str(db), "--format", "json"])
     assert result.exit_code == 0, result.output
-    return sum(row["games"] for row in json.loads(result.stdout)["rows"])
+    rows = json.loads(result.stdout)["rows"]
+    return sum(row["games"] for row in rows), sum(row["change"] for row in rows)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="db ingest reads headers only: it cannot count plies yet, so it rates the "
-    "unplayed games (issue #39, deliverable 1, db part not done)",
-)
+def _lichess_changes(db: Path) -> dict[str, int]:
+    """Each player's sum of the Lichess rating diffs of the games ``db`` stores."""
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        rows = con.execute(
+            """SELECT name, SUM(diff)::INTEGER FROM (
+                   SELECT white AS name, white_diff AS diff FROM games
+                   UNION ALL SELECT black, black_diff FROM games) GROUP BY name"""
+        ).fetchall()
+    finally:
+        con.close()
+    return {str(name): int(total) for name, total in rows}
+
+
+# db rate (docs/population.md): each player enters at the Elo of their first game stored
+# (KAISAH_SRAITK 1500 in Unplay01, north_bishop 1520 in Unplay01, south_rook 1480 in
+# Unplay04), K 20, FIDE's table of expected scores (a difference of 18-25: 0.53/0.47, of
+# 40-47: 0.56/0.44), the month's change rounded:
+#   KAISAH_SRAITK: beats north (0.47) and south (0.53): 2 - 1.00 = +1.00, x20 = +20
+#   north_bishop: loses to KAISAH (0.53), draws south (0.56): 0.5 - 1.09, x20 = -11.8 -> -12
+#   south_rook: loses to KAISAH (0.47), draws north (0.44): 0.5 - 0.91, x20 = -8.2 -> -8
+# (rated, the unplayed Unplay02 and Unplay03 would give south_rook 4 games).
+DB_CHANGES = {"KAISAH_SRAITK": 20, "north_bishop": -12, "south_rook": -8}
+
+
 def test_db_counts_the_same_games(cli: Cli, tmp_path: Path) -> None:
     db = tmp_path / "x.duckdb"
-    assert cli(["db", "ingest", str(SHAPE), "--db", str(db)]).exit_code == 0
+    ingested = cli(["db", "ingest", str(SHAPE), "--db", str(db)])
+    assert ingested.exit_code == 0, ingested.output
+    # 6 games: Unplay02 and Unplay03 unplayed, Unplay05 aborted, 3 stored
+    assert "2021-10      3  aborted 1, unplayed 2" in ingested.stdout
     assert cli(["db", "rate", "--db", str(db)]).exit_code == 0
-    counts = {name: _db_player(cli, db, name) for name in EXPECTED}
-    assert counts == {name: games for name, (games, _, _) in EXPECTED.items()}
+    players = {name: _db_player(cli, db, name) for name in EXPECTED}
+    assert players == {name: (games, DB_CHANGES[name]) for name, (games, _, _) in EXPECTED.items()}
+    # the same games as report's, so the same Lichess changes (+11, -7, -4)
+    assert _lichess_changes(db) == {name: change for name, (_, change, _) in EXPECTED.items()}
+
+
+def test_a_database_ingested_before_the_rule(
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A database ingested by a reader without plies (as before the rule, or from Parquet):
+    # no game is unplayed, the 2 unplayed games are stored and rated, and every command works.
+    sample = tmp_path / "sample.pgn"
+    sample.write_bytes(SHAPE.read_bytes())
+    db = tmp_path / "old.duckdb"
+    with monkeypatch.context() as patch:
+        read = ingest._batches
+        patch.setattr(
+            ingest,
+            "_batches",
+            lambda *a: (b.drop_columns([dump_parse.PLIES]) for b in read(*a)),
+        )
+        old = cli(["db", "ingest", str(sample), "--db", str(db)])
+    assert "2021-10      5  aborted 1" in old.stdout  # 6 games, 1 aborted, 5 stored
+    assert cli(["db", "rate", "--db", str(db)]).exit_code == 0
+    assert _db_player(cli, db, "south_rook")[0] == 4  # with Unplay02 and Unplay03
+    # The file again, unchanged: the ledger holds it in full, it is skipped.
+    again = cli(["db", "ingest", str(sample), "--db", str(db)])
+    assert again.exit_code == 0 and "skipped" in again.output
+    # Changed (a new modification time): read again, its month replaced under the rule.
+    os.utime(sample, ns=(sample.stat().st_atime_ns, sample.stat().st_mtime_ns + 10**9))
+    replaced = cli(["db", "ingest", str(sample), "--db", str(db)])
+    assert "2021-10      3  aborted 1, unplayed 2" in replaced.stdout
+    assert cli(["db", "rate", "--db", str(db)]).exit_code == 0
+    assert _db_player(cli, db, "south_rook") == (2, DB_CHANGES["south_rook"])

@@ -21,6 +21,7 @@ import zstandard
 from lichess_elo.app import db as app
 from lichess_elo.core.population.schema import HEADERS
 from lichess_elo.sources.dump import arrow as dump_arrow
+from lichess_elo.sources.dump import parse as dump_parse
 from lichess_elo.sources.population import ingest
 from tests.integration import numpy_dump_reader as headers
 from tests.integration.db_helpers import awkward_games, db_tables, game, gen_dump, write_dump
@@ -42,9 +43,15 @@ def test_the_same_batches_as_the_numpy_reader(tmp_path: Path, chunk_bytes: int, 
     new = pa.Table.from_batches(
         list(dump_arrow.read_pgn_zst(path, HEADERS, chunk_bytes=chunk_bytes))
     )
+    # The old reader reads headers only; the new one counts each game's plies too.
+    plies = new.column(dump_parse.PLIES).to_pylist()
+    new = new.drop_columns([dump_parse.PLIES])
     assert new.schema == old.schema
     assert new.to_pylist() == old.to_pylist()
     # Pinned by hand from awkward_games, so that a wrong old reader cannot hide a wrong new one.
+    # Plies up to 2: Eve's game has no movetext (0); every other game has "1. e4 ... 1... e5"
+    # (the garbage block after Ingrid's game is her movetext: she has 2 already).
+    assert plies == [2, 2, 2, 0] + [2] * 13
     rows = new.to_pylist()
     assert [r["White"] for r in rows] == [
         "Ann", 'A\\"nn', "Cy", "Eve", "Gus", "Ingr\ufffdd", "", "lichess AI level 3", "Zed",

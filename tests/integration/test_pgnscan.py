@@ -71,18 +71,21 @@ def _same(text: bytes, size: int | None = None) -> list[dict[str, object]]:
 @needs_c
 def test_pinned_buffers_of_one_crlf_game() -> None:
     text = b'[White "a\xc3\xa9"]\r\n[Black ""]\r\n[Whit "x"]\r\n\r\n1. e4 *\r\n\r\n'
-    games, valid, offsets, data, plain = pgnscan.scan(text, len(text), ("White", "Black", "Result"))
+    names = ("White", "Black", "Result")
+    games, valid, offsets, data, plain, plies = pgnscan.scan(text, len(text), names, 2)
     assert games == 1 and not plain
     assert valid == bytes([0b011])
     assert list(memoryview(offsets).cast("i")) == [0, 3, 3, 3]
     assert data == b"a\xc3\xa9"
-    assert _same(text) == [dict.fromkeys(HEADERS) | {"seq": 0, "White": "aé", "Black": ""}]
+    assert plies == bytes([1])  # "1. e4 *": one move
+    expected = dict.fromkeys(HEADERS) | {"seq": 0, "White": "aé", "Black": "", "plies": 1}
+    assert _same(text) == [expected]
 
 
 @needs_c
 def test_empty_and_blank_text() -> None:
-    assert pgnscan.scan(b"", 0, ("White",)) == (0, b"", bytes(4), b"", True)
-    assert pgnscan.scan(b'[White "x"]', 11, ("White",))[3:] == (b"x", True)
+    assert pgnscan.scan(b"", 0, ("White",), 2) == (0, b"", bytes(4), b"", True, b"")
+    assert pgnscan.scan(b'[White "x"]', 11, ("White",), 2)[3:] == (b"x", True, bytes([0]))
     for text in (b"", b"\n", b"\r\n\r\n", b"1. e4 *\n\n", b"[White", b'[White "x"]'):
         _same(text)
     assert _same(b'[White "x"]')[0]["White"] == "x"  # the last line needs no newline
@@ -110,13 +113,51 @@ def test_awkward_games_cut_everywhere(crlf: bool) -> None:
         _same(text, size)
 
 
+#: Movetext and each game's plies (counted up to 2), derived by hand from the rule in
+#: ``sources/dump/parse.py``: a word outside ``{}`` comments holding a letter is a ply.
+MOVETEXTS = [
+    (b"0-1", 0),  # the result only (the issue's AgzxP7Xn kind)
+    (b"*", 0),
+    (b"1. d4 { [%clk 0:03:00] } 1-0", 1),  # "[%clk" is inside the comment
+    (b"1. e4 { [%eval 0.2] [%clk 0:03:00] } 1... e5 { [%clk 0:03:00] } 1/2-1/2", 2),
+    (b"1. e4 $1 1... $2 1/2-1/2", 1),  # NAGs and move numbers hold no letter
+    (b"1.e4 1...e5 *", 2),  # a move number glued to its move: one word, a ply
+    (b"1. { a comment\nover two lines } e4 { e5 Nf3 } 1-0", 1),  # the comment spans lines
+    (b"1. { never closed e4 e5", 0),  # an open comment runs to the game's end
+    (b"1. } e4 !? 1-0", 1),  # a "}" outside a comment is a space
+    (b"1. O-O-O 1... exd8=Q+ 2. Nf3", 2),  # capped: "2 or more"
+    (b"1. e4\r\n\r\n1... e5 *", 2),  # movetext over two blocks, CRLF
+    (b"12. 12... 1-0 0-1 1/2-1/2 * $13 !? ??", 0),
+]
+
+
+def _game_text(movetext: bytes) -> bytes:
+    return b'[Event "Rated Blitz game"]\n[White "a"]\n\n' + movetext + b"\n\n"
+
+
+@needs_c
+@pytest.mark.parametrize(("movetext", "plies"), MOVETEXTS)
+def test_plies_of_pinned_movetext(movetext: bytes, plies: int) -> None:
+    text = _game_text(movetext)
+    assert [r["plies"] for r in _same(text)] == [plies]
+    # Whatever follows: a next game resets the comment, and each game has its own count.
+    two = _same(text + _game_text(b"1. e4 e5 *"))
+    assert [r["plies"] for r in two] == [plies, 2]
+    for size in range(len(text) + 1):
+        _same(text, size)
+
+
 def _fuzz_line(rng: random.Random) -> bytes:
     """A line of a header block or of movetext, often almost a tag line."""
     name = rng.choice([*HEADERS, "Whit", "WhiteEloX", "Site", "W", "", "White Elo"]).encode()
     value = bytes(rng.choice(b'ab"] \\\xff\xc3\xa9\r0[') for _ in range(rng.randrange(8)))
-    kind = rng.randrange(10)
+    kind = rng.randrange(12)
     if kind == 0:
         return b"1. e4 { [%clk 0:03:00] } " * rng.randrange(1, 400)  # long movetext
+    if kind >= 10:  # movetext of a few words, braces and long comments: plies from 0 to 2+
+        pieces = [b"{", b"}", b" ", b"e4", b"12.", b"1...", b"$1", b"1-0", b"*", b"O-O", b"\t"]
+        pieces += [b"{ " + b"x" * rng.randrange(200) + b" }", b"1. " * rng.randrange(40)]
+        return b"".join(rng.choice(pieces) for _ in range(rng.randrange(12)))
     if kind == 1:
         return b"[%clk 0:01:00] e5"
     if kind == 2:
@@ -136,11 +177,15 @@ def _fuzz_text(rng: random.Random) -> bytes:
 def test_seeded_fuzz() -> None:
     rng = random.Random(20261203)
     games = 0
+    plies: set[object] = set()
     for _ in range(400):
         text = _fuzz_text(rng)
-        games += len(_same(text))
+        rows = _same(text)
+        games += len(rows)
+        plies |= {r["plies"] for r in rows}
         _same(text, rng.randrange(len(text) + 1))
     assert games > 400  # the inputs do hold games
+    assert plies == {0, 1, 2}  # and games of each count
 
 
 def _dumps(tmp_path: Path) -> list[Path]:

@@ -38,8 +38,8 @@ names = tuple(sys.argv[2].split(","))
 for path in sys.argv[3:]:
     text = open(path, "rb").read()
     chunk = bytearray(text) + bytes(4096)
-    games = pgnscan.scan(chunk, len(text), names)[0]
-    print(path.rsplit("/", 1)[-1], games)
+    found = pgnscan.scan(chunk, len(text), names, 2)
+    print(path.rsplit("/", 1)[-1], found[0], sum(found[5]))
 """
 
 
@@ -81,7 +81,16 @@ def test_the_scanner_has_no_undefined_behaviour_on_empty_values_real_and_awkward
         b"".join(f'[{name} ""]\n'.encode() for name in HEADERS) + b"\n1. e4 *\n\n"
     )
     (files / "awkward.pgn").write_bytes(b"".join(awkward_games()))
-    inputs = [files / "empty.pgn", files / "awkward.pgn", *sorted(REAL.glob("*.pgn"))]
+    # Movetext the ply count reads: comments open and closed, across lines, left open.
+    (files / "movetext.pgn").write_bytes(
+        b'[White "a"]\n\n1. { x\ny } e4 } { 1-0\n\n[White "b"]\n\n{\n\n[White "c"]\n\n'
+    )
+    inputs = [
+        files / "empty.pgn",
+        files / "awkward.pgn",
+        files / "movetext.pgn",
+        *sorted(REAL.glob("*.pgn")),
+    ]
     done = subprocess.run(
         [sys.executable, "-c", CHILD, str(built), ",".join(HEADERS), *map(str, inputs)],
         capture_output=True,
@@ -90,6 +99,7 @@ def test_the_scanner_has_no_undefined_behaviour_on_empty_values_real_and_awkward
     )
     assert done.returncode == 0, done.stderr
     assert "runtime error" not in done.stderr, done.stderr
-    counts = dict(line.split() for line in done.stdout.splitlines())
-    assert counts["empty.pgn"] == "1"  # the one game, with every tag present and empty
+    counts = {line.split()[0]: line.split()[1:] for line in done.stdout.splitlines()}
+    assert counts["empty.pgn"] == ["1", "1"]  # the one game, every tag empty; 1 ply ("e4")
+    assert counts["movetext.pgn"] == ["3", "1"]  # plies 1 ("e4"), 0 and 0
     assert len(counts) == len(inputs)

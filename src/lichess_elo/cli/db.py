@@ -132,7 +132,7 @@ def ingest_cmd(
     fmt: Annotated[str, format_option("db-ingest", panel=None)] = "table",
     output: OutputOpt = None,
 ) -> None:
-    """Read dumps (headers only) into the database, replacing each month they cover."""
+    """Read dumps (headers, plies up to 2) into the database, replacing each month they cover."""
     from lichess_elo.cli.errors import library_errors
 
     with library_errors(NAMES), interruptible():

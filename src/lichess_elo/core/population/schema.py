@@ -6,6 +6,7 @@ import re
 
 from lichess_elo.core.fide.editions import chapter_of_speed
 from lichess_elo.core.games import SPEEDS
+from lichess_elo.core.lichess_pgn import UNPLAYED
 from lichess_elo.core.months import yyyymm_add, yyyymm_range
 from lichess_elo.errors import BadInput
 
@@ -34,6 +35,7 @@ REASONS = (
     "aborted",  # Termination "Abandoned" with Result "*": aborted, never rated
     "unfinished",  # any other Result "*" ("Unterminated": still running)
     "unrated",  # casual, by the Event's word, or by its having no rating diff
+    UNPLAYED,  # rated by its Event, but no rating diff and 0-1 plies: Lichess did not rate it
     "variant",  # not standard chess
     "missing_rating",  # WhiteElo or BlackElo absent or "?"
     "other_perf",  # neither the Event nor the TimeControl names a speed

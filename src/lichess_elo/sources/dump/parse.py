@@ -4,6 +4,18 @@ edge; ``dump_arrow`` decompresses the chunks and runs this on them).
 ``parse_chunk`` reads it with the small C scanner (``pgnscan.c``, built when a compiler is
 there) or else with numpy on the raw bytes; both follow the rules of ``dump_arrow``'s
 docstring and give the same batch (``tests/integration/test_pgnscan.py``).
+
+Each batch also holds each game's plies (``PLIES``), counted up to ``PLY_CAP`` (one more
+than ``core.lichess_pgn.UNPLAYED_PLIES``: 0, 1 or "2 or more"), enough for the rule of
+unplayed games. A game's movetext is its text after its header block up to the next header
+block; in it a ``{`` opens a comment and a ``}`` closes it (across lines, never past the
+game), and outside comments the bytes other than `` \t\r\n{}`` form words. A word holding
+an ASCII letter is a ply: a SAN move always holds one (a piece, a file, the O of castling);
+a move number (``12.``, ``12...``), a NAG (``$1``), a glyph (``!?``) and a result (``1-0``,
+``0-1``, ``1/2-1/2``, ``*``) hold none. Lichess writes nothing else in movetext (no
+variations, ``;`` comments or null moves); a variation's or a ``;`` comment's words would
+count too (more plies: the game is kept), a zeros castling ``0-0`` or a null move ``--``
+would not.
 """
 
 from __future__ import annotations
@@ -15,16 +27,28 @@ from typing import Any
 import numpy as np
 import pyarrow as pa
 
+from lichess_elo.core.lichess_pgn import UNPLAYED_PLIES
+
 try:  # the compiled scanner (setup.py builds it when a C compiler is there)
     from lichess_elo.sources.dump import pgnscan
 except ImportError:  # pragma: no cover - an install without a compiler
     pgnscan = None  # type: ignore[assignment]
+
+#: The column of each game's plies in a batch (int8), counted up to ``PLY_CAP``.
+PLIES = "plies"
+#: Plies are counted up to this many ("2 or more"): one more than the most an unplayed game
+#: has, so that the count tells every unplayed game from a played one.
+PLY_CAP = UNPLAYED_PLIES + 1
 
 #: Bytes of a tag line compared after its ``[``: the longest name read and its space.
 _KEY_BYTES = 16
 #: Bytes a buffer holds past its text, so that the key of its last line reads in place.
 SLACK = _KEY_BYTES + 8
 _NL, _CR, _BRACKET, _QUOTE, _CLOSE, _SPACE = 10, 13, ord("["), ord('"'), ord("]"), ord(" ")
+_TAB, _OPEN_COMMENT, _CLOSE_COMMENT = 9, ord("{"), ord("}")
+#: Bytes of movetext first read for each game's plies (then four times more, for the games
+#: not settled: a Lichess game's first two plies come within its first 60 bytes or so).
+_PLY_WINDOW = 64
 
 
 class TagTable:
@@ -33,9 +57,13 @@ class TagTable:
 
     def __init__(self, names: Sequence[str]) -> None:
         self.names = tuple(names)
-        self.schema = pa.schema([("seq", pa.int64())] + [(n, pa.string()) for n in names])
+        self.schema = pa.schema(
+            [("seq", pa.int64())] + [(n, pa.string()) for n in names] + [(PLIES, pa.int8())]
+        )
         raws = [(n + " ").encode() for n in self.names]
         for name, raw in zip(self.names, raws, strict=True):
+            if name == PLIES:
+                raise ValueError(f"tag name {name!r}: the name of the plies column")
             if len(raw) > _KEY_BYTES or " " in name or not name:
                 raise ValueError(f"tag name {name!r}: 1 to {_KEY_BYTES - 1} bytes, no space")
         value = np.zeros((len(raws), _KEY_BYTES), np.uint8)
@@ -60,10 +88,11 @@ class TagTable:
         self.skip = np.array([len(r) + 2 for r in raws], np.int64)  # '[', name, ' "'
 
 
-def _tag_lines(chunk: Any, padded: np.ndarray, size: int) -> tuple[int, Any, Any, Any]:
-    """(games, game of each tag line, start, end) of the header blocks' lines in the first
-    ``size`` bytes; ``end`` excludes the ``\\n`` and a ``\\r`` (looked for only when the
-    text holds one)."""
+def _tag_lines(chunk: Any, padded: np.ndarray, size: int) -> tuple[int, Any, Any, Any, Any]:
+    """(games, game of each tag line, start, end, movetext) of the header blocks' lines in
+    the first ``size`` bytes; ``end`` excludes the ``\\n`` and a ``\\r`` (looked for only
+    when the text holds one); ``movetext``: each game's first and last byte + 1 of the text
+    after its header block (from the blank line that ends it) up to the next game."""
     nl = np.flatnonzero(padded[:size] == _NL)
     # Line j runs from bound[j] + 1 to bound[j + 1]: a last line without its newline too,
     # and after a last newline an empty line, which changes nothing.
@@ -93,7 +122,14 @@ def _tag_lines(chunk: Any, padded: np.ndarray, size: int) -> tuple[int, Any, Any
     ends = bound[rows + 1]
     if cr:
         ends -= padded[ends - 1] == _CR
-    return int(np.count_nonzero(header_block)), game[rows], starts[rows], ends
+    openers = np.flatnonzero(header_block)
+    blanks = np.flatnonzero(blank)
+    after = np.searchsorted(blanks, openers)  # the blank line that ends each header block
+    ended = after < len(blanks)
+    movetext = np.full((2, len(openers)), size, np.int64)
+    movetext[0, ended] = np.minimum(starts[blanks[after[ended]]], size)
+    movetext[1, :-1] = starts[openers[1:]]
+    return len(openers), game[rows], starts[rows], ends, movetext
 
 
 def _tag_of(padded: np.ndarray, starts: np.ndarray, tags: TagTable) -> np.ndarray:
@@ -114,15 +150,21 @@ def scanner() -> str:
 
 
 def parse_chunk(chunk: Any, size: int, tags: TagTable, first_seq: int = 0) -> pa.RecordBatch:
-    """The tags of the games in the first ``size`` bytes of ``chunk`` (bytes-like; whole
-    games, Lichess PGN), by the compiled scanner when it is built, else by numpy (the two
-    give the same batch). Bytes past ``size`` are never read as text."""
+    """The tags and the plies (``PLIES``) of the games in the first ``size`` bytes of
+    ``chunk`` (bytes-like; whole games, Lichess PGN), by the compiled scanner when it is
+    built, else by numpy (the two give the same batch). Bytes past ``size`` are never read
+    as text."""
     if pgnscan is None:
         games, columns = _numpy_columns(chunk, size, tags)
     else:
         games, columns = _c_columns(chunk, size, tags)
     seq = int64_array(np.arange(first_seq, first_seq + games, dtype=np.int64))
     return pa.RecordBatch.from_arrays([seq, *columns], schema=tags.schema)
+
+
+def int8_array(values: np.ndarray) -> pa.Array:
+    """``values`` (int8) as an Arrow array on their buffer (as ``int64_array``)."""
+    return pa.Array.from_buffers(pa.int8(), len(values), [None, pa.py_buffer(values)])
 
 
 def int64_array(values: np.ndarray) -> pa.Array:
@@ -132,10 +174,10 @@ def int64_array(values: np.ndarray) -> pa.Array:
 
 
 def _c_columns(chunk: Any, size: int, tags: TagTable) -> tuple[int, list[pa.Array]]:
-    """The games and the tag columns of ``parse_chunk``, found by ``pgnscan``; values all
-    ASCII are strings as they are (no UTF-8 to check)."""
+    """The games, the tag columns and the plies of ``parse_chunk``, found by ``pgnscan``;
+    values all ASCII are strings as they are (no UTF-8 to check)."""
     assert pgnscan is not None
-    games, valid, offsets, data, plain = pgnscan.scan(chunk, size, tags.names)
+    games, valid, offsets, data, plain, plies = pgnscan.scan(chunk, size, tags.names, PLY_CAP)
     small = len(data) < 1 << 31
     if plain:
         kind = pa.string() if small else pa.large_string()
@@ -145,18 +187,20 @@ def _c_columns(chunk: Any, size: int, tags: TagTable) -> tuple[int, list[pa.Arra
     values = pa.Array.from_buffers(
         kind, count * games, [pa.py_buffer(valid), pa.py_buffer(offsets), pa.py_buffer(data)]
     )
+    counted = pa.Array.from_buffers(pa.int8(), games, [None, pa.py_buffer(plies)])
     if plain and small:
-        return games, [values.slice(i * games, games) for i in range(count)]
-    return games, _columns(values, games, count, small)
+        return games, [*(values.slice(i * games, games) for i in range(count)), counted]
+    return games, [*_columns(values, games, count, small), counted]
 
 
 def _numpy_columns(chunk: Any, size: int, tags: TagTable) -> tuple[int, list[pa.Array]]:
-    """The games and the tag columns of ``parse_chunk``, found with numpy (a chunk without
-    ``SLACK`` bytes past ``size`` is copied first)."""
+    """The games, the tag columns and the plies of ``parse_chunk``, found with numpy (a
+    chunk without ``SLACK`` bytes past ``size`` is copied first)."""
     if len(chunk) < size + SLACK:
         chunk = bytes(chunk[:size]) + bytes(SLACK)
     padded = np.frombuffer(chunk, np.uint8)
-    games, game, starts, ends = _tag_lines(chunk, padded, size)
+    games, game, starts, ends, movetext = _tag_lines(chunk, padded, size)
+    plies = _plies(padded, size, movetext[0], movetext[1])
     tag = _tag_of(padded, starts, tags)
     # A wanted name, a '"' after its space, at least '""]' after that: a whole tag line.
     # (Every byte read is inside the line or the padding, whatever the line.)
@@ -170,7 +214,54 @@ def _numpy_columns(chunk: Any, size: int, tags: TagTable) -> tuple[int, list[pa.
     slot = tag * games + game
     index = np.full(len(tags.names) * games, -1, np.int64)
     np.maximum.at(index, slot, np.arange(len(slot)))
-    return games, _cut(chunk, size, begin, stop, index.reshape(len(tags.names), games))
+    columns = _cut(chunk, size, begin, stop, index.reshape(len(tags.names), games))
+    return games, [*columns, int8_array(plies)]
+
+
+def _plies(padded: np.ndarray, size: int, first: np.ndarray, last: np.ndarray) -> np.ndarray:
+    """Each game's plies up to ``PLY_CAP`` (int8), its movetext the bytes ``first[g]`` up to
+    ``last[g]``: the first ``_PLY_WINDOW`` bytes of each, then four times more for the games
+    whose count is not settled (under the cap, and more movetext to read)."""
+    plies = np.zeros(len(first), np.int8)
+    todo = np.arange(len(first))
+    width = _PLY_WINDOW
+    while len(todo):
+        begin, end = first[todo], last[todo]
+        at = begin[None, :] + np.arange(width)[:, None]  # byte by game: columns are games
+        text = np.where(at < end[None, :], padded[np.minimum(at, size)], _SPACE)
+        count = _window_plies(text)
+        done = (count >= PLY_CAP) | (end - begin <= width)
+        plies[todo[done]] = np.minimum(count[done], PLY_CAP)
+        todo = todo[~done]
+        width *= 4
+    return plies
+
+
+def _window_plies(text: np.ndarray) -> np.ndarray:
+    """The plies of each column of ``text`` (bytes of movetext by games, each from its
+    start): the words outside ``{}`` comments that hold a letter (``pgnscan.c``'s
+    ``count_plies``)."""
+    opens = text == _OPEN_COMMENT
+    brace = opens | (text == _CLOSE_COMMENT)
+    # A comment is open after a byte when the last brace up to it is a "{": each brace as
+    # 2 * its row + 1 for "{", the running maximum is the last one (-1: none yet).
+    row = np.arange(0, 2 * len(text), 2, dtype=np.int32)[:, None]
+    last = np.maximum.accumulate(np.where(brace, row + opens, -1), axis=0)
+    inside = np.zeros(text.shape, bool)
+    inside[1:] = ((last[:-1] & 1) == 1) & (last[:-1] >= 0)
+    word = (text != _SPACE) & (text != _TAB) & (text != _NL) & (text != _CR)
+    word &= ~(inside | brace)
+    lower = text | 0x20
+    letter = word & (lower >= ord("a")) & (lower <= ord("z"))
+    starts = word.copy()
+    starts[1:] &= ~word[:-1]
+    number = np.cumsum(starts, axis=0, dtype=np.int32)  # the word each byte is in
+    # A letter counts when no letter before it is in its word (word numbers only rise).
+    seen = np.maximum.accumulate(np.where(letter, number, 0), axis=0)
+    before = np.zeros_like(seen)
+    before[1:] = seen[:-1]
+    counted: np.ndarray = np.count_nonzero(letter & (number != before), axis=0)
+    return counted
 
 
 def _cut(

@@ -1,8 +1,8 @@
 /* The header scanner of sources/dump/arrow.py in C (an optional extension: without a
  * compiler the numpy scanner there reads the same text the same way).
  *
- * scan(chunk, size, names) reads the first `size` bytes of `chunk` (whole games of a
- * Lichess PGN) and returns (games, validity, offsets, data, ascii): the values of the tags
+ * scan(chunk, size, names, cap) reads the first `size` bytes of `chunk` (whole games of a
+ * Lichess PGN) and returns (games, validity, offsets, data, ascii, plies): the values of the tags
  * `names` as one Arrow binary array of len(names) * games elements, tag by tag (element
  * t * games + g is tag t of game g, null when the game has no such tag line), as its three
  * buffers (offsets int32 when data is under 2 GiB, else int64), and whether every value
@@ -11,6 +11,13 @@
  * lines between blank lines is a header block when its first line starts with "[", a tag
  * line is `[Name "value"]` whole, and the last line of a tag in a block gives its value.
  * The GIL is released while the text is read and while the buffers are filled.
+ *
+ * `plies` holds each game's plies, counted up to `cap` (a byte each): the movetext of a game is the text after its header block up to the next
+ * header block; in it a `{` opens a comment and a `}` closes it (across lines, never past
+ * the game), and outside comments the bytes other than " \t\r\n{}" form words. A word
+ * holding a letter (A-Z, a-z) is a ply: a SAN move always holds one (a piece, a file, the
+ * O of castling), a move number ("12.", "12..."), a NAG ("$1"), a glyph ("!?") and a
+ * result ("1-0", "1/2-1/2", "*") none. A game stops being read at `cap` plies.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -41,6 +48,7 @@ typedef struct {
     Py_ssize_t room; /* games the spans have room for */
     Py_ssize_t data; /* bytes of all the values */
     Py_ssize_t nulls;
+    unsigned char *plies; /* each game's plies, up to the cap */
 } Found;
 
 /* The tag `[Name "value"]` of a line (without its "\n" and "\r"): its index, -1 if none. */
@@ -74,6 +82,11 @@ new_game(Found *found, int count)
             return 0;
         }
         found->spans = grown;
+        unsigned char *plies = realloc(found->plies, (size_t)room);
+        if (plies == NULL) {
+            return 0;
+        }
+        found->plies = plies;
         found->room = room;
     }
     Span *row = found->spans + found->games * count;
@@ -81,6 +94,7 @@ new_game(Found *found, int count)
         row[t].begin = -1;
         row[t].len = 0;
     }
+    found->plies[found->games] = 0;
     found->games++;
     return 1;
 }
@@ -110,11 +124,58 @@ keep(Found *found, const char *value, Py_ssize_t len, Span *slot)
     return 1;
 }
 
+/* The kind of each byte in movetext, for count_plies. */
+enum { WORD = 0, LETTER, SPACE, OPEN, CLOSE };
+static unsigned char kinds[256];
+
+static void
+init_kinds(void)
+{
+    for (int c = 'a'; c <= 'z'; c++) {
+        kinds[c] = LETTER;
+        kinds[c - 'a' + 'A'] = LETTER;
+    }
+    kinds[' '] = kinds['\t'] = kinds['\r'] = kinds['\n'] = SPACE;
+    kinds['{'] = OPEN;
+    kinds['}'] = CLOSE;
+}
+
+/* Count the plies of a line of movetext (without its "\n") into `*plies`, up to `cap`;
+ * `*comment`: whether a `{` comment is open, before the line and after it. */
+static void
+count_plies(const char *line, Py_ssize_t n, int cap, unsigned char *plies, int *comment)
+{
+    int counted = 0; /* the word being read holds a letter already counted */
+    for (Py_ssize_t i = 0; i < n; i++) {
+        if (*comment) { /* to its "}" (memchr: a clock comment is 18 bytes) */
+            const char *close = memchr(line + i, '}', (size_t)(n - i));
+            if (close == NULL) {
+                return;
+            }
+            *comment = 0;
+            i = close - line;
+            continue;
+        }
+        unsigned char kind = kinds[(unsigned char)line[i]];
+        if (kind == LETTER) {
+            if (!counted) {
+                counted = 1;
+                if (++*plies >= cap) {
+                    return;
+                }
+            }
+        } else if (kind != WORD) {
+            *comment = kind == OPEN;
+            counted = 0;
+        }
+    }
+}
+
 /* Read the text into `found` (no Python calls: run without the GIL); 0 when out of memory. */
 static int
-read_text(const char *text, Py_ssize_t size, const Names *names, Found *found)
+read_text(const char *text, Py_ssize_t size, const Names *names, int cap, Found *found)
 {
-    int in_block = 0, header = 0, count = names->count;
+    int in_block = 0, header = 0, count = names->count, comment = 0;
     Py_ssize_t at = 0;
     while (at < size) {
         const char *nl = memchr(text + at, '\n', (size_t)(size - at));
@@ -129,13 +190,23 @@ read_text(const char *text, Py_ssize_t size, const Names *names, Found *found)
             if (!in_block) {
                 in_block = 1;
                 header = text[at] == '[';
-                if (header && !new_game(found, count)) {
-                    return 0;
+                if (header) {
+                    if (!new_game(found, count)) {
+                        return 0;
+                    }
+                    comment = 0;
                 }
+            }
+            if (!header) {
+                if (found->games > 0 && found->plies[found->games - 1] < cap) {
+                    count_plies(text + at, n, cap, found->plies + found->games - 1, &comment);
+                }
+                at = end + 1;
+                continue;
             }
             Span span;
             int t;
-            if (header && text[at] == '[' && (t = tag_line(names, text + at, n, &span)) >= 0) {
+            if (text[at] == '[' && (t = tag_line(names, text + at, n, &span)) >= 0) {
                 Span *slot = found->spans + (found->games - 1) * count + t;
                 if (!keep(found, text + at + span.begin, span.len, slot)) {
                     return 0;
@@ -230,7 +301,7 @@ ascii(const char *data, Py_ssize_t len)
     return (any & 0x8080808080808080ull) == 0;
 }
 
-/* The tuple (games, validity, offsets, data, ascii) of what `found` holds. */
+/* The tuple (games, validity, offsets, data, ascii, plies) of what `found` holds. */
 static PyObject *
 buffers(const Found *found, int count)
 {
@@ -239,11 +310,16 @@ buffers(const Found *found, int count)
     PyObject *valid = PyBytes_FromStringAndSize(NULL, (n + 7) / 8);
     PyObject *offsets = PyBytes_FromStringAndSize(NULL, (n + 1) * (wide ? 8 : 4));
     PyObject *data = PyBytes_FromStringAndSize(NULL, found->data);
-    if (valid == NULL || offsets == NULL || data == NULL) {
+    PyObject *plies = PyBytes_FromStringAndSize(NULL, found->games);
+    if (valid == NULL || offsets == NULL || data == NULL || plies == NULL) {
         Py_XDECREF(valid);
         Py_XDECREF(offsets);
         Py_XDECREF(data);
+        Py_XDECREF(plies);
         return NULL;
+    }
+    if (found->games > 0) { /* memcpy from NULL (no game: no array) is undefined */
+        memcpy(PyBytes_AS_STRING(plies), found->plies, (size_t)found->games);
     }
     uint8_t *v = (uint8_t *)PyBytes_AS_STRING(valid);
     char *o = PyBytes_AS_STRING(offsets), *d = PyBytes_AS_STRING(data);
@@ -252,7 +328,8 @@ buffers(const Found *found, int count)
     fill(found, count, wide, v, o, d);
     plain = ascii(d, found->data);
     Py_END_ALLOW_THREADS
-    return Py_BuildValue("nNNNO", found->games, valid, offsets, data, plain ? Py_True : Py_False);
+    return Py_BuildValue("nNNNON", found->games, valid, offsets, data,
+                         plain ? Py_True : Py_False, plies);
 }
 
 static PyObject *
@@ -262,32 +339,37 @@ scan(PyObject *self, PyObject *args)
     Py_buffer chunk;
     Py_ssize_t size;
     PyObject *tuple;
+    int cap;
     Names names;
-    Found found = {NULL, NULL, 0, 0, 0, 0, 0, 0};
-    if (!PyArg_ParseTuple(args, "y*nO!:scan", &chunk, &size, &PyTuple_Type, &tuple)) {
+    Found found = {NULL, NULL, 0, 0, 0, 0, 0, 0, NULL};
+    if (!PyArg_ParseTuple(args, "y*nO!i:scan", &chunk, &size, &PyTuple_Type, &tuple, &cap)) {
         return NULL;
     }
     PyObject *out = NULL;
     if (size < 0 || size > chunk.len) {
         PyErr_SetString(PyExc_ValueError, "size: 0 to the length of the chunk");
+    } else if (cap < 0 || cap > 255) {
+        PyErr_SetString(PyExc_ValueError, "cap: 0 to 255 plies");
     } else if (read_names(tuple, &names)) {
         int ok;
         Py_BEGIN_ALLOW_THREADS
-        ok = read_text((const char *)chunk.buf, size, &names, &found);
+        ok = read_text((const char *)chunk.buf, size, &names, cap, &found);
         Py_END_ALLOW_THREADS
         out = ok ? buffers(&found, names.count) : PyErr_NoMemory();
     }
     free(found.spans);
     free(found.values);
+    free(found.plies);
     PyBuffer_Release(&chunk);
     return out;
 }
 
 static PyMethodDef methods[] = {
     {"scan", scan, METH_VARARGS,
-     "scan(chunk, size, names) -> (games, validity, offsets, data, ascii): the values of the "
-     "tags `names` in the first `size` bytes of `chunk`, as an Arrow binary array's buffers, "
-     "and whether they are all ASCII."},
+     "scan(chunk, size, names, cap) -> (games, validity, offsets, data, ascii, plies): the "
+     "values of the tags `names` in the first `size` bytes of `chunk`, as an Arrow binary "
+     "array's buffers, whether they are all ASCII, and each game's plies up to `cap` (a "
+     "byte each)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -299,5 +381,6 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC
 PyInit_pgnscan(void)
 {
+    init_kinds();
     return PyModule_Create(&module);
 }

@@ -37,6 +37,7 @@ from lichess_elo.core.games import parse_time_control, speed_of
 from lichess_elo.core.population.rows import FileProgress, MonthIngested
 from lichess_elo.core.population.schema import HEADERS, REASONS
 from lichess_elo.sources.dump import arrow as dump_arrow
+from lichess_elo.sources.dump.parse import PLIES
 from lichess_elo.sources.population import ledger
 from lichess_elo.sources.population.headers import check_lichess_pgn, read_parquet
 from lichess_elo.sources.population.ingest_sql import (
@@ -264,7 +265,10 @@ def _check(
     """Check ``table``'s raw headers (of the file whose games are numbered from ``seq0``):
     the usable games go to ``games``, the rest are counted in ``tally``. The time controls
     and events not seen before are added to ``_speeds`` and ``_events`` first, and a month
-    not seen before is opened."""
+    not seen before is opened. A table without plies (a Parquet mirror's) has them NULL:
+    not known, so no game of it is ``unplayed``."""
+    if PLIES not in table.schema.names:
+        table = table.append_column(PLIES, pa.nulls(table.num_rows, pa.int8()))
     raw = con.from_arrow(table)
     distinct = "SELECT list(DISTINCT TimeControl), list(DISTINCT Event) FROM _batch"
     ((tc_list, event_list),) = _select(raw, "_batch", distinct).fetchall()

@@ -1,7 +1,8 @@
 """The SQL of ``db ingest`` (``ingest.py`` runs it): the tables of what an ``Event`` says,
 and the statement that parses and checks a batch of raw headers,
 giving every unusable game its reason (``schema.REASONS``). Which games are rated, which
-are AI games and what ``Termination`` means follow ``core/lichess_pgn.py``'s SQL forms.
+are AI games, what ``Termination`` means and which games were not played follow
+``core/lichess_pgn.py``'s SQL forms.
 """
 
 from __future__ import annotations
@@ -49,8 +50,11 @@ def new_events_sql() -> str:
 
 
 def classify_sql(seq0: int) -> str:
-    """Parse and check a batch of raw headers (``_batch``, games ``seq0`` on): one row per
-    game, its ``reason`` NULL when it is usable."""
+    """Parse and check a batch of raw headers (``_batch``, games ``seq0`` on, with each
+    game's ``plies`` as the dump reader counts them, NULL when not known): one row per
+    game, its ``reason`` NULL when it is usable. A rated game with no rating diff and at
+    most ``lichess_pgn.UNPLAYED_PLIES`` plies is ``unplayed`` (``lichess_pgn.unplayed_sql``
+    on the diffs as parsed: an empty diff, which the PGN reader reads as none, is none)."""
     rated = ", ".join(f"'{p}'" for p in PERFS)
     # A date that parses but cannot be a Lichess game's (before Lichess, or after tomorrow,
     # e.g. 2999.12.31 or 0000.01.01) is no date: the game is malformed, and ``ord`` below
@@ -97,6 +101,8 @@ def classify_sql(seq0: int) -> str:
             WHEN Result = '*' AND lower(trim(Termination)) = 'abandoned' THEN 'aborted'
             WHEN Result = '*' THEN 'unfinished'
             WHEN NOT COALESCE(is_rated, FALSE) THEN 'unrated'
+            WHEN {lichess_pgn.unplayed_sql("wd", "bd", "plies")}
+                 THEN '{lichess_pgn.UNPLAYED}'
             WHEN COALESCE(Variant, 'Standard') <> 'Standard' THEN 'variant'
             WHEN we IS NULL OR be IS NULL THEN 'missing_rating'
             WHEN perf IS NULL OR perf NOT IN ({rated}) THEN 'other_perf'

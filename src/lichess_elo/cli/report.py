@@ -6,6 +6,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from datetime import date
 from enum import StrEnum
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -239,21 +240,10 @@ def report_command(
         if fit_k and view != View.accuracy and fmt != JSON:
             fail("--fit-k takes --view accuracy or --format json")
         check_targets(output, chart, html)
-        cassettes = _cassettes(usernames, replay)
-        sources = [
-            make_source(
-                api_url, token, cache_dir, offline, cassette, refresh=refresh, token_file=token_file
-            )
-            for cassette in cassettes
-        ]
-        for source in sources:
-            check_not_inputs(output, chart, source, pgn_input(pgn_file), html=html)
-        if len(usernames) > 1:
-            _check_two(pgn_file, view)
-        sites = [
-            site_source(name, pgn_file, chesscom_url, source)
-            for name, source in zip(usernames, sources, strict=True)
-        ]
+        make = partial(make_source, api_url, token, cache_dir, offline, refresh=refresh,
+                       token_file=token_file)  # fmt: skip
+        outputs = (output, chart, html)
+        sites, sources = _accounts(usernames, replay, make, chesscom_url, pgn_file, view, outputs)
         first, stop = parse_dates(since, until)
         settings = ReportSettings(
             perfs=tuple(perf or ()),
@@ -278,21 +268,60 @@ def report_command(
         # frozen after: the first collection would otherwise scan the whole report once
         # more on the way out (0.2 s at 300,000 games)
         with paused_gc(freeze=True):
-            if len(sites) == 1:
-                run: ReportRun | SitesRun = _run(
-                    sites[0], sources[0], settings, pgn_file, quiet, scorecard, fit_k, fide_id
-                )
-            else:
-                run = _run_sites(sites, sources, settings, quiet, scorecard, fide_id)
-            subject = "report" if isinstance(run, ReportRun) else SITES_SUBJECT
+            run = _run_any(sites, sources, settings, pgn_file, quiet, scorecard, fit_k, fide_id)
             _notes(run, since)
             with paged(not no_pager and output is None):
-                render.render(subject, run, fmt, view, target=render.Target.of(output))
-            _also_write(subject, run, fmt, view, chart, html, quiet)
+                render.render(_subject(run), run, fmt, view, target=render.Target.of(output))
+            _also_write(run, fmt, view, chart, html, quiet)
+
+
+def _subject(run: ReportRun | SitesRun) -> str:
+    """The renderers' subject of ``run``: one account's report, or two accounts'."""
+    return "report" if isinstance(run, ReportRun) else SITES_SUBJECT
+
+
+def _run_any(
+    sites: list[SiteAccount],
+    sources: list[LichessSettings],
+    settings: ReportSettings,
+    pgn_file: Path | None,
+    quiet: bool,
+    scorecard: bool,
+    fit_k: bool,
+    fide_id: str | None,
+) -> ReportRun | SitesRun:
+    """One account's run (``_run``), or two accounts' (``_run_sites``)."""
+    if len(sites) == 1:
+        return _run(sites[0], sources[0], settings, pgn_file, quiet, scorecard, fit_k, fide_id)
+    return _run_sites(sites, sources, settings, quiet, scorecard, fide_id)
 
 
 #: The renderers' subject of a report of two accounts (``output.renderers``).
 SITES_SUBJECT = "report-sites"
+
+
+def _accounts(
+    usernames: list[str],
+    replay: list[Path] | None,
+    make: Callable[[Path | None], LichessSettings],
+    chesscom_url: str | None,
+    pgn_file: Path | None,
+    view: str,
+    outputs: tuple[Path | None, Path | None, Path | None],
+) -> tuple[list[SiteAccount], list[LichessSettings]]:
+    """Each account read and its source made (``make``, with its cassette), checked before
+    any work: the outputs name no input, and what two accounts cannot do is refused."""
+    sources = [make(cassette) for cassette in _cassettes(usernames, replay)]
+    output, chart, html = outputs
+    for source in sources:
+        check_not_inputs(output, chart, source, pgn_input(pgn_file), html=html)
+    if len(usernames) > 1:
+        _check_two(pgn_file, view)
+    sites = [
+        site_source(name, pgn_file, chesscom_url, source)
+        for name, source in zip(usernames, sources, strict=True)
+    ]
+    return sites, sources
 
 
 def _cassettes(usernames: list[str], replay: list[Path] | None) -> list[Path | None]:
@@ -416,7 +445,6 @@ def _notes(run: ReportRun | SitesRun, since: str | None) -> None:
 
 
 def _also_write(
-    subject: str,
     run: ReportRun | SitesRun,
     fmt: Format,
     view: str,
@@ -429,7 +457,7 @@ def _also_write(
     for kind, path in ((CHART, chart), (HTML, html)):
         if path is None:
             continue
-        said = render.render(subject, run, kind, view, target=render.Target(path))
+        said = render.render(_subject(run), run, kind, view, target=render.Target(path))
         if said is not None and fmt == TABLE and not quiet:
             typer.echo(said, err=True)
 

@@ -3,7 +3,10 @@ and of every ``docs/*.md`` page, run it, compare.
 
 Each example is a fenced block whose first line is ``$ lichess-elo ARGS`` and whose other
 lines are what the command prints on a pipe (its notes on stderr first, then stdout), from
-the repository's root, with an empty cache and no ``LICHESS_*`` variable.
+the repository's root, with an empty cache and no ``LICHESS_*`` variable. A first line
+``$ COLUMNS=80 lichess-elo ARGS`` is run with its standard output on a terminal of that
+many columns (a pseudo-terminal; its escapes and carriage returns taken out, no pager), as
+a user sees it there.
 ``tests/cli/test_readme_examples.py`` runs every one and compares;
 ``python scripts/readme_examples.py --write`` rewrites the blocks from a run (after a
 deliberate change of the output; read the diff).
@@ -23,7 +26,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 README = REPO / "README.md"
 DOCS = REPO / "docs"
-_BLOCK = re.compile(r"```\n(\$ lichess-elo [^\n]*)\n(.*?)```", re.DOTALL)
+_BLOCK = re.compile(r"```\n(\$ (?:COLUMNS=\d+ )?lichess-elo [^\n]*)\n(.*?)```", re.DOTALL)
+_COLUMNS = re.compile(r"COLUMNS=(\d+) ")
+_ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 
 @dataclass(frozen=True)
@@ -48,12 +53,55 @@ def documents() -> list[Path]:
     return [README, *sorted(DOCS.glob("*.md"))]
 
 
+def _on_terminal(args: list[str], env: dict[str, str], columns: int) -> str:
+    """What ``lichess-elo ARGS`` prints with its standard output on a ``columns``-wide
+    pseudo-terminal (stderr on a pipe, first), escapes and carriage returns taken out."""
+    import fcntl
+    import pty
+    import struct
+    import termios
+
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
+    env = {**env, "COLUMNS": str(columns), "LICHESS_ELO_PAGER": "cat", "TERM": "dumb"}
+    with subprocess.Popen(
+        [sys.executable, "-m", "lichess_elo", *args],
+        cwd=REPO,
+        stdin=subprocess.DEVNULL,
+        stdout=slave,
+        stderr=subprocess.PIPE,
+        env=env,
+    ) as child:
+        os.close(slave)
+        chunks = []
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # the terminal's other end closed: all is read
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+        os.close(master)
+        assert child.stderr is not None
+        err = child.stderr.read().decode()
+        child.wait(300)
+    screen = b"".join(chunks).decode().replace("\r\n", "\n").replace("\r", "")
+    return err + _ESCAPE.sub("", screen)
+
+
 def run(command: str, cache: Path) -> str:
-    """What ``command`` prints on a pipe (stderr, then stdout), with ``cache`` as its cache."""
+    """What ``command`` prints on a pipe (stderr, then stdout), with ``cache`` as its cache;
+    ``COLUMNS=N lichess-elo ...``: on a terminal of N columns (``_on_terminal``)."""
+    wide = _COLUMNS.match(command)
+    if wide is not None:
+        command = command[wide.end() :]
     args = shlex.split(command)[1:]
     env = {k: v for k, v in os.environ.items() if not k.startswith("LICHESS")}
     env["LICHESS_ELO_CACHE_DIR"] = str(cache)
     env["COLUMNS"] = "200"
+    if wide is not None:
+        return _on_terminal(args, env, int(wide.group(1)))
     done = subprocess.run(
         [sys.executable, "-m", "lichess_elo", *args],
         cwd=REPO,

@@ -3,6 +3,9 @@
 ``run_report`` is the one library call behind the ``report`` command: it checks its
 settings, loads the games (any ``sources.base.GameSource``: Lichess, a PGN file, a dump),
 replays them through the replay cache and calls the pure ``core.report.build_report``.
+``run_reports`` runs it once per account of one person on two sites (``report NAME
+chess.com:OTHER``) and keeps the runs side by side (``SitesRun``): nothing of one site's
+run enters the other's.
 
 The run owns its cache folder (``cache_dir``) and the lookup of a FIDE record
 (``fide_lookup``): with games from a PGN file or any other ``GameSource`` it needs no
@@ -14,7 +17,7 @@ same.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
@@ -25,13 +28,13 @@ from lichess_elo.core import arguments as args
 from lichess_elo.core.arguments import keywords_checked
 from lichess_elo.core.fide_record import FidePlayer
 from lichess_elo.core.frames import data_frame
-from lichess_elo.core.games import LICHESS, Game
+from lichess_elo.core.games import LICHESS, SITE_NAMES, SITES, Game
 from lichess_elo.core.report.build import build_report
 from lichess_elo.core.report.model import PerfReport
 from lichess_elo.core.report.predictions import PerfAccuracy
 from lichess_elo.core.report.settings import ReportSettings
 from lichess_elo.core.report.tables import TABLES, Table, columns_of, table_records
-from lichess_elo.errors import WrongType
+from lichess_elo.errors import BadInput, WrongType
 from lichess_elo.sources.base import GameSource, Progress
 from lichess_elo.sources.cache.replay import ReplayRun
 from lichess_elo.sources.lichess.fide import check_fide_id, fetch_fide_player
@@ -265,3 +268,77 @@ def run_report(
         months_back=months_back,
         count_short=count_short,
     )
+
+
+@dataclass(frozen=True)
+class SiteAccount:
+    """One account of a two-site report: its site (``core.games.SITES``), the name, and
+    where its games come from: ``source`` (a Lichess account's settings, its cassette
+    included) or ``games_from`` (another site's ``GameSource``)."""
+
+    site: str
+    username: str
+    source: LichessSettings | None = None
+    games_from: GameSource | None = None
+
+
+@dataclass(frozen=True)
+class SiteRun:
+    """One account's run in a ``SitesRun``: its site and its own ``ReportRun``."""
+
+    site: str
+    run: ReportRun
+
+
+@dataclass(frozen=True)
+class SitesRun:
+    """The outcome of ``run_reports``: one run per account, each site once, in the order
+    the accounts were given. Each run is the account's one-site report, unchanged: no
+    number in it comes from another site's games."""
+
+    runs: tuple[SiteRun, ...]
+
+
+def run_reports(
+    accounts: Sequence[SiteAccount],
+    settings: ReportSettings | None = None,
+    *,
+    run: Callable[..., ReportRun] | None = None,
+    **options: Any,
+) -> SitesRun:
+    """``run_report`` once per account (the same ``settings`` and ``options`` for each),
+    the runs kept side by side.
+
+    Args:
+        accounts: The accounts of one person, at most one per site.
+        settings: The report options, the same for every account.
+        run: The function run per account (default ``run_report``; the command line's
+            wraps it in its progress display).
+        **options: ``run_report``'s other keyword arguments (``scorecard``, ``fide_id``,
+            ``on_warning``...), the same for every account; no ``pgn_file``.
+
+    Raises:
+        BadInput: no account, or two of one site (before any work).
+        WrongType: an account that is not a ``SiteAccount``.
+        The errors of ``run_report``, for the first account that raises one.
+    """
+    seen: list[str] = []
+    for account in accounts:
+        args.instance("accounts", account, SiteAccount, "a sequence of SiteAccount")
+        if account.site not in SITES:
+            raise BadInput(f"unknown site '{account.site}': {', '.join(SITES)}")
+        if account.site in seen:
+            name = SITE_NAMES.get(account.site, account.site)
+            raise BadInput(f"two {name} accounts: a report takes one account per site")
+        seen.append(account.site)
+    if not seen:
+        raise BadInput("no account to report on")
+    call = run_report if run is None else run
+    runs = tuple(
+        SiteRun(
+            a.site,
+            call(a.username, a.source, settings, games_from=a.games_from, **options),
+        )
+        for a in accounts
+    )
+    return SitesRun(runs)

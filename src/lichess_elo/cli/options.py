@@ -41,6 +41,16 @@ UsernameArg = Annotated[
         help="Lichess username, or chess.com:NAME for a Chess.com account, e.g. OnBoard247."
     ),
 ]
+UsernamesArg = Annotated[
+    list[str],
+    typer.Argument(
+        metavar="USERNAME...",
+        help="Lichess username, or chess.com:NAME for a Chess.com account, e.g. OnBoard247; "
+        "two accounts of one person, one per site, side by side, e.g. OnBoard247 "
+        "chess.com:NAME.",
+        show_default=False,
+    ),
+]
 TokenOpt = Annotated[
     str | None,
     typer.Option(
@@ -83,6 +93,17 @@ ReplayOpt = Annotated[
     typer.Option(
         "--replay",
         help="Serve every HTTP request from this vcrpy cassette, e.g. cassettes/onboard247.yaml.",
+        show_default=False,
+        rich_help_panel=NETWORK,
+    ),
+]
+ReplaysOpt = Annotated[
+    list[Path] | None,
+    typer.Option(
+        "--replay",
+        help="Serve every HTTP request from this vcrpy cassette, e.g. "
+        "cassettes/onboard247.yaml; with two accounts, once per account in their order "
+        "(or once for both).",
         show_default=False,
         rich_help_panel=NETWORK,
     ),

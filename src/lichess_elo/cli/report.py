@@ -6,12 +6,14 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from datetime import date
 from enum import StrEnum
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from lichess_elo.app.report import ReportRun, run_report
+from lichess_elo.app.report import ReportRun, SitesRun, run_report, run_reports
+from lichess_elo.app.report import SiteAccount as Account
 from lichess_elo.cli.errors import fail, library_errors, note, warn
 from lichess_elo.cli.gc_pause import paused_gc
 from lichess_elo.cli.heap import return_freed_memory
@@ -33,7 +35,7 @@ from lichess_elo.cli.options import (
     PgnOpt,
     QuietOpt,
     RefreshOpt,
-    ReplayOpt,
+    ReplaysOpt,
     RulesAsOfOpt,
     RulesOpt,
     SinceOpt,
@@ -41,7 +43,7 @@ from lichess_elo.cli.options import (
     TokenFileOpt,
     TokenOpt,
     UntilOpt,
-    UsernameArg,
+    UsernamesArg,
     check_not_inputs,
     check_targets,
     format_option,
@@ -55,6 +57,7 @@ from lichess_elo.cli.options import (
 from lichess_elo.cli.pager import paged
 from lichess_elo.core.fide.adjustments import COMPRESSION_2024
 from lichess_elo.core.fide.wording import day_text
+from lichess_elo.core.games import CHESSCOM
 from lichess_elo.core.report.settings import ReportSettings
 from lichess_elo.output import registry as render
 from lichess_elo.output.formats import CHART, HTML, JSON, TABLE, Format
@@ -83,7 +86,7 @@ class Period(StrEnum):
 
 
 def report_command(
-    username: UsernameArg,
+    usernames: UsernamesArg,
     perf: PerfOpt = None,
     track: Annotated[
         Track,
@@ -213,7 +216,7 @@ def report_command(
     token_file: TokenFileOpt = None,
     offline: OfflineOpt = False,
     refresh: RefreshOpt = False,
-    replay: ReplayOpt = None,
+    replay: ReplaysOpt = None,
     api_url: ApiUrlOpt = DEFAULT_URL,
     chesscom_url: ChessComUrlOpt = None,
     cache_dir: CacheDirOpt = None,
@@ -224,7 +227,9 @@ def report_command(
 ) -> None:
     """What FIDE-style Elo would have made of a player's Lichess games, next to Glicko-2.
 
-    A Chess.com account is chess.com:NAME, next to Chess.com's published ratings.
+    A Chess.com account is chess.com:NAME, next to Chess.com's published ratings; two
+    accounts of one person (NAME chess.com:OTHER) are reported side by side, each site
+    on its own games.
 
     Example: [bold]lichess-elo report OnBoard247 --replay cassettes/onboard247.yaml
     --chart onboard247.png[/bold]
@@ -235,11 +240,10 @@ def report_command(
         if fit_k and view != View.accuracy and fmt != JSON:
             fail("--fit-k takes --view accuracy or --format json")
         check_targets(output, chart, html)
-        source = make_source(
-            api_url, token, cache_dir, offline, replay, refresh=refresh, token_file=token_file
-        )
-        check_not_inputs(output, chart, source, pgn_input(pgn_file), html=html)
-        site = site_source(username, pgn_file, chesscom_url, source)
+        make = partial(make_source, api_url, token, cache_dir, offline, refresh=refresh,
+                       token_file=token_file)  # fmt: skip
+        outputs = (output, chart, html)
+        sites, sources = _accounts(usernames, replay, make, chesscom_url, pgn_file, view, outputs)
         first, stop = parse_dates(since, until)
         settings = ReportSettings(
             perfs=tuple(perf or ()),
@@ -264,11 +268,125 @@ def report_command(
         # frozen after: the first collection would otherwise scan the whole report once
         # more on the way out (0.2 s at 300,000 games)
         with paused_gc(freeze=True):
-            run = _run(site, source, settings, pgn_file, quiet, scorecard, fit_k, fide_id)
+            run = _run_any(sites, sources, settings, pgn_file, quiet, scorecard, fit_k, fide_id)
             _notes(run, since)
             with paged(not no_pager and output is None):
-                render.render("report", run, fmt, view, target=render.Target.of(output))
+                render.render(_subject(run), run, fmt, view, target=render.Target.of(output))
             _also_write(run, fmt, view, chart, html, quiet)
+
+
+def _subject(run: ReportRun | SitesRun) -> str:
+    """The renderers' subject of ``run``: one account's report, or two accounts'."""
+    return "report" if isinstance(run, ReportRun) else SITES_SUBJECT
+
+
+def _run_any(
+    sites: list[SiteAccount],
+    sources: list[LichessSettings],
+    settings: ReportSettings,
+    pgn_file: Path | None,
+    quiet: bool,
+    scorecard: bool,
+    fit_k: bool,
+    fide_id: str | None,
+) -> ReportRun | SitesRun:
+    """One account's run (``_run``), or two accounts' (``_run_sites``)."""
+    if len(sites) == 1:
+        return _run(sites[0], sources[0], settings, pgn_file, quiet, scorecard, fit_k, fide_id)
+    return _run_sites(sites, sources, settings, quiet, scorecard, fide_id)
+
+
+#: The renderers' subject of a report of two accounts (``output.renderers``).
+SITES_SUBJECT = "report-sites"
+
+
+def _accounts(
+    usernames: list[str],
+    replay: list[Path] | None,
+    make: Callable[[Path | None], LichessSettings],
+    chesscom_url: str | None,
+    pgn_file: Path | None,
+    view: str,
+    outputs: tuple[Path | None, Path | None, Path | None],
+) -> tuple[list[SiteAccount], list[LichessSettings]]:
+    """Each account read and its source made (``make``, with its cassette), checked before
+    any work: the outputs name no input, and what two accounts cannot do is refused."""
+    sources = [make(cassette) for cassette in _cassettes(usernames, replay)]
+    output, chart, html = outputs
+    for source in sources:
+        check_not_inputs(output, chart, source, pgn_input(pgn_file), html=html)
+    if len(usernames) > 1:
+        _check_two(pgn_file, view)
+    sites = [
+        site_source(name, pgn_file, chesscom_url, source)
+        for name, source in zip(usernames, sources, strict=True)
+    ]
+    return sites, sources
+
+
+def _cassettes(usernames: list[str], replay: list[Path] | None) -> list[Path | None]:
+    """Each account's cassette: none, the one ``--replay`` for every account, or one
+    ``--replay`` per account in their order; one or two accounts."""
+    if len(usernames) > 2:
+        fail(
+            f"{len(usernames)} accounts given: report takes one, or two of one person "
+            "(one per site), e.g. OnBoard247 chess.com:NAME"
+        )
+    given = list(replay or ())
+    if len(given) > 1 and len(given) != len(usernames):
+        fail(
+            f"--replay given {len(given)} times for {len(usernames)} account"
+            f"{'s' if len(usernames) > 1 else ''}: once, or once per account in their order"
+        )
+    if not given:
+        return [None] * len(usernames)
+    chosen: list[Path | None] = [*given]
+    return chosen if len(given) == len(usernames) else chosen[:1] * len(usernames)
+
+
+def _check_two(pgn_file: Path | None, view: str) -> None:
+    """What a report of two accounts cannot do, refused before any work."""
+    if pgn_file is not None:
+        fail("--pgn takes one account: the games of a second account come from its site")
+    if view in (View.accuracy, View.predictions):
+        fail(
+            f"--view {view} takes one account: the scorecard models Lichess's Glicko-2 and "
+            "Chess.com has none; run it for the Lichess account alone"
+        )
+
+
+def _run_sites(
+    sites: list[SiteAccount],
+    sources: list[LichessSettings],
+    settings: ReportSettings,
+    quiet: bool,
+    scorecard: bool,
+    fide_id: str | None,
+) -> SitesRun:
+    """``run_reports`` under the progress bars: each account with its own source (its
+    cassette), warnings on stderr."""
+    from lichess_elo.core.accounts import parse_account
+
+    accounts = [
+        Account(
+            parse_account(name).site if games_from is None else CHESSCOM,
+            name,
+            source=source,
+            games_from=games_from,
+        )
+        for (name, games_from), source in zip(sites, sources, strict=True)
+    ]
+    with _bars(quiet) as (progress, replay_bar):
+        return run_reports(
+            accounts,
+            settings,
+            progress=progress,
+            replay_progress=replay_bar,
+            on_warning=warn,
+            scorecard=scorecard,
+            fide_id=fide_id,
+            on_release=return_freed_memory,
+        )
 
 
 def _run(
@@ -312,8 +430,13 @@ def _bars(
     return progress_bars(quiet)
 
 
-def _notes(run: ReportRun, since: str | None) -> None:
-    """The perfs' own warnings, and the note on K's 30-game count when it ran short."""
+def _notes(run: ReportRun | SitesRun, since: str | None) -> None:
+    """The perfs' own warnings, and the note on K's 30-game count when it ran short (each
+    account's, for two)."""
+    if isinstance(run, SitesRun):
+        for one in run.runs:
+            _notes(one.run, since)
+        return
     for report in run.reports:
         if report.message:
             warn(report.message)
@@ -322,14 +445,19 @@ def _notes(run: ReportRun, since: str | None) -> None:
 
 
 def _also_write(
-    run: ReportRun, fmt: Format, view: str, chart: Path | None, html: Path | None, quiet: bool
+    run: ReportRun | SitesRun,
+    fmt: Format,
+    view: str,
+    chart: Path | None,
+    html: Path | None,
+    quiet: bool,
 ) -> None:
     """Write the ``--chart`` and the ``--html`` page asked for, each through the renderer
     registry, saying so under a table (the line its entry has, if any)."""
     for kind, path in ((CHART, chart), (HTML, html)):
         if path is None:
             continue
-        said = render.render("report", run, kind, view, target=render.Target(path))
+        said = render.render(_subject(run), run, kind, view, target=render.Target(path))
         if said is not None and fmt == TABLE and not quiet:
             typer.echo(said, err=True)
 

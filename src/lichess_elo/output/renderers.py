@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from lichess_elo.app.fetch import SiteFetch
     from lichess_elo.app.games import Listing
     from lichess_elo.app.glicko import GlickoSettings
-    from lichess_elo.app.report import ReportRun
+    from lichess_elo.app.report import ReportRun, SitesRun
     from lichess_elo.core.fide import CalcResult
     from lichess_elo.core.glicko import SideResult
     from lichess_elo.core.population.rows import (
@@ -139,6 +139,56 @@ def _accuracy_chart(run: ReportRun, target: Target) -> Rendered:
     from lichess_elo.output.charts.scorecard import write_accuracy_chart
 
     return Drawn(lambda path: write_accuracy_chart(run.reports, run.accuracy, path, run.user))
+
+
+# --- a report of two accounts (report NAME chess.com:OTHER) -------------------------------
+
+_SITES = "report-sites"
+_SITES_VIEWS = (_PERIODS, _GAMES, _SUMMARY)
+
+
+def _sites_view(view: str, csv: bool) -> None:
+    """Register the two-site table of ``view`` and, when ``csv``, its CSV rows."""
+
+    @renders(_SITES, TABLE, view)
+    def lines(run: SitesRun, target: Target) -> Rendered:
+        from lichess_elo.output.report.sites import sites_lines
+
+        return "\n".join(sites_lines(run, view, target.width)) + "\n"
+
+    if csv:
+
+        @renders(_SITES, CSV, view)
+        def rows(run: SitesRun, target: Target) -> Rendered:
+            from lichess_elo.output.report.sites import write_sites_csv
+
+            return lambda out: write_sites_csv(out, run, view)
+
+
+_sites_view(_PERIODS, csv=True)
+_sites_view(_GAMES, csv=True)
+_sites_view(_SUMMARY, csv=False)
+
+
+@renders(_SITES, JSON, *_SITES_VIEWS)
+def _sites_json(run: SitesRun, target: Target) -> Rendered:
+    from lichess_elo.output.report.sites import write_sites_json
+
+    return lambda out: write_sites_json(out, run)
+
+
+@renders(_SITES, HTML, *_SITES_VIEWS, note="page written to {path}")
+def _sites_html(run: SitesRun, target: Target) -> Rendered:
+    from lichess_elo.output.html.report import write_sites_html
+
+    return lambda out: write_sites_html(out, run)
+
+
+@renders(_SITES, CHART, *_SITES_VIEWS, note="chart written to {path}")
+def _sites_chart(run: SitesRun, target: Target) -> Rendered:
+    from lichess_elo.output.charts.report import write_sites_chart
+
+    return Drawn(lambda path: write_sites_chart(run, path))
 
 
 # --- games, fetch ---------------------------------------------------------------------------

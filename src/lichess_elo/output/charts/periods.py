@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from lichess_elo.core.contenders import FIDE
+from lichess_elo.core.games import SITE_NAMES
 from lichess_elo.core.months import add_months
 
 if TYPE_CHECKING:
@@ -91,7 +92,8 @@ def period_labels(ax: Any, report: PerfReport, spans: Sequence[Any], lo: Any, hi
     for (start, end), period in zip(spans, report.periods, strict=True):
         if (end - start).total_seconds() < _MIN_LABEL_SHARE * whole:
             continue
-        fide, lichess = f"FIDE {period.elo_change:+d}", f"Lichess {period.lichess_change:+d}"
+        site = SITE_NAMES.get(report.site, report.site)
+        fide, lichess = f"FIDE {period.elo_change:+d}", f"{site} {period.lichess_change:+d}"
         narrow.append(f"{period.label}\n{fide}\n{lichess}")
         ax.text(
             start + (end - start) / 2,

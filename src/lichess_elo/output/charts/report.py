@@ -35,6 +35,7 @@ from lichess_elo.output.common import plural
 from lichess_elo.output.report.words import chapter_split, site_name
 
 if TYPE_CHECKING:
+    from lichess_elo.app.report import SitesRun
     from lichess_elo.core.report.model import PerfReport
 
 #: The Lichess line: Lichess's colour on every chart (``core.contenders``).
@@ -108,8 +109,11 @@ def _ring_key(report: PerfReport) -> tuple[list[str], list[tuple[int, datetime, 
     return key, marks
 
 
-def _panel(ax: Any, report: PerfReport, user: str, lo: datetime, hi: datetime) -> _Drawn:
-    """Draw one perf; returns the notes' lines and what is placed after the layout."""
+def _panel(
+    ax: Any, report: PerfReport, user: str, lo: datetime, hi: datetime, sites: bool = False
+) -> _Drawn:
+    """Draw one perf; returns the notes' lines and what is placed after the layout.
+    ``sites``: a chart of two sites, where each line and title names its site."""
     games = report.games
     kind = report.settings.period
     first, last = games[0].played_at, games[-1].played_at
@@ -127,8 +131,9 @@ def _panel(ax: Any, report: PerfReport, user: str, lo: datetime, hi: datetime) -
                     zorder=3)  # fmt: skip
     track = "one rating" if report.settings.track == "shadow" else "restarted each period"
     width = 2.2 if len(spans) <= 40 else 1.3  # many short steps: a thinner line
+    on = f" on {site_name(report)} games" if sites else ""
     lines += ax.plot(ex, ey, color=_ELO, lw=width,
-                     label=f"FIDE rules ({_ADVERB[kind]} periods, {track})")  # fmt: skip
+                     label=f"FIDE rules{on} ({_ADVERB[kind]} periods, {track})")  # fmt: skip
 
     chart_periods.adjustments_and_floor(ax, report, spans)
     fy = _real_fide(ax, report, lo, hi)
@@ -145,12 +150,14 @@ def _panel(ax: Any, report: PerfReport, user: str, lo: datetime, hi: datetime) -
         ax.plot([], [], marker="o", ms=9, mfc="none", mec=_RING, mew=1.4, ls="none",
                 label="largest disagreements (key below)")  # fmt: skip
     ax.set_ylabel("rating")
-    ax.set_title(_title(report, user, ex, ey, gy), loc="left", fontsize=11)
+    title = _title(report, user, ex, ey, gy)
+    ax.set_title(f"{site_name(report)} · {title}" if sites else title, loc="left", fontsize=11)
     ax.grid(True, axis="y", alpha=0.3)
     drawn = _Drawn([], marks, narrow, lines)
     if gap_count or key:
         span = f"{first:%Y-%m-%d} to {last:%Y-%m-%d} (UTC)"
-        drawn.notes += [f"{report.perf}, {span}:", *key] if key else [f"{report.perf}, {span}"]
+        perf = f"{site_name(report)} {report.perf}" if sites else report.perf
+        drawn.notes += [f"{perf}, {span}:", *key] if key else [f"{perf}, {span}"]
     split = chapter_split(report)
     if split is not None:  # the Rules line's split, as the summary says it
         drawn.notes.append(f"{report.perf}: {split}")
@@ -242,22 +249,29 @@ def _title(
 
 
 def _draw_panels(
-    fig: Any, axes: Sequence[Any], shown: Sequence[PerfReport], user: str | None
+    fig: Any,
+    axes: Sequence[Any],
+    shown: Sequence[PerfReport],
+    user: str | None,
+    sites: bool = False,
 ) -> None:
-    """The panels on one shared date axis, one legend, then the notes under it."""
+    """The panels on one shared date axis (``sites``: each its own, its lines and title
+    named for its site), one legend, then the notes under it."""
     spans = [_span(r) for r in shown]
     lo = min(a for a, _ in spans)
     hi = max(b for _, b in spans)
     drawn = [
-        _panel(ax, report, user or report.user, lo, hi)
+        _panel(ax, report, user or report.user, *(_span(report) if sites else (lo, hi)), sites)
         for ax, report in zip(axes, shown, strict=True)
     ]
     key = [line for d in drawn for line in d.notes]
     bottom = axes[-1]
-    chart_marks.date_axis(bottom)
+    for ax in axes if sites else [bottom]:
+        chart_marks.date_axis(ax)
     first = min(r.games[0].played_at for r in shown)
     last = max(r.games[-1].played_at for r in shown)
-    bottom.set_xlabel(f"{first:%Y-%m-%d} to {last:%Y-%m-%d} (UTC)", fontsize=8)
+    if not sites:  # each site's panel has its own dates
+        bottom.set_xlabel(f"{first:%Y-%m-%d} to {last:%Y-%m-%d} (UTC)", fontsize=8)
     handles: dict[str, Any] = {}
     for ax in axes:
         for handle, label in zip(*ax.get_legend_handles_labels(), strict=True):
@@ -266,6 +280,8 @@ def _draw_panels(
     # Inches under the panels: the notes (one line each) and the legend row above them.
     notes_inches = _NOTE_LINE_INCHES * len(notes) + 0.1
     reserved = notes_inches + 0.45
+    if sites:  # two columns of longer labels: a row more for each two past four
+        reserved += _NOTE_LINE_INCHES * max(0, (len(handles) - 3) // 2)
     total = _PANEL_INCHES * len(axes) + reserved
     fig.set_size_inches(12, total)
     fig.legend(
@@ -273,7 +289,7 @@ def _draw_panels(
         list(handles),
         loc="lower center",
         bbox_to_anchor=(0.5, notes_inches / total),
-        ncol=4,
+        ncol=2 if sites else 4,
         fontsize=8,
         frameon=False,
     )
@@ -288,14 +304,17 @@ def _draw_panels(
         chart_marks.place_rings(ax, renderer, d.marks, _RING, avoid=d.lines)
 
 
-def draw_chart(reports: Sequence[PerfReport], *, user: str | None = None) -> Any:
+def draw_chart(
+    reports: Sequence[PerfReport], *, user: str | None = None, sites: bool = False
+) -> Any:
     """The chart as a matplotlib figure (close it with ``close_figure``): one panel per
-    perf with games, on one shared date axis."""
+    perf with games, on one shared date axis; ``sites``: the reports of two sites (a panel
+    per site and perf, each on its own dates, named for its site)."""
     plt = pyplot()
     shown = [r for r in reports if r.games]
     rows = max(1, len(shown))
     fig, axes = plt.subplots(
-        rows, 1, figsize=(12, _PANEL_INCHES * rows), squeeze=False, sharex=True
+        rows, 1, figsize=(12, _PANEL_INCHES * rows), squeeze=False, sharex=not sites
     )
     try:
         if not shown:
@@ -303,7 +322,7 @@ def draw_chart(reports: Sequence[PerfReport], *, user: str | None = None) -> Any
             axes[0][0].set_axis_off()
             fig.tight_layout()
         else:
-            _draw_panels(fig, [row[0] for row in axes], shown, user)
+            _draw_panels(fig, [row[0] for row in axes], shown, user, sites)
     except BaseException:
         plt.close(fig)
         raise
@@ -333,4 +352,18 @@ def write_chart(reports: Sequence[PerfReport], path: Path, *, user: str | None =
     """
     check_chart_path(path)
     save(draw_chart(reports, user=user), path)
+    return path
+
+
+def write_sites_chart(run: SitesRun, path: Path) -> Path:
+    """``write_chart`` for two accounts: a panel per site and perf with games, each titled
+    with its site and user, its lines labelled with its site; no line across the sites.
+
+    Raises:
+        BadInput: the path's suffix is not ``.png`` or ``.svg``.
+        WriteFailed: the file could not be written.
+    """
+    check_chart_path(path)
+    reports = [r for one in run.runs for r in one.run.reports]
+    save(draw_chart(reports, sites=True), path)
     return path

@@ -24,6 +24,7 @@ from lichess_elo.output.html.chart import chart_html
 from lichess_elo.output.html.page import esc, lines_html, page, table_html
 from lichess_elo.output.report import text
 from lichess_elo.output.report.json import report_document
+from lichess_elo.output.report.sites import SIDE_BY_SIDE, site_title
 from lichess_elo.output.report.words import (
     headline,
     legend_items,
@@ -37,6 +38,7 @@ from lichess_elo.output.scorecard import words as words
 from lichess_elo.output.tables import Table
 
 if TYPE_CHECKING:
+    from lichess_elo.app.report import SiteRun, SitesRun
     from lichess_elo.core.report.model import PerfReport
     from lichess_elo.core.report.predictions import PerfAccuracy
 
@@ -60,8 +62,9 @@ _CHART_LEGEND = (
 )  # fmt: skip
 
 
-def _anchor(perf: str) -> str:
-    return f"perf-{''.join(c if c.isalnum() else '-' for c in perf)}"
+def _anchor(perf: str, prefix: str = "") -> str:
+    """A perf section's id (``prefix``: the site's, on a page of two sites)."""
+    return f"{prefix}perf-{''.join(c if c.isalnum() else '-' for c in perf)}"
 
 
 def _games_block(report: PerfReport, data_id: str, table: Table) -> str:
@@ -145,11 +148,16 @@ def _notes(report: PerfReport) -> list[str]:
 
 
 def _section(
-    report: PerfReport, doc: Mapping[str, Any], card: PerfAccuracy | None, user: str
+    report: PerfReport,
+    doc: Mapping[str, Any],
+    card: PerfAccuracy | None,
+    user: str,
+    prefix: str = "",
+    title: str = "",
 ) -> str:
-    anchor = _anchor(report.perf)
+    anchor = _anchor(report.perf, prefix)
     head = f'<section id="{anchor}" class="perf" data-perf="{esc(report.perf)}">'
-    head += f"<h2>{esc(report.perf)}</h2>"
+    head += f"<h2>{esc(title + report.perf)}</h2>"
     if report.message or not report.games:
         return f'{head}<p class="message">{esc(report.message or "No games.")}</p></section>'
     periods = text.periods_table(report)
@@ -174,12 +182,12 @@ def _section(
     return "".join(parts)
 
 
-def _overview(reports: Sequence[PerfReport]) -> str:
+def _overview(reports: Sequence[PerfReport], prefix: str = "") -> str:
     site = site_name(reports[0]) if reports else "Lichess"
     rows = []
     for r in reports:
         s = r.summary
-        link = f'<a href="#{_anchor(r.perf)}">{esc(r.perf)}</a>'
+        link = f'<a href="#{_anchor(r.perf, prefix)}">{esc(r.perf)}</a>'
         if r.message or not r.games:
             rows.append(f"<tr><td>{link}</td><td class=r>0</td><td></td><td></td><td></td></tr>")
             continue
@@ -189,8 +197,9 @@ def _overview(reports: Sequence[PerfReport]) -> str:
             f"<td class=r>{s.lichess_start}→{s.lichess_final} "
             f"({signed(s.lichess_change)})</td><td class=words>{esc(headline(r))}</td></tr>"
         )
+    heading = '<h2 id="overview">Overview</h2>' if not prefix else "<h3>Overview</h3>"
     return (
-        '<h2 id="overview">Overview</h2><div class="scroll"><table class="sortable overview">'
+        f'{heading}<div class="scroll"><table class="sortable overview">'
         "<thead><tr><th>Perf</th><th class=r>Games</th><th class=r>FIDE rules</th>"
         f"<th class=r>{site} (in games)</th><th class=words>In one sentence</th></tr></thead>"
         f"<tbody>{''.join(rows)}</tbody></table></div>"
@@ -212,7 +221,7 @@ _CHESSCOM_CHART = {
 }
 
 
-def _legend(cards: Mapping[str, PerfAccuracy], site: str = LICHESS_SITE) -> str:
+def _legend(cards: Mapping[str, PerfAccuracy], site: str = LICHESS_SITE, prefix: str = "") -> str:
     def items(pairs: Sequence[tuple[str, str]]) -> str:
         return "".join(
             f"<li><b>{esc(name)}</b>: {esc(said.format(min=MIN_PERFORMANCE_GAMES))}</li>"
@@ -230,8 +239,13 @@ def _legend(cards: Mapping[str, PerfAccuracy], site: str = LICHESS_SITE) -> str:
             f'<h3>The scorecard</h3><ul class="lines">{items(words.SCORE_LEGEND)}{k_item}</ul>'
         )
 
-    return (
+    heading = (
         '<h2 id="legend">What the page shows</h2>'
+        if not prefix
+        else f'<h3 id="{prefix}legend">What the {SITE_NAMES.get(site, site)} part shows</h3>'
+    )
+    return (
+        f"{heading}"
         f'<h3>The chart</h3><ul class="lines">{items(chart)}</ul>'
         '<h3>The rating periods table</h3><ul class="lines">'
         f"{items(legend_items('periods', site))}</ul>"
@@ -281,3 +295,69 @@ def write_report_html(
 ) -> None:
     """Write ``report_html``'s page to ``out`` (for ``common.stream_output``)."""
     out.write(report_html(user, reports, accuracy))
+
+
+#: The line on a Chess.com part of a two-site page where the Lichess part has a scorecard.
+NO_SCORECARD = (
+    "No scorecard for Chess.com: its contenders model Lichess's Glicko-2 with Lichess's "
+    "constants, and Chess.com publishes none to model its rating by."
+)
+
+
+def _site_part(one: SiteRun) -> str:
+    """One account's part of a two-site page: its heading, overview, perf sections and
+    legend, every id prefixed with its site."""
+    run = one.run
+    reports = run.reports
+    prefix = f"{one.site}-"
+    name = SITE_NAMES.get(one.site, one.site)
+    document = report_document(run.user, reports, run.accuracy)
+    cards = run.accuracy or {}
+    rest = other_perfs_line([r.perf for r in reports], reports[0].perf_counts) if reports else None
+    did = "Lichess's Glicko-2 did" if one.site == LICHESS_SITE else f"{name} published"
+    parts = [
+        f'<section id="site-{esc(one.site)}" class="site" data-site="{esc(one.site)}">',
+        f"<h2>{esc(site_title(one.site, run.user))}</h2>",
+        f'<p class="muted">FIDE rules on {esc(run.user)}\'s {name} games alone, next to '
+        f"what {did}.</p>",
+        f'<p class="note">{esc(NO_SCORECARD)}</p>' if one.site == CHESSCOM else "",
+        _overview(reports, prefix) if len(reports) > 1 else "",
+        *(
+            _section(r, doc, cards.get(r.perf), run.user, prefix, f"{name} · ")
+            for r, doc in zip(reports, document["reports"], strict=True)
+        ),
+        f'<p class="note">{esc(rest)}</p>' if rest else "",
+        _legend(cards, one.site, prefix),
+        "</section>",
+    ]
+    return "".join(parts)
+
+
+def sites_html(run: SitesRun) -> str:
+    """The page of two accounts (``report NAME chess.com:OTHER --html``): a part per site,
+    each its one-site page's sections under the site's name; nothing across the sites."""
+    names = " and ".join(
+        f"{one.run.user} ({SITE_NAMES.get(one.site, one.site)})" for one in run.runs
+    )
+    nav = "".join(
+        f'<a href="#site-{esc(one.site)}">{esc(site_title(one.site, one.run.user))}</a>'
+        + "".join(
+            f'<a href="#{_anchor(r.perf, one.site + "-")}">{esc(r.perf)}</a>'
+            for r in one.run.reports
+        )
+        for one in run.runs
+    )
+    body = [
+        f"<header><h1>{esc(names)}: FIDE rules next to each site</h1>",
+        f'<p class="muted">{esc(SIDE_BY_SIDE)} Made by lichess-elo {esc(__version__)}; '
+        "this page works offline and prints.</p>",
+        f'<nav class="toc">{nav}</nav></header>',
+        *(_site_part(one) for one in run.runs),
+        f"<footer>{esc(' '.join(dict.fromkeys(scale_note(o.site) for o in run.runs)))}</footer>",
+    ]
+    return page(f"{names}: FIDE rules next to each site", body)
+
+
+def write_sites_html(out: TextIO, run: SitesRun) -> None:
+    """Write ``sites_html``'s page to ``out`` (for ``common.stream_output``)."""
+    out.write(sites_html(run))

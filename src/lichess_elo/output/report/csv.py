@@ -33,7 +33,8 @@ REPORT_PERIOD_FIELDS = (
 )  # fmt: skip
 
 
-def _game_rows(reports: Sequence[PerfReport]) -> Iterator[dict[str, Any]]:
+def game_rows(reports: Sequence[PerfReport]) -> Iterator[dict[str, Any]]:
+    """The games view's rows, a dict per game (``REPORT_GAME_FIELDS``)."""
     for r in reports:
         for g in r.games:
             row = {k: getattr(g, k, None) for k in REPORT_GAME_FIELDS}
@@ -49,7 +50,8 @@ def _game_rows(reports: Sequence[PerfReport]) -> Iterator[dict[str, Any]]:
             yield row
 
 
-def _period_rows(reports: Sequence[PerfReport]) -> Iterator[dict[str, Any]]:
+def period_rows(reports: Sequence[PerfReport]) -> Iterator[dict[str, Any]]:
+    """The periods view's rows, a dict per period (``REPORT_PERIOD_FIELDS``)."""
     for r in reports:
         for p in r.periods:
             row = period_json(p)
@@ -82,9 +84,9 @@ def write_report_csv(out: TextIO, reports: Sequence[PerfReport], view: str) -> N
     """Write CSV to ``out`` row by row: one row per game (``view == "games"``) or per
     period (otherwise)."""
     if view == "games":
-        stream_csv(out, _game_rows(reports), REPORT_GAME_FIELDS)
+        stream_csv(out, game_rows(reports), REPORT_GAME_FIELDS)
     else:
-        stream_csv(out, _period_rows(reports), REPORT_PERIOD_FIELDS)
+        stream_csv(out, period_rows(reports), REPORT_PERIOD_FIELDS)
 
 
 def report_csv(reports: Sequence[PerfReport], view: str) -> str:

@@ -96,4 +96,3 @@ def _chesscom_games(
             if on_warning is not None:
                 on_warning(f"Chess.com game {record.url}: left out ({exc})")
     return games
-

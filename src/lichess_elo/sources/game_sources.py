@@ -7,7 +7,7 @@ export and a database dump, each a ``sources.base.GameSource``.
 - ``ChessComGames``: Chess.com's public API through the same HTTP cache, month by month
   (``ChessComSettings``; a cassette with ``ChessComSettings.replay``), each game made the
   tool's ``Game`` (``sources.chesscom.games``);
-- ``PgnFile``: a player's PGN export from Lichess, read whole;
+- ``PgnFile``: a player's PGN export from Lichess or Chess.com, read whole;
 - ``DumpFile``: a month of Lichess's open database (``.pgn.zst`` or unpacked ``.pgn``),
   streamed; only the player's games are kept, found by their ``White``/``Black`` tags.
 """
@@ -151,14 +151,18 @@ def read_pgn_file(
     on_warning: Callable[[str], None] | None,
     field_name: str = "pgn",
     progress: Progress | None = None,
+    player: str | None = None,
 ) -> list[Game]:
-    """The games of the PGN file ``path`` (``progress`` is told the games read so far).
+    """The games of the PGN file ``path`` (``progress`` is told the games read so far):
+    Lichess's and Chess.com's, each by its own tags (``sources.chesscom.pgn``; ``player``:
+    whose Chess.com games get an observed change).
 
     Raises:
         BadFile: missing, a folder or unreadable; it names the path.
     """
     text = _opened(path, field_name, lambda p: read_text(p, field_name))
-    from lichess_elo.sources import pgn  # python-chess: only a run that reads a file needs it
+    # python-chess: only a run that reads a file needs it
+    from lichess_elo.sources.chesscom.pgn import read_pgn
 
     on_read = None
     if progress is not None:
@@ -167,14 +171,14 @@ def read_pgn_file(
         def on_read(done: int, total: int) -> None:
             reading(done, total, "games")
 
-    return pgn.read_pgn(text, on_warning=on_warning, on_read=on_read)
+    return read_pgn(text, player=player, on_warning=on_warning, on_read=on_read)
 
 
 @keywords_checked
 @dataclass(frozen=True)
 class PgnFile:
-    """A Lichess PGN export, read whole (a file holds what it holds: ``count_back`` and
-    the days are the caller's to filter)."""
+    """A PGN export of Lichess or Chess.com (or both), read whole (a file holds what it
+    holds: ``count_back`` and the days are the caller's to filter)."""
 
     path: Path
     provisional_known: bool = False  # an export never writes the provisional flag
@@ -191,7 +195,9 @@ class PgnFile:
             BadInput: a malformed name; BadFile: the file cannot be read.
         """
         user = validate_username(query.username)
-        games = dedupe_sorted(read_pgn_file(self.path, hooks.on_warning, progress=hooks.progress))
+        games = dedupe_sorted(
+            read_pgn_file(self.path, hooks.on_warning, progress=hooks.progress, player=user)
+        )
         return LoadedGames(user, tuple(games), None)
 
 

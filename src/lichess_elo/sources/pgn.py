@@ -291,6 +291,7 @@ def read_pgn(
     *,
     on_warning: Callable[[str], None] | None = None,
     on_read: Callable[[int, int], None] | None = None,
+    other: Callable[[chess.pgn.Headers, str], bool] | None = None,
 ) -> list[Game]:
     """Read every game of a Lichess PGN export.
 
@@ -302,6 +303,8 @@ def read_pgn(
             replay says what is wrong) and gives no warning.
         on_read: Called with ``(games read, games in the text)`` every ``READ_STEP`` games
             and at the end (the total counts the ``[Event`` tags: every Lichess game has one).
+        other: Handed each game's tags and text first; a game it takes (it returns true)
+            is another site's, not read here (``sources.chesscom.pgn`` takes Chess.com's).
     """
     stream = io.StringIO(text)
     games: list[Game] = []
@@ -323,6 +326,8 @@ def read_pgn(
         if headers is None:
             break
         number += 1
+        if other is not None and other(headers, text[before : stream.tell()]):
+            continue
         try:
             games.append(_game(headers, text[before : stream.tell()]))
         except (ValueError, KeyError) as exc:

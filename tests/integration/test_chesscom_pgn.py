@@ -204,3 +204,24 @@ def test_a_file_game_with_a_bad_termination_is_left_out_with_a_warning() -> None
     games = read_pgn(text, player="FabianoCaruana", on_warning=warnings.append)
     assert len(games) == 16
     assert any("live/4861239226" in w and "won by magic" in w for w in warnings)
+
+
+def test_club_reads_a_members_chess_com_export(cli: Cli, pgn_file: Path) -> None:
+    # The same 17 real games as a club's games file (no club.toml: every player starts at
+    # 1000, K 20, one update by event, its expected scores from the start ratings). The
+    # Event "Live Chess" is Chess.com's "no event": grouped by month, as Lichess's
+    # "rated blitz game" is, so the 17 games are one event, "Live Chess 2020-05".
+    # FabianoCaruana's results, game by game from the file's [Result]: 0 0 0 1 1 ½ 0 0 1 1
+    # ½ 1 ½ ½ 1 1 1 = 8 wins + 4 draws = 10 points against 17 x 0.50 expected = 8.5:
+    # 20 x (10 - 8.5) = +30 -> 1030. Grischuk won both his: 20 x (2 - 1) = +20 -> 1020.
+    result = cli(["club", str(pgn_file), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.stdout)
+    ratings = {p["name"]: (p["rating"], p["games"]) for p in doc["players"]}
+    assert ratings["FabianoCaruana"] == (1030, 17)
+    assert ratings["Grischuk"] == (1020, 2)
+    assert len(ratings) == 10
+    assert (
+        '17 Chess.com games outside any event (Event "Live Chess" or "Let\'s Play!") '
+        "grouped into one event a month"
+    ) in result.stderr

@@ -72,6 +72,16 @@ def is_chesscom(headers: Mapping[str, str]) -> bool:
     return site == SITE or bool(_PAGE.match(headers.get("Link", "").strip()))
 
 
+#: The Event Chess.com writes on a game outside any event: a live game, a daily game.
+GENERIC_EVENTS = frozenset({"Live Chess", "Let's Play!"})
+
+
+def is_generic_event(headers: Mapping[str, str]) -> bool:
+    """Whether a Chess.com game's Event is the site's word for "no event" (a live or a
+    daily game outside a tournament), as Lichess's ``rated blitz game`` is."""
+    return is_chesscom(headers) and headers.get("Event", "").strip() in GENERIC_EVENTS
+
+
 def time_class_of(time_control: str) -> str:
     """Chess.com's time class of a ``TimeControl``: ``daily`` for ``moves/seconds``, else by
     its estimated time, initial + 40 × increment: under 180 s ``bullet``, under 600 s

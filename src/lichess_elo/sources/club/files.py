@@ -21,6 +21,7 @@ from typing import Any
 import chess.pgn
 
 from lichess_elo.core import lichess_pgn
+from lichess_elo.core.chesscom import pgn as chesscom_pgn
 from lichess_elo.core.club.config import COLUMNS, normal_time_control
 from lichess_elo.core.club.model import ClubGame, ClubPlayer
 from lichess_elo.core.games import (
@@ -259,7 +260,7 @@ def read_pgn(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
         BadFile: a missing player, a bad result or an unparsable date, with file, line, tag.
     """
     handle = io.StringIO(text)
-    skipped = ai_games = generic = unplayed = 0
+    skipped = ai_games = generic = generic_chesscom = unplayed = 0
     count = 0
     while True:
         offset = handle.tell()
@@ -306,6 +307,9 @@ def read_pgn(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
         if lichess_id and lichess_pgn.is_generic_event(event):
             event = f"{event} {day:%Y-%m}"
             generic += 1
+        elif chesscom_pgn.is_generic_event(headers):
+            event = f"{event} {day:%Y-%m}"  # "Live Chess 2020-05", as Lichess's by month
+            generic_chesscom += 1
         into.games.append(
             ClubGame(
                 white=names["White"],
@@ -334,6 +338,12 @@ def read_pgn(path: Path, text: str, into: Inputs, seq_start: int = 0) -> None:
         into.notes.append(
             f'{path}: {generic} Lichess games outside any event (Event "rated blitz game" '
             "and the like) grouped into one event a month (update mode game rates each alone)"
+        )
+    if generic_chesscom:
+        into.notes.append(
+            f'{path}: {generic_chesscom} Chess.com games outside any event (Event "Live Chess" '
+            'or "Let\'s Play!") grouped into one event a month (update mode game rates each '
+            "alone)"
         )
     if count == 0:
         raise BadFile(path, "no PGN game found", line=1)

@@ -150,6 +150,18 @@ def test_player_table(cli: Cli, jan_db: Path) -> None:
         "blitz  2024-01  1500       0  40        -      2    1.5  1.00      40     +20  "
         "rapid-blitz-2022-10\n"
         f"{RULES}\n"
+        "Legend:\n"
+        "  perf, month: the list published at the start of that month, in that perf\n"
+        "  list: the player's FIDE-rules rating on that list\n"
+        "  before: rated games counted before the list (they set K, FIDE 8.3.3)\n"
+        "  K: the list's development coefficient\n"
+        "  Lichess: the last Lichess rating before the month (- for a newcomer)\n"
+        "  games: rated games in the month; score: points scored (win 1, draw ½)\n"
+        "  PD: the sum of the month's expected scores, in points (calc's PD is one game's "
+        "probability, 0 to 1); score - PD is the month's result above expectation\n"
+        "  K used: K after the 700 rule (K x games at most 700)\n"
+        "  change: K used x (score - PD), rounded once: the next list is list + change\n"
+        "  edition: the FIDE regulations that rated the month\n"
     )  # fmt: skip
 
 

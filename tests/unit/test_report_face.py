@@ -148,3 +148,22 @@ def test_one_game_periods_show_no_games_or_performance_column() -> None:
     assert header.split()[:3] == ["Game", "Score", "Expected"]
     assert "Performance" not in header
     assert "  Performance: not shown, no period has 5 games" in lines
+
+
+def test_counts_of_games_have_thousands_separators() -> None:
+    # 1,000 draws at 1500 against 1500 in January: D 0 -> PD .50 (table 8.1.2), K 20 x
+    # (.5 - .5) = 0 each, and Lichess 0 each: both unchanged, one period of 1,000 games.
+    from datetime import UTC, datetime, timedelta
+
+    start = datetime(2023, 1, 1, tzinfo=UTC)
+    draws = [
+        game(f"d{i}", start + timedelta(minutes=30 * i), 1500, 0, 1500, 0.5) for i in range(1000)
+    ]
+    report = _report(draws)
+    assert headline(report).startswith("Under FIDE rules your 1,000 blitz games would have")
+    lines = report_lines([report], "periods", 80)
+    assert "blitz: 1,000 games in 1 month" in lines
+    assert any(" 1,000 " in line for line in lines if line.lstrip().startswith("2023-01"))
+    assert other_perfs(["blitz"], {"blitz": 1000, "bullet": 8073}) == (
+        "Not shown: bullet (8,073 games)."
+    )

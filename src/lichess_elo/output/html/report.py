@@ -192,7 +192,7 @@ def _overview(reports: Sequence[PerfReport], prefix: str = "") -> str:
             rows.append(f"<tr><td>{link}</td><td class=r>0</td><td></td><td></td><td></td></tr>")
             continue
         rows.append(
-            f"<tr><td>{link}</td><td class=r>{s.games}</td>"
+            f"<tr><td>{link}</td><td class=r>{s.games:,}</td>"
             f"<td class=r>{s.elo_start}→{s.elo_final} ({signed(s.elo_change)})</td>"
             f"<td class=r>{s.lichess_start}→{s.lichess_final} "
             f"({signed(s.lichess_change)})</td><td class=words>{esc(headline(r))}</td></tr>"

@@ -209,3 +209,17 @@ def test_games_the_600_rule_left_unrated_do_not_count_as_games_before() -> None:
     dec, jan = _one(games, games_before=0).periods
     assert [g.not_rated for g in _one(games, games_before=0).games] == ["600/2600", None, None]
     assert (dec.games_before, jan.games_before) == (0, 1)
+
+
+def test_the_rules_line_names_each_edition_once_in_order() -> None:
+    # Four monthly periods of classical (standard) games, January to April 2024: January and
+    # February under the edition of 1 Jan 2022, March and April under that of 1 Mar 2024
+    # (editions.py). Four periods, two editions: the Rules line names each once, oldest first.
+    games = [
+        game(f"g{m}", _at(2024, m), 1500, 0, 1500, 0.5, perf="classical") for m in (1, 2, 3, 4)
+    ]
+    text = report_text([_one(games, games_before=30, adjustments=False)], "periods")
+    (rules,) = [line for line in text.splitlines() if line.lstrip().startswith("Rules:")]
+    assert rules.strip() == (
+        "Rules: FIDE Rating Regulations, 1 Jan 2022; FIDE Rating Regulations, 1 Mar 2024"
+    )

@@ -167,3 +167,30 @@ def test_counts_of_games_have_thousands_separators() -> None:
     assert other_perfs(["blitz"], {"blitz": 1000, "bullet": 8073}) == (
         "Not shown: bullet (8,073 games)."
     )
+
+
+def test_each_panels_key_sits_right_under_it(figure_of: Any) -> None:
+    # Two perfs, each with rings: each panel's key (its first line names the perf) starts
+    # under the panel, within an inch of it, and above the next panel.
+    games = [
+        game("g1", day(1, 5), 1500, 10, 1400, 1),
+        game("g2", day(1, 6), 1510, 2, 1600, 0.5),
+        game("r1", day(2, 9), 1700, 5, 1700, 1, perf="rapid"),
+        game("r2", day(2, 10), 1705, -6, 1650, 0, perf="rapid"),
+    ]
+    reports = build_report(ME, games, {}, settings=ReportSettings(k=20, perfs=("all",)))
+    fig = figure_of(reports)
+    renderer = fig.canvas.get_renderer()
+    inch = fig.dpi
+    keys = [t for t in fig.texts if t.get_gid() == "panel-key"]
+    assert [t.get_text().split(",")[0] for t in keys] == ["blitz", "rapid"]
+    panels = [ax.get_window_extent(renderer) for ax in fig.axes]
+    for i, (key, panel) in enumerate(zip(keys, panels, strict=True)):
+        box = key.get_window_extent(renderer)
+        assert box.y1 <= panel.y0  # under its panel (display y grows upwards)
+        assert panel.y0 - box.y1 <= inch  # right under it
+        if i + 1 < len(panels):
+            assert box.y0 >= panels[i + 1].y1  # and above the next panel
+    # the colours' legend is over the first panel
+    legend = fig.legends[0].get_window_extent(renderer)
+    assert legend.y0 >= panels[0].y1

@@ -11,6 +11,7 @@ line. matplotlib comes from ``output.charts.figure`` (lazily, Agg).
 
 from __future__ import annotations
 
+import math
 import textwrap
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -38,7 +39,7 @@ SAME_POINT = 0.6
 
 def _marker_points(size: float) -> float:
     """A scatter marker's diameter in points (``s`` is its area in points squared)."""
-    return float(size) ** 0.5
+    return math.sqrt(size)
 
 
 def dodge(

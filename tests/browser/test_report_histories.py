@@ -70,7 +70,7 @@ def test_twenty_thousand_games(tmp_path: Path, open_page: Any) -> None:
     page = opened.page
     # 20,000 games > 4,000: the line is drawn from runs of ceil(20000 / 2000) = 10 games
     note = page.locator(".note.decimated").inner_text()
-    assert "20000 games" in note and "each run of 10 games" in note
+    assert "20,000 games" in note and "each run of 10 games" in note
     assert page.locator(".chart").get_attribute("data-games") == "20000"
     # hovering still shows single games: at this width a pixel holds about 17 games, so
     # the game shown is the one under the pixel, within a pixel's worth of games
@@ -95,7 +95,7 @@ def test_twenty_thousand_games(tmp_path: Path, open_page: Any) -> None:
     details.locator("summary").click()
     rows = page.locator("table.games tbody tr")
     assert rows.count() == 500
-    assert page.locator(".pager .range").inner_text() == "Games 1–500 of 20000"
+    assert page.locator(".pager .range").inner_text() == "Games 1–500 of 20,000"
     page.locator(".pager").get_by_text("Next").click()
     assert rows.first.locator("a").inner_text() == games[500]["id"]
     # sorting sorts all 20,000 games, not the page: the first row is the biggest loss
@@ -103,7 +103,7 @@ def test_twenty_thousand_games(tmp_path: Path, open_page: Any) -> None:
     page.locator("table.games thead th").nth(heads.index("Lichess ±")).click()
     first = rows.first.locator("td").nth(heads.index("Lichess ±")).inner_text()
     assert int(first) == min(g["lichess"]["diff"] for g in games)
-    assert page.locator(".pager .range").inner_text() == "Games 1–500 of 20000"
+    assert page.locator(".pager .range").inner_text() == "Games 1–500 of 20,000"
 
 
 def test_one_game(tmp_path: Path, open_page: Any) -> None:

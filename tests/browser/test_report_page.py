@@ -177,3 +177,44 @@ def test_phone_width_has_no_sideways_page(
     assert opened.errors == []
     # wide tables scroll inside their own box; the page itself never does
     assert opened.page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_the_tooltip_says_what_each_number_is(
+    bundled: tuple[Path, dict[str, Any]], open_page: Any, tmp_path: Path
+) -> None:
+    import re
+
+    path, doc = bundled
+    page = open_page(path).page
+    report = doc["reports"][1]  # blitz
+    games = report["games"]
+    plot = page.locator(f'section[data-perf="{report["perf"]}"] .chart .plot')
+    plot.scroll_into_view_if_needed()
+    box = plot.bounding_box()
+    tip = page.locator(f'section[data-perf="{report["perf"]}"] .chart .tip')
+    # a loss (score 0): its 0 is named as the score, beside the word
+    i = next(j for j, g in enumerate(games) if g["score"] == 0)
+    page.mouse.move(box["x"] + (i + 0.5) / len(games) * box["width"], box["y"] + 20)
+    page.screenshot(path=str(tmp_path / "tooltip.png"))
+    said = tip.inner_text()
+    assert "Result: lost (score 0," in said
+    # FIDE's expected score in words, to two decimals as the games table has it
+    assert f"expected score {games[i]['elo']['expected']:.2f}" in said
+    assert not re.search(r"\bE\b", said)
+    # no number stands alone on a line or after a bare colon
+    assert not re.search(r"(^|\n|: )[-+]?\d+(\.\d+)?\s*($|\n)", said)
+
+
+def test_the_periods_caption_is_whole_at_phone_width(
+    bundled: tuple[Path, dict[str, Any]], open_page: Any, tmp_path: Path
+) -> None:
+    path, _ = bundled
+    page = open_page(path, width=390, height=844).page
+    caption = page.locator("section.perf p.caption").first
+    caption.scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / "caption-390.png"))
+    # the caption wraps inside the screen and none of it is hidden
+    right = caption.evaluate("c => c.getBoundingClientRect().right")
+    assert right <= 390
+    assert caption.evaluate("c => c.scrollWidth <= c.clientWidth")
+    assert caption.is_visible()

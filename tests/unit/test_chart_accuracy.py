@@ -13,7 +13,7 @@ import pytest
 from lichess_elo.core.report import PerfReport, ReportSettings, build_report
 from lichess_elo.core.report.predictions import KFit, KPoint, PerfAccuracy, score_perf
 from lichess_elo.output.charts.figure import pyplot
-from lichess_elo.output.charts.scorecard import SAME_SHIFT, draw_accuracy_chart
+from lichess_elo.output.charts.scorecard import draw_accuracy_chart
 from tests.helpers import ME, game
 
 
@@ -72,10 +72,10 @@ def test_identical_lines_are_drawn_beside_each_other_and_the_legend_says_so(draw
     ax = fig.axes[0]
     marks = _by_gid(ax)
     lichess, copy = marks["calibration-lichess"], marks["calibration-elo_on_lichess"]
-    # Same points, shifted right by SAME_SHIFT (one earlier contender repeated), same heights.
+    # Same points: each drawn right of Lichess's, at the same height.
     assert len(lichess.get_offsets()) >= 2
     for (x0, y0), (x1, y1) in zip(lichess.get_offsets(), copy.get_offsets(), strict=True):
-        assert x1 - x0 == pytest.approx(SAME_SHIFT) and y1 == y0
+        assert x1 > x0 and y1 == y0
     legend = [t.get_text() for t in ax.get_legend().get_texts()]
     assert any("same points as Lichess Glicko-2" in t for t in legend)
     # Every contender has its own marker and its own dash.
@@ -84,6 +84,33 @@ def test_identical_lines_are_drawn_beside_each_other_and_the_legend_says_so(draw
     # matplotlib names four dash styles (a fifth, custom pattern reads as "--" too).
     lines = ax.get_lines()[1:]  # after the diagonal
     assert len(lines) == 5 and {line.get_linestyle() for line in lines} == {"-", "--", ":", "-."}
+
+
+def test_no_two_contenders_markers_fall_on_one_point(drawn: Any) -> None:
+    # Measured on the drawn figure: for every two markers of different contenders, their
+    # centres (in pixels) are at least 0.4 of their mean diameter apart in x or in y (a
+    # marker's diameter is the square root of its area ``s`` in points squared, x dpi / 72),
+    # so none sits on another, even where two contenders' calibrations are identical.
+    import itertools
+
+    report = _report()
+    for card in (score_perf(report.games), _same_as_lichess(score_perf(report.games))):
+        fig = drawn(report, card)
+        ax = fig.axes[0]
+        fig.canvas.draw()
+        marks = []
+        for key, c in _by_gid(ax).items():
+            centres = ax.transData.transform(c.get_offsets())
+            sizes = c.get_sizes()
+            marks += [
+                (key, x, y, (s**0.5) * fig.dpi / 72)
+                for (x, y), s in zip(centres, sizes, strict=True)
+            ]
+        assert len({k for k, *_ in marks}) == 5
+        for (k1, x1, y1, d1), (k2, x2, y2, d2) in itertools.combinations(marks, 2):
+            if k1 != k2:
+                apart = 0.4 * (d1 + d2) / 2
+                assert abs(x1 - x2) >= apart or abs(y1 - y2) >= apart, (k1, k2, x1, y1)
 
 
 def _fit(resolved: bool, best_k: int, slope: float = 1 / 1000) -> KFit:

@@ -148,3 +148,49 @@ def test_one_game_periods_show_no_games_or_performance_column() -> None:
     assert header.split()[:3] == ["Game", "Score", "Expected"]
     assert "Performance" not in header
     assert "  Performance: not shown, no period has 5 games" in lines
+
+
+def test_counts_of_games_have_thousands_separators() -> None:
+    # 1,000 draws at 1500 against 1500 in January: D 0 -> PD .50 (table 8.1.2), K 20 x
+    # (.5 - .5) = 0 each, and Lichess 0 each: both unchanged, one period of 1,000 games.
+    from datetime import UTC, datetime, timedelta
+
+    start = datetime(2023, 1, 1, tzinfo=UTC)
+    draws = [
+        game(f"d{i}", start + timedelta(minutes=30 * i), 1500, 0, 1500, 0.5) for i in range(1000)
+    ]
+    report = _report(draws)
+    assert headline(report).startswith("Under FIDE rules your 1,000 blitz games would have")
+    lines = report_lines([report], "periods", 80)
+    assert "blitz: 1,000 games in 1 month" in lines
+    assert any(" 1,000 " in line for line in lines if line.lstrip().startswith("2023-01"))
+    assert other_perfs(["blitz"], {"blitz": 1000, "bullet": 8073}) == (
+        "Not shown: bullet (8,073 games)."
+    )
+
+
+def test_each_panels_key_sits_right_under_it(figure_of: Any) -> None:
+    # Two perfs, each with rings: each panel's key (its first line names the perf) starts
+    # under the panel, within an inch of it, and above the next panel.
+    games = [
+        game("g1", day(1, 5), 1500, 10, 1400, 1),
+        game("g2", day(1, 6), 1510, 2, 1600, 0.5),
+        game("r1", day(2, 9), 1700, 5, 1700, 1, perf="rapid"),
+        game("r2", day(2, 10), 1705, -6, 1650, 0, perf="rapid"),
+    ]
+    reports = build_report(ME, games, {}, settings=ReportSettings(k=20, perfs=("all",)))
+    fig = figure_of(reports)
+    renderer = fig.canvas.get_renderer()
+    inch = fig.dpi
+    keys = [t for t in fig.texts if t.get_gid() == "panel-key"]
+    assert [t.get_text().split(",")[0] for t in keys] == ["blitz", "rapid"]
+    panels = [ax.get_window_extent(renderer) for ax in fig.axes]
+    for i, (key, panel) in enumerate(zip(keys, panels, strict=True)):
+        box = key.get_window_extent(renderer)
+        assert box.y1 <= panel.y0  # under its panel (display y grows upwards)
+        assert panel.y0 - box.y1 <= inch  # right under it
+        if i + 1 < len(panels):
+            assert box.y0 >= panels[i + 1].y1  # and above the next panel
+    # the colours' legend is over the first panel
+    legend = fig.legends[0].get_window_extent(renderer)
+    assert legend.y0 >= panels[0].y1

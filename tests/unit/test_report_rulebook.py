@@ -14,6 +14,7 @@ from lichess_elo.core.report import ReportSettings, build_report
 from lichess_elo.output.report.csv import report_csv
 from lichess_elo.output.report.json import report_json
 from lichess_elo.output.report.text import report_text
+from lichess_elo.output.report.words import headline
 from tests.helpers import game
 
 
@@ -76,6 +77,23 @@ def test_the_compression_shows_in_every_format_and_can_be_left_out() -> None:
     plain = _one(ACROSS, games_before=30, adjustments=False)
     assert plain.periods[1].adjustment is None
     assert (plain.periods[1].elo_start, plain.periods[1].elo_end) == (1510, 1515)
+
+
+def test_the_headline_adds_the_compression_to_the_games() -> None:
+    # The games: +10 (February, above); the compression: 1510 -> 1706 = +196 (QC24); the
+    # track: 1500 -> 1706 = +206 = +10 + 196, so the headline's numbers add up. Lichess: the
+    # two games' +8 and 0 = +8; 10 - 8 = 2 points apart (within the 5 of agreement).
+    report = _one(ACROSS, games_before=30)
+    assert headline(report) == (
+        "Under FIDE rules your 2 classical games would have gained 10 points where Lichess "
+        "gained 8; the two agree to within 2 points. Adding FIDE's compression of 1 Mar 2024 "
+        "(+196) to the games' +10, the FIDE-rules track ended 206 points higher: "
+        "1500 → 1706."
+    )
+    # Without the adjustment nothing is added: March's draw at 1510 vs 1700 gives +5 (below),
+    # so the games gained 10 + 5 = 15, the whole of the track's move.
+    plain = _one(ACROSS, games_before=30, adjustments=False)
+    assert "Adding" not in headline(plain) and "gained 15 points" in headline(plain)
 
 
 def test_no_compression_with_the_rules_of_one_day_or_on_the_lichess_track() -> None:
@@ -191,3 +209,17 @@ def test_games_the_600_rule_left_unrated_do_not_count_as_games_before() -> None:
     dec, jan = _one(games, games_before=0).periods
     assert [g.not_rated for g in _one(games, games_before=0).games] == ["600/2600", None, None]
     assert (dec.games_before, jan.games_before) == (0, 1)
+
+
+def test_the_rules_line_names_each_edition_once_in_order() -> None:
+    # Four monthly periods of classical (standard) games, January to April 2024: January and
+    # February under the edition of 1 Jan 2022, March and April under that of 1 Mar 2024
+    # (editions.py). Four periods, two editions: the Rules line names each once, oldest first.
+    games = [
+        game(f"g{m}", _at(2024, m), 1500, 0, 1500, 0.5, perf="classical") for m in (1, 2, 3, 4)
+    ]
+    text = report_text([_one(games, games_before=30, adjustments=False)], "periods")
+    (rules,) = [line for line in text.splitlines() if line.lstrip().startswith("Rules:")]
+    assert rules.strip() == (
+        "Rules: FIDE Rating Regulations, 1 Jan 2022; FIDE Rating Regulations, 1 Mar 2024"
+    )

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 def plural(count: int, word: str, many: str | None = None) -> str:
     """``1 game``, ``2 games`` (``many`` for an irregular plural)."""
-    return f"{count} {word if count == 1 else many or word + 's'}"
+    return f"{count:,} {word if count == 1 else many or word + 's'}"
 
 
 #: Letters that NFKD does not take apart into a base letter and a mark (Polish ł, Danish

@@ -37,7 +37,7 @@ def fetch_summary_text(result: FetchResult | SiteFetch, *, replay: bool, width: 
     months = doc["months"]
     got = "from the cassette" if replay else "fetched"
     lines = wrap_words(
-        f"{doc['user']}: {doc['games']} games in {months['total']} months "
+        f"{doc['user']}: {doc['games']:,} games in {months['total']} months "
         f"({months['from_network']} {got}, {months['from_cache']} from the cache)",
         width,
     )

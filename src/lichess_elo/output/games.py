@@ -198,6 +198,6 @@ def games_text(user: str, rows: Sequence[ListedGame], width: int | None) -> str:
         for ending in row.ended:
             counts[ending] = counts.get(ending, 0) + 1
     found = "; ".join(f"{ENDING_LABELS[k]}: {v}" for k, v in counts.items())
-    games = f"{len(rows)} game" + ("" if len(rows) == 1 else "s")
+    games = f"{len(rows):,} game" + ("" if len(rows) == 1 else "s")
     lines += wrap_words(f"{games}, {invalid} invalid" + (f"; {found}" if found else ""), width)
     return "\n".join(lines) + "\n"

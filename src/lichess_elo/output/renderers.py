@@ -118,11 +118,22 @@ def _predictions_json(run: ReportRun, target: Target) -> Rendered:
 _REPORT_VIEWS = tuple(v.value for v in ReportView)
 
 
-@renders("report", HTML, *_REPORT_VIEWS, note="page written to {path}")
+@renders(
+    "report", HTML, *(v for v in _REPORT_VIEWS if v != _ACCURACY), note="page written to {path}"
+)
 def _report_html(run: ReportRun, target: Target) -> Rendered:
     from lichess_elo.output.html.report import write_report_html
 
     return lambda out: write_report_html(out, run.user, run.reports, run.accuracy)
+
+
+@renders("report", HTML, _ACCURACY, note="page written to {path}")
+def _accuracy_html(run: ReportRun, target: Target) -> Rendered:
+    from lichess_elo.output.html.report import write_report_html
+
+    return lambda out: write_report_html(
+        out, run.user, run.reports, run.accuracy, scorecard_first=True
+    )
 
 
 @renders(

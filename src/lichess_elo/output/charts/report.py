@@ -256,7 +256,8 @@ def _draw_panels(
     sites: bool = False,
 ) -> None:
     """The panels on one shared date axis (``sites``: each its own, its lines and title
-    named for its site), one legend, then the notes under it."""
+    named for its site), the legend of the colours over the first panel, and each panel's
+    notes (its ring key) right under it."""
     spans = [_span(r) for r in shown]
     lo = min(a for a, _ in spans)
     hi = max(b for _, b in spans)
@@ -264,7 +265,6 @@ def _draw_panels(
         _panel(ax, report, user or report.user, *(_span(report) if sites else (lo, hi)), sites)
         for ax, report in zip(axes, shown, strict=True)
     ]
-    key = [line for d in drawn for line in d.notes]
     bottom = axes[-1]
     for ax in axes if sites else [bottom]:
         chart_marks.date_axis(ax)
@@ -276,28 +276,39 @@ def _draw_panels(
     for ax in axes:
         for handle, label in zip(*ax.get_legend_handles_labels(), strict=True):
             handles.setdefault(label, handle)
-    notes = [_GAP_NOTE, *key] if chart_periods.GAP_LABEL in handles else key
-    # Inches under the panels: the notes (one line each) and the legend row above them.
-    notes_inches = _NOTE_LINE_INCHES * len(notes) + 0.1
-    reserved = notes_inches + 0.45
-    if sites:  # two columns of longer labels: a row more for each two past four
-        reserved += _NOTE_LINE_INCHES * max(0, (len(handles) - 3) // 2)
-    total = _PANEL_INCHES * len(axes) + reserved
+    # The key of the colours and the gap note on top, over the first panel; each panel's own
+    # notes (its ring key, its chapters) right under it, in a row of the grid of their own,
+    # so no key sits far below the panel it explains.
+    top = [_GAP_NOTE] if chart_periods.GAP_LABEL in handles else []
+    columns = 2 if sites else 4
+    legend_inches = 0.2 * -(-len(handles) // columns) + 0.1  # a row of 8-point labels each
+    top_inches = legend_inches + _NOTE_LINE_INCHES * len(top) + 0.15
+    note_inches = [_NOTE_LINE_INCHES * len(d.notes) + 0.1 if d.notes else 0.02 for d in drawn]
+    total = _PANEL_INCHES * len(axes) + sum(note_inches) + top_inches
     fig.set_size_inches(12, total)
+    ratios = [h for n in note_inches for h in (_PANEL_INCHES, n)]
+    grid = fig.add_gridspec(2 * len(axes), 1, height_ratios=ratios)
+    for i, ax in enumerate(axes):
+        ax.set_subplotspec(grid[2 * i, 0])
     fig.legend(
         list(handles.values()),
         list(handles),
-        loc="lower center",
-        bbox_to_anchor=(0.5, notes_inches / total),
-        ncol=2 if sites else 4,
+        loc="upper center",
+        bbox_to_anchor=(0.5, 1 - 0.05 / total),
+        ncol=columns,
         fontsize=8,
         frameon=False,
     )
-    if notes:
-        fig.text(0.01, 0.05 / total, "\n".join(notes), fontsize=7.5, color="#343a40",
-                 va="bottom", ha="left", family="monospace")  # fmt: skip
-    fig.tight_layout(rect=(0, reserved / total, 1, 1))
+    if top:
+        fig.text(0.5, 1 - (legend_inches + 0.02) / total, "\n".join(top), fontsize=7.5,
+                 color="#343a40", va="top", ha="center")  # fmt: skip
+    fig.tight_layout(rect=(0, 0, 1, 1 - top_inches / total))
     renderer = fig.canvas.get_renderer()
+    for ax, d in zip(axes, drawn, strict=True):  # right under the panel and its dates
+        if d.notes:
+            under = ax.get_tightbbox(renderer).y0 / fig.bbox.height - 0.08 / total
+            fig.text(0.01, under, "\n".join(d.notes), fontsize=7.5, color="#343a40",
+                     va="top", ha="left", family="monospace", gid="panel-key")  # fmt: skip
     for ax, d in zip(axes, drawn, strict=True):  # placed by their real boxes, now final
         chart_marks.thin_period_labels(ax, renderer, d.narrow)
         chart_marks.spread_end_labels(ax, renderer)

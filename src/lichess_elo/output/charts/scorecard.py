@@ -2,7 +2,8 @@
 
 One row per perf with games: on the left the calibration of each rating-based contender
 (mean actual against mean expected score per expectation band, the marker's area growing
-with the band's games, the diagonal being perfect calibration); on the right, with
+with the band's games, the diagonal being perfect calibration; a marker that would fall on
+an earlier contender's is drawn just right of it, never on top); on the right, with
 ``--fit-k``, the FIDE-rules track's deviance for K from 5 to 60, the lowest K marked
 (called the best only when clear of the noise) and the rules' own deviance as a dashed
 line. matplotlib comes from ``output.charts.figure`` (lazily, Agg).
@@ -10,6 +11,7 @@ line. matplotlib comes from ``output.charts.figure`` (lazily, Agg).
 
 from __future__ import annotations
 
+import math
 import textwrap
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -27,14 +29,51 @@ if TYPE_CHECKING:
 #: The K curve's colour: the FIDE rules' own (each contender's colour, marker and dash are
 #: its entry's, ``core.contenders``).
 _FIDE = FIDE.colour
-#: A contender whose points are all another's is drawn this far to the right of them (on
-#: the 0-1 axis of expected scores) for each earlier one it repeats, and the legend says so.
-SAME_SHIFT = 0.008
+#: The calibration axes' size in points (about: 6.4 x 5.8 inches a panel less its labels):
+#: a marker's size in points read on the 0-1 axes.
+_AXES_POINTS = (400.0, 290.0)
+#: Two markers whose centres are closer than this share of their mean diameter would be
+#: drawn at the same point; the later one is moved right until they are this far apart.
+SAME_POINT = 0.6
+
+
+def _marker_points(size: float) -> float:
+    """A scatter marker's diameter in points (``s`` is its area in points squared)."""
+    return math.sqrt(size)
+
+
+def dodge(
+    points: Sequence[tuple[float, float]],
+    sizes: Sequence[float],
+    placed: list[tuple[float, float, float]],
+) -> list[float]:
+    """The x of each of a contender's points, moved right of any earlier contender's marker
+    it would otherwise overprint (``placed``: the earlier markers as x, y, diameter in
+    points; this contender's are added to it). A point is moved just far enough for the
+    two centres to be ``SAME_POINT`` of their mean diameter apart, again while it meets
+    another; the heights never move."""
+    width, height = _AXES_POINTS
+    xs = []
+    for (x, y), size in zip(points, sizes, strict=True):
+        d = _marker_points(size)
+        px, py = x * width, y * height
+        moved = True
+        while moved:
+            moved = False
+            for qx, qy, qd in placed:
+                apart = SAME_POINT * (d + qd) / 2
+                if abs(px - qx) < apart - 1e-6 and abs(py - qy) < apart - 1e-6:
+                    px = qx + apart  # strictly right: the loop ends (at most once each)
+                    moved = True
+        placed.append((px, py, d))
+        xs.append(px / width)
+    return xs
 
 
 def _calibration_panel(ax: Any, card: PerfAccuracy, title: str) -> None:
     ax.plot([0, 1], [0, 1], color="#adb5bd", linewidth=1, label="perfect calibration")
     drawn: list[tuple[str, list[tuple[float, float]]]] = []  # (label, points) so far
+    placed: list[tuple[float, float, float]] = []  # every marker so far, in points
     for c in card.contenders:
         colour = c.contender.colour
         if colour is None:  # no rating to calibrate (the score-rate baseline)
@@ -43,10 +82,9 @@ def _calibration_panel(ax: Any, card: PerfAccuracy, title: str) -> None:
         bands = [b for b in c.calibration if b.games]
         points = [(b.mean_expected or 0.0, b.mean_actual or 0.0) for b in bands]
         same = [label for label, earlier in drawn if earlier == points]
-        shift = SAME_SHIFT * len(same)
-        xs = [x + shift for x, _ in points]
-        ys = [y for _, y in points]
         sizes = [12 + 4 * b.games for b in bands]
+        xs = dodge(points, sizes, placed)
+        ys = [y for _, y in points]
         deviance = c.scores.deviance or 0.0
         label = f"{c.contender.label} (deviance {deviance:.3f})"
         if same:
@@ -57,7 +95,8 @@ def _calibration_panel(ax: Any, card: PerfAccuracy, title: str) -> None:
             linewidths=1.4, alpha=0.9, label=label, gid=f"calibration-{c.contender.key}",
         )  # fmt: skip
         drawn.append((c.contender.label, points))
-    ax.set_xlim(0, 1)
+    most = max((x / _AXES_POINTS[0] for x, _, _ in placed), default=1.0)
+    ax.set_xlim(0, max(1.0, most + 0.02))  # a marker moved past 1 stays in sight
     ax.set_ylim(-0.02, 1.02)
     ax.set_xlabel("mean expected score in the band (bands of 0.1)")
     ax.set_ylabel("mean actual score")

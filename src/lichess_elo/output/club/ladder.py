@@ -47,7 +47,7 @@ def _most_games_text(result: ClubResult) -> str:
         if len(names) > NAMED_TIE:
             parts.append(f"{plural(len(names), 'player')} with {plural(games, 'game')}")
         else:
-            parts.extend(f"{name} {games}" for name in names)
+            parts.extend(f"{name} {games:,}" for name in names)
     return ", ".join(parts)
 
 
@@ -201,7 +201,7 @@ def standings_table(result: ClubResult) -> Table:
     columns = [Column("#"), Column("Name", "left"), Column("Rating"), Column("Change"),
                Column("Games"), Column("K", "left")]  # fmt: skip
     rows = [
-        [str(rank), s.name, _club_mark(s), signed(s.change), str(s.games),
+        [str(rank), s.name, _club_mark(s), signed(s.change), f"{s.games:,}",
          f"{s.k_next} {s.k_rule}".rstrip()]
         for rank, s in enumerate(result.standings, start=1)
     ]  # fmt: skip
@@ -362,7 +362,7 @@ def club_player_text(
     """One player's page: rating, history, change over the last months and the next target,
     fitted to ``width`` (``None``: no limit)."""
     mark = " (provisional)" if s.provisional else ""
-    lines = [*wrap_words(f"{s.name}: {s.shown}{mark}, {s.games} games", width, "  "), ""]
+    lines = [*wrap_words(f"{s.name}: {s.shown}{mark}, {plural(s.games, 'game')}", width, "  "), ""]
     lines += render_table(history_table(s), width)
     if not s.history:
         lines.append("(no rated games yet)")

@@ -317,7 +317,7 @@ def club_html(result: ClubResult, rules_file: str | None = None, top: int | None
                for key in ("rank", "name", "rating", "change", "games", "k")]  # fmt: skip
     rows = [
         [str(rank), s.name, f"{s.shown}?" if s.provisional else str(s.shown), signed(s.change),
-         str(s.games), f"{s.k_next} {s.k_rule}".rstrip()]
+         f"{s.games:,}", f"{s.k_next} {s.k_rule}".rstrip()]
         for rank, s in enumerate(result.standings, start=1)
     ]  # fmt: skip
     chart = ladder_chart(result, [s.name for s in result.standings[: top or 5]], w)

@@ -7,6 +7,8 @@
     if (!(id in data)) data[id] = JSON.parse(document.getElementById(id).textContent);
     return data[id];
   }
+  /* A count with thousands separators, as the text says it: 20,000. */
+  function count(n) { return Number(n).toLocaleString("en-US"); }
   function esc(s) {
     return String(s).replace(/[&<>"]/g, function (c) {
       return { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c];
@@ -85,8 +87,8 @@
       }
       table.tBodies[0].innerHTML = html.join("");
       pager.style.display = pages > 1 ? "" : "none";
-      pager.innerHTML = '<span class="range">Games ' + (first + 1) + "\u2013" + last + " of " +
-        order.length + "</span> " +
+      pager.innerHTML = '<span class="range">Games ' + count(first + 1) + "\u2013" + count(last) + " of " +
+        count(order.length) + "</span> " +
         '<button type="button" data-page="first">First</button>' +
         '<button type="button" data-page="prev">Previous</button>' +
         '<button type="button" data-page="next">Next</button>' +
@@ -137,18 +139,24 @@
       dotL.style.left = ((i + 1) / n * 100) + "%"; dotL.style.top = (y(d.after[i]) * h / 100) + "px";
       dotF.style.left = x + "%"; dotF.style.top = (y(d.fide[i]) * h / 100) + "px";
       dotL.style.visibility = dotF.style.visibility = "visible";
-      var res = { "1": "won", "0": "lost", "\u00bd": "drew" }[cell(row, "Result")] || cell(row, "Result");
+      var score = cell(row, "Result");
+      var res = { "1": "won", "0": "lost", "\u00bd": "drew" }[score] || score;
       var title = cell(row, "Opponent"), id = cell(row, "Game");
+      var siteBefore = cell(row, site.col) || "", siteChange = cell(row, site.change) || "";
+      /* Every number says what it is: no bare 0 (a loss's score, an unchanged rating) and
+         no bare E (FIDE's expected score). */
       tip.innerHTML =
         "<div><b>" + esc(cell(row, "Date (UTC)")) + " " + esc(cell(row, "Time")) + "</b> \u00b7 " +
         esc(d.periodName) + " " + esc(d.period[i]) + "</div>" +
-        "<div>" + esc(cell(row, "Colour")) + " against " + esc(title) + " (" + esc(cell(row, "Opp rating")) + ")</div>" +
-        '<div>Result: <b class="t-result">' + esc(cell(row, "Result")) + "</b> (" + esc(res) + ", " + esc(cell(row, "Status")) + ")</div>" +
-        '<div style="color:var(--lichess)">' + esc(site.name) + ': <span class="t-lichess">' + esc(cell(row, site.col) || "") +
-        '</span> <b class="t-lichess-change">' + esc(cell(row, site.change) || "") + "</b></div>" +
+        "<div>" + esc(cell(row, "Colour")) + " against " + esc(title) + " (rated " + esc(cell(row, "Opp rating")) + ")</div>" +
+        '<div>Result: <b class="t-result">' + esc(res) + "</b> (score " + esc(score) + ", " + esc(cell(row, "Status")) + ")</div>" +
+        '<div style="color:var(--lichess)">' + esc(site.name) + ': <span class="t-lichess">' + esc(siteBefore) +
+        "</span> before, change " + (siteChange ? '<b class="t-lichess-change">' + esc(siteChange) + "</b>" :
+        '<b class="t-lichess-change"></b>not shown') + "</div>" +
         '<div style="color:var(--fide)">FIDE rules: <span class="t-fide">' + esc(cell(row, "FIDE")) +
-        '</span> <b class="t-fide-change">' + esc(cell(row, "FIDE \u00b1")) + "</b> (E " + esc(cell(row, "E")) +
-        ", K " + esc(cell(row, "K")) + ")</div>" +
+        '</span> before, change <b class="t-fide-change">' + esc(cell(row, "FIDE \u00b1")) + "</b></div>" +
+        '<div class="muted">expected score <span class="t-expected">' + esc(cell(row, "E")) +
+        '</span>, K <span class="t-k">' + esc(cell(row, "K")) + "</span>: change = K \u00d7 (score \u2212 expected)</div>" +
         (d.gap[i] ? '<div class="muted">' + esc(d.gap[i]) + "</div>" : "") +
         '<div><a class="t-link" href="' + esc(site.url) + esc(id) + '">Open game ' + esc(id) + " on " + esc(site.name) + "</a>" +
         (pinned ? "" : ' <span class="muted">(tap or click to keep)</span>') + "</div>";

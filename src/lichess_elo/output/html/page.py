@@ -63,10 +63,18 @@ def table_html(
             cls = ' class="r"' if column.align == "right" else ""
             cells.append(f"<td{cls}>{text}</td>")
         body.append(f"<tr>{''.join(cells)}</tr>")
-    title = f"<caption>{esc(table.title)}</caption>" if caption and table.title else ""
+    # The title is said above the scroll box, where it wraps at the screen's width (a
+    # <caption> is as wide as its table, so a phone cut it); the <caption> stays for screen
+    # readers, hidden from the eye.
+    shown = (
+        f'<p class="caption" aria-hidden="true">{esc(table.title)}</p>'
+        if caption and table.title
+        else ""
+    )
+    title = f'<caption class="sr">{esc(table.title)}</caption>' if shown else ""
     return (
-        f'<div class="scroll"><table class="{esc(css)}">{title}<thead><tr>{head}</tr></thead>'
-        f"<tbody>{''.join(body)}</tbody></table></div>"
+        f'{shown}<div class="scroll"><table class="{esc(css)}">{title}<thead><tr>{head}</tr>'
+        f"</thead><tbody>{''.join(body)}</tbody></table></div>"
     )
 
 

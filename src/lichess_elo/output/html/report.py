@@ -119,10 +119,14 @@ def _rules_block(doc: Mapping[str, Any], periods_table: Table) -> str:
     )
 
 
-def _scorecard(card: PerfAccuracy, user: str, perf: str) -> str:
+#: The scorecard's heading.
+SCORECARD_TITLE = "Scorecard: which rating predicted the games better"
+
+
+def _scorecard(card: PerfAccuracy, user: str, perf: str, heading: bool = True) -> str:
     said = words.headline(card.verdict, user, perf)
     parts = [
-        "<h3>Scorecard: which rating predicted the games better</h3>",
+        f"<h3>{SCORECARD_TITLE}</h3>" if heading else "",
         f'<p class="lead">{esc(said)}</p>' if said else "",
         f'<p class="verdict">{esc(acc.verdict_text(card.verdict, user, perf))}</p>',
         table_html(acc_text.scores_table(card, perf)),
@@ -154,6 +158,7 @@ def _section(
     user: str,
     prefix: str = "",
     title: str = "",
+    scorecard_first: bool = False,
 ) -> str:
     anchor = _anchor(report.perf, prefix)
     head = f'<section id="{anchor}" class="perf" data-perf="{esc(report.perf)}">'
@@ -175,7 +180,14 @@ def _section(
         lines_html(text.summary_lines(report, full=True)[1:]),
         "<h3>Games</h3>",
         _games_block(report, data_id, games),
-        _scorecard(card, user, report.perf) if card is not None else "",
+        (
+            ""
+            if card is None
+            else f'<p class="note"><a href="#{_anchor(report.perf, "scorecard-")}">'
+            f"{esc(report.perf)}: the scorecard</a> opens the page.</p>"
+            if scorecard_first
+            else _scorecard(card, user, report.perf)
+        ),
         _rules_block(doc, periods),
         "</section>",
     ]
@@ -192,7 +204,7 @@ def _overview(reports: Sequence[PerfReport], prefix: str = "") -> str:
             rows.append(f"<tr><td>{link}</td><td class=r>0</td><td></td><td></td><td></td></tr>")
             continue
         rows.append(
-            f"<tr><td>{link}</td><td class=r>{s.games}</td>"
+            f"<tr><td>{link}</td><td class=r>{s.games:,}</td>"
             f"<td class=r>{s.elo_start}→{s.elo_final} ({signed(s.elo_change)})</td>"
             f"<td class=r>{s.lichess_start}→{s.lichess_final} "
             f"({signed(s.lichess_change)})</td><td class=words>{esc(headline(r))}</td></tr>"
@@ -254,17 +266,42 @@ def _legend(cards: Mapping[str, PerfAccuracy], site: str = LICHESS_SITE, prefix:
     )
 
 
+def _scorecards_first(
+    reports: Sequence[PerfReport], cards: Mapping[str, PerfAccuracy], user: str
+) -> str:
+    """The scorecards of every perf, at the top of the page (``--view accuracy``)."""
+    parts = [f'<section id="scorecard" class="scorecards"><h2>{SCORECARD_TITLE}</h2>']
+    for r in reports:
+        card = cards.get(r.perf)
+        if card is None:
+            continue
+        parts.append(
+            f'<section id="{_anchor(r.perf, "scorecard-")}" class="scorecard" '
+            f'data-perf="{esc(r.perf)}"><h3>{esc(r.perf)}</h3>'
+            f"{_scorecard(card, user, r.perf, heading=False)}"
+            f'<p class="note"><a href="#{_anchor(r.perf)}">{esc(r.perf)}: the rating periods '
+            "and games</a> follow below.</p></section>"
+        )
+    parts.append("</section>")
+    return "".join(parts)
+
+
 def report_html(
     user: str,
     reports: Sequence[PerfReport],
     accuracy: Mapping[str, PerfAccuracy] | None = None,
+    scorecard_first: bool = False,
 ) -> str:
     """The whole page for ``reports``: a section per perf, an overview when there are
-    several, and the legend."""
+    several, and the legend; with ``scorecard_first`` (``--view accuracy``) and scorecards
+    to show, the page opens on the scorecards, each perf's section linking back to its
+    own."""
     document = report_document(user, reports, accuracy)
     cards = accuracy or {}
+    first = scorecard_first and bool(cards)
     shown = [r.perf for r in reports]
-    nav = "".join(f'<a href="#{_anchor(p)}">{esc(p)}</a>' for p in shown)
+    nav = '<a href="#scorecard">Scorecard</a>' if first else ""
+    nav += "".join(f'<a href="#{_anchor(p)}">{esc(p)}</a>' for p in shown)
     rest = other_perfs_line(shown, reports[0].perf_counts) if reports else None
     site = reports[0].site if reports else LICHESS_SITE
     name = SITE_NAMES.get(site, site)
@@ -275,9 +312,10 @@ def report_html(
         f"to what {did}. Made by lichess-elo "
         f"{esc(__version__)}; this page works offline and prints.</p>",
         f'<nav class="toc">{nav}<a href="#legend">What the page shows</a></nav></header>',
+        _scorecards_first(reports, cards, user) if first else "",
         _overview(reports) if len(reports) > 1 else "",
         *(
-            _section(r, doc, cards.get(r.perf), user)
+            _section(r, doc, cards.get(r.perf), user, scorecard_first=first)
             for r, doc in zip(reports, document["reports"], strict=True)
         ),
         f'<p class="note">{esc(rest)}</p>' if rest else "",
@@ -292,9 +330,10 @@ def write_report_html(
     user: str,
     reports: Sequence[PerfReport],
     accuracy: Mapping[str, PerfAccuracy] | None = None,
+    scorecard_first: bool = False,
 ) -> None:
     """Write ``report_html``'s page to ``out`` (for ``common.stream_output``)."""
-    out.write(report_html(user, reports, accuracy))
+    out.write(report_html(user, reports, accuracy, scorecard_first))
 
 
 #: The line on a Chess.com part of a two-site page where the Lichess part has a scorecard.

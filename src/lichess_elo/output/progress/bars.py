@@ -60,7 +60,7 @@ class FetchBar:
                 self._task,
                 completed=done,
                 description=label,
-                count=f"{games_so_far} games",
+                count=f"{games_so_far:,} games",
                 note="(cache)" if from_cache else "",
             )
 

@@ -116,7 +116,7 @@ def periods_table(report: PerfReport) -> Table:
         rows.append(
             [
                 p.label,
-                str(p.games),
+                f"{p.games:,}",
                 f"{p.score:.1f}",
                 f"{p.expected:.2f}",
                 str(p.performance) if p.performance is not None else "-",

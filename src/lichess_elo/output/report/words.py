@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from lichess_elo.core.fide.kinds import SPEED_CHAPTERS
+from lichess_elo.core.fide.wording import day_text
 from lichess_elo.core.games import CHESSCOM, LICHESS, SITE_NAMES
 from lichess_elo.core.words import plural
 
@@ -64,6 +65,7 @@ def headline(report: PerfReport) -> str:
     games = plural(s.games, f"{report.perf} game")
     elo, lichess = s.elo_change, s.lichess_change
     restart = report.settings.track == "lichess"
+    adjusted = adjustment_sentence(report)
     opening = (
         f"Under FIDE rules, restarting each {report.settings.period} from the {site} rating, "
         f"your {games} would have {_moved(elo)} in total"
@@ -75,12 +77,38 @@ def headline(report: PerfReport) -> str:
         text += f" (and moved {s.lichess_gaps:+d} between games)"
     difference = elo - lichess
     if abs(difference) <= max(_AGREE_POINTS, round(0.1 * max(abs(elo), abs(lichess)))):
-        return (
-            text
-            + "; the two agree"
-            + (f" to within {plural(abs(difference), 'point')}." if difference else ".")
+        text += "; the two agree" + (
+            f" to within {plural(abs(difference), 'point')}" if difference else ""
         )
-    return text + _where_from(report, difference) + "."
+    else:
+        text += _where_from(report, difference)
+    return f"{text}.{' ' + adjusted if adjusted else ''}"
+
+
+def adjustment_sentence(report: PerfReport) -> str:
+    """The sentence that adds FIDE's one-time adjustments to the games' change, so that the
+    headline's numbers add up: ``Adding FIDE's compression of 1 Mar 2024 (+287) to the
+    games' -525, the FIDE-rules track ended 238 points lower: 1712 → 1474.``; empty when
+    the track crossed none."""
+    steps = [
+        (p.adjustment, p.elo_start - p.adjusted_from)
+        for p in report.periods
+        if p.adjustment is not None and p.adjusted_from is not None
+    ]
+    s = report.summary
+    if not steps or s.elo_start is None or s.elo_final is None:
+        return ""
+    named = " and ".join(f"{a.kind} of {day_text(a.day)} ({raised:+d})" for a, raised in steps)
+    total = s.elo_final - s.elo_start
+    moved = (
+        "where it started"
+        if total == 0
+        else f"{plural(abs(total), 'point')} {'higher' if total > 0 else 'lower'}"
+    )
+    return (
+        f"Adding FIDE's {named} to the games' {s.elo_change:+d}, the FIDE-rules track "
+        f"ended {moved}: {s.elo_start} → {s.elo_final}."
+    )
 
 
 #: Column legends, in the order of the periods table.

@@ -128,7 +128,7 @@ def k_notes(fit: KFit) -> list[str]:
     """Why parts of the K curve are flat: the 700 rule, or nothing for K to act on."""
     notes = []
     if fit.limits:
-        caps = ", ".join(f"{x.k_max} in {x.period} ({x.games} games)" for x in fit.limits)
+        caps = ", ".join(f"{x.k_max} in {x.period} ({plural(x.games, 'game')})" for x in fit.limits)
         notes.append(f"FIDE's 700 rule (K × games ≤ 700) caps K at {caps}.")
     if fit.flat:
         notes.append(

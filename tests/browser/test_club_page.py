@@ -122,7 +122,13 @@ def test_polish_player_page_fits_a_phone(tmp_path: Path, open_page: Any, width: 
 
 @pytest.mark.parametrize("width", [390, 1280])
 def test_polish_ladder_page_fits_a_phone(tmp_path: Path, open_page: Any, width: int) -> None:
-    opened = open_page(_polish(tmp_path), width=width)
+    # The legend names the rules file by its path: an organiser's folder with a long name
+    # without a break (72 characters here) must wrap, not widen the page.
+    folder = tmp_path / (
+        "Klub_Szachowy_UKS_Skoczek_sezon_2025_2026_turnieje_dla_dzieci_i_mlodziezy"
+    )
+    folder.mkdir()
+    opened = open_page(_polish(folder), width=width)
     _shot(opened, f"ladder-{width}")
     assert opened.errors == [] and opened.network == []
     page = opened.page

@@ -24,12 +24,14 @@ import json
 import threading
 import time
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import yaml
+
+from tests.helpers import QuietHTTPServer
 
 #: Headers of a recorded answer not sent again as they were.
 _DROPPED = {"content-length", "connection", "transfer-encoding"}
@@ -97,7 +99,7 @@ class FakeChessCom:
     slow: dict[str, float] = field(default_factory=dict)
     requests: list[Seen] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock)
-    _server: ThreadingHTTPServer | None = None
+    _server: QuietHTTPServer | None = None
 
     @property
     def url(self) -> str:
@@ -126,7 +128,7 @@ class FakeChessCom:
 
     def start(self) -> FakeChessCom:
         """Serve in a daemon thread."""
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
+        self._server = QuietHTTPServer(("127.0.0.1", 0), _handler(self))
         self._server.daemon_threads = True
         threading.Thread(
             target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True

@@ -27,11 +27,12 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any, Literal
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 from tests.fake_fide import fide_answer
+from tests.helpers import QuietHTTPServer
 
 FaultKind = Literal[
     "429",
@@ -120,7 +121,7 @@ class FakeLichess:
     in_flight: int = 0
     most_in_flight: int = 0
     _lock: threading.Lock = field(default_factory=threading.Lock)
-    _server: ThreadingHTTPServer | None = None
+    _server: QuietHTTPServer | None = None
 
     @property
     def url(self) -> str:
@@ -154,7 +155,7 @@ class FakeLichess:
 
     def start(self) -> FakeLichess:
         """Serve in a daemon thread."""
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), _handler(self))
+        self._server = QuietHTTPServer(("127.0.0.1", 0), _handler(self))
         self._server.daemon_threads = True
         threading.Thread(
             target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True

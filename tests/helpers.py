@@ -8,8 +8,10 @@ from __future__ import annotations
 import functools
 import json
 import re
+import sys
 import unicodedata
 from datetime import UTC, datetime
+from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -156,3 +158,18 @@ def markdown_anchors(page: Path) -> set[str]:
         seen[slug] = n + 1
         found.add(slug if n == 0 else f"{slug}-{n}")
     return found
+
+
+class QuietHTTPServer(ThreadingHTTPServer):
+    """The fake servers' HTTP server: a client that hangs up mid-answer (a run interrupted
+    or killed, a reader gone) is the client's business, not an error to print. The standard
+    server prints it on stderr from its own thread, where a later test's captured stderr
+    could read it as the program's output; any other error is printed as before."""
+
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """Print the error, unless it is the client going away."""
+        if isinstance(sys.exc_info()[1], ConnectionError):
+            return
+        super().handle_error(request, client_address)

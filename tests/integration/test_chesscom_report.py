@@ -158,6 +158,21 @@ def test_the_table_marks_the_estimate_and_names_the_site(
     assert "Glicko-2" not in text
 
 
+def test_an_unknown_change_is_never_summed_as_zero(
+    cli: Cli, server: FakeChessCom, tmp_path: Path
+) -> None:
+    # The first rated blitz game of the import (live/4860634174, a resignation while not
+    # behind in material) has no observed change: the endings line said "(Chess.com +0)",
+    # a number Chess.com never gave. The loss on time (live/4861126831) has its -22.
+    result = cli(_args(server, tmp_path, "--view", "summary", "--no-pager"))
+    assert result.exit_code == 0, result.output
+    assert "(Chess.com: no change known)" in result.stdout
+    assert "Chess.com +0" not in result.stdout
+    doc = _json(cli, _args(server, tmp_path, "--format", "json"))
+    endings = {e["ending"]: e["chesscom"] for e in doc["reports"][0]["summary"]["endings"]}
+    assert endings == {"resigned_not_behind": None, "lost_on_time_ahead": -22}
+
+
 def test_the_page_holds_the_chesscom_numbers(
     cli: Cli, server: FakeChessCom, tmp_path: Path
 ) -> None:

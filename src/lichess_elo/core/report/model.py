@@ -231,13 +231,27 @@ class EndingStat:
     label: str
     games: int
     elo: Decimal
-    lichess: int
+    #: The site's change in those games, summed over the ``known`` games whose change the
+    #: site gave (or that was observed); ``None`` when none was.
+    lichess: int | None
+    known: int
 
     @property
     def text(self) -> str:
         """E.g. ``losses on time while ...: 7 games, -52.0 Elo (Lichess -49)``."""
+        return self.worded("Lichess")
+
+    def worded(self, site: str) -> str:
+        """``text`` with the site's name; a change the site did not give is not summed as
+        zero: ``(Chess.com: no change known)``, or ``(Chess.com -13 in 1 of them)``."""
         games = plural(self.games, "game")
-        return f"{self.label}: {games}, {self.elo:+.1f} Elo (Lichess {self.lichess:+d})"
+        if self.lichess is None:
+            change = f"{site}: no change known"
+        elif self.known < self.games:
+            change = f"{site} {self.lichess:+d} in {self.known} of them"
+        else:
+            change = f"{site} {self.lichess:+d}"
+        return f"{self.label}: {games}, {self.elo:+.1f} Elo ({change})"
 
 
 @dataclass(frozen=True)

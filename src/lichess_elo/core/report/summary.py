@@ -63,6 +63,12 @@ ENDING_LABELS: dict[str, str] = {name: words for name, (_, words) in ENDING_WORD
 __all__ = ["Disagreement", "EndingStat", "Summary", "summarize"]
 
 
+def _known_sum(changes: Sequence[int | None]) -> int | None:
+    """The sum of the changes the site gave, ``None`` when it gave none."""
+    known = [c for c in changes if c is not None]
+    return sum(known) if known else None
+
+
 def _pearson(xs: Sequence[float], ys: Sequence[float]) -> float | None:
     n = len(xs)
     if n < 2:
@@ -188,7 +194,8 @@ def summarize(
             label=ENDING_LABELS.get(name, name.replace("_", " ")),
             games=len(stats[name]),
             elo=sum((r.elo_change for r in stats[name]), Decimal(0)),
-            lichess=sum(r.lichess_diff for r in stats[name] if r.lichess_diff is not None),
+            lichess=_known_sum([r.lichess_diff for r in stats[name]]),
+            known=sum(r.lichess_diff is not None for r in stats[name]),
         )
         for name in ending_order
         if name in stats

@@ -305,7 +305,7 @@ def summary_lines(report: PerfReport, full: bool) -> list[str]:
             )
     if s.endings:
         lines.append("  How it ended (FIDE = sum of those games' K×(score−E)):")
-        lines.extend(f"    {e.text.replace('(Lichess ', f'({site} ')}" for e in s.endings)
+        lines.extend(f"    {e.worded(site)}" for e in s.endings)
     flags = (
         f"{s.provisional_games} provisional, {s.bot_games} against BOTs, "
         f"{s.capped_games} capped by the 400 rule, {plural(s.invalid_replays, 'invalid replay')}"

@@ -128,18 +128,13 @@ class FakeChessCom:
 
     def start(self) -> FakeChessCom:
         """Serve in a daemon thread."""
-        self._server = QuietHTTPServer(("127.0.0.1", 0), _handler(self))
-        self._server.daemon_threads = True
-        threading.Thread(
-            target=self._server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
-        ).start()
+        self._server = QuietHTTPServer.serving(_handler(self))
         return self
 
     def stop(self) -> None:
         """Shut the server down."""
         if self._server is not None:
-            self._server.shutdown()
-            self._server.server_close()
+            self._server.stop()
 
     def answer_for(self, path: str, headers: dict[str, str]) -> Answer:
         """What the server answers ``path`` with ``headers``."""

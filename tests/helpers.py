@@ -9,6 +9,7 @@ import functools
 import json
 import re
 import sys
+import threading
 import unicodedata
 from datetime import UTC, datetime
 from http.server import ThreadingHTTPServer
@@ -173,3 +174,17 @@ class QuietHTTPServer(ThreadingHTTPServer):
         if isinstance(sys.exc_info()[1], ConnectionError):
             return
         super().handle_error(request, client_address)
+
+    @classmethod
+    def serving(cls, handler: Any) -> QuietHTTPServer:
+        """A server on a free port of 127.0.0.1, serving in a daemon thread."""
+        server = cls(("127.0.0.1", 0), handler)
+        threading.Thread(
+            target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+        ).start()
+        return server
+
+    def stop(self) -> None:
+        """Shut the server down and close its socket."""
+        self.shutdown()
+        self.server_close()

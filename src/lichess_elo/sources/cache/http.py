@@ -296,3 +296,48 @@ def _readable_unchanged(path: Path, exc: sqlite3.Error) -> bool:
     if not isinstance(exc, sqlite3.OperationalError) or is_busy(exc) or is_damaged(exc):
         return False
     return path.is_file() and path.stat().st_size > 0 and whole_in_main_file(path)
+
+
+def open_session(
+    api_url: str,
+    common: dict[str, Any],
+    *,
+    replay: Path | None,
+    cache_path: Path | None,
+    offline: bool,
+    refresh: bool,
+) -> tuple[Session, Any]:
+    """A site's session and, when it replays the cassette ``replay``, the vcrpy context
+    to enter (else ``None``): answers come from the cassette alone, or through the HTTP
+    cache at ``cache_path`` (offline: only from it, an expired month included). ``common``
+    holds the site's own session settings (timeouts, codes, matched headers, filter).
+
+    Raises:
+        CacheUnusable: vcrpy is missing, or the cache file cannot be opened.
+    """
+    if replay is not None:
+        try:
+            import vcr
+        except ImportError:  # pragma: no cover - depends on the environment
+            raise CacheUnusable("replaying a cassette needs vcrpy: pip install vcrpy") from None
+        session = Session(backend="memory", cache_path=replay, api_url=api_url, **common)
+        session.settings.disabled = True  # the cassette is the only source
+        recorder = vcr.VCR(
+            record_mode="none",
+            match_on=["method", "scheme", "host", "port", "path", "query"],
+            decode_compressed_response=True,
+        )
+        return session, recorder.use_cassette(str(replay))
+    assert cache_path is not None
+    backend = open_backend(cache_path, offline)
+    session = Session(
+        backend=backend,
+        cache_path=cache_path,
+        api_url=api_url,
+        only_if_cached=offline,
+        stale_if_error=offline,  # offline also serves expired (running) months
+        **common,
+    )
+    session.force_refresh = refresh
+    session.settings.read_only = backend.read_only
+    return session, None

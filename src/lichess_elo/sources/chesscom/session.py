@@ -29,7 +29,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lichess_elo.errors import (
-    CacheUnusable,
     CannotConnect,
     CassetteMissing,
     FetchFailed,
@@ -156,7 +155,7 @@ def connect(settings: ChessComSettings, now: datetime | None = None) -> Iterator
     Raises:
         BadInput: the settings; CacheUnusable, CacheLocked: the cache file.
     """
-    from lichess_elo.sources.cache.http import Session, open_backend
+    from lichess_elo.sources.cache.http import open_session
 
     settings.check()
     api_url = settings.api_url.rstrip("/")
@@ -165,36 +164,20 @@ def connect(settings: ChessComSettings, now: datetime | None = None) -> Iterator
         "allowable_codes": (200,),
         "match_headers": ["Accept"],
     }
-    context: Any = None
     if settings.replay is not None:
-        try:
-            import vcr
-        except ImportError:  # pragma: no cover - depends on the environment
-            raise CacheUnusable("replaying a cassette needs vcrpy: pip install vcrpy") from None
         when = cassette_time(settings.replay)
         cache_path = settings.replay
-        session = Session(backend="memory", cache_path=cache_path, api_url=api_url, **common)
-        session.settings.disabled = True  # the cassette is the only source
-        recorder = vcr.VCR(
-            record_mode="none",
-            match_on=["method", "scheme", "host", "port", "path", "query"],
-            decode_compressed_response=True,
-        )
-        context = recorder.use_cassette(str(settings.replay))
     else:
         when = now or datetime.now(UTC)
         cache_path = make_cache_folder(settings.cache_dir) / CACHE_FILE
-        backend = open_backend(cache_path, settings.offline)
-        session = Session(
-            backend=backend,
-            cache_path=cache_path,
-            api_url=api_url,
-            only_if_cached=settings.offline,
-            stale_if_error=settings.offline,  # offline also serves expired (running) months
-            **common,
-        )
-        session.force_refresh = settings.refresh
-        session.settings.read_only = backend.read_only
+    session, context = open_session(
+        api_url,
+        common,
+        replay=settings.replay,
+        cache_path=cache_path,
+        offline=settings.offline,
+        refresh=settings.refresh,
+    )
     session.headers["User-Agent"] = settings.user_agent
     session.headers["Accept"] = "application/json"
     try:

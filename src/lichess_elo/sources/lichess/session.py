@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from lichess_elo._version import __version__
 from lichess_elo.core.arguments import keywords_checked
-from lichess_elo.errors import BadInput, CacheUnusable, Conflict, Malformed
+from lichess_elo.errors import BadInput, Conflict, Malformed
 from lichess_elo.sources.cache.folder import make_cache_folder
 from lichess_elo.sources.env import cache_folder, env_seconds, retry_wait
 from lichess_elo.sources.lichess.cassette import cassette_time, unreadable
@@ -167,7 +167,7 @@ def connect(source: LichessSettings) -> Iterator[Conn]:
     """
     import berserk
 
-    from lichess_elo.sources.cache.http import Session, cacheable, open_backend
+    from lichess_elo.sources.cache.http import cacheable, open_session
 
     check_connection(source)
     api_url = source.api_url.rstrip("/")
@@ -180,36 +180,19 @@ def connect(source: LichessSettings) -> Iterator[Conn]:
         "filter_fn": cacheable,
     }
     if source.replay is not None:
-        try:
-            import vcr
-        except ImportError:  # pragma: no cover - depends on the environment
-            raise CacheUnusable("replaying a cassette needs vcrpy: pip install vcrpy") from None
         now = cassette_time(source.replay)
-        session = Session(backend="memory", cache_path=source.replay, api_url=api_url, **common)
-        session.settings.disabled = True  # the cassette is the only source
         cache_path = source.replay
-        recorder = vcr.VCR(
-            record_mode="none",
-            match_on=["method", "scheme", "host", "port", "path", "query"],
-            decode_compressed_response=True,
-        )
-        context: Any = recorder.use_cassette(str(source.replay))
     else:
         now = datetime.now(UTC)
-        cache_dir = make_cache_dir(source)
-        cache_path = cache_dir / CACHE_FILE
-        backend = open_backend(cache_path, source.offline)
-        session = Session(
-            backend=backend,
-            cache_path=cache_path,
-            api_url=api_url,
-            only_if_cached=source.offline,
-            stale_if_error=source.offline,  # offline also serves expired (running) months
-            **common,
-        )
-        session.force_refresh = source.refresh
-        session.settings.read_only = backend.read_only
-        context = None
+        cache_path = make_cache_dir(source) / CACHE_FILE
+    session, context = open_session(
+        api_url,
+        common,
+        replay=source.replay,
+        cache_path=cache_path,
+        offline=source.offline,
+        refresh=source.refresh,
+    )
     session.headers["User-Agent"] = USER_AGENT
     if token:
         session.headers["Authorization"] = f"Bearer {token}"

@@ -8,11 +8,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from lichess_elo.core import fide
 from lichess_elo.core.population import list_rules, rulebook_sql
-from lichess_elo.core.population.dialect import Engine
 from lichess_elo.core.population.rows import RateResult
 from lichess_elo.core.population.schema import PERFS, check_perf, month_label
 from lichess_elo.core.population.stages import OPPONENTS, Opponents
@@ -21,6 +20,11 @@ from lichess_elo.sources.population import duck, list_rules_store, rivals_spark
 from lichess_elo.sources.population.duck_faults import named_faults
 
 DEFAULT_DB = Path("lichess.duckdb")
+#: Where ``db rate`` rates the months: ``duckdb`` (arrays on this machine, DuckDB for the
+#: storage: ``sources/population/arrays_run.py``), ``duckdb-sql`` (the generated SQL run
+#: by DuckDB, as before; kept for one release) or ``spark`` (the same SQL on Spark).
+RateEngine = Literal["duckdb", "duckdb-sql", "spark"]
+RATE_ENGINES: tuple[RateEngine, ...] = ("duckdb", "duckdb-sql", "spark")
 
 
 @dataclass(frozen=True)
@@ -37,7 +41,7 @@ class RateSettings:
 
     db: Path = DEFAULT_DB
     perfs: tuple[str, ...] = ()
-    engine: Engine = "duckdb"
+    engine: RateEngine = "duckdb"
     master: str = "local[*]"
     warehouse: Path | None = None
     #: Called with each month (YYYYMM) once its lists are built.
@@ -56,8 +60,8 @@ class RateSettings:
                 before the first edition of a chapter of the perfs.
         """
         perfs = tuple(check_perf(p) for p in self.perfs) or PERFS
-        if self.engine not in ("duckdb", "spark"):
-            raise BadInput("is not duckdb or spark", field="engine", value=self.engine)
+        if self.engine not in RATE_ENGINES:
+            raise BadInput("is not duckdb, duckdb-sql or spark", field="engine", value=self.engine)
         if self.opponents not in OPPONENTS:
             raise BadInput("is not list or lichess", field="opponents", value=self.opponents)
         if self.rules_as_of is not None:
@@ -136,8 +140,14 @@ def rate(settings: RateSettings) -> RateResult:
                 on_month=on_month,
             )
             rivals_spark.rate_spark(con, perfs, master=settings.master, warehouse=warehouse)
-        else:
+        elif settings.engine == "duckdb-sql":
             months = duck.rate(
+                con, perfs, plan, records, opponents=settings.opponents, on_month=on_month
+            )
+        else:
+            from lichess_elo.sources.population import arrays_run
+
+            months = arrays_run.rate(
                 con, perfs, plan, records, opponents=settings.opponents, on_month=on_month
             )
         seconds = time.perf_counter() - start

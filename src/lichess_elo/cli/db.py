@@ -48,6 +48,7 @@ class EngineName(StrEnum):
     """Engines that run the rating stages."""
 
     duckdb = "duckdb"
+    duckdb_sql = "duckdb-sql"
     spark = "spark"
 
 
@@ -154,7 +155,11 @@ def rate_cmd(
     engine: Annotated[
         EngineName,
         typer.Option(
-            "--engine", metavar="duckdb|spark", help="Where the stages run, e.g. --engine spark."
+            "--engine",
+            metavar="duckdb|duckdb-sql|spark",
+            help="Where the months are rated: duckdb (arrays on this machine, the fastest), "
+            "duckdb-sql (the SQL of earlier releases, kept for one release) or spark, "
+            "e.g. --engine spark.",
         ),
     ] = EngineName.duckdb,
     master: Annotated[

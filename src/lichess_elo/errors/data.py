@@ -42,6 +42,20 @@ class EngineUnavailable(LichessEloError):
     """The engine asked for cannot run here (module or Java missing)."""
 
 
+class TooLarge(LichessEloError):
+    """A population too large for ``db rate`` on this machine: its arrays would take
+    ``needed`` bytes of the ``available`` ones (``keys`` players, one per name and perf).
+    Refused before any work; the Spark engine rates it on a cluster."""
+
+    def __init__(self, needed: int, available: int, keys: int) -> None:
+        self.needed, self.available, self.keys = needed, available, keys
+        super().__init__(
+            f"rating {keys:,} players needs about {needed / 2**30:.1f} GiB of memory and "
+            f"this machine has {available / 2**30:.1f} GiB free: rate it on Spark, or free "
+            "memory and run again"
+        )
+
+
 class WorkerLost(LichessEloError):
     """A replay worker process died (killed, out of memory) before handing its games back:
     ``pid`` and ``signal`` (or ``exit_status``) when known; ``kept_in`` is the cache folder

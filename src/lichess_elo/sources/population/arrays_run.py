@@ -1,0 +1,248 @@
+"""``db rate`` on one machine, the default engine: DuckDB stores the games and the lists and
+hands each month's games over as Arrow columns; the month's FIDE step runs over numpy arrays
+(``core/population/arrays_step.py``) and so do the Glicko-1 and Stephenson tracks
+(``core/population/arrays_rivals.py``), from the same expressions the SQL engines render.
+
+Memory is bounded by the month, not the history: the lists are arrays indexed by player key
+(about 100 bytes a key with the tracks), and a month is read in chunks of ``CHUNK_ROWS``
+games (a larger month is read twice: once for its newcomers' seeds, once to rate it). The
+new rows go to ``lists_build`` and ``rivals_build``, which replace ``lists`` and ``rivals``
+in one transaction at the end (``duck.swap_lists``, ``rivals_run.swap``): a run stopped
+anywhere leaves the old ones whole.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+import duckdb
+import numpy as np
+import pyarrow as pa
+
+from lichess_elo.core.population import rulebook_sql
+from lichess_elo.core.population.arrays_rivals import RivalState, rivals_month
+from lichess_elo.core.population.arrays_step import (
+    CHUNK_COLUMNS,
+    NO_RATING,
+    ListState,
+    MonthRows,
+    MonthStep,
+)
+from lichess_elo.core.population.list_rules import ListRules
+from lichess_elo.core.population.rivals_sql import rivals_columns
+from lichess_elo.core.population.rulebook_sql import MonthRules
+from lichess_elo.core.population.schema import LISTS_COLUMNS, PERFS, STANDARD_CHAPTER_PERFS
+from lichess_elo.core.population.stages import Opponents
+from lichess_elo.errors import TooLarge
+from lichess_elo.sources.population import duck, ids, rivals_run
+
+#: Games read from DuckDB at once: a month with more is rated in chunks of this many.
+CHUNK_ROWS = 4_000_000
+#: Bytes a player key costs: the list (5 x 8 + 2), the two tracks (2 x 2 x 8 + 8), the
+#: scratch of the grouping (2 x 8) and the perf and name of the key (about 30).
+BYTES_PER_KEY = 42 + 40 + 16 + 30
+#: Bytes a game of a chunk costs while it is rated: its columns (about 60), both sides'
+#: columns (2 x 70) and the tracks' sides (2 x 24).
+BYTES_PER_GAME = 60 + 140 + 48
+
+
+def memory_needed(keys: int, month_games: int) -> int:
+    """What the arrays of a run take at most, in bytes: the keys' state and the largest
+    chunk of a month."""
+    return keys * BYTES_PER_KEY + min(month_games, CHUNK_ROWS) * BYTES_PER_GAME
+
+
+def memory_available() -> int | None:
+    """The memory this machine can give the run now (``MemAvailable``), ``None`` where the
+    system does not say."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as info:
+            for line in info:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        return None
+    return None
+
+
+def _month_sql(perfs: Sequence[str], per_event: bool) -> str:
+    standard = rulebook_sql.game_chapter_sql("chapter", "perf")
+    event = ", event" if per_event else ""
+    return f"""
+    SELECT white_id AS white, black_id AS black, score, ord,
+           {standard} = 'standard' AS standard, white_elo, black_elo,
+           white_elo + COALESCE(white_diff, 0) AS white_after,
+           black_elo + COALESCE(black_diff, 0) AS black_after{event}
+    FROM games WHERE month = ? AND perf IN ({", ".join(repr(p) for p in perfs)})"""
+
+
+class _Events:
+    """A number for each event name, the same in every chunk of a run (-1: none)."""
+
+    def __init__(self) -> None:
+        self.numbers: dict[str, int] = {}
+
+    def numbered(self, column: pa.ChunkedArray | pa.Array) -> np.ndarray[Any, Any]:
+        encoded = column.dictionary_encode()
+        chunks = encoded.chunks if isinstance(encoded, pa.ChunkedArray) else [encoded]
+        out = []
+        for chunk in chunks:
+            names = chunk.dictionary.to_pylist()
+            numbers = np.array(
+                [self.numbers.setdefault(name, len(self.numbers)) for name in names] + [-1],
+                dtype=np.int64,
+            )
+            codes = chunk.indices.fill_null(len(names)).to_numpy(zero_copy_only=False)
+            out.append(numbers[codes])
+        return np.concatenate(out) if out else np.empty(0, np.int64)
+
+
+def _chunks(
+    con: duckdb.DuckDBPyConnection, sql: str, month: int, events: _Events | None
+) -> Iterator[dict[str, np.ndarray[Any, Any]]]:
+    """The month's games, ``CHUNK_ROWS`` at a time, as numpy columns."""
+    reader = con.execute(sql, [month]).to_arrow_reader(CHUNK_ROWS)
+    held: list[pa.RecordBatch] = []
+    rows = 0
+
+    def columns(batches: list[pa.RecordBatch]) -> dict[str, np.ndarray[Any, Any]]:
+        table = pa.Table.from_batches(batches)
+        out = {c: table.column(c).to_numpy() for c in CHUNK_COLUMNS}
+        if events is not None:
+            out["event"] = events.numbered(table.column("event"))
+        return out
+
+    for batch in reader:
+        held.append(batch)
+        rows += batch.num_rows
+        if rows >= CHUNK_ROWS:
+            yield columns(held)
+            held, rows = [], 0
+    if held:
+        yield columns(held)
+
+
+def _rated_month(
+    con: duckdb.DuckDBPyConnection,
+    step: MonthStep,
+    sql: str,
+    month: int,
+    events: _Events | None,
+    rivals: RivalState,
+) -> dict[str, np.ndarray[Any, Any]]:
+    """Seed, rate and finish one month; the tracks' rows of the month."""
+    first = _chunks(con, sql, month, events)
+    held = next(first, None)
+    whole = held is not None and len(held["ord"]) < CHUNK_ROWS
+    if whole and held is not None:
+        step.seed(held)
+    else:
+        for chunk in _chunks(con, sql, month, events):
+            step.seed(chunk)
+    entered = step.enter()
+    rivals.enter(entered, step.state.rating[entered].astype(np.float64))
+    pid, opp, score = [], [], []
+    chunks = [held] if whole and held is not None else _chunks(con, sql, month, events)
+    for chunk in chunks:
+        step.add(chunk)
+        white, black = chunk["white"].astype(np.int64), chunk["black"].astype(np.int64)
+        pid += [white, black]
+        opp += [chunk["black_elo"].astype(np.float64), chunk["white_elo"].astype(np.float64)]
+        s = chunk["score"].astype(np.float64) / 100
+        score += [s, 1 - s]
+    if not pid:
+        return {}
+    return rivals_month(
+        rivals, month, np.concatenate(pid), np.concatenate(opp), np.concatenate(score)
+    )
+
+
+def rate(
+    con: duckdb.DuckDBPyConnection,
+    perfs: Sequence[str],
+    plan: Sequence[MonthRules],
+    records: Sequence[ListRules],
+    *,
+    opponents: Opponents = "list",
+    on_month: Callable[[int], None] | None = None,
+) -> list[int]:
+    """Rebuild the lists and tracks of ``perfs``, one month of ``plan`` after another;
+    return the months processed (as ``duck.rate``, which runs the same months in SQL).
+
+    Raises:
+        TooLarge: the arrays would not fit in the memory available (before any work).
+    """
+    ids.ensure_ids(con)
+    perf_of, name_of = ids.names_by_id(con)
+    keys = len(name_of)
+    biggest = con.execute(
+        "SELECT COALESCE(MAX(n), 0) FROM (SELECT COUNT(*) AS n FROM games "
+        "WHERE perf IN (SELECT UNNEST(?)) GROUP BY month)",
+        [list(perfs)],
+    ).fetchone()
+    needed = memory_needed(keys, int(biggest[0]) if biggest else 0)
+    available = memory_available()
+    if available is not None and needed > available:
+        raise TooLarge(needed, available, keys)
+    perf_codes = np.asarray(pa.compute.index_in(perf_of, pa.array(PERFS)).to_numpy(False))
+    standard = np.isin(perf_codes, [PERFS.index(p) for p in STANDARD_CHAPTER_PERFS])
+    state = ListState.empty(standard)
+    rivals = RivalState.empty(keys)
+    events = _Events()
+    con.execute("SET preserve_insertion_order = false")
+    con.execute(f"DROP TABLE IF EXISTS {duck.BUILD}")
+    con.execute(duck.LISTS_DDL.replace("TABLE lists", f"TABLE {duck.BUILD}"))
+    rivals_run.build_table(con)
+    try:
+        for rules in plan:
+            step = MonthStep(state, rules, opponents)
+            per_event = step.per_event
+            sql = _month_sql(perfs, per_event)
+            tracks = _rated_month(con, step, sql, rules.month, events if per_event else None,
+                                  rivals)  # fmt: skip
+            _write(con, step.finish(), tracks, rules, perf_of, name_of)
+            if on_month:
+                on_month(rules.month)
+        duck.swap_lists(con, perfs, records)
+        rivals_run.swap(con, perfs)
+    finally:
+        con.execute(f"DROP TABLE IF EXISTS {duck.BUILD}")
+        con.execute(f"DROP TABLE IF EXISTS {rivals_run.BUILD}")
+        con.execute("RESET preserve_insertion_order")
+    return [rules.month for rules in plan]
+
+
+def _write(
+    con: duckdb.DuckDBPyConnection,
+    rows: MonthRows,
+    tracks: dict[str, np.ndarray[Any, Any]],
+    rules: MonthRules,
+    perf_of: pa.Array,
+    name_of: pa.Array,
+) -> None:
+    """Append the month's list rows and track rows to the build tables."""
+    month = rules.month
+    if rows.columns:
+        c = rows.columns
+        pid = pa.array(c["pid"])
+        table: dict[str, Any] = {"perf": perf_of.take(pid), "name": name_of.take(pid),
+                                 "month": np.full(len(c["pid"]), month, np.int32)}  # fmt: skip
+        for column in LISTS_COLUMNS[3:-1]:
+            values = c[column]
+            if column in ("lichess_rating", "next_lichess"):
+                table[column] = pa.array(values, mask=values == NO_RATING)
+            else:
+                table[column] = values
+        keys = np.array([rules.standard.key, rules.rapid_blitz.key])
+        table["edition"] = np.where(c["standard_main"], keys[0], keys[1])
+        con.from_arrow(pa.table(table)).insert_into(duck.BUILD)
+    if tracks:
+        pid = pa.array(tracks["pid"])
+        cols = rivals_columns()
+        out: dict[str, Any] = {"perf": perf_of.take(pid), "name": name_of.take(pid),
+                               "month": np.full(len(tracks["pid"]), month, np.int32),
+                               "games": tracks["games"]}  # fmt: skip
+        for column in cols[4:]:
+            out[column] = tracks[column]
+        con.from_arrow(pa.table(out)).insert_into(rivals_run.BUILD)

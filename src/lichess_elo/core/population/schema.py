@@ -46,7 +46,7 @@ CREATE TABLE IF NOT EXISTS games (
     month INTEGER NOT NULL, perf VARCHAR NOT NULL, white VARCHAR NOT NULL,
     black VARCHAR NOT NULL, white_elo INTEGER NOT NULL, black_elo INTEGER NOT NULL,
     white_diff INTEGER, black_diff INTEGER, score INTEGER NOT NULL, ord BIGINT NOT NULL,
-    event VARCHAR, chapter VARCHAR
+    event VARCHAR, chapter VARCHAR, white_id BIGINT, black_id BIGINT
 )"""
 #: A database made before ``games`` kept each game's event gains the column (NULL: the
 #: game's event is unknown, so the once-per-event rule takes the period as its event).
@@ -56,6 +56,20 @@ GAMES_EVENT_DDL = "ALTER TABLE games ADD COLUMN IF NOT EXISTS event VARCHAR"
 #: before it was kept gains the column, NULL: such a game takes its perf's chapter
 #: (``rulebook_sql.chapter_of_perf``) until the month is ingested again.
 GAMES_CHAPTER_DDL = "ALTER TABLE games ADD COLUMN IF NOT EXISTS chapter VARCHAR"
+#: ``white_id``, ``black_id``: the ``player_ids`` id of (white, perf) and (black, perf),
+#: written with the game by ``db ingest``. A database made before they were kept gains the
+#: columns, NULL, until ``sources/population/ids.ensure_ids`` fills them.
+GAMES_IDS_DDL = (
+    "ALTER TABLE games ADD COLUMN IF NOT EXISTS white_id BIGINT",
+    "ALTER TABLE games ADD COLUMN IF NOT EXISTS black_id BIGINT",
+)
+#: One integer id per (name, perf) pair, dense from 0 in the order the pairs first arrived
+#: (``db ingest``), never reused or renumbered: a month ingested again keeps its players'
+#: ids, and the rows of players whose games were deleted stay. (Not ``players``: the rate
+#: stages use a temp table of that name.)
+PLAYER_IDS_DDL = """
+CREATE TABLE IF NOT EXISTS player_ids (id BIGINT NOT NULL, perf VARCHAR NOT NULL,
+    name VARCHAR NOT NULL)"""
 REJECTS_DDL = """
 CREATE TABLE IF NOT EXISTS rejects (month INTEGER NOT NULL, reason VARCHAR NOT NULL,
     games BIGINT NOT NULL)"""

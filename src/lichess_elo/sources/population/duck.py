@@ -16,8 +16,10 @@ from lichess_elo.core.population.schema import (
     GAMES_CHAPTER_DDL,
     GAMES_DDL,
     GAMES_EVENT_DDL,
+    GAMES_IDS_DDL,
     LISTS_COLUMNS,
     MONTHS_DDL,
+    PLAYER_IDS_DDL,
     REJECTS_DDL,
     month_range,
     next_month,
@@ -72,7 +74,9 @@ def connect(
         return con
     if create:
         con.execute(f"SET memory_limit = '{INGEST_MEMORY_LIMIT}'")
-    for ddl in (GAMES_DDL, GAMES_EVENT_DDL, GAMES_CHAPTER_DDL, REJECTS_DDL, MONTHS_DDL):
+    for ddl in (GAMES_DDL, GAMES_EVENT_DDL, GAMES_CHAPTER_DDL, *GAMES_IDS_DDL, PLAYER_IDS_DDL):
+        con.execute(ddl)
+    for ddl in (REJECTS_DDL, MONTHS_DDL):
         con.execute(ddl)
     return con
 

@@ -38,7 +38,7 @@ from lichess_elo.core.population.rows import FileProgress, MonthIngested
 from lichess_elo.core.population.schema import HEADERS, REASONS
 from lichess_elo.sources.dump import arrow as dump_arrow
 from lichess_elo.sources.dump.parse import PLIES
-from lichess_elo.sources.population import ledger
+from lichess_elo.sources.population import ids, ledger
 from lichess_elo.sources.population.headers import check_lichess_pgn, read_parquet
 from lichess_elo.sources.population.ingest_sql import (
     EVENTS_DDL,
@@ -163,12 +163,14 @@ def prepare(con: duckdb.DuckDBPyConnection) -> Seen:
 @dataclass
 class Tally:
     """What one file's checked games came to: the games read, how many had each month
-    (``None``: no readable date) and each reason, and the games that belong to no month."""
+    (``None``: no readable date) and each reason, the games that belong to no month, and
+    the next player id (``player_ids``' row count as the file's games add to it)."""
 
     games: int = 0
     per_month: Counter[int | None] = field(default_factory=Counter)
     rejects: Counter[tuple[int | None, str]] = field(default_factory=Counter)
     unplaced: int = 0
+    next_id: int = 0
 
     @property
     def months(self) -> list[int]:
@@ -200,6 +202,7 @@ def read_file(
     con.execute("BEGIN")
     try:
         con.execute("DROP TABLE IF EXISTS lists")  # they no longer match the games
+        tally.next_id = ids.id_count(con)
         with _threads(con, STAGE_THREADS):
             _read_batches(con, path, progress, file_no, seq0, known, claimed, tally)
         _finish_file(con, key, tally, Path(key.path).name)
@@ -290,10 +293,14 @@ def _check(
     seen = set(tally.per_month)
     for month in sorted({m for m, _, _ in counts if m is not None and m not in seen}):
         _open_month(con, int(month), claimed)
-    checked.query(
-        "_checked",
-        """INSERT INTO games SELECT month, perf, white, black, we, be, wd, bd, score, ord,
-           event, chapter FROM _checked WHERE reason IS NULL""",
+    pair_ids, added = ids.batch_ids(con, checked, tally.next_id)
+    tally.next_id += added
+    ids.games_with_ids(checked, pair_ids).query(
+        "_usable",
+        """INSERT INTO games (month, perf, white, black, white_elo, black_elo, white_diff,
+               black_diff, score, ord, event, chapter, white_id, black_id)
+           SELECT month, perf, white, black, we, be, wd, bd, score, ord, event, chapter,
+               white_id, black_id FROM _usable""",
     )
     for month, reason, n in counts:
         tally.per_month[month] += n

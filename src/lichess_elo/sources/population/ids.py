@@ -1,0 +1,136 @@
+"""Integer player ids: one per (name, perf) pair, in ``player_ids`` (``schema.PLAYER_IDS_DDL``).
+
+``db ingest`` gives every usable game the ids of its two players as it stores it
+(``batch_ids``, then ``games_with_ids``, inside the file's transaction), so the rating
+engines read integers, never names. The ids are dense from 0 in the order the pairs first
+arrived (within a batch: by the game's ``ord``, White before Black) and are never reused
+or renumbered. ``ensure_ids`` fills a database ingested before the ids were kept;
+``names_by_id`` and ``id_count`` read them back.
+
+Each batch finds its pairs' ids with one hash join whose table is built on the batch's
+pairs (a few hundred thousand at most) and probed by a scan of ``player_ids``; the games
+are then joined to that small map, not to ``player_ids``.
+"""
+
+from __future__ import annotations
+
+import duckdb
+import pyarrow as pa
+
+from lichess_elo.sources.transactions import rollback_quietly
+
+#: The (perf, name) pairs of a batch's usable games (``_checked``, ``reason`` NULL), each
+#: with the first place it arrived (``ord * 2``, plus 1 for Black: ``ord`` is unique per
+#: game and stays below 2**62 until the year 2116) and its id if it has one.
+_BATCH_PAIRS = """
+WITH u AS (
+    SELECT perf, white AS name, ord * 2 AS o FROM _checked WHERE reason IS NULL
+    UNION ALL SELECT perf, black, ord * 2 + 1 FROM _checked WHERE reason IS NULL),
+pairs AS (SELECT perf, name, min(o) AS o FROM u GROUP BY perf, name)
+SELECT pairs.perf, pairs.name, pairs.o, p.id
+FROM pairs LEFT JOIN player_ids p ON p.perf = pairs.perf AND p.name = pairs.name"""
+
+
+def batch_ids(
+    con: duckdb.DuckDBPyConnection, checked: duckdb.DuckDBPyRelation, next_id: int
+) -> tuple[duckdb.DuckDBPyRelation, int]:
+    """The id of every (perf, name) pair of ``checked``'s usable games (a relation of
+    ``perf``, ``name``, ``id``), the pairs not in ``player_ids`` added to it with ids from
+    ``next_id`` on (``player_ids``' row count), in the order they arrived; and how many
+    were added. Run inside the ingest's transaction.
+    """
+    found = _query(checked, "_checked", _BATCH_PAIRS).to_arrow_table()
+    new = found.column("id").null_count
+    ided = _query(
+        con.from_arrow(found),
+        "_pairs",
+        f"""SELECT perf, name, COALESCE(id, {int(next_id)} - 1
+                + row_number() OVER (PARTITION BY id IS NULL ORDER BY o)) AS id,
+                id IS NULL AS new
+            FROM _pairs""",
+    ).to_arrow_table()
+    rel = con.from_arrow(ided)
+    if new:
+        rel.query("_ids", "INSERT INTO player_ids SELECT id, perf, name FROM _ids WHERE new")
+    return rel, new
+
+
+def games_with_ids(
+    checked: duckdb.DuckDBPyRelation, ids: duckdb.DuckDBPyRelation
+) -> duckdb.DuckDBPyRelation:
+    """``checked``'s usable games, each with ``white_id`` and ``black_id`` from ``ids``
+    (``batch_ids``: the batch's pairs only, so the join does not grow with ``player_ids``)."""
+    usable = checked.filter("reason IS NULL")
+    white = ids.project("perf AS w_perf, name AS w_name, id AS white_id")
+    black = ids.project("perf AS b_perf, name AS b_name, id AS black_id")
+    with_white = usable.join(white, "perf = w_perf AND white = w_name")
+    return with_white.join(black, "perf = b_perf AND black = b_name")
+
+
+#: The pairs of the games with a NULL id that ``player_ids`` lacks, with ids from the
+#: table's row count on, in the order they first arrived (``ord``, White before Black;
+#: then name, should two games share an ``ord``).
+_MISSING_PAIRS = """
+INSERT INTO player_ids
+WITH u AS (
+    SELECT perf, white AS name, ord * 2 AS o FROM games
+    WHERE white_id IS NULL OR black_id IS NULL
+    UNION ALL SELECT perf, black, ord * 2 + 1 FROM games
+    WHERE white_id IS NULL OR black_id IS NULL),
+pairs AS (SELECT perf, name, min(o) AS o FROM u GROUP BY perf, name)
+SELECT (SELECT COUNT(*) FROM player_ids) - 1 + row_number() OVER (ORDER BY o, name, perf),
+    perf, name
+FROM pairs
+WHERE NOT EXISTS (SELECT 1 FROM player_ids p WHERE p.perf = pairs.perf AND p.name = pairs.name)
+"""
+_FILL = """
+UPDATE games SET white_id = w.id, black_id = b.id
+FROM player_ids w, player_ids b
+WHERE (games.white_id IS NULL OR games.black_id IS NULL)
+    AND w.perf = games.perf AND w.name = games.white
+    AND b.perf = games.perf AND b.name = games.black"""
+
+
+def ensure_ids(con: duckdb.DuckDBPyConnection) -> int:
+    """Give every game with a NULL ``white_id`` or ``black_id`` (a database ingested before
+    the ids were kept) the ids of its players, adding the pairs ``player_ids`` lacks, in
+    one transaction; return how many games were filled (0, after one COUNT, when none
+    lacks them). ``con`` is writable and opened by ``duck.connect`` (which adds the
+    columns to an old ``games``).
+    """
+    row = con.execute(
+        "SELECT COUNT(*) FROM games WHERE white_id IS NULL OR black_id IS NULL"
+    ).fetchone()
+    missing = int(row[0]) if row else 0
+    if not missing:
+        return 0
+    con.execute("BEGIN")
+    try:
+        con.execute(_MISSING_PAIRS)
+        con.execute(_FILL)
+        con.execute("COMMIT")
+    except BaseException:
+        rollback_quietly(lambda: con.execute("ROLLBACK"))
+        raise
+    return missing
+
+
+def id_count(con: duckdb.DuckDBPyConnection) -> int:
+    """How many ids there are (the ids are 0 .. this - 1)."""
+    row = con.execute("SELECT COUNT(*) FROM player_ids").fetchone()
+    return int(row[0]) if row else 0
+
+
+def names_by_id(con: duckdb.DuckDBPyConnection) -> tuple[pa.Array, pa.Array]:
+    """The perf and the name of every id, as two arrays indexed by id (``take`` them with
+    an array of ids to write a list's rows)."""
+    table = con.execute("SELECT perf, name FROM player_ids ORDER BY id").to_arrow_table()
+    return table.column("perf").combine_chunks(), table.column("name").combine_chunks()
+
+
+def _query(rel: duckdb.DuckDBPyRelation, name: str, sql: str) -> duckdb.DuckDBPyRelation:
+    """The result of the SELECT ``sql``, with ``rel`` as the table ``name``."""
+    out = rel.query(name, sql)
+    if out is None:  # only a statement that is not a query gives none
+        raise ValueError(f"not a query: {sql[:40]}")
+    return out

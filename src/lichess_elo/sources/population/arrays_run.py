@@ -19,6 +19,7 @@ from typing import Any
 import duckdb
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from lichess_elo.core.population import rulebook_sql
 from lichess_elo.core.population.arrays_rivals import RivalState, rivals_month
@@ -32,7 +33,7 @@ from lichess_elo.core.population.arrays_step import (
 from lichess_elo.core.population.list_rules import ListRules
 from lichess_elo.core.population.rivals_sql import rivals_columns
 from lichess_elo.core.population.rulebook_sql import MonthRules
-from lichess_elo.core.population.schema import LISTS_COLUMNS, PERFS, STANDARD_CHAPTER_PERFS
+from lichess_elo.core.population.schema import LISTS_COLUMNS, STANDARD_CHAPTER_PERFS
 from lichess_elo.core.population.stages import Opponents
 from lichess_elo.errors import TooLarge
 from lichess_elo.sources.population import duck, ids, rivals_run
@@ -98,52 +99,54 @@ class _Events:
         return np.concatenate(out) if out else np.empty(0, np.int64)
 
 
+def _columns(table: pa.Table, events: _Events | None) -> dict[str, np.ndarray[Any, Any]]:
+    """A chunk's numpy columns (``arrays_step.CHUNK_COLUMNS``, and the events' numbers)."""
+    out = {c: table.column(c).to_numpy() for c in CHUNK_COLUMNS}
+    if events is not None:
+        out["event"] = events.numbered(table.column("event"))
+    return out
+
+
 def _chunks(
     con: duckdb.DuckDBPyConnection, sql: str, month: int, events: _Events | None
 ) -> Iterator[dict[str, np.ndarray[Any, Any]]]:
-    """The month's games, ``CHUNK_ROWS`` at a time, as numpy columns."""
-    reader = con.execute(sql, [month]).to_arrow_reader(CHUNK_ROWS)
+    """The month's games, ``CHUNK_ROWS`` at a time, as numpy columns (the result is read to
+    its end before the caller's next statement)."""
+    reader = con.sql(sql, params=[month]).to_arrow_reader(CHUNK_ROWS)
     held: list[pa.RecordBatch] = []
     rows = 0
-
-    def columns(batches: list[pa.RecordBatch]) -> dict[str, np.ndarray[Any, Any]]:
-        table = pa.Table.from_batches(batches)
-        out = {c: table.column(c).to_numpy() for c in CHUNK_COLUMNS}
-        if events is not None:
-            out["event"] = events.numbered(table.column("event"))
-        return out
-
     for batch in reader:
         held.append(batch)
         rows += batch.num_rows
         if rows >= CHUNK_ROWS:
-            yield columns(held)
+            yield _columns(pa.Table.from_batches(held), events)
             held, rows = [], 0
     if held:
-        yield columns(held)
+        yield _columns(pa.Table.from_batches(held), events)
 
 
 def _rated_month(
     con: duckdb.DuckDBPyConnection,
     step: MonthStep,
     sql: str,
-    month: int,
+    games: int,
     events: _Events | None,
     rivals: RivalState,
 ) -> dict[str, np.ndarray[Any, Any]]:
-    """Seed, rate and finish one month; the tracks' rows of the month."""
-    first = _chunks(con, sql, month, events)
-    held = next(first, None)
-    whole = held is not None and len(held["ord"]) < CHUNK_ROWS
-    if whole and held is not None:
-        step.seed(held)
+    """Seed, rate and finish one month of ``games`` games; the tracks' rows of the month.
+    A month of at most ``CHUNK_ROWS`` games is read once; a larger one twice, in chunks."""
+    month = step.rules.month
+    if games <= CHUNK_ROWS:
+        chunks: list[dict[str, np.ndarray[Any, Any]]] | Iterator[dict[str, np.ndarray[Any, Any]]]
+        chunks = [_columns(con.sql(sql, params=[month]).to_arrow_table(), events)]
+        step.seed(chunks[0])
     else:
         for chunk in _chunks(con, sql, month, events):
             step.seed(chunk)
+        chunks = _chunks(con, sql, month, events)
     entered = step.enter()
     rivals.enter(entered, step.state.rating[entered].astype(np.float64))
     pid, opp, score = [], [], []
-    chunks = [held] if whole and held is not None else _chunks(con, sql, month, events)
     for chunk in chunks:
         step.add(chunk)
         white, black = chunk["white"].astype(np.int64), chunk["black"].astype(np.int64)
@@ -151,7 +154,7 @@ def _rated_month(
         opp += [chunk["black_elo"].astype(np.float64), chunk["white_elo"].astype(np.float64)]
         s = chunk["score"].astype(np.float64) / 100
         score += [s, 1 - s]
-    if not pid:
+    if not pid or not len(pid[0]):
         return {}
     return rivals_month(
         rivals, month, np.concatenate(pid), np.concatenate(opp), np.concatenate(score)
@@ -176,17 +179,22 @@ def rate(
     ids.ensure_ids(con)
     perf_of, name_of = ids.names_by_id(con)
     keys = len(name_of)
-    biggest = con.execute(
-        "SELECT COALESCE(MAX(n), 0) FROM (SELECT COUNT(*) AS n FROM games "
-        "WHERE perf IN (SELECT UNNEST(?)) GROUP BY month)",
-        [list(perfs)],
-    ).fetchone()
-    needed = memory_needed(keys, int(biggest[0]) if biggest else 0)
+    per_month = dict(
+        con.execute(
+            "SELECT month, COUNT(*) FROM games WHERE perf IN (SELECT UNNEST(?)) GROUP BY month",
+            [list(perfs)],
+        ).fetchall()
+    )
+    needed = memory_needed(keys, max(per_month.values(), default=0))
     available = memory_available()
     if available is not None and needed > available:
         raise TooLarge(needed, available, keys)
-    perf_codes = np.asarray(pa.compute.index_in(perf_of, pa.array(PERFS)).to_numpy(False))
-    standard = np.isin(perf_codes, [PERFS.index(p) for p in STANDARD_CHAPTER_PERFS])
+    standard = np.asarray(
+        pc.is_in(perf_of, value_set=pa.array(sorted(STANDARD_CHAPTER_PERFS))).to_numpy(
+            zero_copy_only=False
+        ),
+        dtype=np.bool_,
+    )
     state = ListState.empty(standard)
     rivals = RivalState.empty(keys)
     events = _Events()
@@ -199,8 +207,8 @@ def rate(
             step = MonthStep(state, rules, opponents)
             per_event = step.per_event
             sql = _month_sql(perfs, per_event)
-            tracks = _rated_month(con, step, sql, rules.month, events if per_event else None,
-                                  rivals)  # fmt: skip
+            games = int(per_month.get(rules.month, 0))
+            tracks = _rated_month(con, step, sql, games, events if per_event else None, rivals)
             _write(con, step.finish(), tracks, rules, perf_of, name_of)
             if on_month:
                 on_month(rules.month)

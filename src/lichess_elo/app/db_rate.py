@@ -8,10 +8,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from lichess_elo.core import fide
 from lichess_elo.core.population import list_rules, rulebook_sql
+from lichess_elo.core.population.dialect import RATE_ENGINES, RateEngine
 from lichess_elo.core.population.rows import RateResult
 from lichess_elo.core.population.schema import PERFS, check_perf, month_label
 from lichess_elo.core.population.stages import OPPONENTS, Opponents
@@ -20,11 +21,6 @@ from lichess_elo.sources.population import duck, list_rules_store, rivals_spark
 from lichess_elo.sources.population.duck_faults import named_faults
 
 DEFAULT_DB = Path("lichess.duckdb")
-#: Where ``db rate`` rates the months: ``duckdb`` (arrays on this machine, DuckDB for the
-#: storage: ``sources/population/arrays_run.py``), ``duckdb-sql`` (the generated SQL run
-#: by DuckDB, as before; kept for one release) or ``spark`` (the same SQL on Spark).
-RateEngine = Literal["duckdb", "duckdb-sql", "spark"]
-RATE_ENGINES: tuple[RateEngine, ...] = ("duckdb", "duckdb-sql", "spark")
 
 
 @dataclass(frozen=True)

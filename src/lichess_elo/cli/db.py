@@ -246,6 +246,10 @@ def rate_cmd(
             adjustments=not no_adjustment,
         )
         settings.checked()
+        if settings.engine == "duckdb":
+            from lichess_elo.cli.heap import keep_freed_memory
+
+            keep_freed_memory()  # the array engine frees and takes large arrays each month
         with db_progress.rate_progress(quiet) as progress:
             result = app.rate(replace(settings, progress=progress))
     render.print_rate(result, console())

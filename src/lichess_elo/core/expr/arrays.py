@@ -1,6 +1,7 @@
 """An expression evaluated over numpy arrays (the columns by name), element by element as
-SQL evaluates it row by row: ``CASE`` takes the first true condition (``numpy.select``),
-integer division floors (a rule divides only non-negative numbers, where SQL agrees), and
+SQL evaluates it row by row: ``CASE`` takes the first true condition (``numpy.where``, from
+the last branch), integer division floors (a rule divides only non-negative numbers, where
+SQL agrees), and
 there is no NULL (``coalesce`` is refused: the engine fills its columns itself)."""
 
 from __future__ import annotations
@@ -38,15 +39,11 @@ def evaluate(expr: Expr, columns: Mapping[str, Values]) -> Values:
     if isinstance(expr, Lit):
         return expr.value
     if isinstance(expr, Case):
-        conds = [evaluate(c, columns) for c, _ in expr.whens]
-        values = [evaluate(v, columns) for _, v in expr.whens]
-        default = evaluate(expr.default, columns)
-        shape = np.broadcast_shapes(*(np.shape(v) for v in (*conds, *values, default)))
-        return np.select(
-            [np.broadcast_to(c, shape) for c in conds],
-            [np.broadcast_to(v, shape) for v in values],
-            np.broadcast_to(default, shape),
-        )
+        # From the last branch to the first, so the first true condition wins.
+        out = evaluate(expr.default, columns)
+        for cond, value in reversed(expr.whens):
+            out = np.where(evaluate(cond, columns), evaluate(value, columns), out)
+        return out
     if isinstance(expr, IsIn):
         return np.isin(evaluate(expr.arg, columns), np.array(expr.values))
     if isinstance(expr, Op):

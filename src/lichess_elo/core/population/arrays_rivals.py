@@ -22,6 +22,7 @@ import numpy.typing as npt
 
 from lichess_elo.core.expr.arrays import evaluate
 from lichess_elo.core.months import month_index
+from lichess_elo.core.population.arrays_step import group
 from lichess_elo.core.population.rivals_sql import LICHESS_RD, tracks
 from lichess_elo.core.report import rival_expressions as rx
 from lichess_elo.core.report.rivals import RivalRules
@@ -40,6 +41,8 @@ class RivalState:
         self.r: dict[str, Floats] = {t.key: np.full(size, np.nan) for t in self.rules}
         self.rd: dict[str, Floats] = {t.key: np.full(size, np.nan) for t in self.rules}
         self.last: Ints = np.full(size, -1, dtype=np.int64)
+        #: The grouping's hash (``arrays_step.group``), one slot a pid.
+        self.scratch: Ints = np.empty(size, dtype=np.int64)
 
     @classmethod
     def empty(cls, size: int, rules: Sequence[RivalRules] | None = None) -> RivalState:
@@ -94,8 +97,8 @@ def rivals_month(
 
     ``month`` is YYYYMM; ``pid``, ``opp`` and ``score`` hold one row per side of the
     month's games: the side's pid, the opponent's Lichess rating before the game, the
-    side's score (1.0, 0.5, 0.0). Returns one row per pid with games, sorted by pid:
-    ``pid``, ``games`` and per track the columns of ``rivals_sql.rival_columns``
+    side's score (1.0, 0.5, 0.0). Returns one row per pid with games (in the order of
+    their first side): ``pid``, ``games`` and per track the columns of ``rivals_sql.rival_columns``
     (the rating and RD the games are predicted from, then after the month); ``state``
     becomes the state after the month.
 
@@ -104,10 +107,12 @@ def rivals_month(
     """
     now = month_index(month // 100, month % 100)
     side_pid = np.asarray(pid, dtype=np.int64)
-    players, inverse = np.unique(side_pid, return_inverse=True)
-    inverse = inverse.reshape(-1)
-    if players.size and (players[0] < 0 or players[-1] >= state.size):
+    if side_pid.size and (side_pid.min() < 0 or side_pid.max() >= state.size):
         raise ValueError(f"a pid of month {month} is outside the {state.size} players")
+    if len(state.scratch) < state.size:
+        state.scratch = np.empty(state.size, dtype=np.int64)
+    inverse, heads = group(side_pid, state.scratch)
+    players = side_pid[heads]
     count, n = players.size, side_pid.size
     sides: dict[str, object] = {
         rx.OPPONENT: np.asarray(opp, dtype=np.float64),

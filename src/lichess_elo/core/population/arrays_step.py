@@ -54,19 +54,21 @@ CHUNK_COLUMNS = ("white", "black", "score", "ord", "standard", "white_elo", "bla
 Chunk = Mapping[str, npt.NDArray[Any]]
 
 
-def _pd_tables() -> tuple[Ints, Ints]:
+def _pd_by_d() -> Ints:
+    """PD in hundredths for D = -736 .. 736 (at D + 736): the L column below 0, the H
+    column from 0 (``stages.pd_rows``: table 8.1.2, 736 standing for every |D| > 735)."""
     rows = np.array(list(stages.pd_rows()), dtype=np.int64)
-    return rows[:, 1], rows[:, 2]
+    return np.concatenate((rows[:0:-1, 2], rows[:, 1]))
 
 
-_PD_HIGH, _PD_LOW = _pd_tables()
+_PD_BY_D = _pd_by_d()
 
 
 def expected(d: Ints) -> Ints:
     """PD of table 8.1.2 in hundredths for each (capped) D: the H column for D >= 0, the
     L column below, every |D| beyond 735 as 736."""
-    index = np.minimum(np.abs(d), stages.PD_BEYOND)
-    return np.where(d >= 0, _PD_HIGH[index], _PD_LOW[index])
+    beyond = stages.PD_BEYOND
+    return _PD_BY_D[np.clip(d, -beyond, beyond) + beyond]
 
 
 @dataclass
@@ -103,7 +105,7 @@ class ListState:
         self.peak[chosen] = np.maximum(self.peak[chosen], done)
 
 
-def _group(keys: Ints, scratch: Ints) -> tuple[Ints, Ints]:
+def group(keys: Ints, scratch: Ints) -> tuple[Ints, Ints]:
     """Each row's group among equal ``keys`` (0..g-1) and the first row of each group, with
     ``scratch`` (at least max(keys) + 1 long) as the hash: no sort."""
     rows = np.arange(len(keys), dtype=np.int64)
@@ -130,7 +132,7 @@ class _Parts:
     @classmethod
     def reduce(cls, rows: _Parts, scratch: Ints) -> _Parts:
         """The rows with equal keys added up (ords: first and last; Lichess: the last)."""
-        inv, heads = _group(rows.key, scratch)
+        inv, heads = group(rows.key, scratch)
         count = len(heads)
         first = np.full(count, _LAST, dtype=np.int64)
         np.minimum.at(first, inv, rows.first_ord)
@@ -240,7 +242,7 @@ class MonthStep:
         if not self._new_pid:
             return np.empty(0, np.int64)
         pid, order, elo = (np.concatenate(x) for x in (self._new_pid, self._new_ord, self._new_elo))
-        inv, heads = _group(pid, self._scratch)
+        inv, heads = group(pid, self._scratch)
         first = np.full(len(heads), _LAST, dtype=np.int64)
         np.minimum.at(first, inv, order)
         seed = np.empty(len(heads), dtype=np.int64)
@@ -281,8 +283,9 @@ class MonthStep:
         if self.per_event:
             cols["event"] = np.concatenate((chunk["event"], chunk["event"]))
         if self._not_rated is not None:
-            kept = ~np.broadcast_to(evaluate(self._not_rated, cols), cols["pid"].shape)
-            cols = {k: v[kept] for k, v in cols.items()}
+            left_out = np.broadcast_to(evaluate(self._not_rated, cols), cols["pid"].shape)
+            if left_out.any():
+                cols = {k: v[~left_out] for k, v in cols.items()}
         cols["diff"] = cols["own"] - cols["opp"]
         d2 = np.broadcast_to(evaluate(self._capped[1], cols), cols["diff"].shape)
         e2 = expected(d2)
@@ -331,7 +334,7 @@ class MonthStep:
         # The parts of one player: the first part of each pid stands for it, a second
         # (the other chapter) is added to it; the main part has the most games, then the
         # earliest first game.
-        inv, heads = _group(pid, self._scratch)
+        inv, heads = group(pid, self._scratch)
         other = np.setdiff1d(np.arange(len(pid)), heads, assume_unique=True)
         head_of_other = heads[inv[other]]
         main = heads[inv].copy()  # the main part of each row's player

@@ -8,16 +8,22 @@ Memory is bounded by the month, not the history: the lists are arrays indexed by
 games (a larger month is read twice: once for its newcomers' seeds, once to rate it). The
 new rows go to ``lists_build`` and ``rivals_build``, which replace ``lists`` and ``rivals``
 in one transaction at the end (``duck.swap_lists``, ``rivals_run.swap``): a run stopped
-anywhere leaves the old ones whole.
+anywhere leaves the old ones whole. The rows are written by a second thread while the next
+month is rated (``_Writer``).
 """
 
 from __future__ import annotations
 
+import contextlib
+import queue
+import threading
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import duckdb
 import numpy as np
+import numpy.typing as npt
 import pyarrow as pa
 import pyarrow.compute as pc
 
@@ -26,6 +32,8 @@ from lichess_elo.core.population.arrays_rivals import RivalState, rivals_month
 from lichess_elo.core.population.arrays_step import (
     CHUNK_COLUMNS,
     NO_RATING,
+    Chunk,
+    Ints,
     ListState,
     MonthRows,
     MonthStep,
@@ -38,6 +46,7 @@ from lichess_elo.core.population.stages import Opponents
 from lichess_elo.errors import TooLarge
 from lichess_elo.sources.population import duck, ids, rivals_run
 
+Floats = npt.NDArray[np.float64]
 #: Games read from DuckDB at once: a month with more is rated in chunks of this many.
 CHUNK_ROWS = 4_000_000
 #: Bytes a player key costs: the list (5 x 8 + 2), the two tracks (2 x 2 x 8 + 8), the
@@ -76,6 +85,44 @@ def _month_sql(perfs: Sequence[str], per_event: bool) -> str:
            white_elo + COALESCE(white_diff, 0) AS white_after,
            black_elo + COALESCE(black_diff, 0) AS black_after{event}
     FROM games WHERE month = ? AND perf IN ({", ".join(repr(p) for p in perfs)})"""
+
+
+class _Writer:
+    """Appends the months' rows to the build tables through a second connection, in a
+    thread, while the next month is rated (DuckDB writes without holding the GIL, so the
+    writing takes the other core). At most ``QUEUED`` months wait; ``close`` waits for
+    them and raises what a write raised."""
+
+    QUEUED = 2
+
+    def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
+        self.cursor = con.cursor()
+        self.queue: queue.Queue[tuple[str, pa.Table] | None] = queue.Queue(self.QUEUED)
+        self.error: BaseException | None = None
+        self.thread = threading.Thread(target=self._run, name="lists-writer", daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while (item := self.queue.get()) is not None:
+            if self.error is None:
+                try:
+                    self.cursor.from_arrow(item[1]).insert_into(item[0])
+                except BaseException as exc:  # handed to the main thread
+                    self.error = exc
+
+    def put(self, table_name: str, rows: pa.Table) -> None:
+        """Queue ``rows`` for ``table_name`` (waits while ``QUEUED`` months wait)."""
+        if self.error is not None:
+            raise self.error
+        self.queue.put((table_name, rows))
+
+    def close(self) -> None:
+        """Wait for every queued write; raise the first error one met."""
+        self.queue.put(None)
+        self.thread.join()
+        self.cursor.close()
+        if self.error is not None:
+            raise self.error
 
 
 class _Events:
@@ -125,6 +172,20 @@ def _chunks(
         yield _columns(pa.Table.from_batches(held), events)
 
 
+def _sides(chunks: Sequence[Chunk]) -> tuple[Ints, Floats, Floats]:
+    """The tracks' sides of the chunks: each side's key, the opponent's Lichess rating before
+    the game and the side's score."""
+    pid: list[Ints] = []
+    opp: list[Floats] = []
+    score: list[Floats] = []
+    for chunk in chunks:
+        pid += [chunk["white"].astype(np.int64), chunk["black"].astype(np.int64)]
+        opp += [chunk["black_elo"].astype(np.float64), chunk["white_elo"].astype(np.float64)]
+        s = chunk["score"].astype(np.float64) / 100
+        score += [s, 1 - s]
+    return np.concatenate(pid), np.concatenate(opp), np.concatenate(score)
+
+
 def _rated_month(
     con: duckdb.DuckDBPyConnection,
     step: MonthStep,
@@ -132,33 +193,33 @@ def _rated_month(
     games: int,
     events: _Events | None,
     rivals: RivalState,
-) -> dict[str, np.ndarray[Any, Any]]:
+    pool: ThreadPoolExecutor,
+) -> dict[str, npt.NDArray[Any]]:
     """Seed, rate and finish one month of ``games`` games; the tracks' rows of the month.
-    A month of at most ``CHUNK_ROWS`` games is read once; a larger one twice, in chunks."""
+
+    A month of at most ``CHUNK_ROWS`` games is read once, and its tracks run in ``pool``
+    beside the FIDE step (numpy works without the GIL: two cores); a larger month is read
+    twice, in chunks, and its tracks run once its chunks are rated."""
     month = step.rules.month
+    if not games:
+        return {}
     if games <= CHUNK_ROWS:
-        chunks: list[dict[str, np.ndarray[Any, Any]]] | Iterator[dict[str, np.ndarray[Any, Any]]]
-        chunks = [_columns(con.sql(sql, params=[month]).to_arrow_table(), events)]
-        step.seed(chunks[0])
-    else:
-        for chunk in _chunks(con, sql, month, events):
-            step.seed(chunk)
-        chunks = _chunks(con, sql, month, events)
+        whole = _columns(con.sql(sql, params=[month]).to_arrow_table(), events)
+        step.seed(whole)
+        entered = step.enter()
+        rivals.enter(entered, step.state.rating[entered].astype(np.float64))
+        tracks = pool.submit(rivals_month, rivals, month, *_sides([whole]))
+        step.add(whole)
+        return tracks.result()
+    for chunk in _chunks(con, sql, month, events):
+        step.seed(chunk)
     entered = step.enter()
     rivals.enter(entered, step.state.rating[entered].astype(np.float64))
-    pid, opp, score = [], [], []
-    for chunk in chunks:
+    held: list[Chunk] = []
+    for chunk in _chunks(con, sql, month, events):
         step.add(chunk)
-        white, black = chunk["white"].astype(np.int64), chunk["black"].astype(np.int64)
-        pid += [white, black]
-        opp += [chunk["black_elo"].astype(np.float64), chunk["white_elo"].astype(np.float64)]
-        s = chunk["score"].astype(np.float64) / 100
-        score += [s, 1 - s]
-    if not pid or not len(pid[0]):
-        return {}
-    return rivals_month(
-        rivals, month, np.concatenate(pid), np.concatenate(opp), np.concatenate(score)
-    )
+        held.append({k: chunk[k] for k in ("white", "black", "white_elo", "black_elo", "score")})
+    return rivals_month(rivals, month, *_sides(held))
 
 
 def rate(
@@ -202,19 +263,28 @@ def rate(
     con.execute(f"DROP TABLE IF EXISTS {duck.BUILD}")
     con.execute(duck.LISTS_DDL.replace("TABLE lists", f"TABLE {duck.BUILD}"))
     rivals_run.build_table(con)
+    writer = _Writer(con)
+    pool = ThreadPoolExecutor(1, thread_name_prefix="tracks")
     try:
         for rules in plan:
             step = MonthStep(state, rules, opponents)
             per_event = step.per_event
             sql = _month_sql(perfs, per_event)
             games = int(per_month.get(rules.month, 0))
-            tracks = _rated_month(con, step, sql, games, events if per_event else None, rivals)
-            _write(con, step.finish(), tracks, rules, perf_of, name_of)
+            tracks = _rated_month(
+                con, step, sql, games, events if per_event else None, rivals, pool
+            )
+            _write(writer, step.finish(), tracks, rules, perf_of, name_of)
             if on_month:
                 on_month(rules.month)
+        writer.close()
         duck.swap_lists(con, perfs, records)
         rivals_run.swap(con, perfs)
     finally:
+        pool.shutdown(cancel_futures=True)
+        if writer.thread.is_alive():  # the run is ending on another error already
+            with contextlib.suppress(Exception):
+                writer.close()
         con.execute(f"DROP TABLE IF EXISTS {duck.BUILD}")
         con.execute(f"DROP TABLE IF EXISTS {rivals_run.BUILD}")
         con.execute("RESET preserve_insertion_order")
@@ -222,7 +292,7 @@ def rate(
 
 
 def _write(
-    con: duckdb.DuckDBPyConnection,
+    writer: _Writer,
     rows: MonthRows,
     tracks: dict[str, np.ndarray[Any, Any]],
     rules: MonthRules,
@@ -244,7 +314,7 @@ def _write(
                 table[column] = values
         keys = np.array([rules.standard.key, rules.rapid_blitz.key])
         table["edition"] = np.where(c["standard_main"], keys[0], keys[1])
-        con.from_arrow(pa.table(table)).insert_into(duck.BUILD)
+        writer.put(duck.BUILD, pa.table(table))
     if tracks:
         pid = pa.array(tracks["pid"])
         cols = rivals_columns()
@@ -253,4 +323,4 @@ def _write(
                                "games": tracks["games"]}  # fmt: skip
         for column in cols[4:]:
             out[column] = tracks[column]
-        con.from_arrow(pa.table(out)).insert_into(rivals_run.BUILD)
+        writer.put(rivals_run.BUILD, pa.table(out))

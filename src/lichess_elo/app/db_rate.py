@@ -16,7 +16,7 @@ from lichess_elo.core.population.dialect import RATE_ENGINES, RateEngine
 from lichess_elo.core.population.rows import RateResult
 from lichess_elo.core.population.schema import PERFS, check_perf, month_label
 from lichess_elo.core.population.stages import OPPONENTS, Opponents
-from lichess_elo.errors import AgainWithout, BadInput
+from lichess_elo.errors import AgainWithout, BadInput, Conflict
 from lichess_elo.sources.population import duck, list_rules_store, rivals_spark
 from lichess_elo.sources.population.duck_faults import named_faults
 
@@ -47,6 +47,9 @@ class RateSettings:
     rules_as_of: date | None = None
     opponents: Opponents = "list"
     adjustments: bool = True
+    #: The most memory the array engine may take, in bytes (``None``: what the machine has
+    #: free); a population that needs more is refused before any work.
+    memory: int | None = None
 
     def checked(self) -> tuple[str, ...]:
         """The perfs to rate, after checking every setting.
@@ -60,6 +63,10 @@ class RateSettings:
             raise BadInput("is not duckdb, duckdb-sql or spark", field="engine", value=self.engine)
         if self.opponents not in OPPONENTS:
             raise BadInput("is not list or lichess", field="opponents", value=self.opponents)
+        if self.memory is not None and self.memory <= 0:
+            raise BadInput("must be more than 0 bytes", field="memory", value=self.memory)
+        if self.memory is not None and self.engine != "duckdb":
+            raise Conflict(("memory", "engine"), "only the duckdb engine's arrays are counted")
         if self.rules_as_of is not None:
             chapters = {rulebook_sql.chapter_of_perf(p) for p in perfs}
             fide.check_as_of(self.rules_as_of, chapters.pop() if len(chapters) == 1 else None)
@@ -144,7 +151,13 @@ def rate(settings: RateSettings) -> RateResult:
             from lichess_elo.sources.population import arrays_run
 
             months = arrays_run.rate(
-                con, perfs, plan, records, opponents=settings.opponents, on_month=on_month
+                con,
+                perfs,
+                plan,
+                records,
+                opponents=settings.opponents,
+                on_month=on_month,
+                memory=settings.memory,
             )
         seconds = time.perf_counter() - start
         games = duck.rows(

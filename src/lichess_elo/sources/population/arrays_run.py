@@ -19,6 +19,7 @@ import queue
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 
 import duckdb
@@ -64,16 +65,25 @@ def memory_needed(keys: int, month_games: int) -> int:
 
 
 def memory_available() -> int | None:
-    """The memory this machine can give the run now (``MemAvailable``), ``None`` where the
-    system does not say."""
+    """The memory this machine can give the run now: the system's ``MemAvailable``, or less
+    where the process's control group (a container) has a limit; ``None`` where the system
+    does not say (not Linux)."""
+    found: list[int] = []
     try:
         with open("/proc/meminfo", encoding="ascii") as info:
             for line in info:
                 if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) * 1024
+                    found.append(int(line.split()[1]) * 1024)
     except (OSError, ValueError, IndexError):
-        return None
-    return None
+        pass
+    try:
+        limit = Path("/sys/fs/cgroup/memory.max").read_text(encoding="ascii").strip()
+        if limit != "max":
+            used = Path("/sys/fs/cgroup/memory.current").read_text(encoding="ascii")
+            found.append(int(limit) - int(used))
+    except (OSError, ValueError):
+        pass
+    return min(found) if found else None
 
 
 def _month_sql(perfs: Sequence[str], per_event: bool) -> str:
@@ -230,12 +240,14 @@ def rate(
     *,
     opponents: Opponents = "list",
     on_month: Callable[[int], None] | None = None,
+    memory: int | None = None,
 ) -> list[int]:
     """Rebuild the lists and tracks of ``perfs``, one month of ``plan`` after another;
     return the months processed (as ``duck.rate``, which runs the same months in SQL).
 
     Raises:
-        TooLarge: the arrays would not fit in the memory available (before any work).
+        TooLarge: the arrays would take more than ``memory`` bytes (default: the memory
+            available, ``memory_available``), found before any work.
     """
     ids.ensure_ids(con)
     perf_of, name_of = ids.names_by_id(con)
@@ -247,9 +259,9 @@ def rate(
         ).fetchall()
     )
     needed = memory_needed(keys, max(per_month.values(), default=0))
-    available = memory_available()
+    available = memory if memory is not None else memory_available()
     if available is not None and needed > available:
-        raise TooLarge(needed, available, keys)
+        raise TooLarge(needed, available, keys, given=memory is not None)
     standard = np.asarray(
         pc.is_in(perf_of, value_set=pa.array(sorted(STANDARD_CHAPTER_PERFS))).to_numpy(
             zero_copy_only=False

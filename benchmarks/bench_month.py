@@ -28,9 +28,10 @@ logarithms, ``month_estimate.fit_power``) and projected:
     after 2018 (an assumption: no later count was found); ``db compare`` at its fit per
     month (it samples ``--sample`` games a month and perf, so this is an upper bound);
 (c) on a Spark cluster: ``db rate --engine spark --master spark://HOST:7077 --warehouse
-    DIR``. With ``--spark-size N`` (at most 1 M: Spark in local mode is slow) the same
-    month's ``db rate --engine spark --master local[2]`` is measured here, and the cluster
-    time is estimated by scaling its cost per game-or-entry to the history and dividing by
+    DIR``. With ``--spark-size N`` or ``N1,N2`` (at most 1 M: Spark in local mode is slow)
+    the month's ``db rate --engine spark --master local[2]`` is measured here (two sizes
+    split the fixed start-up from the cost per game-or-entry, a straight line), and the
+    cluster time is estimated by scaling that cost to the history and dividing it by
     ``--executor-cores`` / 2 (linear scaling in cores: optimistic, shuffles and the
     per-month write-back do not scale; a floor, not a promise).
 
@@ -42,7 +43,8 @@ consecutive months for that run.
 
 Run ``python benchmarks/bench_month.py --data /work/monthdata`` (keeps and reuses the
 generated months there; never inside the repository). Smoke run: ``--sizes
-200000,400000,800000``.
+200000,400000,800000``. The commands run this checkout's package (``PYTHONPATH`` set to its
+``src``; ``--src DIR`` another checkout's, ``--installed`` the installed one).
 """
 
 from __future__ import annotations
@@ -69,7 +71,7 @@ HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE)]
 
 from bench_common import Run, lichess_elo, machine, run_whole  # noqa: E402
-from month_estimate import fit_power  # noqa: E402
+from month_estimate import fit_line, fit_power  # noqa: E402
 
 #: Games of every month of the open database's standard rated dump. Source: the month list
 #: of https://database.lichess.org (section "Standard Chess": month, size, games), as copied
@@ -199,13 +201,11 @@ def run_size(work: Path, games: int, seed: int, keep: bool) -> SizeRuns:
     _fresh(db)
     runs: dict[str, Run] = {}
     runs["zstd -dc | wc -l"] = run_whole(f"zstd -dc '{path}' | wc -l")
-    runs["db ingest"] = run_whole(lichess_elo("db", "ingest", str(path), "--db", str(db), "-q"))
-    runs["db rate"] = run_whole(lichess_elo("db", "rate", "--db", str(db), "--quiet"))
+    runs["db ingest"] = cli("db", "ingest", str(path), "--db", str(db), "--quiet")
+    runs["db rate"] = cli("db", "rate", "--db", str(db), "--quiet")
     rows, _ = _list_rows(db)
     out = path.parent / "compare.json"
-    runs["db compare"] = run_whole(
-        lichess_elo("db", "compare", "--db", str(db), "--format", "json"), stdout=out
-    )
+    runs["db compare"] = cli("db", "compare", "--db", str(db), "--format", "json", stdout=out)
     if not keep:
         shutil.rmtree(path.parent)
     else:
@@ -235,7 +235,9 @@ def _hms(seconds: float) -> str:
     return f"{seconds / 60:,.1f} min"
 
 
-def project(results: list[SizeRuns], args: argparse.Namespace, spark: Run | None) -> str:
+def project(
+    results: list[SizeRuns], args: argparse.Namespace, spark: list[tuple[int, int, Run]]
+) -> str:
     """The fits and the three projections, as text."""
     out: list[str] = []
     fits: dict[str, tuple[float, float]] = {}
@@ -291,21 +293,28 @@ def project(results: list[SizeRuns], args: argparse.Namespace, spark: Run | None
     )
     out.append("(c) on a Spark cluster (ingest stays per month on this machine, as in (b)):")
     out.append(f"    command: {cluster}")
-    if spark is None:
+    if not spark:
         out.append(
-            "    not measured: give --spark-size N (<= 1 M) to time `db rate --engine spark "
+            "    not measured: give --spark-size N[,N2] (<= 1 M) to time `db rate --engine spark "
             "--master local[2]` here and scale it"
         )
     else:
-        n, rows, run = args.spark_size, spark_rows[0], spark
-        spark_unit = run.wall / (n + rows)
-        local = spark_unit * rate_units
-        cluster_time = local * 2 / args.executor_cores
-        out.append(
-            f"    measured here: --engine spark --master local[2], {n:,} games: {run.wall:.1f} s "
-            f"wall, {run.cpu:.1f} CPU-s (client side), {run.rss_mb:.0f} MB; "
-            f"{spark_unit * 1e6:.1f} s per M games-or-entries"
-        )
+        units = [(float(n + rows), run.wall) for n, rows, run in spark]
+        for n, rows, run in spark:
+            out.append(
+                f"    measured here: --engine spark --master local[2], {n:,} games, {rows:,} list "
+                f"rows: {run.wall:.1f} s wall, {run.cpu:.1f} CPU-s (the Python side: the JVM "
+                f"is not counted), {run.rss_mb:.0f} MB"
+            )
+        if len(units) >= 2:
+            fixed, per_unit = fit_line(units)
+            how = f"line over {len(units)} sizes: {fixed:.0f} s fixed + {per_unit * 1e6:.1f} s"
+        else:
+            fixed, per_unit = 0.0, units[0][1] / units[0][0]
+            how = f"one size, start-up included (pessimistic): {per_unit * 1e6:.1f} s"
+        local = fixed + per_unit * rate_units
+        cluster_time = fixed + per_unit * rate_units * 2 / args.executor_cores
+        out.append(f"    cost: {how} per M games-or-entries")
         out.append(
             f"    history in local[2]: {_hms(local)}; on {args.executor_cores} executor cores, "
             f"scaled linearly from 2: {_hms(cluster_time)} (a floor: shuffles and each "
@@ -314,20 +323,26 @@ def project(results: list[SizeRuns], args: argparse.Namespace, spark: Run | None
     return "\n".join(out)
 
 
-spark_rows = [0]
+#: The package source the commands run (``--src``; None: the installed package).
+SRC: list[Path | None] = [HERE.parent / "src"]
 
 
-def run_spark(work: Path, games: int, seed: int) -> Run:
-    """``db rate --engine spark --master local[2]`` on a month of ``games`` games."""
+def cli(*args: str, stdout: Path | None = None) -> Run:
+    """``lichess-elo ARGS`` as a whole command, with ``SRC``'s package."""
+    return run_whole(lichess_elo(*args), stdout=stdout, src=SRC[0])
+
+
+def run_spark(work: Path, games: int, seed: int) -> tuple[int, int, Run]:
+    """``db rate --engine spark --master local[2]`` on a month of ``games`` games: (games,
+    list rows, the run)."""
     path, _ = make_month(work, games, seed)
     db = path.parent / "spark.duckdb"
     _fresh(db)
-    run_whole(lichess_elo("db", "ingest", str(path), "--db", str(db), "--quiet"))
-    argv = ["db", "rate", "--db", str(db), "--quiet", "--engine", "spark", "--master", "local[2]"]
-    run = run_whole(lichess_elo(*argv))
-    spark_rows[0], _ = _list_rows(db)
+    cli("db", "ingest", str(path), "--db", str(db), "--quiet")
+    run = cli("db", "rate", "--db", str(db), "--quiet", "--engine", "spark", "--master", "local[2]")
+    rows, _ = _list_rows(db)
     _fresh(db)
-    return run
+    return games, rows, run
 
 
 # --- Progress bars under a pseudo-terminal --------------------------------------------
@@ -348,6 +363,9 @@ def watch(
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, width, 0, 0))
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
     env["TERM"] = "xterm-256color"
+    env.pop("PYTHONPATH", None)
+    if SRC[0] is not None:
+        env["PYTHONPATH"] = str(SRC[0])
     start = time.perf_counter()
     proc = subprocess.Popen(
         argv, stdin=slave, stdout=slave, stderr=slave, env=env, start_new_session=True
@@ -437,17 +455,31 @@ def main() -> None:
         help="keep the generated months here and reuse them (outside the repository; "
         "default: a temporary directory, removed)",
     )
-    parser.add_argument("--spark-size", type=int, default=0, help="games for the Spark run")
+    parser.add_argument(
+        "--spark-size",
+        default="",
+        help="games for the Spark runs, one size or two (N1,N2: fixed and per-game costs)",
+    )
     parser.add_argument("--executor-cores", type=int, default=64, help="the cluster's cores")
+    parser.add_argument(
+        "--src",
+        type=Path,
+        default=HERE.parent / "src",
+        help="the package source the commands run (default: this checkout's src)",
+    )
+    parser.add_argument("--installed", action="store_true", help="run the installed package")
     parser.add_argument("--progress", action="store_true", help="check the bars' ETAs")
     parser.add_argument("--progress-months", type=int, default=1)
     args = parser.parse_args()
     sizes = sorted(int(v) for v in args.sizes.split(","))
     if len(set(sizes)) < 2:
         parser.error("--sizes: give two sizes or more to fit a growth")
-    if args.spark_size > 1_000_000:
+    spark_sizes = [int(v) for v in args.spark_size.split(",") if v]
+    if any(n > 1_000_000 for n in spark_sizes):
         parser.error("--spark-size: at most 1000000 (Spark in local mode is slow)")
+    SRC[0] = None if args.installed else args.src.resolve()
     print(machine())
+    print(f"package: {SRC[0] or 'installed'}")
     with tempfile.TemporaryDirectory(dir=args.data.parent if args.data else None) as tmp:
         work = args.data or Path(tmp)
         work.mkdir(parents=True, exist_ok=True)
@@ -460,7 +492,7 @@ def main() -> None:
             print(_table(results[-1:]), flush=True)
         print("\nAll sizes:")
         print(_table(results))
-        spark = run_spark(work, args.spark_size, args.seed) if args.spark_size else None
+        spark = [run_spark(work, n, args.seed) for n in spark_sizes]
         print()
         print(project(results, args, spark))
 

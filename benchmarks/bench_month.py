@@ -37,9 +37,11 @@ logarithms, ``month_estimate.fit_power``) and projected:
 
 ``--progress`` runs one ``db ingest`` and one ``db rate`` of the smallest size WITHOUT
 ``--quiet`` in a pseudo-terminal, reads the bars' ETAs at 25, 50 and 75 % and prints them
-beside the time that was actually left. The rate bar counts months, so one month shows no
-ETA (nothing to measure a rate on); ``--progress-months K`` writes the smallest size as K
-consecutive months for that run.
+beside the time that was actually left (to the command's end: time after the bar ends
+counts, as the user waits for it). The rate bar counts months, so one month shows no ETA
+(nothing to measure a rate on); ``--progress-months K`` rates the smallest size's games as
+K consecutive months instead. The bars show an ETA only after 10 % of the work and 2 s
+(``output.progress.eta``): give a size of a million games or more.
 
 Run ``python benchmarks/bench_month.py --data /work/monthdata`` (keeps and reuses the
 generated months there; never inside the repository). Smoke run: ``--sizes
@@ -424,20 +426,25 @@ def eta_report(name: str, samples: list[tuple[float, float, float | None]], took
 
 
 def progress(work: Path, games: int, seed: int, months: int) -> None:
-    """Ingest and rate ``games`` games (over ``months`` months) under a pty; print the ETAs."""
-    gen = _gen_month()
-    where = work / f"progress-{games}-{months}"
-    files = []
-    for i in range(months):
-        month = f"{2024 + (i + 2) // 12}-{(i + 2) % 12 + 1:02d}"
-        path = where / f"lichess_db_standard_rated_{month}.pgn.zst"
-        if not path.exists():
-            gen.write_month(where, games // months, month=month, seed=seed + i)
-        files.append(str(path))
-    db = where / "progress.duckdb"
+    """Ingest the month of ``games`` games, then rate it (or the same games over ``months``
+    months), each under a pty; print the ETAs against the time that was left."""
+    path, _ = make_month(work, games, seed)
+    db = path.parent / "progress.duckdb"
     _fresh(db)
-    samples, took = watch(lichess_elo("db", "ingest", *files, "--db", str(db)))
-    print(eta_report(f"db ingest ({games:,} games, {months} file(s))", samples, took))
+    samples, took = watch(lichess_elo("db", "ingest", str(path), "--db", str(db)))
+    print(eta_report(f"db ingest ({games:,} games, one file)", samples, took))
+    if months > 1:  # the rate bar counts months: the same games over several
+        _fresh(db)
+        gen = _gen_month()
+        where = work / f"progress-{games}-{months}"
+        files = []
+        for i in range(months):
+            month = f"{2024 + (i + 2) // 12}-{(i + 2) % 12 + 1:02d}"
+            file = where / f"lichess_db_standard_rated_{month}.pgn.zst"
+            if not file.exists():
+                gen.write_month(where, games // months, month=month, seed=seed + i)
+            files.append(str(file))
+        cli("db", "ingest", *files, "--db", str(db), "--quiet")
     samples, took = watch(lichess_elo("db", "rate", "--db", str(db)))
     print(eta_report(f"db rate ({games:,} games, {months} month(s))", samples, took))
     _fresh(db)

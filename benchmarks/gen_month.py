@@ -5,9 +5,9 @@ database's order, a blank line, the movetext on one line with ``[%clk]`` comment
 line; games in the order they started: see ``gen_dump.py`` and
 ``shared/reference/lichess/real/``), which ``lichess-elo db ingest`` reads, plus
 ``FILE.json`` with the month's figures. ``gen_dump.py`` plays every game through the
-project's Glicko-2 (true ratings and diffs, about 20k games/s); this script draws the whole
-month with numpy and writes the text with pyarrow's string kernels (vectorised, about 0.1-0.2
-M games/s on one core, memory bounded by ``--chunk``), for the 5-92 M games of a real month.
+project's Glicko-2 in Python, game by game (true ratings and diffs); this script draws the
+whole month with numpy and writes the text with pyarrow's string kernels (vectorised, about
+0.14 M games/s here, memory bounded by ``--chunk``), for the 5-92 M games of a real month.
 
 Figures, and where each comes from:
 
@@ -48,8 +48,8 @@ Figures, and where each comes from:
   swiss events (``Blitz swiss https://lichess.org/swiss/ID``, no Rated word, as the dump
   writes them); 5 % and 5 % of classical; none in correspondence. About 300 games an event.
 * **Strengths and ratings**: strength ~ N(1550, 320), clipped to 600-2900 (jcw024: 52 % of
-  the games between players of 1400-1800); a game pairs two players of one perf close in
-  strength (sorted on strength + N(0, 60): Lichess pairs by rating); the Lichess rating in
+  the games have the lower rating of the two in 1400-1799); a game pairs two players of one
+  perf close in strength (sorted on strength + N(0, 60): Lichess pairs by rating); the rating in
   the game is the strength + N(0, 35); the result is drawn from the strengths (logistic,
   White +20, draws 5-10 % rising with strength); the rating diffs from the ratings with a
   K of 8 + 32 / sqrt(games that month) (new, rarely seen players move most).

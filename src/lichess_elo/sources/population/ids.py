@@ -56,15 +56,22 @@ def batch_ids(
 
 
 def games_with_ids(
-    checked: duckdb.DuckDBPyRelation, ids: duckdb.DuckDBPyRelation
+    con: duckdb.DuckDBPyConnection,
+    checked: duckdb.DuckDBPyRelation,
+    ids: duckdb.DuckDBPyRelation,
 ) -> duckdb.DuckDBPyRelation:
     """``checked``'s usable games, each with ``white_id`` and ``black_id`` from ``ids``
-    (``batch_ids``: the batch's pairs only, so the join does not grow with ``player_ids``)."""
+    (``batch_ids``: the batch's pairs only, so the join does not grow with ``player_ids``).
+
+    The White join is done first, on its own: in one statement DuckDB's join order
+    optimizer, seeing ``perf = w_perf`` and ``perf = b_perf``, joined the two maps to each
+    other on the perf first (a batch's pairs squared) and ran out of memory.
+    """
     usable = checked.filter("reason IS NULL")
     white = ids.project("perf AS w_perf, name AS w_name, id AS white_id")
     black = ids.project("perf AS b_perf, name AS b_name, id AS black_id")
-    with_white = usable.join(white, "perf = w_perf AND white = w_name")
-    return with_white.join(black, "perf = b_perf AND black = b_name")
+    with_white = usable.join(white, "perf = w_perf AND white = w_name").to_arrow_table()
+    return con.from_arrow(with_white).join(black, "perf = b_perf AND black = b_name")
 
 
 #: The pairs of the games with a NULL id that ``player_ids`` lacks, with ids from the

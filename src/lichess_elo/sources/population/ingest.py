@@ -3,8 +3,9 @@
 1. Each file is read in one transaction. Each batch of raw headers is parsed and checked
    by one SQL statement, which gives every unusable game its reason (``schema.REASONS``);
    the usable games are appended to ``games`` at once (DuckDB writes full row groups to
-   the file as they fill, so memory stays bounded whatever the size) and the rest are
-   counted. Which games are rated, which are AI games and what the ``Termination`` means
+   the file as they fill, so memory stays bounded whatever the size), each with its
+   players' integer ids (``ids.py``: the batch's new (name, perf) pairs are added to
+   ``player_ids`` first), and the rest are counted. Which games are rated, which are AI games and what the ``Termination`` means
    follow ``core/lichess_pgn.py`` (its SQL forms), so a monthly dump and a user's own
    export are read alike. The perf comes from the ``Event`` where it names one (``Rated
    Blitz game``, ``rated blitz game``, ``Rapid swiss https://...``) or, failing that (an
@@ -295,7 +296,7 @@ def _check(
         _open_month(con, int(month), claimed)
     pair_ids, added = ids.batch_ids(con, checked, tally.next_id)
     tally.next_id += added
-    ids.games_with_ids(checked, pair_ids).query(
+    ids.games_with_ids(con, checked, pair_ids).query(
         "_usable",
         """INSERT INTO games (month, perf, white, black, white_elo, black_elo, white_diff,
                black_diff, score, ord, event, chapter, white_id, black_id)

@@ -92,24 +92,31 @@ def ingest(path: Path, db: Path, src: Path | None = None) -> Run:
 
 SYNTHETIC = """
 INSERT INTO games (month, perf, white, black, white_elo, black_elo, white_diff, black_diff,
-                   score, ord)
+                   score, ord, white_id, black_id)
 WITH p AS (SELECT range AS i, 1500 + 350 * sqrt(-2 * ln(random())) * cos(2 * pi() * random())
            AS strength FROM range({players})),
 g AS (SELECT range AS n, (range * 12) // {games} AS m,
              CAST(floor(random() * {players}) AS BIGINT) AS w,
              CAST(floor(random() * {players}) AS BIGINT) AS b, random() AS r,
-             ['bullet', 'blitz', 'rapid', 'classical'][1 + CAST(floor(random() * 4) AS INT)]
-             AS perf
+             CAST(floor(random() * 4) AS INT) AS k
       FROM range({games}))
-SELECT 202400 + m + 1 AS month, perf, 'p' || g.w AS white, 'p' || g.b AS black,
+SELECT 202400 + m + 1 AS month, {perfs}[1 + k] AS perf, 'p' || g.w AS white, 'p' || g.b AS black,
        CAST(pw.strength + 50 * random() AS INT) AS white_elo,
        CAST(pb.strength + 50 * random() AS INT) AS black_elo, 0 AS white_diff, 0 AS black_diff,
        CASE WHEN r < 0.08 THEN 50
             WHEN r < 0.08 + 0.92 / (1 + pow(10, -(pw.strength - pb.strength) / 400)) THEN 100
             ELSE 0 END AS score,
-       n AS ord
+       n AS ord, g.w * 4 + k AS white_id, g.b * 4 + k AS black_id
 FROM g JOIN p pw ON pw.i = g.w JOIN p pb ON pb.i = g.b WHERE g.w <> g.b
 """
+#: The player ids ``db ingest`` would have written for the synthetic games: one per player
+#: and perf, player i's perf k being id 4 i + k (a pair with no games keeps its id unused,
+#: as a player whose month was ingested again does).
+SYNTHETIC_IDS = """
+INSERT INTO player_ids (id, perf, name)
+SELECT i * 4 + k, {perfs}[1 + k], 'p' || i FROM range({players}) a(i), range(4) b(k)
+"""
+SYNTHETIC_PERFS = "['bullet', 'blitz', 'rapid', 'classical']"
 
 
 #: Games per distinct player in the open database (see the top): 450 M / 2.3 M.
@@ -138,13 +145,10 @@ def synthetic(db: Path, games: int, players: int) -> int:
         con.close()
         return int(row[0]) if row else 0
 
-    from lichess_elo.sources.population import ids
-
     con = duck.connect(db, create=True)
     con.execute("RESET memory_limit")
-    con.execute(SYNTHETIC.format(games=games, players=players))
-    # The player ids ``db ingest`` writes with each game (not timed: ingest's work).
-    ids.ensure_ids(con)
+    con.execute(SYNTHETIC.format(games=games, players=players, perfs=SYNTHETIC_PERFS))
+    con.execute(SYNTHETIC_IDS.format(players=players, perfs=SYNTHETIC_PERFS))
     stored = con.execute("SELECT COUNT(*) FROM games").fetchone()
     con.close()
     assert stored is not None

@@ -42,8 +42,8 @@ EDITION_KEYS = sorted(EDITIONS_BY_KEY)
 @pytest.mark.parametrize("key", EDITION_KEYS)
 def test_k_and_the_700_rule_agree_with_the_engine(key: str) -> None:
     edition = EDITIONS_BY_KEY[key]
-    rows = [{"peak": p, "gb": g, "n": n}
-            for p, g, n in itertools.product(_RATINGS, (0, 29, 30, 31, 500), (1, 17, 35, 70, 71))]  # fmt: skip
+    grid = itertools.product(_RATINGS, (0, 29, 30, 31, 500), (1, 17, 35, 70, 71))
+    rows = [{"peak": p, "gb": g, "n": n} for p, g, n in grid]
     k = fx.k(edition, col("peak"), col("gb"))
     limited = fx.k_limited(edition, k, col("n"))
     want = []

@@ -335,7 +335,9 @@ class MonthStep:
         # (the other chapter) is added to it; the main part has the most games, then the
         # earliest first game.
         inv, heads = group(pid, self._scratch)
-        other = np.setdiff1d(np.arange(len(pid)), heads, assume_unique=True)
+        is_head = np.zeros(len(pid), dtype=np.bool_)
+        is_head[heads] = True
+        other = np.flatnonzero(~is_head)
         head_of_other = heads[inv[other]]
         main = heads[inv].copy()  # the main part of each row's player
         swap = (p.n[other] > p.n[head_of_other]) | (

@@ -103,7 +103,7 @@ class _Writer:
     writing takes the other core). At most ``QUEUED`` months wait; ``close`` waits for
     them and raises what a write raised."""
 
-    QUEUED = 2
+    QUEUED = 1
 
     def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
         self.cursor = con.cursor()
@@ -251,6 +251,7 @@ def rate(
     """
     ids.ensure_ids(con)
     perf_of, name_of = ids.names_by_id(con)
+    perf_of = perf_of.dictionary_encode()  # six perfs: a row's perf is an index, not a string
     keys = len(name_of)
     per_month = dict(
         con.execute(
@@ -272,6 +273,8 @@ def rate(
     rivals = RivalState.empty(keys)
     events = _Events()
     con.execute("SET preserve_insertion_order = false")
+    # DuckDB writes the rows (and reads a month): the arrays take the rest of the memory.
+    con.execute(f"SET memory_limit = '{duck.MEMORY_LIMIT}'")
     con.execute(f"DROP TABLE IF EXISTS {duck.BUILD}")
     con.execute(duck.LISTS_DDL.replace("TABLE lists", f"TABLE {duck.BUILD}"))
     rivals_run.build_table(con)
@@ -318,14 +321,17 @@ def _write(
         pid = pa.array(c["pid"])
         table: dict[str, Any] = {"perf": perf_of.take(pid), "name": name_of.take(pid),
                                  "month": np.full(len(c["pid"]), month, np.int32)}  # fmt: skip
+        # The edition: one of the month's two keys, as a dictionary (no string per row).
         for column in LISTS_COLUMNS[3:-1]:
             values = c[column]
             if column in ("lichess_rating", "next_lichess"):
                 table[column] = pa.array(values, mask=values == NO_RATING)
             else:
                 table[column] = values
-        keys = np.array([rules.standard.key, rules.rapid_blitz.key])
-        table["edition"] = np.where(c["standard_main"], keys[0], keys[1])
+        table["edition"] = pa.DictionaryArray.from_arrays(
+            pa.array(c["standard_main"].astype(np.int8)),
+            pa.array([rules.rapid_blitz.key, rules.standard.key]),
+        )
         writer.put(duck.BUILD, pa.table(table))
     if tracks:
         pid = pa.array(tracks["pid"])

@@ -237,3 +237,32 @@ def test_duckdb_never_installs_or_loads_an_extension(tmp_path: Path) -> None:
     ).fetchone()
     con.close()
     assert settings == (False, False)
+
+
+def test_a_write_ahead_log_of_another_file_is_named_and_both_kept(tmp_path: Path) -> None:
+    # A copy of a database made without its log, beside a log left by another one (the
+    # session that found it: a benchmark's copy over a file whose run had been killed).
+    db, _ = _good_db(tmp_path)
+    other = tmp_path / "other.duckdb"
+    con = duckdb.connect(str(other))
+    con.execute("PRAGMA disable_checkpoint_on_shutdown")
+    con.execute("SET checkpoint_threshold = '1TB'")
+    con.execute("CREATE TABLE t AS SELECT range AS x FROM range(1000)")
+    con.close()
+    log = other.with_name(other.name + ".wal")
+    assert log.is_file()
+    stray = db.with_name(db.name + ".wal")
+    shutil.copy(log, stray)
+    kept = (db.read_bytes(), stray.read_bytes())
+    for command in (["rate"], ["months"], ["list", "--perf", "blitz", "--month", "2024-01"]):
+        result = run_cli("db", *command, "--db", str(db))
+        line = _error(result)
+        assert result.returncode == 1, line
+        assert line == (
+            f"lichess-elo: error: the database {db} cannot be opened: its write-ahead log "
+            f"{db}.wal was written for another file (a copy of the database without its log, "
+            "or a log copied beside it); move that .wal file aside and run again"
+        )
+        assert (db.read_bytes(), stray.read_bytes()) == kept
+    stray.unlink()
+    assert run_cli("db", "months", "--db", str(db)).returncode == 0

@@ -111,7 +111,8 @@ class NotADatabase(BadInput):
 
 class DatabaseFault(LichessEloError):
     """The population database cannot be used now: ``kind`` is ``damaged`` (cut short, bad
-    checksums), ``locked`` (``pid`` holds it), ``read_only`` or ``disk_full``; ``path``
+    checksums), ``locked`` (``pid`` holds it), ``read_only``, ``disk_full`` or
+    ``foreign_log`` (a ``.wal`` beside it that belongs to another file); ``path``
     the file, ``reason`` DuckDB's or the system's words. What it held stays whole."""
 
     def __init__(self, kind: str, path: Path, reason: str = "", pid: int | None = None) -> None:
@@ -127,5 +128,8 @@ class DatabaseFault(LichessEloError):
                 "writable or copy it somewhere you can write",
                 "disk_full": f"the database {path} cannot be written ({reason}): free some "
                 "space and run again; what it held before stays whole",
+                "foreign_log": f"the database {path} cannot be opened: its write-ahead log "
+                f"{path}.wal was written for another file (a copy of the database without "
+                "its log, or a log copied beside it); move that .wal file aside and run again",
             }[kind]
         )

@@ -127,6 +127,8 @@ def fault(exc: duckdb.Error, path: Path) -> DatabaseFault | NotADatabase | None:
     text = str(exc)
     if "not a valid DuckDB database" in text:
         return NotADatabase(path)
+    if "WAL does not match database file" in text:
+        return DatabaseFault("foreign_log", path)
     if "Could not read enough bytes" in text:
         return DatabaseFault("damaged", path, "the file is cut short")
     if "checksum" in text or "Corrupt database" in text or "corrupt" in text.lower():

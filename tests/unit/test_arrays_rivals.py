@@ -272,3 +272,33 @@ def test_a_player_never_entered_is_refused() -> None:
         rivals_month(state, 202401, np.array([0, 1]), np.array([1500, 1500]), np.array([1.0, 0.0]))
     with pytest.raises(ValueError, match="outside"):
         rivals_month(state, 202401, np.array([0, 2]), np.array([1500, 1500]), np.array([1.0, 0.0]))
+
+
+def test_a_month_fed_in_batches_is_the_month_at_once() -> None:
+    # A month read in chunks (``RivalMonth``: sums kept per player across the batches) ends
+    # where the month taken at once ends: the same sums, added in another order, so equal
+    # within the rounding of doubles.
+    from lichess_elo.core.population.arrays_rivals import RivalMonth
+
+    rng = np.random.default_rng(7)
+    size, sides = 50, 400
+    pid = rng.integers(0, size, sides)
+    opp = rng.integers(1200, 2200, sides).astype(np.float64)
+    score = rng.integers(0, 3, sides) / 2
+    seeds = rng.integers(1300, 2100, size).astype(np.float64)
+    whole, fed = RivalState.empty(size), RivalState.empty(size)
+    for state in (whole, fed):
+        state.enter(np.arange(size), seeds)
+    at_once = rivals_month(whole, 202403, pid, opp, score)
+    month = RivalMonth(fed, 202403)
+    for part in (slice(0, 130), slice(130, 131), slice(131, sides)):
+        month.add(pid[part], opp[part], score[part])
+    in_batches = month.finish()
+    order = np.argsort(at_once["pid"])
+    assert in_batches["pid"].tolist() == at_once["pid"][order].tolist()
+    for column, values in in_batches.items():
+        assert np.allclose(values, at_once[column][order], rtol=0, atol=1e-9), column
+    for key in whole.r:
+        assert np.allclose(fed.r[key], whole.r[key], rtol=0, atol=1e-9, equal_nan=True)
+        assert np.allclose(fed.rd[key], whole.rd[key], rtol=0, atol=1e-9, equal_nan=True)
+    assert fed.last.tolist() == whole.last.tolist()

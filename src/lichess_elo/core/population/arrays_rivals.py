@@ -86,6 +86,52 @@ def _summed(inverse: Ints, values: object, players: int, sides: int) -> Floats:
     return np.bincount(inverse, weights=weights, minlength=players).astype(np.float64)
 
 
+def _check(state: RivalState, month: int, side_pid: Ints) -> None:
+    if side_pid.size and (side_pid.min() < 0 or side_pid.max() >= state.size):
+        raise ValueError(f"a pid of month {month} is outside the {state.size} players")
+
+
+class RivalMonth:
+    """One month of every track fed side by side in batches (``add``), then closed
+    (``finish``, which moves ``state`` on): for a month read in chunks. The sums are
+    kept per pid (8 bytes a pid and sum), so memory does not grow with the month."""
+
+    def __init__(self, state: RivalState, month: int) -> None:
+        self.state, self.month = state, month
+        self.now = month_index(month // 100, month % 100)
+        self.steps = [rx.rival_step(rules, self.now, LICHESS_RD) for rules in state.rules]
+        size = state.size
+        names = [rx.GAMES, rx.OPPONENTS_SUM] + [n for st in self.steps for n, _ in st.sums]
+        self.sums: dict[str, Floats] = {n: np.zeros(size, dtype=np.float64) for n in names}
+
+    def add(self, pid: npt.ArrayLike, opp: npt.ArrayLike, score: npt.ArrayLike) -> None:
+        """Add a batch of the month's sides (as ``rivals_month`` takes them)."""
+        side_pid = np.asarray(pid, dtype=np.int64)
+        _check(self.state, self.month, side_pid)
+        size = self.state.size
+        sides: dict[str, object] = {
+            rx.OPPONENT: np.asarray(opp, dtype=np.float64),
+            rx.SCORE: np.asarray(score, dtype=np.float64),
+        }
+        n = side_pid.size
+        self.sums[rx.GAMES] += np.bincount(side_pid, minlength=size)
+        self.sums[rx.OPPONENTS_SUM] += _summed(side_pid, evaluate(rx.OPPONENTS, sides), size, n)
+        with np.errstate(over="ignore"):
+            for rules, step in zip(self.state.rules, self.steps, strict=True):
+                sides[step.column("r")] = self.state.r[rules.key][side_pid]
+                sides[step.column("e")] = evaluate(step.expected, sides)
+                for name, summand in step.sums:
+                    self.sums[name] += _summed(side_pid, evaluate(summand, sides), size, n)
+
+    def finish(self) -> dict[str, np.ndarray]:
+        """The month's rows (as ``rivals_month`` returns them, by pid), and the state
+        moved on."""
+        players = np.flatnonzero(self.sums[rx.GAMES] > 0)
+        per_player = {name: values[players] for name, values in self.sums.items()}
+        per_player[rx.GAMES] = per_player[rx.GAMES].astype(np.int64)
+        return _close(self.state, self.month, self.now, players, per_player, self.steps)
+
+
 def rivals_month(
     state: RivalState,
     month: int,
@@ -98,17 +144,16 @@ def rivals_month(
     ``month`` is YYYYMM; ``pid``, ``opp`` and ``score`` hold one row per side of the
     month's games: the side's pid, the opponent's Lichess rating before the game, the
     side's score (1.0, 0.5, 0.0). Returns one row per pid with games (in the order of
-    their first side): ``pid``, ``games`` and per track the columns of ``rivals_sql.rival_columns``
-    (the rating and RD the games are predicted from, then after the month); ``state``
-    becomes the state after the month.
+    their first side): ``pid``, ``games`` and per track the columns of
+    ``rivals_sql.rival_columns`` (the rating and RD the games are predicted from, then
+    after the month); ``state`` becomes the state after the month.
 
     Raises:
         ValueError: a pid outside the state, or one that was never entered.
     """
     now = month_index(month // 100, month % 100)
     side_pid = np.asarray(pid, dtype=np.int64)
-    if side_pid.size and (side_pid.min() < 0 or side_pid.max() >= state.size):
-        raise ValueError(f"a pid of month {month} is outside the {state.size} players")
+    _check(state, month, side_pid)
     if len(state.scratch) < state.size:
         state.scratch = np.empty(state.size, dtype=np.int64)
     inverse, heads = group(side_pid, state.scratch)
@@ -118,32 +163,47 @@ def rivals_month(
         rx.OPPONENT: np.asarray(opp, dtype=np.float64),
         rx.SCORE: np.asarray(score, dtype=np.float64),
     }
-    games = np.bincount(inverse, minlength=count).astype(np.int64)
-    per_player: dict[str, object] = {
-        rx.GAMES: games,
-        rx.LAST: state.last[players],
+    steps = [rx.rival_step(rules, now, LICHESS_RD) for rules in state.rules]
+    per_player: dict[str, Floats] = {
+        rx.GAMES: np.bincount(inverse, minlength=count).astype(np.int64),
         rx.OPPONENTS_SUM: _summed(inverse, evaluate(rx.OPPONENTS, sides), count, n),
     }
-    out: dict[str, np.ndarray] = {"pid": players, "games": games}
-    after: list[tuple[str, Floats, Floats]] = []
     with np.errstate(over="ignore"):  # 10^x past the largest double: e = 0, as the reference
-        for rules in state.rules:
-            step = rx.rival_step(rules, now, LICHESS_RD)
+        for rules, step in zip(state.rules, steps, strict=True):
             rating = state.r[rules.key][players]
-            if np.isnan(rating).any():
-                raise ValueError(f"a player of month {month} was never entered")
             sides[step.column("r")] = rating[inverse]
             sides[step.column("e")] = evaluate(step.expected, sides)
             for name, summand in step.sums:
                 per_player[name] = _summed(inverse, evaluate(summand, sides), count, n)
-            per_player[step.column("r")] = rating
-            per_player[step.column("rd")] = state.rd[rules.key][players]
-            per_player[step.column("rd1")] = evaluate(step.rd, per_player)
-            per_player[step.column("v")] = evaluate(step.variance, per_player)
-            new = np.asarray(evaluate(step.next_rating, per_player), dtype=np.float64)
-            new_rd = np.asarray(evaluate(step.next_rd, per_player), dtype=np.float64)
+    return _close(state, month, now, players, per_player, steps)
+
+
+def _close(
+    state: RivalState,
+    month: int,
+    now: int,
+    players: Ints,
+    per_player: dict[str, Floats],
+    steps: list[rx.RivalStep],
+) -> dict[str, np.ndarray]:
+    """Steps 1, 3 and 4 for the players of the month from their sums; the state moved on."""
+    values: dict[str, object] = dict(per_player)
+    values[rx.LAST] = state.last[players]
+    out: dict[str, np.ndarray] = {"pid": players, "games": per_player[rx.GAMES]}
+    after: list[tuple[str, Floats, Floats]] = []
+    with np.errstate(over="ignore"):
+        for rules, step in zip(state.rules, steps, strict=True):
+            rating = state.r[rules.key][players]
+            if np.isnan(rating).any():
+                raise ValueError(f"a player of month {month} was never entered")
+            values[step.column("r")] = rating
+            values[step.column("rd")] = state.rd[rules.key][players]
+            values[step.column("rd1")] = evaluate(step.rd, values)
+            values[step.column("v")] = evaluate(step.variance, values)
+            new = np.asarray(evaluate(step.next_rating, values), dtype=np.float64)
+            new_rd = np.asarray(evaluate(step.next_rd, values), dtype=np.float64)
             out[f"{rules.key}_rating"] = rating
-            out[f"{rules.key}_rd"] = np.asarray(per_player[step.column("rd1")], dtype=np.float64)
+            out[f"{rules.key}_rd"] = np.asarray(values[step.column("rd1")], dtype=np.float64)
             out[f"{rules.key}_next_rating"] = new
             out[f"{rules.key}_next_rd"] = new_rd
             after.append((rules.key, new, new_rd))

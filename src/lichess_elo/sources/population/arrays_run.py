@@ -29,7 +29,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 from lichess_elo.core.population import rulebook_sql
-from lichess_elo.core.population.arrays_rivals import RivalState, rivals_month
+from lichess_elo.core.population.arrays_rivals import RivalMonth, RivalState, rivals_month
 from lichess_elo.core.population.arrays_step import (
     CHUNK_COLUMNS,
     NO_RATING,
@@ -165,17 +165,17 @@ def _columns(table: pa.Table, events: _Events | None) -> dict[str, np.ndarray[An
 
 
 def _chunks(
-    con: duckdb.DuckDBPyConnection, sql: str, month: int, events: _Events | None
+    con: duckdb.DuckDBPyConnection, sql: str, month: int, events: _Events | None, size: int
 ) -> Iterator[dict[str, np.ndarray[Any, Any]]]:
-    """The month's games, ``CHUNK_ROWS`` at a time, as numpy columns (the result is read to
-    its end before the caller's next statement)."""
-    reader = con.sql(sql, params=[month]).to_arrow_reader(CHUNK_ROWS)
+    """The month's games, ``size`` at a time, as numpy columns (the result is read to its
+    end before the caller's next statement)."""
+    reader = con.sql(sql, params=[month]).to_arrow_reader(min(size, CHUNK_ROWS))
     held: list[pa.RecordBatch] = []
     rows = 0
     for batch in reader:
         held.append(batch)
         rows += batch.num_rows
-        if rows >= CHUNK_ROWS:
+        if rows >= size:
             yield _columns(pa.Table.from_batches(held), events)
             held, rows = [], 0
     if held:
@@ -204,32 +204,33 @@ def _rated_month(
     events: _Events | None,
     rivals: RivalState,
     pool: ThreadPoolExecutor,
+    chunk_rows: int,
 ) -> dict[str, npt.NDArray[Any]]:
     """Seed, rate and finish one month of ``games`` games; the tracks' rows of the month.
 
-    A month of at most ``CHUNK_ROWS`` games is read once, and its tracks run in ``pool``
+    A month of at most ``chunk_rows`` games is read once, and its tracks run in ``pool``
     beside the FIDE step (numpy works without the GIL: two cores); a larger month is read
-    twice, in chunks, and its tracks run once its chunks are rated."""
+    twice, in chunks, its tracks' sums gathered chunk by chunk (``RivalMonth``)."""
     month = step.rules.month
     if not games:
         return {}
-    if games <= CHUNK_ROWS:
+    if games <= chunk_rows:
         whole = _columns(con.sql(sql, params=[month]).to_arrow_table(), events)
         step.seed(whole)
         entered = step.enter()
         rivals.enter(entered, step.state.rating[entered].astype(np.float64))
-        tracks = pool.submit(rivals_month, rivals, month, *_sides([whole]))
+        pending = pool.submit(rivals_month, rivals, month, *_sides([whole]))
         step.add(whole)
-        return tracks.result()
-    for chunk in _chunks(con, sql, month, events):
+        return pending.result()
+    for chunk in _chunks(con, sql, month, events, chunk_rows):
         step.seed(chunk)
     entered = step.enter()
     rivals.enter(entered, step.state.rating[entered].astype(np.float64))
-    held: list[Chunk] = []
-    for chunk in _chunks(con, sql, month, events):
+    tracks = RivalMonth(rivals, month)
+    for chunk in _chunks(con, sql, month, events, chunk_rows):
         step.add(chunk)
-        held.append({k: chunk[k] for k in ("white", "black", "white_elo", "black_elo", "score")})
-    return rivals_month(rivals, month, *_sides(held))
+        tracks.add(*_sides([chunk]))
+    return tracks.finish()
 
 
 def rate(
@@ -241,6 +242,7 @@ def rate(
     opponents: Opponents = "list",
     on_month: Callable[[int], None] | None = None,
     memory: int | None = None,
+    chunk_rows: int = CHUNK_ROWS,
 ) -> list[int]:
     """Rebuild the lists and tracks of ``perfs``, one month of ``plan`` after another;
     return the months processed (as ``duck.rate``, which runs the same months in SQL).
@@ -248,6 +250,9 @@ def rate(
     Raises:
         TooLarge: the arrays would take more than ``memory`` bytes (default: the memory
             available, ``memory_available``), found before any work.
+
+    ``chunk_rows``: the most games of a month held at once (a month with more is read in
+    chunks; the lists do not depend on it).
     """
     ids.ensure_ids(con)
     perf_of, name_of = ids.names_by_id(con)
@@ -287,7 +292,7 @@ def rate(
             sql = _month_sql(perfs, per_event)
             games = int(per_month.get(rules.month, 0))
             tracks = _rated_month(
-                con, step, sql, games, events if per_event else None, rivals, pool
+                con, step, sql, games, events if per_event else None, rivals, pool, chunk_rows
             )
             _write(writer, step.finish(), tracks, rules, perf_of, name_of)
             if on_month:

@@ -84,8 +84,15 @@ def test_the_array_engine_in_chunks_agrees_with_the_engine(db: Path, name: str) 
         rules_as_of=settings.rules_as_of,
         adjustment=settings.adjustments,
     )
-    arrays_run.rate(con, perfs, plan, [], opponents=settings.opponents, chunk_rows=37)
+    chunks: list[int] = []
+    arrays_run.rate(
+        con, perfs, plan, [], opponents=settings.opponents, chunk_rows=37, on_chunk=chunks.append
+    )
+    months = duck.games_by_month(con, perfs)
     con.close()
+    # The progress of the months read in chunks: every game of them, 37 at a time.
+    assert sum(chunks) == sum(n for n in months.values() if n > 37) > 0
+    assert max(chunks) == 37
     ours = [r for r in stored_rows(db) if r[0] in perfs]
     assert ours and differences(ours, reference_rows(db, settings)) == []
     assert rival_differences(stored_rival_rows(db), rival_reference_rows(db)) == []

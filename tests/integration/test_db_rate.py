@@ -15,6 +15,7 @@ from tests.integration.db_helpers import write_dump
 from tests.integration.db_rated import (
     RULE_600_LEFT_OUT,
     RULE_600_LISTS,
+    SEED_GAMES,
     SEED_LISTS,
     as_of,
     blitz_list,
@@ -48,12 +49,26 @@ def test_the_compression_of_march_2024_raises_the_march_list(tmp_path: Path) -> 
     assert rules.editions == ("rapid-blitz-2022-10", "rapid-blitz-2024-03")
 
 
-def test_rate_reports_its_progress_month_by_month(tmp_path: Path) -> None:
+@pytest.mark.parametrize("engine", ["duckdb", "duckdb-sql"])
+def test_rate_reports_its_progress_month_by_month(tmp_path: Path, engine: str) -> None:
     db = seed_db(tmp_path / "seed.duckdb")
     calls: list[tuple[int, int]] = []
-    app.rate(app.RateSettings(db, progress=lambda done, total: calls.append((done, total))))
+    games: list[tuple[int, int]] = []
+    app.rate(
+        app.RateSettings(
+            db,
+            engine=engine,  # type: ignore[arg-type]
+            progress=lambda done, total: calls.append((done, total)),
+            progress_games=lambda done, total: games.append((done, total)),
+        )
+    )
     # Games in January and February: the lists of January, February and March are built.
     assert calls == [(0, 3), (1, 3), (2, 3), (3, 3)]
+    # The games bar: January's games, then February's, then March's (none).
+    jan = sum(1 for g in SEED_GAMES if g[0] == 202401)
+    feb = sum(1 for g in SEED_GAMES if g[0] == 202402)
+    total = jan + feb
+    assert games == [(0, total), (jan, total), (total, total), (total, total)]
 
 
 @pytest.fixture()

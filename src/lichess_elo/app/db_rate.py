@@ -44,6 +44,10 @@ class RateSettings:
     on_month: Callable[[int], None] | None = None
     #: Called with (months done, months in all): once before the first, then after each.
     progress: Callable[[int, int], None] | None = None
+    #: Called with (games rated, games in all): once before the first month, after each
+    #: month and, on the default engine, after each chunk of a month read in chunks (an
+    #: ETA from it holds when the months differ in size, or when there is one month).
+    progress_games: Callable[[int, int], None] | None = None
     rules_as_of: date | None = None
     opponents: Opponents = "list"
     adjustments: bool = True
@@ -73,21 +77,37 @@ class RateSettings:
         return perfs
 
 
-def _month_counter(settings: RateSettings, total: int) -> Callable[[int], None]:
-    """The engines' ``on_month``: the settings' own, then ``progress`` with the count."""
-    done = 0
-    if settings.progress is not None:
-        settings.progress(0, total)
+class _Counter:
+    """The engines' ``on_month`` and ``on_chunk``: the settings' own ``on_month``, then
+    ``progress`` with the months and ``progress_games`` with the games (a month's games
+    count once, when its chunks are rated or when it ends)."""
 
-    def each(month: int) -> None:
-        nonlocal done
-        done += 1
-        if settings.on_month is not None:
-            settings.on_month(month)
+    def __init__(self, settings: RateSettings, months: int, games: dict[int, int]) -> None:
+        self.settings, self.months, self.games = settings, months, games
+        self.total = sum(games.values())
+        self.done = self.games_done = self.partial = 0
         if settings.progress is not None:
-            settings.progress(done, total)
+            settings.progress(0, months)
+        if settings.progress_games is not None:
+            settings.progress_games(0, self.total)
 
-    return each
+    def on_chunk(self, games: int) -> None:
+        """A chunk of ``games`` of the current month is rated."""
+        self.partial += games
+        if self.settings.progress_games is not None:
+            self.settings.progress_games(self.games_done + self.partial, self.total)
+
+    def on_month(self, month: int) -> None:
+        """``month``'s lists are built."""
+        self.done += 1
+        self.games_done += self.games.get(month, 0)
+        self.partial = 0
+        if self.settings.on_month is not None:
+            self.settings.on_month(month)
+        if self.settings.progress is not None:
+            self.settings.progress(self.done, self.months)
+        if self.settings.progress_games is not None:
+            self.settings.progress_games(self.games_done, self.total)
 
 
 def _refuse_unrecorded(con: Any, perfs: tuple[str, ...]) -> None:
@@ -127,7 +147,8 @@ def rate(settings: RateSettings) -> RateResult:
             )
             for p in perfs
         ]
-        on_month = _month_counter(settings, len(plan))
+        counter = _Counter(settings, len(plan), duck.games_by_month(con, perfs))
+        on_month = counter.on_month
         if settings.engine == "spark":
             from lichess_elo.sources.population import spark
 
@@ -157,6 +178,7 @@ def rate(settings: RateSettings) -> RateResult:
                 records,
                 opponents=settings.opponents,
                 on_month=on_month,
+                on_chunk=counter.on_chunk,
                 memory=settings.memory,
             )
         seconds = time.perf_counter() - start

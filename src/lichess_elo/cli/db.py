@@ -280,8 +280,10 @@ def rate_cmd(
             from lichess_elo.cli.heap import keep_freed_memory
 
             keep_freed_memory()  # the array engine frees and takes large arrays each month
-        with db_progress.rate_progress(quiet) as progress:
-            result = app.rate(replace(settings, progress=progress))
+        with db_progress.rate_progress(quiet) as bar:
+            if bar is not None:
+                settings = replace(settings, progress=bar.months, progress_games=bar.games)
+            result = app.rate(settings)
     render.print_rate(result, console())
 
 

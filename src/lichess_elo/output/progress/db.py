@@ -9,6 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 from rich.progress import (
     BarColumn,
@@ -101,8 +102,10 @@ def ingest_progress(quiet: bool, names: list[str]) -> Iterator[IngestBar]:
 
 
 @contextmanager
-def rate_progress(quiet: bool) -> Iterator[Callable[[int, int], None] | None]:
-    """A bar of the months rated on stderr (``RateSettings.progress``) with an ETA;
+def rate_progress(quiet: bool) -> Iterator[RateBar | None]:
+    """A bar of the games rated on stderr (``RateSettings.progress_games``), the months done
+    beside it (``RateSettings.progress``), with an ETA from the games: a month's time
+    follows its games, so the ETA holds when the months differ in size (or there is one);
     ``None`` when ``quiet`` or stderr is not a terminal."""
     bar = _bar(
         quiet,
@@ -118,10 +121,22 @@ def rate_progress(quiet: bool) -> Iterator[Callable[[int, int], None] | None]:
     with bar:
         task = bar.add_task("rate", total=None, months="")
 
-        def update(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total, months=f"{done}/{total} months")
+        def months(done: int, total: int) -> None:
+            bar.update(task, months=f"{done}/{total} months")
 
-        yield update
+        def games(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=max(total, 1))
+
+        yield RateBar(months, games)
+
+
+@dataclass(frozen=True)
+class RateBar:
+    """The two callbacks of ``rate_progress``: ``months`` for ``RateSettings.progress``,
+    ``games`` for ``RateSettings.progress_games``."""
+
+    months: Callable[[int, int], None]
+    games: Callable[[int, int], None]
 
 
 @contextmanager

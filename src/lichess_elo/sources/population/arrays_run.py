@@ -205,6 +205,7 @@ def _rated_month(
     rivals: RivalState,
     pool: ThreadPoolExecutor,
     chunk_rows: int,
+    on_chunk: Callable[[int], None] | None,
 ) -> dict[str, npt.NDArray[Any]]:
     """Seed, rate and finish one month of ``games`` games; the tracks' rows of the month.
 
@@ -230,6 +231,8 @@ def _rated_month(
     for chunk in _chunks(con, sql, month, events, chunk_rows):
         step.add(chunk)
         tracks.add(*_sides([chunk]))
+        if on_chunk is not None:
+            on_chunk(len(chunk["ord"]))
     return tracks.finish()
 
 
@@ -241,6 +244,7 @@ def rate(
     *,
     opponents: Opponents = "list",
     on_month: Callable[[int], None] | None = None,
+    on_chunk: Callable[[int], None] | None = None,
     memory: int | None = None,
     chunk_rows: int = CHUNK_ROWS,
 ) -> list[int]:
@@ -252,18 +256,14 @@ def rate(
             available, ``memory_available``), found before any work.
 
     ``chunk_rows``: the most games of a month held at once (a month with more is read in
-    chunks; the lists do not depend on it).
+    chunks; the lists do not depend on it); ``on_chunk`` is told the games of each chunk
+    rated of such a month.
     """
     ids.ensure_ids(con)
     perf_of, name_of = ids.names_by_id(con)
     perf_of = perf_of.dictionary_encode()  # six perfs: a row's perf is an index, not a string
     keys = len(name_of)
-    per_month = dict(
-        con.execute(
-            "SELECT month, COUNT(*) FROM games WHERE perf IN (SELECT UNNEST(?)) GROUP BY month",
-            [list(perfs)],
-        ).fetchall()
-    )
+    per_month = duck.games_by_month(con, perfs)
     needed = memory_needed(keys, max(per_month.values(), default=0))
     available = memory if memory is not None else memory_available()
     if available is not None and needed > available:
@@ -292,7 +292,15 @@ def rate(
             sql = _month_sql(perfs, per_event)
             games = int(per_month.get(rules.month, 0))
             tracks = _rated_month(
-                con, step, sql, games, events if per_event else None, rivals, pool, chunk_rows
+                con,
+                step,
+                sql,
+                games,
+                events if per_event else None,
+                rivals,
+                pool,
+                chunk_rows,
+                on_chunk,
             )
             _write(writer, step.finish(), tracks, rules, perf_of, name_of)
             if on_month:

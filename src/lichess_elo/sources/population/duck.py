@@ -100,6 +100,15 @@ def game_months(con: duckdb.DuckDBPyConnection, perfs: Sequence[str]) -> list[in
     return month_range(int(row[0]), next_month(int(row[1])))
 
 
+def games_by_month(con: duckdb.DuckDBPyConnection, perfs: Sequence[str]) -> dict[int, int]:
+    """How many games of ``perfs`` each month holds (months without games left out)."""
+    found = con.execute(
+        "SELECT month, COUNT(*) FROM games WHERE perf IN (SELECT UNNEST(?)) GROUP BY month",
+        [list(perfs)],
+    ).fetchall()
+    return {int(m): int(n) for m, n in found}
+
+
 def rate(
     con: duckdb.DuckDBPyConnection,
     perfs: Sequence[str],

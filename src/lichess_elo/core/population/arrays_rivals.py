@@ -16,6 +16,7 @@ Players are dense integer keys (``pid``, 0 to size - 1), as the engine numbers t
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -42,7 +43,7 @@ class RivalState:
         self.rd: dict[str, Floats] = {t.key: np.full(size, np.nan) for t in self.rules}
         self.last: Ints = np.full(size, -1, dtype=np.int64)
         #: The grouping's hash (``arrays_step.group``), one slot a pid.
-        self.scratch: Ints = np.empty(size, dtype=np.int64)
+        self.scratch: npt.NDArray[np.int32] = np.empty(size, dtype=np.int32)
 
     @classmethod
     def empty(cls, size: int, rules: Sequence[RivalRules] | None = None) -> RivalState:
@@ -80,7 +81,9 @@ class RivalState:
         self.last[at] = -1
 
 
-def _summed(inverse: Ints, values: object, players: int, sides: int) -> Floats:
+def _summed(
+    inverse: npt.NDArray[np.signedinteger[Any]], values: object, players: int, sides: int
+) -> Floats:
     """``values`` (one a side, or one number for every side) summed per player."""
     weights = np.broadcast_to(np.asarray(values, dtype=np.float64), (sides,))
     return np.bincount(inverse, weights=weights, minlength=players).astype(np.float64)
@@ -155,7 +158,7 @@ def rivals_month(
     side_pid = np.asarray(pid, dtype=np.int64)
     _check(state, month, side_pid)
     if len(state.scratch) < state.size:
-        state.scratch = np.empty(state.size, dtype=np.int64)
+        state.scratch = np.empty(state.size, dtype=np.int32)
     inverse, heads = group(side_pid, state.scratch)
     players = side_pid[heads]
     count, n = players.size, side_pid.size

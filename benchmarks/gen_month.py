@@ -59,7 +59,7 @@ The movetext is one of 48 random legal lines of 16 to 60 plies (python-chess), w
 ``[%clk]`` comments for the game's clock and the game's result: about 0.6-1.9 KB a game.
 
 Run ``python benchmarks/gen_month.py OUT --games 20000000 [--month 2024-03] [--seed 1]``: the
-same seed and ``--chunk`` give the same file.
+same seed and ``--chunk`` give the same file. 2 M games take about 15 s and 0.5 GB here.
 
 **A year, a fixed population** (``bench_db.py --dumps``, and issue 38's check "a year of
 10 M games at 51k, 500k and 2 M players in the dump layout"): ``--months 12 --first 2024-01
@@ -71,8 +71,9 @@ the games (at 51,111 players and 10 M games: about 390 games a player in the yea
 players: 10, most players in one or two months). A player's games fall in the months at
 random (the run's game sides are shuffled once, each month takes the next stretch), so a
 month has fewer players than the run. Without ``--players`` the run's players are drawn as
-for one month of all its games. 10 M games over 12 months take about two minutes here. 2 M games take about 15 s and 0.5 GB here.
-Memory: the month's appearances (8 bytes a game) plus one chunk of text (``--chunk`` games,
+for one month of all its games. 10 M games over 12 months take about two minutes here.
+
+Memory: the run's appearances (8 bytes a game) plus one chunk of text (``--chunk`` games,
 about 1.3 KB each, a few times over while it is built).
 """
 

@@ -292,7 +292,7 @@ def _counts(db: Path) -> tuple[int, int, int]:
 
 
 def _floor_run(db: Path, stored_ids: bool, out: Path) -> tuple[Run, str]:
-    """``bench_rate_floor.py --db DB`` as a whole process, and the M games/s it prints."""
+    """``bench_rate_floor.py --db DB`` as a whole process, and its steps' wall times."""
     argv = [sys.executable, str(HERE / "bench_rate_floor.py"), "--db", str(db)]
     run = run_whole(argv + (["--stored-ids"] if stored_ids else []), stdout=out, src=SRC[0])
     steps = [line.strip() for line in out.read_text().splitlines()[1:-2]]
@@ -346,7 +346,12 @@ def _dumps_runs(work: Path, args: argparse.Namespace, base: Path | None) -> None
                 )
             fast: Run | None = None
             for label, (cmd, src) in engines.items():
-                run = run_whole(lichess_elo(*cmd, "--db", str(db), "--quiet"), src=src or SRC[0])
+                argv = lichess_elo(*cmd, "--db", str(db), "--quiet")
+                try:
+                    run = run_whole(argv, src=src or SRC[0])
+                except SystemExit as failed:  # a refusal or a crash is a figure too
+                    lines.append(f"{label:<46}FAILED: {' '.join(str(failed).split())[-300:]}")
+                    continue
                 rows = _counts(db)[2]
                 note = f"{rows:,} list rows"
                 if label == "db rate --quiet":
@@ -360,7 +365,8 @@ def _dumps_runs(work: Path, args: argparse.Namespace, base: Path | None) -> None
                     note += f"; default engine {run.wall / fast.wall:.1f}x faster"
                 lines.append(_row(label, n, run, note))
             if sql_skipped:
-                lines.append(f"{'db rate --engine duckdb-sql':<46}skipped (--skip-sql)")
+                why = "--skip-sql" if args.skip_sql else f"--sql-max-players {args.sql_max_players}"
+                lines.append(f"{'db rate --engine duckdb-sql':<46}skipped ({why})")
             for stored in (False, True):
                 label = "SQL floor, " + ("stored ids" if stored else "from names")
                 run, steps = _floor_run(db, stored, work / "floor.txt")

@@ -60,7 +60,20 @@ The movetext is one of 48 random legal lines of 16 to 60 plies (python-chess), w
 
 Run ``python benchmarks/gen_month.py OUT --games 20000000 [--month 2024-03] [--seed 1]``: the
 same seed and ``--chunk`` give the same file. 2 M games take about 15 s and 0.5 GB here.
-Memory: the month's appearances (8 bytes a game) plus one chunk of text (``--chunk`` games,
+
+**A year, a fixed population** (``bench_db.py --dumps``, and issue 38's check "a year of
+10 M games at 51k, 500k and 2 M players in the dump layout"): ``--months 12 --first 2024-01
+--players N`` writes one dump a month, the games split evenly over the months, the SAME
+``N`` players in every month (same names; strengths drifting by N(0, ``DRIFT``) a month),
+and ``OUT/year.json`` with the run's figures. With ``--players`` every player plays at least
+one game in the run and the rest of the games follow the same lognormal activity, scaled to
+the games (at 51,111 players and 10 M games: about 390 games a player in the year; at 2 M
+players: 10, most players in one or two months). A player's games fall in the months at
+random (the run's game sides are shuffled once, each month takes the next stretch), so a
+month has fewer players than the run. Without ``--players`` the run's players are drawn as
+for one month of all its games. 10 M games over 12 months take about two minutes here.
+
+Memory: the run's appearances (8 bytes a game) plus one chunk of text (``--chunk`` games,
 about 1.3 KB each, a few times over while it is built).
 """
 
@@ -114,6 +127,11 @@ EVENT_SHARES: dict[str, tuple[float, float]] = {
     "correspondence": (0.0, 0.0),
 }
 GAMES_PER_EVENT = 300
+#: A year's strengths drift: each month every player's strength moves by N(0, 15) points
+#: (assumed; a player's true strength changes slowly, a Lichess rating by more).
+DRIFT = 15.0
+#: ``write_year``'s figures of a run of several months, in its folder.
+YEAR_FILE = "year.json"
 FAVOURITE_SHARE = 0.70
 TIME_FORFEIT = 0.33
 OPENINGS = (
@@ -273,36 +291,92 @@ def _signed(values: np.ndarray) -> pa.Array:
     return pc.binary_join_element_wise(sign, _text_int(np.abs(values)), "")
 
 
-class _Month:
-    """The month's players and the fixed tables the chunks draw from."""
+class Population:
+    """The players of a run of months: who plays each game side (``slots``, shuffled, two
+    a game, the months taking consecutive stretches of it), their strengths, favourite perfs
+    and names, and the rng every later draw takes from (so one seed gives one run)."""
 
-    def __init__(self, games: int, year: int, month: int, seed: int, args: argparse.Namespace):
-        self.rng = np.random.default_rng(seed)
+    def __init__(
+        self,
+        games: int,
+        players: int | None,
+        seed: int,
+        median: float,
+        sigma: float,
+        cap: int,
+    ) -> None:
+        self.rng = rng = np.random.default_rng(seed)
+        want = 2 * games
+        if players is None:  # players in proportion to the games (the month's shape)
+            mean = mean_activity(median, sigma, cap)
+            players = max(2, round(want / mean))
+            act = activity(players, rng, median, sigma, cap)
+            slots = np.repeat(np.arange(players, dtype=np.int32), act)
+            if len(slots) < want:  # top up in proportion to activity
+                cum = np.cumsum(act, dtype=np.int64)
+                extra = np.searchsorted(cum, rng.integers(0, cum[-1], want - len(slots)), "right")
+                slots = np.concatenate([slots, extra.astype(np.int32)])
+            rng.shuffle(slots)
+            slots = slots[:want]
+        else:  # a fixed population: every player plays, the rest by the same activity
+            if not 2 <= players <= want:
+                raise SystemExit(f"--players {players}: between 2 and twice the games ({want:,})")
+            act = activity(players, rng, median, sigma, cap).astype(np.float64)
+            share = act * ((want - players) / act.sum())
+            counts = 1 + np.floor(share).astype(np.int64)
+            rest = want - int(counts.sum())  # below ``players``: by the fractions left
+            if rest:
+                cum = np.cumsum(share - np.floor(share))
+                extra = np.searchsorted(cum, rng.uniform(0, cum[-1], rest), "right")
+                counts += np.bincount(np.minimum(extra, players - 1), minlength=players)
+            slots = np.repeat(np.arange(players, dtype=np.int32), counts)
+            rng.shuffle(slots)
+        self.slots = slots
+        self.players = players
+        self.strength = np.clip(rng.normal(1550, 320, players), 600, 2900).astype(np.float32)
+        shares = np.array([share for _, share, _ in PERFS.values()])
+        self.perf_p = shares / shares.sum()
+        self.favourite = rng.choice(len(PERFS), players, p=self.perf_p).astype(np.int8)
+        self.names = _names(players, seed)
+        self.pool = movetext_pool(seed)
+
+    def drift(self) -> None:
+        """A month passes: every strength moves by N(0, ``DRIFT``), still 600-2900."""
+        step = self.rng.normal(0, DRIFT, self.players)
+        self.strength = np.clip(self.strength + step, 600, 2900).astype(np.float32)
+
+
+class _Month:
+    """One month's games: a stretch of the population's slots, and the fixed tables the
+    chunks draw from."""
+
+    def __init__(
+        self,
+        pop: Population,
+        slots: np.ndarray,
+        year: int,
+        month: int,
+        first_game: int = 0,
+        first_event: int = 0,
+    ):
+        self.rng = pop.rng
+        games = len(slots) // 2
         self.games = games
         self.start = dt.datetime(year, month, 1, tzinfo=dt.UTC)
         days = calendar.monthrange(year, month)[1]
         self.span = days * 86400
-        mean = mean_activity(args.median, args.sigma, args.cap)
-        players = max(2, round(2 * games / mean))
-        act = activity(players, self.rng, args.median, args.sigma, args.cap)
-        slots = np.repeat(np.arange(players, dtype=np.int32), act)
-        want = 2 * games
-        if len(slots) < want:  # top up in proportion to activity
-            cum = np.cumsum(act, dtype=np.int64)
-            extra = np.searchsorted(cum, self.rng.integers(0, cum[-1], want - len(slots)), "right")
-            slots = np.concatenate([slots, extra.astype(np.int32)])
-        self.rng.shuffle(slots)
-        self.slots = slots[:want]
-        self.players = players
+        self.slots = slots
+        self.players = pop.players
         #: Games each player plays in the month, as written.
-        self.counts = np.bincount(self.slots, minlength=players).astype(np.int32)
-        self.strength = np.clip(self.rng.normal(1550, 320, players), 600, 2900).astype(np.float32)
-        shares = np.array([share for _, share, _ in PERFS.values()])
-        self.perf_p = shares / shares.sum()
-        self.favourite = self.rng.choice(len(PERFS), players, p=self.perf_p).astype(np.int8)
-        self.names = _names(players, seed)
+        self.counts = np.bincount(self.slots, minlength=pop.players).astype(np.int32)
+        self.strength = pop.strength
+        self.perf_p = pop.perf_p
+        self.favourite = pop.favourite
+        self.names = pop.names
         self.clocks = _clock_classes()
-        self.pool = movetext_pool(seed)
+        self.pool = pop.pool
+        #: The first game's number in the run (its ``Site`` id) and the first event's.
+        self.first_game = first_game
         words = [word for word, _, _ in PERFS.values()]
         self.event_prefix = pa.array(
             [
@@ -315,7 +389,7 @@ class _Month:
                 )
             ]
         )
-        self.events = 0
+        self.events = first_event
         self.tags = pa.array([tag for _, tag, _, _, _ in self.clocks])
         self.eco = pa.array([e for e, _ in OPENINGS])
         self.opening = pa.array([o for _, o in OPENINGS])
@@ -390,7 +464,7 @@ class _Month:
         opening = rng.integers(0, len(OPENINGS), n)
         tid = _ids(event_id.astype(np.uint64), 77)
         tid = pc.if_else(pa.array(kind == 0), pa.scalar(""), tid)
-        game_no = np.arange(first, first + n, dtype=np.uint64)
+        game_no = np.arange(first, first + n, dtype=np.uint64) + np.uint64(self.first_game)
         s = pa.scalar
         pieces = [
             s('[Event "'),
@@ -442,6 +516,97 @@ def _bytes_of(text: pa.Array) -> memoryview:
     return memoryview(data)[int(offsets[0]) : int(offsets[-1])]
 
 
+def _month_after(month: str, k: int) -> tuple[int, int]:
+    year, mon = (int(v) for v in month.split("-"))
+    year, mon = divmod(year * 12 + mon - 1 + k, 12)
+    return year, mon + 1
+
+
+def write_year(
+    out: Path,
+    games: int,
+    *,
+    months: int = 1,
+    first: str = "2024-03",
+    players: int | None = None,
+    seed: int = 1,
+    median: float = 7.0,
+    sigma: float = 1.9,
+    cap: int = 6000,
+    chunk: int = 50_000,
+    level: int = 1,
+    threads: int = 2,
+) -> list[MonthStats]:
+    """Write ``games`` games over ``months`` months from ``first`` (YYYY-MM) under ``out``,
+    one dump file a month, the same players throughout (their strengths drifting by
+    ``DRIFT`` a month), the games split evenly (the first months take the remainder);
+    return each month's figures (also written beside each dump as ``FILE.json``).
+
+    ``players``: a fixed population (every one plays at least one game, the rest of the
+    games by the same lognormal activity); ``None``: players in proportion to the games, the
+    whole run drawn as one month would be."""
+    if months < 1 or games < months:
+        raise SystemExit(f"{games:,} games over {months} months: at least one game a month")
+    begun = time.perf_counter()
+    pop = Population(games, players, seed, median, sigma, cap)
+    out.mkdir(parents=True, exist_ok=True)
+    per, extra = divmod(games, months)
+    done = 0
+    events = 0
+    stats: list[MonthStats] = []
+    for k in range(months):
+        started = time.perf_counter() if k else begun  # the first month: the players too
+        if k:
+            pop.drift()
+        year, mon = _month_after(first, k)
+        n = per + (k < extra)
+        state = _Month(pop, pop.slots[2 * done : 2 * (done + n)], year, mon, done, events)
+        path = out / f"lichess_db_standard_rated_{year:04d}-{mon:02d}.pgn.zst"
+        with (
+            path.open("wb") as raw,
+            zstandard.ZstdCompressor(level=level, threads=threads).stream_writer(raw) as sink,
+        ):
+            for at in range(0, n, chunk):
+                text = state.chunk(at, min(chunk, n - at))
+                sink.write(_bytes_of(text))
+        done += n
+        events = state.events
+        counts = state.counts[state.counts > 0]
+        one = MonthStats(
+            path=str(path),
+            month=f"{year:04d}-{mon:02d}",
+            games=n,
+            players=len(counts),
+            median_games=float(np.median(counts)),
+            mean_games=float(counts.mean()),
+            p90_games=float(np.percentile(counts, 90)),
+            p99_games=float(np.percentile(counts, 99)),
+            max_games=int(counts.max()),
+            share_one_game=float((counts == 1).mean()),
+            share_three_or_fewer=float((counts <= 3).mean()),
+            bytes=path.stat().st_size,
+            seconds=time.perf_counter() - started,
+            seed=seed,
+        )
+        Path(str(path) + ".json").write_text(json.dumps(asdict(one), indent=1) + "\n")
+        stats.append(one)
+    if months > 1:  # the run's figures beside the months'
+        seen = int(np.count_nonzero(np.bincount(pop.slots, minlength=pop.players)))
+        run = {
+            "first": first,
+            "months": months,
+            "games": games,
+            "players": seen,
+            "players_asked": players,
+            "seed": seed,
+            "bytes": sum(s.bytes for s in stats),
+            "seconds": time.perf_counter() - begun,
+            "files": [s.path for s in stats],
+        }
+        (out / YEAR_FILE).write_text(json.dumps(run, indent=1) + "\n")
+    return stats
+
+
 def write_month(
     out: Path,
     games: int,
@@ -454,40 +619,24 @@ def write_month(
     chunk: int = 50_000,
     level: int = 1,
     threads: int = 2,
+    players: int | None = None,
 ) -> MonthStats:
     """Write one month of ``games`` games under ``out``; return its figures (also written
-    beside the dump as ``FILE.json``)."""
-    started = time.perf_counter()
-    year, mon = (int(v) for v in month.split("-"))
-    args = argparse.Namespace(median=median, sigma=sigma, cap=cap)
-    state = _Month(games, year, mon, seed, args)
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / f"lichess_db_standard_rated_{year:04d}-{mon:02d}.pgn.zst"
-    with (
-        path.open("wb") as raw,
-        zstandard.ZstdCompressor(level=level, threads=threads).stream_writer(raw) as sink,
-    ):
-        for first in range(0, games, chunk):
-            text = state.chunk(first, min(chunk, games - first))
-            sink.write(_bytes_of(text))
-    counts = state.counts[state.counts > 0]
-    stats = MonthStats(
-        path=str(path),
-        month=month,
-        games=games,
-        players=len(counts),
-        median_games=float(np.median(counts)),
-        mean_games=float(counts.mean()),
-        p90_games=float(np.percentile(counts, 90)),
-        p99_games=float(np.percentile(counts, 99)),
-        max_games=int(counts.max()),
-        share_one_game=float((counts == 1).mean()),
-        share_three_or_fewer=float((counts <= 3).mean()),
-        bytes=path.stat().st_size,
-        seconds=time.perf_counter() - started,
+    beside the dump as ``FILE.json``). ``players``: see ``write_year``."""
+    (stats,) = write_year(
+        out,
+        games,
+        months=1,
+        first=month,
+        players=players,
         seed=seed,
+        median=median,
+        sigma=sigma,
+        cap=cap,
+        chunk=chunk,
+        level=level,
+        threads=threads,
     )
-    Path(str(path) + ".json").write_text(json.dumps(asdict(stats), indent=1) + "\n")
     return stats
 
 
@@ -504,11 +653,27 @@ def describe(stats: MonthStats) -> str:
 
 
 def main() -> None:
-    """Command line: write one month and print its figures."""
+    """Command line: write one month (or ``--months`` months) and print the figures."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("out", type=Path, help="directory (outside the repository)")
-    parser.add_argument("--games", type=int, default=5_000_000)
-    parser.add_argument("--month", default="2024-03", help="YYYY-MM (default 2024-03)")
+    parser.add_argument("--games", type=int, default=5_000_000, help="games in all the months")
+    parser.add_argument(
+        "--month",
+        "--first",
+        dest="month",
+        default="2024-03",
+        help="YYYY-MM: the month, or the first of --months (default 2024-03)",
+    )
+    parser.add_argument(
+        "--months", type=int, default=1, help="months, one dump file each (default 1)"
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="a fixed population, the same players every month (default: in proportion "
+        "to the games, about 2 x games / 42)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--median", type=float, default=7.0, help="median games per player")
     parser.add_argument(
@@ -524,10 +689,13 @@ def main() -> None:
     parser.add_argument("--level", type=int, default=1, help="zstd level")
     parser.add_argument("--threads", type=int, default=2, help="zstd threads")
     args = parser.parse_args()
-    stats = write_month(
+    started = time.perf_counter()
+    stats = write_year(
         args.out,
         args.games,
-        month=args.month,
+        months=args.months,
+        first=args.month,
+        players=args.players,
         seed=args.seed,
         median=args.median,
         sigma=args.sigma,
@@ -536,7 +704,14 @@ def main() -> None:
         level=args.level,
         threads=args.threads,
     )
-    print(describe(stats))
+    for one in stats:
+        print(describe(one))
+    if len(stats) > 1:
+        run = json.loads((args.out / YEAR_FILE).read_text())
+        print(
+            f"{len(stats)} months, {run['games']:,} games, {run['players']:,} players in all, "
+            f"{run['bytes'] / 1e6:,.0f} MB, written in {time.perf_counter() - started:.1f} s"
+        )
 
 
 if __name__ == "__main__":

@@ -8,8 +8,8 @@ Memory is bounded by the month, not the history: the lists are arrays indexed by
 games (a larger month is read twice: once for its newcomers' seeds, once to rate it). The
 new rows go to ``lists_build`` and ``rivals_build``, which replace ``lists`` and ``rivals``
 in one transaction at the end (``duck.swap_lists``, ``rivals_run.swap``): a run stopped
-anywhere leaves the old ones whole. The rows are written by a second thread while the next
-month is rated (``_Writer``).
+anywhere leaves the old ones whole. The rows are written by two more threads (``_Writer``,
+one a table) while the next month is rated.
 """
 
 from __future__ import annotations
@@ -109,7 +109,7 @@ class _Writer:
         self.cursor = con.cursor()
         self.queue: queue.Queue[tuple[str, pa.Table] | None] = queue.Queue(self.QUEUED)
         self.error: BaseException | None = None
-        self.thread = threading.Thread(target=self._run, name="lists-writer", daemon=True)
+        self.thread = threading.Thread(target=self._run, name="rows-writer", daemon=True)
         self.thread.start()
 
     def _run(self) -> None:
@@ -283,7 +283,8 @@ def rate(
     con.execute(f"DROP TABLE IF EXISTS {duck.BUILD}")
     con.execute(duck.LISTS_DDL.replace("TABLE lists", f"TABLE {duck.BUILD}"))
     rivals_run.build_table(con)
-    writer = _Writer(con)
+    # One writer a table: the lists' rows and the tracks' rows are written side by side.
+    writers = (_Writer(con), _Writer(con))
     pool = ThreadPoolExecutor(1, thread_name_prefix="tracks")
     try:
         for rules in plan:
@@ -302,17 +303,19 @@ def rate(
                 chunk_rows,
                 on_chunk,
             )
-            _write(writer, step.finish(), tracks, rules, perf_of, name_of)
+            _write(writers, step.finish(), tracks, rules, perf_of, name_of)
             if on_month:
                 on_month(rules.month)
-        writer.close()
+        for writer in writers:
+            writer.close()
         duck.swap_lists(con, perfs, records)
         rivals_run.swap(con, perfs)
     finally:
         pool.shutdown(cancel_futures=True)
-        if writer.thread.is_alive():  # the run is ending on another error already
-            with contextlib.suppress(Exception):
-                writer.close()
+        for writer in writers:
+            if writer.thread.is_alive():  # the run is ending on another error already
+                with contextlib.suppress(Exception):
+                    writer.close()
         con.execute(f"DROP TABLE IF EXISTS {duck.BUILD}")
         con.execute(f"DROP TABLE IF EXISTS {rivals_run.BUILD}")
         con.execute("RESET preserve_insertion_order")
@@ -320,14 +323,15 @@ def rate(
 
 
 def _write(
-    writer: _Writer,
+    writers: tuple[_Writer, _Writer],
     rows: MonthRows,
     tracks: dict[str, np.ndarray[Any, Any]],
     rules: MonthRules,
     perf_of: pa.Array,
     name_of: pa.Array,
 ) -> None:
-    """Append the month's list rows and track rows to the build tables."""
+    """Queue the month's list rows and track rows for their build tables (``writers``: the
+    lists' and the tracks')."""
     month = rules.month
     if rows.columns:
         c = rows.columns
@@ -345,7 +349,7 @@ def _write(
             pa.array(c["standard_main"].astype(np.int8)),
             pa.array([rules.rapid_blitz.key, rules.standard.key]),
         )
-        writer.put(duck.BUILD, pa.table(table))
+        writers[0].put(duck.BUILD, pa.table(table))
     if tracks:
         pid = pa.array(tracks["pid"])
         cols = rivals_columns()
@@ -354,4 +358,4 @@ def _write(
                                "games": tracks["games"]}  # fmt: skip
         for column in cols[4:]:
             out[column] = tracks[column]
-        writer.put(rivals_run.BUILD, pa.table(out))
+        writers[1].put(rivals_run.BUILD, pa.table(out))

@@ -131,7 +131,7 @@ def id_count(con: duckdb.DuckDBPyConnection) -> int:
 def names_by_id(con: duckdb.DuckDBPyConnection) -> tuple[pa.Array, pa.Array]:
     """The perf and the name of every id, as two arrays indexed by id (``take`` them with
     an array of ids to write a list's rows)."""
-    table = con.execute("SELECT perf, name FROM player_ids ORDER BY id").to_arrow_table()
+    table = con.sql("SELECT perf, name FROM player_ids ORDER BY id").to_arrow_table()
     return table.column("perf").combine_chunks(), table.column("name").combine_chunks()
 
 

@@ -5,11 +5,12 @@
    the usable games are appended to ``games`` at once (DuckDB writes full row groups to
    the file as they fill, so memory stays bounded whatever the size), each with its
    players' integer ids (``ids.py``: the batch's new (name, perf) pairs are added to
-   ``player_ids`` first), and the rest are counted. Which games are rated, which are AI games and what the ``Termination`` means
-   follow ``core/lichess_pgn.py`` (its SQL forms), so a monthly dump and a user's own
-   export are read alike. The perf comes from the ``Event`` where it names one (``Rated
-   Blitz game``, ``rated blitz game``, ``Rapid swiss https://...``) or, failing that (an
-   event's name), from ``TimeControl`` through the project's ``speed_of``.
+   ``player_ids`` first), and the rest are counted. Which games are rated, which are AI
+   games and what the ``Termination`` means follow ``core/lichess_pgn.py`` (its SQL
+   forms), so a monthly dump and a user's own export are read alike. The perf comes from
+   the ``Event`` where it names one (``Rated Blitz game``, ``rated blitz game``, ``Rapid
+   swiss https://...``) or, failing that (an event's name), from ``TimeControl`` through
+   the project's ``speed_of``.
 2. A month this run has not written yet is replaced: its games, reject counts, ``months``
    row and the ledger rows of the files that filled it are deleted when its first game
    arrives. A month an earlier file of the run filled gets this file's games added. Lists

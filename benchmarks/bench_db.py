@@ -91,7 +91,8 @@ def ingest(path: Path, db: Path, src: Path | None = None) -> Run:
 
 
 SYNTHETIC = """
-CREATE OR REPLACE TABLE games AS
+INSERT INTO games (month, perf, white, black, white_elo, black_elo, white_diff, black_diff,
+                   score, ord)
 WITH p AS (SELECT range AS i, 1500 + 350 * sqrt(-2 * ln(random())) * cos(2 * pi() * random())
            AS strength FROM range({players})),
 g AS (SELECT range AS n, (range * 12) // {games} AS m,
@@ -137,9 +138,13 @@ def synthetic(db: Path, games: int, players: int) -> int:
         con.close()
         return int(row[0]) if row else 0
 
+    from lichess_elo.sources.population import ids
+
     con = duck.connect(db, create=True)
     con.execute("RESET memory_limit")
     con.execute(SYNTHETIC.format(games=games, players=players))
+    # The player ids ``db ingest`` writes with each game (not timed: ingest's work).
+    ids.ensure_ids(con)
     stored = con.execute("SELECT COUNT(*) FROM games").fetchone()
     con.close()
     assert stored is not None

@@ -12,11 +12,11 @@ from typing import Any
 
 from lichess_elo.core import fide
 from lichess_elo.core.population import list_rules, rulebook_sql
-from lichess_elo.core.population.dialect import Engine
+from lichess_elo.core.population.dialect import RATE_ENGINES, RateEngine
 from lichess_elo.core.population.rows import RateResult
 from lichess_elo.core.population.schema import PERFS, check_perf, month_label
 from lichess_elo.core.population.stages import OPPONENTS, Opponents
-from lichess_elo.errors import AgainWithout, BadInput
+from lichess_elo.errors import AgainWithout, BadInput, Conflict
 from lichess_elo.sources.population import duck, list_rules_store, rivals_spark
 from lichess_elo.sources.population.duck_faults import named_faults
 
@@ -37,7 +37,7 @@ class RateSettings:
 
     db: Path = DEFAULT_DB
     perfs: tuple[str, ...] = ()
-    engine: Engine = "duckdb"
+    engine: RateEngine = "duckdb"
     master: str = "local[*]"
     warehouse: Path | None = None
     #: Called with each month (YYYYMM) once its lists are built.
@@ -47,6 +47,9 @@ class RateSettings:
     rules_as_of: date | None = None
     opponents: Opponents = "list"
     adjustments: bool = True
+    #: The most memory the array engine may take, in bytes (``None``: what the machine has
+    #: free); a population that needs more is refused before any work.
+    memory: int | None = None
 
     def checked(self) -> tuple[str, ...]:
         """The perfs to rate, after checking every setting.
@@ -56,10 +59,14 @@ class RateSettings:
                 before the first edition of a chapter of the perfs.
         """
         perfs = tuple(check_perf(p) for p in self.perfs) or PERFS
-        if self.engine not in ("duckdb", "spark"):
-            raise BadInput("is not duckdb or spark", field="engine", value=self.engine)
+        if self.engine not in RATE_ENGINES:
+            raise BadInput("is not duckdb, duckdb-sql or spark", field="engine", value=self.engine)
         if self.opponents not in OPPONENTS:
             raise BadInput("is not list or lichess", field="opponents", value=self.opponents)
+        if self.memory is not None and self.memory <= 0:
+            raise BadInput("must be more than 0 bytes", field="memory", value=self.memory)
+        if self.memory is not None and self.engine != "duckdb":
+            raise Conflict(("memory", "engine"), "only the duckdb engine's arrays are counted")
         if self.rules_as_of is not None:
             chapters = {rulebook_sql.chapter_of_perf(p) for p in perfs}
             fide.check_as_of(self.rules_as_of, chapters.pop() if len(chapters) == 1 else None)
@@ -136,9 +143,21 @@ def rate(settings: RateSettings) -> RateResult:
                 on_month=on_month,
             )
             rivals_spark.rate_spark(con, perfs, master=settings.master, warehouse=warehouse)
-        else:
+        elif settings.engine == "duckdb-sql":
             months = duck.rate(
                 con, perfs, plan, records, opponents=settings.opponents, on_month=on_month
+            )
+        else:
+            from lichess_elo.sources.population import arrays_run
+
+            months = arrays_run.rate(
+                con,
+                perfs,
+                plan,
+                records,
+                opponents=settings.opponents,
+                on_month=on_month,
+                memory=settings.memory,
             )
         seconds = time.perf_counter() - start
         games = duck.rows(

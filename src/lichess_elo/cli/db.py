@@ -48,6 +48,7 @@ class EngineName(StrEnum):
     """Engines that run the rating stages."""
 
     duckdb = "duckdb"
+    duckdb_sql = "duckdb-sql"
     spark = "spark"
 
 
@@ -76,6 +77,7 @@ PerfsOpt = Annotated[
 #: The option (or argument) that gives each logical input of the db commands.
 NAMES = {
     "files": "FILE", "db": "--db", "month": "--month", "engine": "--engine", "band": "--band",
+    "memory": "--memory",
     "top": "--top", "min_games": "--min-games", "sample": "--sample",
     "resamples": "--resamples", "chart": "--chart", "rules_as_of": "--rules-as-of",
     "opponents": "--opponents",
@@ -147,6 +149,25 @@ def ingest_cmd(
     _out("db-ingest", result, fmt, output)
 
 
+_UNITS = {"": 1, "K": 2**10, "M": 2**20, "G": 2**30, "T": 2**40}
+
+
+def parse_size(text: str) -> int:
+    """``4G``, ``500M``, ``2GiB``, ``1.5GB`` or a number of bytes, as bytes (powers of 1024).
+
+    Raises:
+        BadInput: anything else, naming ``--memory``.
+    """
+    import re
+
+    from lichess_elo.errors import BadInput
+
+    found = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([KMGT]?)(?:I?B)?\s*", text.upper())
+    if not found or float(found.group(1)) <= 0:
+        raise BadInput("is not a size such as 4G, 500M or 2GiB", field="memory", value=text)
+    return int(float(found.group(1)) * _UNITS[found.group(2)])
+
+
 @db_app.command("rate")
 def rate_cmd(
     db: DbOpt = Path("lichess.duckdb"),
@@ -154,7 +175,11 @@ def rate_cmd(
     engine: Annotated[
         EngineName,
         typer.Option(
-            "--engine", metavar="duckdb|spark", help="Where the stages run, e.g. --engine spark."
+            "--engine",
+            metavar="duckdb|duckdb-sql|spark",
+            help="Where the months are rated: duckdb (arrays on this machine, the fastest), "
+            "duckdb-sql (the SQL of earlier releases, kept for one release) or spark, "
+            "e.g. --engine spark.",
         ),
     ] = EngineName.duckdb,
     master: Annotated[
@@ -207,6 +232,15 @@ def rate_cmd(
             "--rule-600", hidden=True, help="Gone: the 600/2600 rule follows the editions."
         ),
     ] = False,
+    memory: Annotated[
+        str | None,
+        typer.Option(
+            "--memory",
+            metavar="SIZE",
+            help="The most memory the duckdb engine may take (default: what is free); a "
+            "population needing more is refused before any work, e.g. --memory 4G.",
+        ),
+    ] = None,
     quiet: QuietOpt = False,
 ) -> None:
     """Build every player's FIDE-rules monthly lists, all months again.
@@ -239,8 +273,13 @@ def rate_cmd(
             rules_as_of=parse_rules_as_of(rules_as_of, date.today(), own="month"),
             opponents=opponents.value,
             adjustments=not no_adjustment,
+            memory=None if memory is None else parse_size(memory),
         )
         settings.checked()
+        if settings.engine == "duckdb":
+            from lichess_elo.cli.heap import keep_freed_memory
+
+            keep_freed_memory()  # the array engine frees and takes large arrays each month
         with db_progress.rate_progress(quiet) as progress:
             result = app.rate(replace(settings, progress=progress))
     render.print_rate(result, console())

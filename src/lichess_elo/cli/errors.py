@@ -29,6 +29,7 @@ from lichess_elo.errors import (
     LichessEloError,
     NoRenderer,
     NotCached,
+    TooLarge,
 )
 from lichess_elo.sources.lichess.checks import MIN_SECRET_LENGTH, scrub
 
@@ -217,6 +218,10 @@ def message_for(exc: LichessEloError, names: Mapping[str, str] | None = None) ->
         return f"{exc}; use --offline to work from the cache"
     if isinstance(exc, NoRenderer):
         return no_renderer_message(exc)
+    if isinstance(exc, TooLarge):
+        return str(exc).replace(
+            "rate it on Spark", "rate it with --engine spark (a cluster: --master URL)"
+        )
     return exc.describe(options)
 
 

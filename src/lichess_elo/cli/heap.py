@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sys
 
-__all__ = ["return_freed_memory"]
+__all__ = ["keep_freed_memory", "return_freed_memory"]
 
 
 def return_freed_memory() -> None:
@@ -24,3 +24,26 @@ def return_freed_memory() -> None:
     except (OSError, AttributeError):  # not glibc (musl has no malloc_trim)
         return
     trim(0)
+
+
+#: glibc's ``mallopt`` parameters (malloc.h) and the values ``keep_freed_memory`` sets.
+_M_TRIM_THRESHOLD, _M_TOP_PAD, _M_MMAP_THRESHOLD = -1, -2, -3
+_KEEP = ((_M_MMAP_THRESHOLD, 32 << 20), (_M_TRIM_THRESHOLD, 1 << 30), (_M_TOP_PAD, 128 << 20))
+
+
+def keep_freed_memory() -> None:
+    """Let the C heap keep what it frees, for a command that allocates and frees large
+    arrays month after month (``db rate``): arrays up to 32 MiB come from the heap, not
+    from fresh mappings, and up to 1 GiB freed at its top stays mapped, so the next month
+    reuses the pages instead of faulting in new zeroed ones (on 10 M games this halves the
+    system time: 3.3 to 1.4 s). Linux with glibc only; nothing happens elsewhere."""
+    if sys.platform != "linux":
+        return
+    import ctypes  # only where it is used
+
+    try:
+        mallopt = ctypes.CDLL(None).mallopt
+    except (OSError, AttributeError):  # not glibc
+        return
+    for param, value in _KEEP:
+        mallopt(param, value)

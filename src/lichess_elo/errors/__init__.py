@@ -27,6 +27,7 @@ from lichess_elo.errors.data import (
     NotADatabase,
     NotLichessPgn,
     NotRated,
+    TooLarge,
     WorkerLost,
 )
 from lichess_elo.errors.inputs import (
@@ -100,6 +101,7 @@ __all__ = [
     "PackageMissing",
     "RateLimited",
     "TokenRefused",
+    "TooLarge",
     "UnknownChoice",
     "UnknownKeyword",
     "UserNotFound",

@@ -42,6 +42,31 @@ class EngineUnavailable(LichessEloError):
     """The engine asked for cannot run here (module or Java missing)."""
 
 
+class TooLarge(LichessEloError):
+    """A population too large for ``db rate`` on this machine: its arrays would take
+    ``needed`` bytes of the ``available`` ones (``keys`` players, one per name and perf;
+    ``given``: the limit is the user's, not the machine's). Refused before any work; the
+    Spark engine rates it on a cluster."""
+
+    def __init__(self, needed: int, available: int, keys: int, *, given: bool = False) -> None:
+        self.needed, self.available, self.keys, self.given = needed, available, keys, given
+        has = "is allowed" if given else "is free on this machine"
+        more = "" if given else ", or free memory and run again"
+        super().__init__(
+            f"rating {keys:,} players needs about {size_text(needed)} of memory and "
+            f"{size_text(available)} {has}: rate it on Spark{more}"
+        )
+
+
+def size_text(size: int) -> str:
+    """A number of bytes for a person: ``3.2 GiB``, ``750 MiB``, ``12 KiB``, ``900 bytes``."""
+    for unit, power in (("GiB", 30), ("MiB", 20), ("KiB", 10)):
+        if size >= 2**power:
+            value = size / 2**power
+            return f"{value:.1f} {unit}" if unit == "GiB" else f"{value:.0f} {unit}"
+    return f"{size} bytes"
+
+
 class WorkerLost(LichessEloError):
     """A replay worker process died (killed, out of memory) before handing its games back:
     ``pid`` and ``signal`` (or ``exit_status``) when known; ``kept_in`` is the cache folder

@@ -6,6 +6,11 @@ from dataclasses import dataclass
 from typing import Literal
 
 Engine = Literal["duckdb", "spark"]
+#: Where ``db rate`` rates the months: ``duckdb`` (numpy arrays on this machine, DuckDB for
+#: the storage), ``duckdb-sql`` (the generated SQL run by DuckDB, as before; kept for one
+#: release) or ``spark`` (the same SQL on Spark).
+RateEngine = Literal["duckdb", "duckdb-sql", "spark"]
+RATE_ENGINES: tuple[RateEngine, ...] = ("duckdb", "duckdb-sql", "spark")
 
 
 @dataclass(frozen=True)

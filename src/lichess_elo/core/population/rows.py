@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, TypedDict
 
 from lichess_elo.core.frames import data_frame
-from lichess_elo.core.population.dialect import Engine
+from lichess_elo.core.population.dialect import RateEngine
 from lichess_elo.core.population.list_rules import ListRules
 from lichess_elo.core.population.schema import month_label
 from lichess_elo.core.population.scorecard import MonthScore
@@ -69,7 +69,7 @@ class IngestResult:
 class RateResult:
     """What ``rate`` built, and under which rules (one record per perf)."""
 
-    engine: Engine
+    engine: RateEngine
     perfs: tuple[str, ...]
     months: tuple[str, ...]
     games: int

@@ -1,14 +1,17 @@
-"""The SQL of a rating period, generated from the FIDE rulebook (``core/fide/editions.py``).
+"""The SQL of a rating period, rendered from the FIDE rulebook's rules as expressions
+(``core/fide/expressions.py``, each written once over an ``Edition``; ``core/expr``).
 
 ``db rate`` runs month by month, so each month's edition of each chapter is known before its
 SQL is written: every number of the regulations (K by era, flat K, ``k_top_min_games``, the
 400-point rule every game or once per event, the 2650 exemption, the 600/2600 rule, the 700
 rule, FIDE's one-time compression) enters the month's SQL as a literal read from an
-``Edition`` or ``Adjustment`` here, and nowhere else. The standard perfs (``classical``) take
-the standard chapter, the others the Rapid & Blitz chapter (``CASE`` on the perf), except
-where a game's own chapter is known: the rules of a game (the 600/2600 rule, the 400-point
-rule) and of each chapter's part of a player's month (K, the 700 rule) follow the stored
-``chapter`` of its ``TimeControl`` (``game_chapter_sql``; the Laws of Chess, Appendix A).
+``Edition`` or ``Adjustment`` by those expressions, and nowhere else; the array engine
+(``arrays_step.py``) evaluates the same expressions. The standard perfs (``classical``)
+take the standard chapter, the others the Rapid & Blitz chapter (``CASE`` on the perf),
+except where a game's own chapter is known: the rules of a game (the 600/2600 rule, the
+400-point rule) and of each chapter's part of a player's month (K, the 700 rule) follow the
+stored ``chapter`` of its ``TimeControl`` (``game_chapter_sql``; the Laws of Chess,
+Appendix A).
 
 The engine's reading of each rule (``core/fide/engine.py``) is followed exactly:
 
@@ -24,15 +27,17 @@ The engine's reading of each rule (``core/fide/engine.py``) is followed exactly:
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import date
-from fractions import Fraction
 
+from lichess_elo.core.expr.nodes import Col, Expr, case, coalesce, lit
+from lichess_elo.core.expr.sql import render
 from lichess_elo.core.fide import editions
+from lichess_elo.core.fide import expressions as fx
 from lichess_elo.core.fide.editions import Adjustment, Chapter, Edition
 from lichess_elo.core.months import yyyymm_add
-from lichess_elo.core.population.dialect import Dialect
+from lichess_elo.core.population.dialect import DUCKDB, Dialect
 from lichess_elo.core.population.schema import PERFS, STANDARD_CHAPTER_PERFS, next_month
 
 #: The perfs of the Rapid & Blitz chapter.
@@ -89,98 +94,65 @@ def month_rules(month: int, *, as_of: date | None, adjustments: bool) -> MonthRu
     )
 
 
-def _by_chapter(perf: str, standard: str, rapid_blitz: str, chapter: str | None = None) -> str:
-    """``standard`` for the standard perfs, ``rapid_blitz`` for the others (one branch when
-    both are the same SQL); with ``chapter`` (SQL naming a game's chapter, ``game_chapter_sql``)
-    by that chapter instead of the perf."""
-    if standard == rapid_blitz:
-        return standard
+def _standard(perf: str, chapter: str | None) -> Expr:
+    """True where the standard chapter rates: by ``chapter`` (SQL naming a game's chapter,
+    ``game_chapter_sql``) when given, else by the perf."""
     if chapter is not None:
-        return f"(CASE WHEN {chapter} = 'standard' THEN {standard} ELSE {rapid_blitz} END)"
-    classical = ", ".join(f"'{p}'" for p in sorted(STANDARD_CHAPTER_PERFS))
-    return f"(CASE WHEN {perf} IN ({classical}) THEN {standard} ELSE {rapid_blitz} END)"
+        return Col(chapter).eq("standard")
+    return Col(perf).isin(tuple(sorted(STANDARD_CHAPTER_PERFS)))
+
+
+def _rule(
+    rules: MonthRules,
+    perf: str,
+    chapter: str | None,
+    build: Callable[[Edition], Expr],
+    d: Dialect = DUCKDB,
+) -> str:
+    """The SQL of a rule built for each chapter's edition (``fide.expressions``), chosen
+    by the chapter (one branch when both are alike)."""
+    expr = fx.by_chapter(_standard(perf, chapter), build(rules.standard), build(rules.rapid_blitz))
+    return render(expr, d)
 
 
 def game_chapter_sql(chapter: str, perf: str) -> str:
     """SQL for the chapter that rates a stored game: its ``chapter`` column (FIDE's chapter
     of its ``TimeControl``, by the Laws of Chess, Appendix A), or its perf's chapter where
     the column is NULL (a database ingested before the column was kept)."""
-    classical = ", ".join(f"'{p}'" for p in sorted(STANDARD_CHAPTER_PERFS))
-    by_perf = f"CASE WHEN {perf} IN ({classical}) THEN 'standard' ELSE 'rapid-blitz' END"
-    return f"COALESCE({chapter}, {by_perf})"
+    by_perf = case((_standard(perf, None), "standard"), default="rapid-blitz")
+    return render(coalesce(Col(chapter), by_perf), DUCKDB)
 
 
 def edition_key_sql(rules: MonthRules, perf: str, chapter: str | None = None) -> str:
     """SQL for the key of the edition that rates ``perf`` this month."""
-    return _by_chapter(perf, f"'{rules.standard.key}'", f"'{rules.rapid_blitz.key}'", chapter)
-
-
-def _k_one(e: Edition, peak: str, games_before: str) -> str:
-    if e.flat_k:
-        return str(e.k_standard)
-    top = f"{peak} >= {e.k_top_from}"
-    if e.k_top_min_games:
-        top += f" AND {games_before} >= {e.k_top_min_games}"
-    return (
-        f"(CASE WHEN {top} THEN {e.k_top} WHEN {games_before} < {e.new_player_games} "
-        f"THEN {e.k_new} ELSE {e.k_standard} END)"
-    )
+    return _rule(rules, perf, chapter, lambda e: lit(e.key))
 
 
 def k_sql(
     rules: MonthRules, perf: str, peak: str, games_before: str, chapter: str | None = None
 ) -> str:
-    """SQL for K before the 700 rule (``fide.k_factor`` without birth years): ``peak`` is
-    the highest rating the player has had, the current one included."""
-    return _by_chapter(
-        perf,
-        _k_one(rules.standard, peak, games_before),
-        _k_one(rules.rapid_blitz, peak, games_before),
-        chapter,
-    )
-
-
-def _limit_one(d: Dialect, e: Edition, k: str, n: str) -> str:
-    most = e.k_times_games_max
-    return f"(CASE WHEN ({k}) * {n} > {most} THEN {d.idiv(str(most), n)} ELSE {k} END)"
+    """SQL for K before the 700 rule (``fx.k``): ``peak`` is the highest rating the player
+    has had, the current one included."""
+    return _rule(rules, perf, chapter, lambda e: fx.k(e, Col(peak), Col(games_before)))
 
 
 def k_used_sql(
     d: Dialect, rules: MonthRules, perf: str, k: str, n: str, chapter: str | None = None
 ) -> str:
-    """SQL for K after the 700 rule (``fide.limit_k``) with ``n`` rated games."""
-    return _by_chapter(
-        perf,
-        _limit_one(d, rules.standard, k, n),
-        _limit_one(d, rules.rapid_blitz, k, n),
-        chapter,
-    )
-
-
-def _not_rated_one(e: Edition, own: str, opp: str) -> str:
-    if e.non_rating_gap is None or e.non_rating_above is None:
-        return "FALSE"
-    return (
-        f"(ABS({own} - {opp}) >= {e.non_rating_gap} "
-        f"AND GREATEST({own}, {opp}) > {e.non_rating_above})"
-    )
+    """SQL for K after the 700 rule (``fx.k_limited``) with ``n`` rated games."""
+    return _rule(rules, perf, chapter, lambda e: fx.k_limited(e, Col(k), Col(n)), d)
 
 
 def not_rated_sql(
     rules: MonthRules, perf: str, own: str, opp: str, chapter: str | None = None
 ) -> str:
-    """SQL true for a side's game the edition leaves unrated (``fide.not_rated``)."""
-    return _by_chapter(
-        perf,
-        _not_rated_one(rules.standard, own, opp),
-        _not_rated_one(rules.rapid_blitz, own, opp),
-        chapter,
-    )
+    """SQL true for a side's game the edition leaves unrated (``fx.not_rated``)."""
+    return _rule(rules, perf, chapter, lambda e: fx.not_rated(e, Col(own), Col(opp)))
 
 
 def has_rule_600(rules: MonthRules) -> bool:
     """Whether an edition of the month has the 600/2600 rule."""
-    return any(_not_rated_one(e, "a", "b") != "FALSE" for e in (rules.standard, rules.rapid_blitz))
+    return any(fx.has_not_rated(e) for e in (rules.standard, rules.rapid_blitz))
 
 
 def per_event(rules: MonthRules) -> bool:
@@ -188,66 +160,49 @@ def per_event(rules: MonthRules) -> bool:
     return any(e.cap_scope == "event" for e in (rules.standard, rules.rapid_blitz))
 
 
-def _upgrade_one(e: Edition, diff: str) -> str:
-    return f"{diff} > {e.cap_difference}"
-
-
 def upgrade_sql(rules: MonthRules, perf: str, diff: str, chapter: str | None = None) -> str:
     """SQL true where the 400-point rule would be an upgrade for the player (D > 400)."""
-    return _by_chapter(
-        perf, _upgrade_one(rules.standard, diff), _upgrade_one(rules.rapid_blitz, diff), chapter
-    )
-
-
-def _capped_one(e: Edition, own: str, diff: str, rank: str) -> str:
-    limit = e.cap_difference
-    parts = []
-    if e.cap_exempt_from is not None:
-        parts.append(f"WHEN {own} >= {e.cap_exempt_from} THEN {diff}")
-    if e.cap_scope == "event":
-        parts.append(f"WHEN {diff} > {limit} AND {rank} = 1 THEN {limit}")
-    else:
-        parts.append(f"WHEN {diff} > {limit} THEN {limit}")
-    parts.append(f"WHEN {diff} < -{limit} THEN -{limit}")
-    return f"(CASE {' '.join(parts)} ELSE {diff} END)"
+    return _rule(rules, perf, chapter, lambda e: fx.upgrade(e, Col(diff)))
 
 
 def capped_d_sql(
     rules: MonthRules, perf: str, own: str, diff: str, rank: str, chapter: str | None = None
 ) -> str:
-    """SQL for D after the 400-point rule (``fide.difference_used`` with ``cap_applies``):
-    ``rank`` is the game's place among the player's upgrades in its event (1 = the greatest
-    D, then the smaller ``ord``), read only under the once-per-event rule."""
-    return _by_chapter(
-        perf,
-        _capped_one(rules.standard, own, diff, rank),
-        _capped_one(rules.rapid_blitz, own, diff, rank),
-        chapter,
+    """SQL for D after the 400-point rule (``fx.capped_difference``): ``rank`` is the
+    game's place among the player's upgrades in its event (1 = the greatest D, then the
+    smaller ``ord``), read only under the once-per-event rule."""
+    return _rule(
+        rules, perf, chapter, lambda e: fx.capped_difference(e, Col(own), Col(diff), Col(rank))
     )
 
 
+def rounded_change_sql(d: Dialect, x: str) -> str:
+    """SQL for ``x`` / 100 rounded half away from zero (``fx.rounded_change``)."""
+    return render(fx.rounded_change(Col(x)), d)
+
+
 def compressed_sql(d: Dialect, adjustment: Adjustment, rating: str) -> str:
-    """SQL for ``editions.adjusted``: R + factor x (below - R) below ``below``, rounded half
-    away from zero (the raise is positive, so half up)."""
-    if adjustment.factor is None:
-        raise ValueError(f"{adjustment.key} needs the player's standard rating")
-    ratio = Fraction(adjustment.factor)
-    num, den = ratio.numerator, ratio.denominator
-    raised = d.idiv(f"2 * ({adjustment.below} - {rating}) * {num} + {den}", str(2 * den))
-    return f"(CASE WHEN {rating} < {adjustment.below} THEN {rating} + {raised} ELSE {rating} END)"
+    """SQL for ``editions.adjusted`` of a compression (``fx.compressed``)."""
+    return render(fx.compressed(adjustment, Col(rating)), d)
 
 
-def adjusted_sql(d: Dialect, adjustments: Iterable[Adjustment], perf: str, rating: str) -> str:
-    """SQL for ``rating`` after each compression in turn, in the chapters it applies to."""
+def adjusted(adjustments: Iterable[Adjustment], standard: Expr, rating: Expr) -> Expr:
+    """``rating`` after each compression in turn, in the chapters it applies to
+    (``standard``: true where the standard chapter rates the rating's perf)."""
     out = rating
     for adj in adjustments:
-        done = compressed_sql(d, adj, out)
-        out = _by_chapter(
-            perf,
+        done = fx.compressed(adj, out)
+        out = fx.by_chapter(
+            standard,
             done if "standard" in adj.chapters else out,
             done if "rapid-blitz" in adj.chapters else out,
         )
     return out
+
+
+def adjusted_sql(d: Dialect, adjustments: Iterable[Adjustment], perf: str, rating: str) -> str:
+    """SQL for ``rating`` after each compression in turn, in the chapters it applies to."""
+    return render(adjusted(adjustments, _standard(perf, None), Col(rating)), d)
 
 
 def adjustment_month(adjustment: Adjustment) -> int:
@@ -272,6 +227,10 @@ def _edition_month(e: Edition) -> int:
     return month if day.day == 1 else next_month(month)
 
 
+def _capped_one(e: Edition, own: str, diff: str) -> str:
+    return render(fx.capped_difference(e, Col(own), Col(diff), lit(1)), DUCKDB)
+
+
 def predicted_d_sql(
     as_of_by_perf: dict[str, date | None], perf: str, month: str, own: str, diff: str
 ) -> str:
@@ -282,14 +241,14 @@ def predicted_d_sql(
     for name, as_of in as_of_by_perf.items():
         chapter = chapter_of_perf(name)
         if as_of is not None:
-            expr = _capped_one(editions.in_force(chapter, as_of), own, diff, "1")
+            expr = _capped_one(editions.in_force(chapter, as_of), own, diff)
         else:
             chosen = [e for e in editions.EDITIONS if e.chapter == chapter]
             parts = [
-                f"WHEN {month} >= {_edition_month(e)} THEN {_capped_one(e, own, diff, '1')}"
+                f"WHEN {month} >= {_edition_month(e)} THEN {_capped_one(e, own, diff)}"
                 for e in reversed(chosen[1:])
             ]
-            first = _capped_one(chosen[0], own, diff, "1")
+            first = _capped_one(chosen[0], own, diff)
             expr = f"(CASE {' '.join(parts)} ELSE {first} END)" if parts else first
         branches.append(f"WHEN {perf} = '{name}' THEN {expr}")
     return f"(CASE {' '.join(branches)} ELSE {diff} END)" if branches else diff

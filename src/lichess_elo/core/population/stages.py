@@ -156,10 +156,7 @@ def step_sql(
     k = rulebook_sql.k_sql(rules, "l.perf", "l.peak", "l.games_before", "gc.chapter")
     k_used = rulebook_sql.k_used_sql(d, rules, "l.perf", k, "gc.n", "gc.chapter")
     x = f"(({k_used}) * (gc.points - gc.expected))"
-    change = (
-        f"CASE WHEN {x} >= 0 THEN {d.idiv(f'{x} + 50', '100')} "
-        f"ELSE -{d.idiv(f'-{x} + 50', '100')} END"
-    )
+    change = rulebook_sql.rounded_change_sql(d, x)
     chapter = rulebook_sql.game_chapter_sql("mg.chapter", "mg.perf")
     main = d.pair("n", "-first_ord")
     return f"""

@@ -105,10 +105,9 @@ def ensure_ids(con: duckdb.DuckDBPyConnection) -> int:
     lacks them). ``con`` is writable and opened by ``duck.connect`` (which adds the
     columns to an old ``games``).
     """
-    row = con.execute(
+    ((missing,),) = con.execute(
         "SELECT COUNT(*) FROM games WHERE white_id IS NULL OR black_id IS NULL"
-    ).fetchone()
-    missing = int(row[0]) if row else 0
+    ).fetchall()  # read to the end: a relation (``con.sql``) refuses an unfinished result
     if not missing:
         return 0
     con.execute("BEGIN")
@@ -119,13 +118,13 @@ def ensure_ids(con: duckdb.DuckDBPyConnection) -> int:
     except BaseException:
         rollback_quietly(lambda: con.execute("ROLLBACK"))
         raise
-    return missing
+    return int(missing)
 
 
 def id_count(con: duckdb.DuckDBPyConnection) -> int:
     """How many ids there are (the ids are 0 .. this - 1)."""
-    row = con.execute("SELECT COUNT(*) FROM player_ids").fetchone()
-    return int(row[0]) if row else 0
+    ((count,),) = con.execute("SELECT COUNT(*) FROM player_ids").fetchall()
+    return int(count)
 
 
 def names_by_id(con: duckdb.DuckDBPyConnection) -> tuple[pa.Array, pa.Array]:

@@ -70,15 +70,16 @@ def _hashes(con: duckdb.DuckDBPyConnection, pairs: list[tuple[str, str]]) -> tup
     return keys, np.asarray(table.column("c").to_numpy(), np.uint32)
 
 
-def test_load_holds_every_pair_of_player_ids(tmp_path: Path) -> None:
+@pytest.mark.parametrize("batch_rows", [500, 1 << 20])
+def test_load_holds_every_pair_of_player_ids(tmp_path: Path, batch_rows: int) -> None:
     con = duck.connect(tmp_path / "ids.duckdb", create=True)
     # 3,000 pairs (ids 0-2999: name "p<i>", blitz for even i, bullet for odd), spread
-    # over the 256 segments.
+    # over the 256 segments, read at once or 500 rows at a time.
     con.execute(
         "INSERT INTO player_ids SELECT i, CASE WHEN i % 2 = 0 THEN 'blitz' ELSE 'bullet' END,"
         " 'p' || i FROM range(3000) t(i)"
     )
-    index = PairIndex.load(con)
+    index = PairIndex.load(con, batch_rows=batch_rows)
     assert index.size == 3000
     # p7 is bullet (odd) -> 7; p8 blitz -> 8; p2999 bullet -> 2999; p7 blitz and p3000
     # blitz are no pair of player_ids.

@@ -58,7 +58,7 @@ class _Part:
 
     @classmethod
     def sorted_from(cls, keys: U64, checks: U32, ids: U32) -> _Part:
-        order = np.argsort(keys, kind="stable")
+        order = np.argsort(keys)  # of a key held twice, either may come first
         return cls(keys[order], checks[order], ids[order])
 
     def merged(self, other: _Part) -> _Part:
@@ -94,20 +94,25 @@ class PairIndex:
         self.size = 0
 
     @classmethod
-    def load(cls, con: duckdb.DuckDBPyConnection, recent_max: int = 1 << 20) -> PairIndex:
-        """The index of ``player_ids`` as it is, read a million rows at a time (memory: the
-        index, plus one segment while it is sorted)."""
+    def load(
+        cls,
+        con: duckdb.DuckDBPyConnection,
+        recent_max: int = 1 << 20,
+        batch_rows: int = _LOAD_ROWS,
+    ) -> PairIndex:
+        """The index of ``player_ids`` as it is, read ``batch_rows`` rows at a time (memory:
+        the index, plus one segment while it is sorted)."""
         index = cls(recent_max)
         chunks: list[list[tuple[U64, U32, U32]]] = [[] for _ in range(_SEGMENTS)]
         reader = con.sql(
             f"SELECT {KEY_SQL} AS key, {CHECK_SQL} AS check, id FROM player_ids"
-        ).to_arrow_reader(_LOAD_ROWS)
+        ).to_arrow_reader(batch_rows)
         for batch in reader:
             keys = batch.column(0).to_numpy().astype(np.uint64, copy=False)
             checks = batch.column(1).to_numpy().astype(np.uint32, copy=False)
             ids = _as_ids(batch.column(2).to_numpy())
-            segment = (keys >> _SHIFT).astype(np.intp)
-            order = np.argsort(segment, kind="stable")
+            segment = (keys >> _SHIFT).astype(np.uint8)
+            order = np.argsort(segment, kind="stable")  # a radix sort of bytes
             bounds = np.searchsorted(segment[order], np.arange(_SEGMENTS + 1))
             for s in np.flatnonzero(np.diff(bounds)):
                 rows = order[bounds[s] : bounds[s + 1]]

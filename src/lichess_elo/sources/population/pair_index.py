@@ -16,8 +16,8 @@ A pair looked up whose key is held with another check is a ``clash``: two pairs 
 key, and the caller finds it by its name in ``player_ids`` instead (and the new pair of
 the two is then held under the same key: looking either up finds one of them first, and
 the other's check differs, so it is a clash again). So an id is wrong only if two pairs
-share both hashes, 96 bits: with 10 M pairs held and 10 M
-looked up, a chance of about 10 M * 10 M / 2**96, 1e-15.
+share both hashes, 96 bits: with 10 M pairs held and 10 M looked up, a chance of about
+10 M * 10 M / 2**96, 1e-15.
 """
 
 from __future__ import annotations

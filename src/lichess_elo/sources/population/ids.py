@@ -7,52 +7,99 @@ arrived (within a batch: by the game's ``ord``, White before Black) and are neve
 or renumbered. ``ensure_ids`` fills a database ingested before the ids were kept;
 ``names_by_id`` and ``id_count`` read them back.
 
-Each batch finds its pairs' ids with one hash join whose table is built on the batch's
-pairs (a few hundred thousand at most) and probed by a scan of ``player_ids``; the games
-are then joined to that small map, not to ``player_ids``.
+Each batch finds its pairs' ids in a ``pair_index.PairIndex`` of ``player_ids`` loaded
+once a run (by two hashes of each pair; a pair whose hash clashes is found by its name),
+so a batch costs the same whatever the size of ``player_ids``; the games are then joined
+to the batch's small map of pairs to ids, not to ``player_ids``.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 import duckdb
+import numpy as np
+import numpy.typing as npt
 import pyarrow as pa
 
+from lichess_elo.sources.population.pair_index import CHECK_SQL, KEY_SQL, PairIndex
 from lichess_elo.sources.transactions import rollback_quietly
 
 #: The (perf, name) pairs of a batch's usable games (``_checked``, ``reason`` NULL), each
 #: with the first place it arrived (``ord * 2``, plus 1 for Black: ``ord`` is unique per
-#: game and stays below 2**62 until the year 2116) and its id if it has one.
-_BATCH_PAIRS = """
+#: game and stays below 2**62 until the year 2116) and its two hashes (``pair_index``).
+_BATCH_PAIRS = f"""
 WITH u AS (
     SELECT perf, white AS name, ord * 2 AS o FROM _checked WHERE reason IS NULL
     UNION ALL SELECT perf, black, ord * 2 + 1 FROM _checked WHERE reason IS NULL),
 pairs AS (SELECT perf, name, min(o) AS o FROM u GROUP BY perf, name)
-SELECT pairs.perf, pairs.name, pairs.o, p.id
-FROM pairs LEFT JOIN player_ids p ON p.perf = pairs.perf AND p.name = pairs.name"""
+SELECT perf, name, o, {KEY_SQL} AS key, {CHECK_SQL} AS check FROM pairs"""
 
 
 def batch_ids(
-    con: duckdb.DuckDBPyConnection, checked: duckdb.DuckDBPyRelation, next_id: int
+    con: duckdb.DuckDBPyConnection,
+    checked: duckdb.DuckDBPyRelation,
+    next_id: int,
+    index: PairIndex,
 ) -> tuple[duckdb.DuckDBPyRelation, int]:
     """The id of every (perf, name) pair of ``checked``'s usable games (a relation of
     ``perf``, ``name``, ``id``), the pairs not in ``player_ids`` added to it with ids from
     ``next_id`` on (``player_ids``' row count), in the order they arrived; and how many
-    were added. Run inside the ingest's transaction.
+    were added. ``index`` holds ``player_ids``' pairs and gains the new ones. Run inside
+    the ingest's transaction.
     """
-    found = _query(checked, "_checked", _BATCH_PAIRS).to_arrow_table()
-    new = found.column("id").null_count
-    ided = _query(
-        con.from_arrow(found),
-        "_pairs",
-        f"""SELECT perf, name, COALESCE(id, {int(next_id)} - 1
-                + row_number() OVER (PARTITION BY id IS NULL ORDER BY o)) AS id,
-                id IS NULL AS new
-            FROM _pairs""",
-    ).to_arrow_table()
-    rel = con.from_arrow(ided)
-    if new:
-        rel.query("_ids", "INSERT INTO player_ids SELECT id, perf, name FROM _ids WHERE new")
-    return rel, new
+    pairs = _query(checked, "_checked", _BATCH_PAIRS).to_arrow_table()
+    return pair_ids(con, pairs, next_id, index)
+
+
+def pair_ids(
+    con: duckdb.DuckDBPyConnection, pairs: pa.Table, next_id: int, index: PairIndex
+) -> tuple[duckdb.DuckDBPyRelation, int]:
+    """``batch_ids`` for ``pairs`` (distinct ``perf``, ``name``, with their first place ``o``
+    and their ``key`` and ``check``): each pair's id from ``index``, or, for a pair whose key
+    the index holds with another check, from ``player_ids`` by its name; the rest are new,
+    numbered from ``next_id`` by ``o`` and added to ``player_ids`` and ``index``."""
+    keys = _numpy(pairs, "key", np.uint64)
+    checks = _numpy(pairs, "check", np.uint32)
+    found, clash = index.find(keys, checks)
+    if clash.any():
+        found[clash] = _ids_by_name(con, pairs.filter(pa.array(clash)))
+    new = np.flatnonzero(found < 0)
+    first = _numpy(pairs, "o", np.int64)[new]
+    new = new[np.argsort(first, kind="stable")]  # in order of arrival
+    found[new] = np.arange(next_id, next_id + len(new), dtype=np.int64)
+    index.add(keys[new], checks[new], found[new])
+    ided = pa.table(
+        {"perf": pairs.column("perf"), "name": pairs.column("name"), "id": pa.array(found)}
+    )
+    if len(new):
+        added = con.from_arrow(ided.take(pa.array(new)))
+        added.query("_new", "INSERT INTO player_ids SELECT id, perf, name FROM _new")
+    return con.from_arrow(ided), len(new)
+
+
+def _ids_by_name(con: duckdb.DuckDBPyConnection, pairs: pa.Table) -> npt.NDArray[np.int64]:
+    """The id in ``player_ids`` of each of ``pairs`` (``perf``, ``name``), -1 when it has
+    none: the exact way, one scan of ``player_ids`` (only for the pairs whose key clashed,
+    about once in 2**64 / pairs held / pairs looked up batches)."""
+    numbered = pairs.select(["perf", "name"]).append_column(
+        "n", pa.array(np.arange(pairs.num_rows, dtype=np.int64))
+    )
+    rows = _query(
+        con.from_arrow(numbered),
+        "_clash",
+        """SELECT c.n, p.id FROM _clash c JOIN player_ids p
+           ON p.perf = c.perf AND p.name = c.name""",
+    ).fetchall()
+    ids = np.full(pairs.num_rows, -1, np.int64)
+    for n, pair_id in rows:
+        ids[n] = pair_id
+    return ids
+
+
+def _numpy(table: pa.Table, column: str, dtype: type[np.generic]) -> npt.NDArray[Any]:
+    """``table``'s ``column`` (no NULL) as a numpy array of ``dtype``."""
+    return np.asarray(table.column(column).to_numpy(), dtype=dtype)
 
 
 def games_with_ids(

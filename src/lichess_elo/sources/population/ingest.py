@@ -1,15 +1,16 @@
 """Ingest dumps into the DuckDB file: check the headers in SQL, one transaction a file.
 
-1. Each file is read in one transaction. Each batch of raw headers is parsed and checked by
-   one SQL statement, which gives every unusable game its reason (``schema.REASONS``); the
-   usable games are appended to ``games`` at once (DuckDB writes full row groups to the file
-   as they fill, so memory stays bounded whatever the size), each with its players' integer
-   ids (``ids.py``: the batch's new (name, perf) pairs are added to ``player_ids`` first),
-   and the rest are counted. Which games are rated, which are AI games and what the
-   ``Termination`` means follow ``core/lichess_pgn.py`` (its SQL forms), so a monthly dump
-   and a user's own export are read alike. The perf comes from the ``Event`` where it names
-   one (``Rated Blitz game``, ``rated blitz game``, ``Rapid swiss https://...``) or, failing
-   that (an event's name), from ``TimeControl`` through the project's ``speed_of``.
+1. Each file is read in one transaction. Each batch of raw headers is parsed and checked
+   by one SQL statement, which gives every unusable game its reason (``schema.REASONS``);
+   the usable games are appended to ``games`` at once (DuckDB writes full row groups to
+   the file as they fill, so memory stays bounded whatever the size), each with its
+   players' integer ids (``ids.py``: the batch's new (name, perf) pairs are added to
+   ``player_ids`` first), and the rest are counted. Which games are rated, which are AI
+   games and what the ``Termination`` means follow ``core/lichess_pgn.py`` (its SQL
+   forms), so a monthly dump and a user's own export are read alike. The perf comes from
+   the ``Event`` where it names one (``Rated Blitz game``, ``rated blitz game``, ``Rapid
+   swiss https://...``) or, failing that (an event's name), from ``TimeControl`` through
+   the project's ``speed_of``.
 2. A month this run has not written yet is replaced: its games, reject counts, ``months``
    row and the ledger rows of the files that filled it are deleted when its first game
    arrives. A month an earlier file of the run filled gets this file's games added. Lists
@@ -46,6 +47,7 @@ from lichess_elo.sources.population.ingest_sql import (
     classify_sql,
     new_events_sql,
 )
+from lichess_elo.sources.population.pair_index import PairIndex
 from lichess_elo.sources.transactions import rollback_quietly
 
 
@@ -118,10 +120,12 @@ STAGE_THREADS = 1
 
 @dataclass
 class Seen:
-    """The ``TimeControl`` and ``Event`` values already in ``_speeds`` and ``_events``."""
+    """The ``TimeControl`` and ``Event`` values already in ``_speeds`` and ``_events``, and
+    the index of ``player_ids``' pairs (loaded by the first file, ``None`` until then)."""
 
     tcs: set[str] = field(default_factory=set)
     events: set[str] = field(default_factory=set)
+    pairs: PairIndex | None = None
 
 
 def ingest_files(
@@ -196,7 +200,8 @@ def read_file(
     any other month is emptied the first time one of its games arrives (its games, reject
     counts, ``months`` row and the ledger rows of the files that filled it), so it is
     replaced. ``claimed`` gains the file's months once it commits; on any error or an
-    interrupt nothing of the file stays (and ``known`` forgets what it learnt).
+    interrupt nothing of the file stays (and ``known`` forgets what it learnt: its pair
+    index is dropped, to be loaded again from ``player_ids`` as it was).
     """
     before = Seen(set(known.tcs), set(known.events))
     tally = Tally()
@@ -204,12 +209,15 @@ def read_file(
     try:
         con.execute("DROP TABLE IF EXISTS lists")  # they no longer match the games
         tally.next_id = ids.id_count(con)
+        if known.pairs is None or known.pairs.size != tally.next_id:
+            known.pairs = PairIndex.load(con)
         with _threads(con, STAGE_THREADS):
             _read_batches(con, path, progress, file_no, seq0, known, claimed, tally)
         _finish_file(con, key, tally, Path(key.path).name)
         con.execute("COMMIT")
     except BaseException:
         known.tcs, known.events = before.tcs, before.events
+        known.pairs = None  # it may hold pairs of the file: the next file loads it again
         # DuckDB has ended it itself when a write failed in it (a full disk).
         rollback_quietly(lambda: con.execute("ROLLBACK"))
         raise
@@ -294,7 +302,8 @@ def _check(
     seen = set(tally.per_month)
     for month in sorted({m for m, _, _ in counts if m is not None and m not in seen}):
         _open_month(con, int(month), claimed)
-    pair_ids, added = ids.batch_ids(con, checked, tally.next_id)
+    assert known.pairs is not None  # read_file loads it
+    pair_ids, added = ids.batch_ids(con, checked, tally.next_id, known.pairs)
     tally.next_id += added
     ids.games_with_ids(con, checked, pair_ids).query(
         "_usable",

@@ -64,6 +64,22 @@ def memory_needed(keys: int, month_games: int) -> int:
     return keys * BYTES_PER_KEY + min(month_games, CHUNK_ROWS) * BYTES_PER_GAME
 
 
+#: What the whole run aims at (the arrays, DuckDB's buffers, Python and its temporaries):
+#: the issue's 2 GB at 10 M games and 2 M players.
+RUN_MEMORY = 2 * 2**30
+#: Python and the libraries, beside the arrays and their temporaries.
+OVERHEAD = 256 * 2**20
+
+
+def duckdb_memory(needed: int) -> int:
+    """DuckDB's share while it reads the months and writes the rows: what ``RUN_MEMORY``
+    leaves beside the arrays (``needed``, twice: a month's temporaries grow with the
+    players as the arrays do) and ``OVERHEAD``, at least 500 MiB and at most 1.5 GiB (more
+    buffers write faster: at 500k players 1.5 GiB took 9.3-9.7 s where 500 MiB took
+    10.3-10.4 s; at 2 M players 0.9 GiB made the peak 2.2 GB, 500 MiB 1.77 GB)."""
+    return max(500 * 2**20, min(1536 * 2**20, RUN_MEMORY - 2 * needed - OVERHEAD))
+
+
 def memory_available() -> int | None:
     """The memory this machine can give the run now: the system's ``MemAvailable``, or less
     where the process's control group (a container) has a limit; ``None`` where the system
@@ -278,8 +294,7 @@ def rate(
     rivals = RivalState.empty(keys)
     events = _Events()
     con.execute("SET preserve_insertion_order = false")
-    # DuckDB writes the rows (and reads a month): the arrays take the rest of the memory.
-    con.execute(f"SET memory_limit = '{duck.MEMORY_LIMIT}'")
+    con.execute(f"SET memory_limit = '{duckdb_memory(needed) // 2**20}MB'")
     con.execute(f"DROP TABLE IF EXISTS {duck.BUILD}")
     con.execute(duck.LISTS_DDL.replace("TABLE lists", f"TABLE {duck.BUILD}"))
     rivals_run.build_table(con)

@@ -49,7 +49,7 @@ from lichess_elo.sources.population import duck, ids, rivals_run
 
 Floats = npt.NDArray[np.float64]
 #: Games read from DuckDB at once: a month with more is rated in chunks of this many.
-CHUNK_ROWS = 4_000_000
+CHUNK_ROWS = 2_000_000
 #: Bytes a player key costs: the list (5 x 8 + 2), the two tracks (2 x 2 x 8 + 8), the
 #: scratch of the grouping (2 x 8) and the perf and name of the key (about 30).
 BYTES_PER_KEY = 42 + 40 + 16 + 30
@@ -245,8 +245,9 @@ def _rated_month(
     rivals.enter(entered, step.state.rating[entered].astype(np.float64))
     tracks = RivalMonth(rivals, month)
     for chunk in _chunks(con, sql, month, events, chunk_rows):
+        adding = pool.submit(tracks.add, *_sides([chunk]))  # beside the FIDE step
         step.add(chunk)
-        tracks.add(*_sides([chunk]))
+        adding.result()
         if on_chunk is not None:
             on_chunk(len(chunk["ord"]))
     return tracks.finish()

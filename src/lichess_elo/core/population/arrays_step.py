@@ -231,19 +231,25 @@ class MonthStep:
 
     def seed(self, chunk: Chunk) -> None:
         """Note the chunk's sides of players not yet listed (their seed is the rating of
-        their first game of the month, wherever it falls)."""
+        their first game of the month, wherever it falls): the first side of each such
+        player in the chunk, so what is kept grows with the players, not the games."""
+        pids, orders, elos = [], [], []
         for side in ("white", "black"):
             pid = chunk[side].astype(np.int64, copy=False)
             new = ~self.state.listed[pid]
             if new.any():
-                self._new_pid.append(pid[new])
-                self._new_ord.append(chunk["ord"][new])
-                self._new_elo.append(chunk[f"{side}_elo"][new])
+                pids.append(pid[new])
+                orders.append(chunk["ord"][new].astype(np.int64, copy=False))
+                elos.append(chunk[f"{side}_elo"][new].astype(np.int64, copy=False))
+        if pids:
+            pid, order, elo = np.concatenate(pids), np.concatenate(orders), np.concatenate(elos)
+            self._new_pid.append(pid)
+            self._new_ord.append(order)
+            self._new_elo.append(elo)
+            self._firsts()
 
-    def enter(self) -> Ints:
-        """List the newcomers at their seeds (after every chunk is seeded); return their keys."""
-        if not self._new_pid:
-            return np.empty(0, np.int64)
+    def _firsts(self) -> None:
+        """The newcomers noted so far, reduced to each one's first side."""
         pid, order, elo = (np.concatenate(x) for x in (self._new_pid, self._new_ord, self._new_elo))
         inv, heads = group(pid, self._scratch)
         first = np.full(len(heads), _LAST, dtype=np.int64)
@@ -251,7 +257,14 @@ class MonthStep:
         seed = np.empty(len(heads), dtype=np.int64)
         at_first = order == first[inv]
         seed[inv[at_first]] = elo[at_first]
-        keys = pid[heads]
+        self._new_pid, self._new_ord, self._new_elo = [pid[heads]], [first], [seed]
+
+    def enter(self) -> Ints:
+        """List the newcomers at their seeds (after every chunk is seeded); return their keys."""
+        if not self._new_pid:
+            return np.empty(0, np.int64)
+        self._firsts()
+        (keys,), (seed,) = self._new_pid, self._new_elo
         s = self.state
         s.rating[keys] = s.peak[keys] = seed
         s.games_before[keys] = 0
@@ -306,14 +319,14 @@ class MonthStep:
         ones = np.ones(len(key), dtype=np.int64)
         side = _Parts(key, ones, cols["s"], e2, cols["ord"], cols["ord"], cols["after"])
         self._parts.append(_Parts.reduce(side, self._scratch))
+        if len(self._parts) > 1:  # the month's sums so far in one: they grow with the players
+            self._parts = [_Parts.reduce(_Parts.joined(self._parts), self._scratch)]
 
     def finish(self) -> MonthRows:
         """The month's rows, and the list moved on to the next month."""
         if not self._parts:
             return MonthRows({})
-        parts = self._parts[0] if len(self._parts) == 1 else _Parts.joined(self._parts)
-        if len(self._parts) > 1:
-            parts = _Parts.reduce(parts, self._scratch)
+        (parts,) = self._parts
         self._parts = []
         won_key, won_delta = self._upgrades.winners()
         if len(won_key):

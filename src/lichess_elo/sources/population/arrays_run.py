@@ -239,8 +239,11 @@ def _rated_month(
         pending = pool.submit(rivals_month, rivals, month, *_sides([whole]))
         step.add(whole)
         return pending.result()
+    # Each chunk is read twice (seeds, then ratings): each read moves the bar by half.
     for chunk in _chunks(con, sql, month, events, chunk_rows):
         step.seed(chunk)
+        if on_chunk is not None:
+            on_chunk(len(chunk["ord"]) // 2)
     entered = step.enter()
     rivals.enter(entered, step.state.rating[entered].astype(np.float64))
     tracks = RivalMonth(rivals, month)
@@ -249,7 +252,7 @@ def _rated_month(
         step.add(chunk)
         adding.result()
         if on_chunk is not None:
-            on_chunk(len(chunk["ord"]))
+            on_chunk(len(chunk["ord"]) - len(chunk["ord"]) // 2)
     return tracks.finish()
 
 
@@ -273,8 +276,8 @@ def rate(
             available, ``memory_available``), found before any work.
 
     ``chunk_rows``: the most games of a month held at once (a month with more is read in
-    chunks; the lists do not depend on it); ``on_chunk`` is told the games of each chunk
-    rated of such a month.
+    chunks; the lists do not depend on it); ``on_chunk`` is told the games of each chunk of
+    such a month as it is read, half at each of its two reads.
     """
     ids.ensure_ids(con)
     perf_of, name_of = ids.names_by_id(con)

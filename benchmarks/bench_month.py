@@ -38,10 +38,10 @@ logarithms, ``month_estimate.fit_power``) and projected:
 ``--progress`` runs one ``db ingest`` and one ``db rate`` of the smallest size WITHOUT
 ``--quiet`` in a pseudo-terminal, reads the bars' ETAs at 25, 50 and 75 % and prints them
 beside the time that was actually left (to the command's end: time after the bar ends
-counts, as the user waits for it). The rate bar counts months, so one month shows no ETA
-(nothing to measure a rate on); ``--progress-months K`` rates the smallest size's games as
-K consecutive months instead. The bars show an ETA only after 10 % of the work and 2 s
-(``output.progress.eta``): give a size of a million games or more.
+counts, as the user waits for it). The rate bar counts the games (its percentage) with
+the months beside it, so one month shows an ETA too; ``--progress-months K`` rates the
+smallest size's games as K consecutive months instead. The bars show an ETA only after
+10 % of the work and 2 s (``output.progress.eta``): give a size of a million games or more.
 
 Run ``python benchmarks/bench_month.py --data /work/monthdata`` (keeps and reuses the
 generated months there; never inside the repository). Smoke run: ``--sizes
@@ -411,10 +411,10 @@ def watch(
         *frames, pending = re.split(r"[\r\n]", pending)
         for frame in frames:
             fraction = None
-            if found := _MONTHS.search(frame):
-                fraction = int(found[1]) / max(1, int(found[2]))
-            elif found := _PERCENT.search(frame):
+            if found := _PERCENT.search(frame):  # the games done (the rate bar's too)
                 fraction = float(found[1]) / 100
+            elif found := _MONTHS.search(frame):
+                fraction = int(found[1]) / max(1, int(found[2]))
             if fraction is None:
                 continue
             eta = _ETA.search(frame)

@@ -111,6 +111,7 @@ def rate_progress(quiet: bool) -> Iterator[RateBar | None]:
         quiet,
         TextColumn("rating"),
         BarColumn(bar_width=24),
+        TextColumn("{task.percentage:>3.0f}%"),
         TextColumn("{task.fields[months]}"),
         TimeElapsedColumn(),
         EtaColumn(),

@@ -16,6 +16,7 @@ generated games, so the client's figures are its own.
 from __future__ import annotations
 
 import compileall
+import importlib.util
 import multiprocessing
 import os
 import platform
@@ -28,6 +29,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
@@ -248,3 +250,15 @@ def table(runs: dict[str, list[Run]], baseline: str, targets: dict[str, float]) 
             f"{statistics.median(r.load for r in rs):>6.2f}  {verdict}"
         )
     return "\n".join(lines)
+
+
+def load_script(name: str) -> ModuleType:
+    """``benchmarks/NAME.py`` as a module (the generators are scripts run by path, not a
+    package), registered under ``NAME``."""
+    path = Path(__file__).resolve().parent / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

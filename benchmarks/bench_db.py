@@ -56,30 +56,26 @@ the same files, for before-and-after figures.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import shlex
 import shutil
 import sys
 import tempfile
 from pathlib import Path
-from types import ModuleType
 
 import zstandard
 
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE)]
 
-from bench_common import Run, interleaved, lichess_elo, machine, run_whole  # noqa: E402
-
-
-def _gen_dump() -> object:
-    spec = importlib.util.spec_from_file_location("gen_dump", HERE / "gen_dump.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["gen_dump"] = module
-    spec.loader.exec_module(module)
-    return module
+from bench_common import (  # noqa: E402
+    Run,
+    interleaved,
+    lichess_elo,
+    load_script,
+    machine,
+    run_whole,
+)
 
 
 def make_dump(path: Path, games: int, unique: int = 40_000) -> int:
@@ -88,7 +84,7 @@ def make_dump(path: Path, games: int, unique: int = 40_000) -> int:
     copies = max(1, round(games / unique))
     if path.exists():
         return copies * unique
-    gen = _gen_dump()
+    gen = load_script("gen_dump")
     src = path.parent / "src"
     (first,) = gen.write_dumps(src, players=4000, games=unique, months=1)  # type: ignore[attr-defined]
     text = zstandard.ZstdDecompressor().decompress(first.read_bytes(), max_output_size=1 << 31)
@@ -249,19 +245,10 @@ def _synthetic_runs(work: Path, args: argparse.Namespace, base: Path | None) -> 
                 db.unlink()
 
 
-def _gen_month() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("gen_month", HERE / "gen_month.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["gen_month"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def make_year(where: Path, games: int, players: int, first: str, seed: int) -> dict:
     """The year of ``games`` games of ``players`` players under ``where`` (``gen_month``'s
     ``write_year``, 12 months from ``first``), made once and reused; its figures."""
-    gen = _gen_month()
+    gen = load_script("gen_month")
     stamp = where / gen.YEAR_FILE
     want = {"first": first, "months": 12, "games": games, "players_asked": players, "seed": seed}
     if stamp.exists():

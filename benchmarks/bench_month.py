@@ -53,7 +53,6 @@ from __future__ import annotations
 
 import argparse
 import fcntl
-import importlib.util
 import json
 import os
 import re
@@ -67,12 +66,11 @@ import termios
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE)]
 
-from bench_common import Run, lichess_elo, machine, run_whole  # noqa: E402
+from bench_common import Run, lichess_elo, load_script, machine, run_whole  # noqa: E402
 from month_estimate import fit_line, fit_power  # noqa: E402
 
 #: Games of every month of the open database's standard rated dump. Source: the month list
@@ -143,15 +141,6 @@ MONTH_GAMES = 92_000_000
 PLAYERS_PER_GAME_CUMULATIVE = 2_296_327 / 452_630_700
 
 
-def _gen_month() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("gen_month", HERE / "gen_month.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["gen_month"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def make_month(work: Path, games: int, seed: int, month: str = "2024-03") -> tuple[Path, dict]:
     """The month of ``games`` games under ``work/GAMES`` (made once; reused when there) and
     its figures."""
@@ -159,7 +148,7 @@ def make_month(work: Path, games: int, seed: int, month: str = "2024-03") -> tup
     path = where / f"lichess_db_standard_rated_{month}.pgn.zst"
     stats_file = Path(str(path) + ".json")
     if not (path.exists() and stats_file.exists()):
-        gen = _gen_month()
+        gen = load_script("gen_month")
         print(gen.describe(gen.write_month(where, games, month=month, seed=seed)), flush=True)
     return path, json.loads(stats_file.read_text())
 
@@ -454,7 +443,7 @@ def progress(work: Path, games: int, seed: int, months: int) -> None:
     print(eta_report(f"db ingest ({games:,} games, one file)", samples, took))
     if months > 1:  # the rate bar counts months: the same games over several
         _fresh(db)
-        gen = _gen_month()
+        gen = load_script("gen_month")
         where = work / f"progress-{games}-{months}"
         files = []
         for i in range(months):

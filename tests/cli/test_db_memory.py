@@ -80,3 +80,29 @@ def test_a_wrong_memory_setting_is_named(tmp_path: Path, args: tuple[str, ...], 
     result = run_cli("db", "rate", "--db", str(db), *args)
     assert result.returncode == 2
     assert words in _error(result)
+
+
+@pytest.mark.parametrize(
+    ("damage", "words"),
+    [("white_id = 1000000", "a white player id (1,000,000) that player_ids does not hold"),
+     ("black_id = -1", "a black player id (-1) that player_ids does not hold")],
+)  # fmt: skip
+def test_a_month_that_cannot_all_be_rated_is_named_and_the_lists_stay(
+    tmp_path: Path, damage: str, words: str
+) -> None:
+    # A game whose player id player_ids does not hold (a database changed by hand, or
+    # damaged): the month is named with the reason, exit 1, the lists before stay whole.
+    dump = write_dump(tmp_path / "jan.pgn.zst", january())
+    db = tmp_path / "jan.duckdb"
+    assert run_cli("db", "ingest", str(dump), "--db", str(db), "-q").returncode == 0
+    assert run_cli("db", "rate", "--db", str(db), "-q").returncode == 0
+    before = _lists(db)
+    con = duckdb.connect(str(db))
+    con.execute(f"UPDATE games SET {damage} WHERE ord = (SELECT MIN(ord) FROM games)")
+    con.close()
+    result = run_cli("db", "rate", "--db", str(db))
+    line = _error(result)
+    assert result.returncode == 1
+    assert line.startswith("lichess-elo: error: the games of 2024-01 cannot all be rated (")
+    assert words in line and line.endswith("nothing was changed: ingest that month again")
+    assert _lists(db) == before

@@ -42,6 +42,18 @@ class EngineUnavailable(LichessEloError):
     """The engine asked for cannot run here (module or Java missing)."""
 
 
+class MonthUnratable(LichessEloError):
+    """A month whose games ``db rate`` cannot all rate: ``month`` (``YYYY-MM``) and the
+    ``reason``. Nothing of the run is kept: the lists before it stay whole."""
+
+    def __init__(self, month: str, reason: str) -> None:
+        self.month, self.reason = month, reason
+        super().__init__(
+            f"the games of {month} cannot all be rated ({reason}); nothing was changed: "
+            "ingest that month again"
+        )
+
+
 class TooLarge(LichessEloError):
     """A population too large for ``db rate`` on this machine: its arrays would take
     ``needed`` bytes of the ``available`` ones (``keys`` players, one per name and perf;

@@ -42,9 +42,13 @@ from lichess_elo.core.population.arrays_step import (
 from lichess_elo.core.population.list_rules import ListRules
 from lichess_elo.core.population.rivals_sql import rivals_columns
 from lichess_elo.core.population.rulebook_sql import MonthRules
-from lichess_elo.core.population.schema import LISTS_COLUMNS, STANDARD_CHAPTER_PERFS
+from lichess_elo.core.population.schema import (
+    LISTS_COLUMNS,
+    STANDARD_CHAPTER_PERFS,
+    month_label,
+)
 from lichess_elo.core.population.stages import Opponents
-from lichess_elo.errors import TooLarge
+from lichess_elo.errors import MonthUnratable, TooLarge
 from lichess_elo.sources.population import duck, ids, rivals_run
 
 Floats = npt.NDArray[np.float64]
@@ -172,8 +176,31 @@ class _Events:
         return np.concatenate(out) if out else np.empty(0, np.int64)
 
 
-def _columns(table: pa.Table, events: _Events | None) -> dict[str, np.ndarray[Any, Any]]:
-    """A chunk's numpy columns (``arrays_step.CHUNK_COLUMNS``, and the events' numbers)."""
+def _columns(
+    table: pa.Table, events: _Events | None, month: int, keys: int
+) -> dict[str, np.ndarray[Any, Any]]:
+    """A chunk's numpy columns (``arrays_step.CHUNK_COLUMNS``, and the events' numbers).
+
+    Raises:
+        MonthUnratable: a game without a player's id, or with an id ``player_ids`` does
+            not hold (a database changed by hand, or damaged).
+    """
+    for side in ("white", "black"):
+        column = table.column(side)
+        if column.null_count:
+            raise MonthUnratable(
+                month_label(month), f"{column.null_count:,} games without a {side} player id"
+            )
+        if not len(column):
+            continue
+        low, high = pc.min(column).as_py(), pc.max(column).as_py()
+        if low < 0 or high >= keys:
+            found = low if low < 0 else high
+            raise MonthUnratable(
+                month_label(month),
+                f"a {side} player id ({found:,}) that player_ids does not hold "
+                f"(its ids are 0 to {keys - 1:,})",
+            )
     out = {c: table.column(c).to_numpy() for c in CHUNK_COLUMNS}
     if events is not None:
         out["event"] = events.numbered(table.column("event"))
@@ -181,7 +208,12 @@ def _columns(table: pa.Table, events: _Events | None) -> dict[str, np.ndarray[An
 
 
 def _chunks(
-    con: duckdb.DuckDBPyConnection, sql: str, month: int, events: _Events | None, size: int
+    con: duckdb.DuckDBPyConnection,
+    sql: str,
+    month: int,
+    events: _Events | None,
+    size: int,
+    keys: int,
 ) -> Iterator[dict[str, np.ndarray[Any, Any]]]:
     """The month's games, ``size`` at a time, as numpy columns (the result is read to its
     end before the caller's next statement)."""
@@ -192,10 +224,10 @@ def _chunks(
         held.append(batch)
         rows += batch.num_rows
         if rows >= size:
-            yield _columns(pa.Table.from_batches(held), events)
+            yield _columns(pa.Table.from_batches(held), events, month, keys)
             held, rows = [], 0
     if held:
-        yield _columns(pa.Table.from_batches(held), events)
+        yield _columns(pa.Table.from_batches(held), events, month, keys)
 
 
 def _sides(chunks: Sequence[Chunk]) -> tuple[Ints, Floats, Floats]:
@@ -232,7 +264,8 @@ def _rated_month(
     if not games:
         return {}
     if games <= chunk_rows:
-        whole = _columns(con.sql(sql, params=[month]).to_arrow_table(), events)
+        table = con.sql(sql, params=[month]).to_arrow_table()
+        whole = _columns(table, events, month, len(step.state.rating))
         step.seed(whole)
         entered = step.enter()
         rivals.enter(entered, step.state.rating[entered].astype(np.float64))
@@ -240,14 +273,14 @@ def _rated_month(
         step.add(whole)
         return pending.result()
     # Each chunk is read twice (seeds, then ratings): each read moves the bar by half.
-    for chunk in _chunks(con, sql, month, events, chunk_rows):
+    for chunk in _chunks(con, sql, month, events, chunk_rows, len(step.state.rating)):
         step.seed(chunk)
         if on_chunk is not None:
             on_chunk(len(chunk["ord"]) // 2)
     entered = step.enter()
     rivals.enter(entered, step.state.rating[entered].astype(np.float64))
     tracks = RivalMonth(rivals, month)
-    for chunk in _chunks(con, sql, month, events, chunk_rows):
+    for chunk in _chunks(con, sql, month, events, chunk_rows, len(step.state.rating)):
         adding = pool.submit(tracks.add, *_sides([chunk]))  # beside the FIDE step
         step.add(chunk)
         adding.result()

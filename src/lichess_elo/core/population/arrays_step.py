@@ -25,7 +25,7 @@ Arithmetic is in whole hundredths, as in SQL: every executor gives the same inte
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +35,7 @@ import numpy.typing as npt
 from lichess_elo.core.expr.arrays import evaluate
 from lichess_elo.core.expr.nodes import Col, Expr, lit
 from lichess_elo.core.fide import expressions as fx
+from lichess_elo.core.fide.editions import Edition
 from lichess_elo.core.population import rulebook_sql, stages
 from lichess_elo.core.population.rulebook_sql import MonthRules
 from lichess_elo.core.population.stages import Opponents
@@ -184,7 +185,7 @@ class _Upgrades:
         return key[first], delta[sort][first]
 
 
-def _by_chapter(rules: MonthRules, standard: Expr, build: Any) -> Expr:
+def _by_chapter(rules: MonthRules, standard: Expr, build: Callable[[Edition], Expr]) -> Expr:
     """A rule built for each chapter's edition, chosen by ``standard``."""
     return fx.by_chapter(standard, build(rules.standard), build(rules.rapid_blitz))
 
@@ -396,8 +397,3 @@ class MonthStep:
         s.rating[who], s.games_before[who] = nxt, before + games
         s.peak[who], s.lichess[who] = rows["next_peak"], next_lichess
         return MonthRows(rows)
-
-
-def edition_keys(rules: MonthRules) -> tuple[str, str]:
-    """The keys of the month's (standard, Rapid & Blitz) editions, for ``standard_main``."""
-    return rules.standard.key, rules.rapid_blitz.key

@@ -4,6 +4,6 @@ as SQL text (``stages``, ``rulebook_sql``, ``rivals_sql``), both from the rules 
 as expressions (``core/fide/expressions.py``), and the typed rows of the ``db`` commands.
 
 Nothing here runs a query or reads a file: ``sources/population`` reads the dumps and runs
-the arrays (``arrays_run``) or this SQL on DuckDB or Spark, ``app/db.py`` joins the two per command, ``output/db*.py``
-prints the rows (``docs/population.md``).
+the arrays (``arrays_run``) or this SQL on DuckDB or Spark, ``app/db.py`` joins the two per
+command, ``output/db*.py`` prints the rows (``docs/population.md``).
 """

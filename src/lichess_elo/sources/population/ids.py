@@ -22,7 +22,8 @@ import numpy as np
 import numpy.typing as npt
 import pyarrow as pa
 
-from lichess_elo.sources.population.pair_index import CHECK_SQL, KEY_SQL, PairIndex
+from lichess_elo.sources.dump.parse import int64_array
+from lichess_elo.sources.population.pair_index import CHECK_SQL, KEY_SQL, PairIndex, numpy_of
 from lichess_elo.sources.transactions import rollback_quietly
 
 #: The (perf, name) pairs of a batch's usable games (``_checked``, ``reason`` NULL), each
@@ -63,17 +64,17 @@ def pair_ids(
     checks = _numpy(pairs, "check", np.uint32)
     found, clash = index.find(keys, checks)
     if clash.any():
-        found[clash] = _ids_by_name(con, pairs.filter(pa.array(clash)))
+        found[clash] = _ids_by_name(con, pairs.take(int64_array(np.flatnonzero(clash))))
     new = np.flatnonzero(found < 0)
     first = _numpy(pairs, "o", np.int64)[new]
     new = new[np.argsort(first, kind="stable")]  # in order of arrival
     found[new] = np.arange(next_id, next_id + len(new), dtype=np.int64)
     index.add(keys[new], checks[new], found[new])
     ided = pa.table(
-        {"perf": pairs.column("perf"), "name": pairs.column("name"), "id": pa.array(found)}
+        {"perf": pairs.column("perf"), "name": pairs.column("name"), "id": int64_array(found)}
     )
     if len(new):
-        added = con.from_arrow(ided.take(pa.array(new)))
+        added = con.from_arrow(ided.take(int64_array(new.astype(np.int64))))
         added.query("_new", "INSERT INTO player_ids SELECT id, perf, name FROM _new")
     return con.from_arrow(ided), len(new)
 
@@ -83,7 +84,7 @@ def _ids_by_name(con: duckdb.DuckDBPyConnection, pairs: pa.Table) -> npt.NDArray
     none: the exact way, one scan of ``player_ids`` (only for the pairs whose key clashed,
     about once in 2**64 / pairs held / pairs looked up batches)."""
     numbered = pairs.select(["perf", "name"]).append_column(
-        "n", pa.array(np.arange(pairs.num_rows, dtype=np.int64))
+        "n", int64_array(np.arange(pairs.num_rows, dtype=np.int64))
     )
     rows = _query(
         con.from_arrow(numbered),
@@ -98,8 +99,8 @@ def _ids_by_name(con: duckdb.DuckDBPyConnection, pairs: pa.Table) -> npt.NDArray
 
 
 def _numpy(table: pa.Table, column: str, dtype: type[np.generic]) -> npt.NDArray[Any]:
-    """``table``'s ``column`` (no NULL) as a numpy array of ``dtype``."""
-    return np.asarray(table.column(column).to_numpy(), dtype=dtype)
+    """``table``'s ``column`` (no NULL) as a numpy array of ``dtype`` (``numpy_of``)."""
+    return numpy_of(table.column(column), dtype)
 
 
 def games_with_ids(

@@ -15,6 +15,7 @@ generated games, so the client's figures are its own.
 
 from __future__ import annotations
 
+import argparse
 import compileall
 import importlib.util
 import multiprocessing
@@ -262,3 +263,23 @@ def load_script(name: str) -> ModuleType:
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def add_package_options(parser: argparse.ArgumentParser) -> None:
+    """``--src DIR`` (the package source the commands run; default this checkout's src)
+    and ``--installed`` (the installed package), read back by ``package_of``."""
+    parser.add_argument(
+        "--src",
+        type=Path,
+        default=REPO / "src",
+        help="the package source the commands run (default: this checkout's src)",
+    )
+    parser.add_argument("--installed", action="store_true", help="run the installed package")
+
+
+def package_of(args: argparse.Namespace) -> Path | None:
+    """The source folder ``add_package_options`` chose (``None``: the installed package);
+    printed as the run's ``package:`` line."""
+    src: Path | None = None if args.installed else args.src.resolve()
+    print(f"package: {src or 'installed'}")
+    return src

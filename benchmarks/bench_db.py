@@ -70,10 +70,12 @@ sys.path[:0] = [str(HERE)]
 
 from bench_common import (  # noqa: E402
     Run,
+    add_package_options,
     interleaved,
     lichess_elo,
     load_script,
     machine,
+    package_of,
     run_whole,
 )
 
@@ -408,13 +410,7 @@ def main() -> None:
     parser.add_argument(
         "--keep-db", action="store_true", help="keep the years' databases under --data"
     )
-    parser.add_argument(
-        "--src",
-        type=Path,
-        default=HERE.parent / "src",
-        help="the package source the commands run (default: this checkout's src)",
-    )
-    parser.add_argument("--installed", action="store_true", help="run the installed package")
+    add_package_options(parser)
     parser.add_argument("--repeat", type=int, default=2, help="ingest rounds")
     parser.add_argument("--skip-ingest", action="store_true")
     parser.add_argument("--skip-rate", action="store_true")
@@ -434,9 +430,8 @@ def main() -> None:
         "db ingest and db rate run beside this one's, on the same files",
     )
     args = parser.parse_args()
-    SRC[0] = None if args.installed else args.src.resolve()
     print(machine())
-    print(f"package: {SRC[0] or 'installed'}")
+    SRC[0] = package_of(args)
     with tempfile.TemporaryDirectory() as tmp:
         work = args.data or Path(tmp)
         work.mkdir(parents=True, exist_ok=True)

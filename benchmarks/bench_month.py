@@ -70,7 +70,14 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE)]
 
-from bench_common import Run, lichess_elo, load_script, machine, run_whole  # noqa: E402
+from bench_common import (  # noqa: E402
+    Run,
+    add_package_options,
+    lichess_elo,
+    load_script,
+    package_of,
+    run_whole,
+)
 from month_estimate import fit_line, fit_power  # noqa: E402
 
 #: Games of every month of the open database's standard rated dump. Source: the month list
@@ -476,13 +483,7 @@ def main() -> None:
         help="games for the Spark runs, one size or two (N1,N2: fixed and per-game costs)",
     )
     parser.add_argument("--executor-cores", type=int, default=64, help="the cluster's cores")
-    parser.add_argument(
-        "--src",
-        type=Path,
-        default=HERE.parent / "src",
-        help="the package source the commands run (default: this checkout's src)",
-    )
-    parser.add_argument("--installed", action="store_true", help="run the installed package")
+    add_package_options(parser)
     parser.add_argument("--progress", action="store_true", help="check the bars' ETAs")
     parser.add_argument("--progress-months", type=int, default=1)
     args = parser.parse_args()
@@ -492,9 +493,8 @@ def main() -> None:
     spark_sizes = [int(v) for v in args.spark_size.split(",") if v]
     if any(n > 1_000_000 for n in spark_sizes):
         parser.error("--spark-size: at most 1000000 (Spark in local mode is slow)")
-    SRC[0] = None if args.installed else args.src.resolve()
     print(machine())
-    print(f"package: {SRC[0] or 'installed'}")
+    SRC[0] = package_of(args)
     with tempfile.TemporaryDirectory(dir=args.data.parent if args.data else None) as tmp:
         work = args.data or Path(tmp)
         work.mkdir(parents=True, exist_ok=True)

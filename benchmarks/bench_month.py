@@ -75,6 +75,7 @@ from bench_common import (  # noqa: E402
     add_package_options,
     lichess_elo,
     load_script,
+    machine,
     package_of,
     run_whole,
 )
